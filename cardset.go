@@ -1,0 +1,143 @@
+package skullking
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// CardSet is a set of cards as a 74-bit mask: a hand, the cards of one suit,
+// the legal cards of a turn. Set operations are a few instructions each, which
+// is what lets bots and simulations play millions of cards a second.
+type CardSet struct{ lo, hi uint64 }
+
+// SetOf returns the set holding the given cards.
+func SetOf(cards ...Card) CardSet {
+	var s CardSet
+	for _, c := range cards {
+		s = s.With(c)
+	}
+	return s
+}
+
+// Has reports whether c is in the set.
+func (s CardSet) Has(c Card) bool {
+	if c < 64 {
+		return s.lo&(1<<c) != 0
+	}
+	if c < NumCards {
+		return s.hi&(1<<(c-64)) != 0
+	}
+	return false
+}
+
+// With returns the set plus c.
+func (s CardSet) With(c Card) CardSet {
+	if c < 64 {
+		s.lo |= 1 << c
+	} else if c < NumCards {
+		s.hi |= 1 << (c - 64)
+	}
+	return s
+}
+
+// Without returns the set minus c.
+func (s CardSet) Without(c Card) CardSet {
+	if c < 64 {
+		s.lo &^= 1 << c
+	} else if c < NumCards {
+		s.hi &^= 1 << (c - 64)
+	}
+	return s
+}
+
+// And is the intersection.
+func (s CardSet) And(t CardSet) CardSet { return CardSet{s.lo & t.lo, s.hi & t.hi} }
+
+// Or is the union.
+func (s CardSet) Or(t CardSet) CardSet { return CardSet{s.lo | t.lo, s.hi | t.hi} }
+
+// Minus is the difference s \ t.
+func (s CardSet) Minus(t CardSet) CardSet { return CardSet{s.lo &^ t.lo, s.hi &^ t.hi} }
+
+// Empty reports whether the set has no card.
+func (s CardSet) Empty() bool { return s.lo|s.hi == 0 }
+
+// Len is the number of cards in the set.
+func (s CardSet) Len() int { return bits.OnesCount64(s.lo) + bits.OnesCount64(s.hi) }
+
+// First is the lowest card in the set, or NoCard.
+func (s CardSet) First() Card {
+	if s.lo != 0 {
+		return Card(bits.TrailingZeros64(s.lo))
+	}
+	if s.hi != 0 {
+		return Card(64 + bits.TrailingZeros64(s.hi))
+	}
+	return NoCard
+}
+
+// Nth is the n-th lowest card (0-based) in the set, or NoCard when n is out of
+// range. With a uniform n it draws a uniform card from the set.
+func (s CardSet) Nth(n int) Card {
+	if n < 0 {
+		return NoCard
+	}
+	w, base := s.lo, Card(0)
+	if c := bits.OnesCount64(w); n >= c {
+		n -= c
+		w, base = s.hi, 64
+	}
+	for ; w != 0; w &= w - 1 {
+		if n == 0 {
+			return base + Card(bits.TrailingZeros64(w))
+		}
+		n--
+	}
+	return NoCard
+}
+
+// Cards appends the cards of the set, lowest first, to buf.
+func (s CardSet) Cards(buf []Card) []Card {
+	for w := s.lo; w != 0; w &= w - 1 {
+		buf = append(buf, Card(bits.TrailingZeros64(w)))
+	}
+	for w := s.hi; w != 0; w &= w - 1 {
+		buf = append(buf, Card(64+bits.TrailingZeros64(w)))
+	}
+	return buf
+}
+
+// String lists the codes, e.g. "{G3 Y14 SK}".
+func (s CardSet) String() string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, c := range s.Cards(nil) {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.String())
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// SuitSet is the set of the 14 numbered cards of suit s.
+func SuitSet(s Suit) CardSet { return suitSets[s] }
+
+var suitSets = func() (out [5]CardSet) {
+	for c := Card(0); c < Rosie; c++ {
+		out[c.Suit()] = out[c.Suit()].With(c)
+	}
+	return out
+}()
+
+// specialSet is every card without a number.
+var specialSet = func() (s CardSet) {
+	for c := Rosie; c < NumCards; c++ {
+		s = s.With(c)
+	}
+	return s
+}()
+
+// SpecialSet is the set of every card without a number.
+func SpecialSet() CardSet { return specialSet }

@@ -1,0 +1,70 @@
+// Command skullking is the Skull King program: it checks and scores game
+// records, and (as the project grows) simulates bots, serves online tables
+// and plays in the terminal. This file only parses the command line and
+// wires the packages together.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// command is one subcommand: its one-line summary and how to run it.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+func commands() []command {
+	return []command{
+		{"replay", "check and score a game record: replay [--json] FILE|-", runReplay},
+		{"help", "list the commands, or explain one: help [COMMAND]", nil},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole program minus the process: tests call it directly.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		if len(rest) > 0 {
+			for _, c := range commands() {
+				if c.name == rest[0] && c.run != nil {
+					return c.run([]string{"-h"}, stdin, stdout, stderr)
+				}
+			}
+		}
+		usage(stdout)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == name && c.run != nil {
+			return c.run(rest, stdin, stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "skullking: unknown command %q (see 'skullking help')\n", name)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "skullking — the pirate trick-taking game Skull King")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: skullking COMMAND [flags]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'skullking COMMAND -h' for a command's flags.")
+}

@@ -1,0 +1,566 @@
+package skullking
+
+import (
+	"strconv"
+)
+
+// Phase is what a game waits for.
+type Phase uint8
+
+// Game phases.
+const (
+	PhaseBidding Phase = iota + 1 // all seats bid at once, secretly
+	PhaseCannon                   // all seats choose a cannon load at once (Rascal's scoring)
+	PhasePlaying                  // one seat plays a card
+	PhaseAbility                  // the winner of a trick decides on a pirate ability
+	PhaseOver                     // the game has ended
+)
+
+var phaseNames = [...]string{"", "bidding", "cannon", "playing", "ability", "over"}
+
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) && p > 0 {
+		return phaseNames[p]
+	}
+	return "Phase(" + strconv.Itoa(int(p)) + ")"
+}
+
+// maxHands is the most hands a deal holds: 8 players, or 2 and Graybeard.
+const maxHands = 9
+
+// Game is the complete state of one game of Skull King: pure, deterministic
+// and without I/O. Every change goes through Apply (or ApplyUnchecked), which
+// keeps the history, so a game can be replayed, audited and shown to each seat
+// through View.
+type Game struct {
+	opts     Options
+	players  int
+	ghost    int // Graybeard's seat index (== players) in a two-player game, else -1
+	hands    int // hands dealt: players, plus Graybeard's
+	seed     uint64
+	dealer   Dealer
+	names    []string
+	schedule []int // cards per scheduled round, capped for the table
+	inUse    []Card
+
+	phase   Phase
+	round   int // 1-based
+	cards   int // cards per hand this round
+	dealt   bool
+	deck    [NumCards]Card
+	deckLen int
+	// shuffled is how far the seeded dealer's lazy shuffle has fixed deck;
+	// deckLen when the dealer laid the deck out itself.
+	shuffled  int
+	dealRand  Rand
+	seeded    bool
+	hand      [maxHands]CardSet
+	ghostNext int // index in deck of Graybeard's next card
+	drawNext  int // index in deck of the next undealt card
+
+	bids   [8]int
+	hasBid [8]bool
+	bidsIn int
+	cannon [8]int
+	loaded [8]bool
+	nLoad  int
+	won    [8]int
+	bonus  [8]int
+	wagers [8]int
+
+	alliances  [2]Alliance
+	nAlliances int
+
+	firstLeader int
+	trickNo     int // tricks completed this round
+	trick       [maxHands]Played
+	order       [maxHands]int8
+	inTrick     int // cards in the current trick
+	trickSize   int
+	lead        Lead
+	tricks      []CompletedTrick // this round's completed tricks
+
+	pending  pending // the ability decision awaited in PhaseAbility
+	juanita  int     // seat that saw the undealt cards this round, or −1
+	peeked   CardSet
+	bendtOwn [8]CardSet // cards Bendt drew, visible to their owner
+
+	totals  [8]int
+	results []RoundResult
+	log     []Action
+	starts  []roundStart
+	winners []int
+}
+
+// CompletedTrick is a trick of the current round with its resolution.
+type CompletedTrick struct {
+	Plays  []Played
+	Result TrickResult
+}
+
+// roundStart remembers where a round begins in the log and how it was dealt.
+type roundStart struct {
+	round, cards int
+	dealt        bool
+	logAt        int
+	deck         [NumCards]Card
+}
+
+// GameOption configures NewGame.
+type GameOption func(*Game)
+
+// WithOptions sets the rules (default: DefaultOptions).
+func WithOptions(o Options) GameOption { return func(g *Game) { g.opts = o } }
+
+// WithSeed sets the seed of the default dealer.
+func WithSeed(seed uint64) GameOption { return func(g *Game) { g.seed = seed } }
+
+// WithDealer replaces the seeded shuffle with d.
+func WithDealer(d Dealer) GameOption { return func(g *Game) { g.dealer = d } }
+
+// WithNames names the seats, for messages and records.
+func WithNames(names ...string) GameOption {
+	return func(g *Game) { g.names = append([]string(nil), names...) }
+}
+
+// NewGame starts a game of players seats (2..8) and deals the first round.
+func NewGame(players int, opts ...GameOption) (*Game, error) {
+	g := &Game{opts: DefaultOptions()}
+	for _, o := range opts {
+		o(g)
+	}
+	if err := g.opts.Validate(players); err != nil {
+		return nil, err
+	}
+	if len(g.names) != 0 && len(g.names) != players {
+		return nil, &optionsError{"names: " + strconv.Itoa(len(g.names)) + " names for " + strconv.Itoa(players) + " seats"}
+	}
+	g.players = players
+	g.restart()
+	return g, nil
+}
+
+type optionsError struct{ msg string }
+
+func (e *optionsError) Error() string { return ErrBadOptions.Error() + ": " + e.msg }
+func (e *optionsError) Unwrap() error { return ErrBadOptions }
+
+// Reset starts the game over with a new seed, reusing its memory: the same
+// players, options and dealer. Simulations call it to play millions of games
+// without allocating.
+func (g *Game) Reset(seed uint64) {
+	g.seed = seed
+	g.restart()
+}
+
+func (g *Game) restart() {
+	g.ghost, g.hands = -1, g.players
+	if g.players == 2 {
+		g.ghost, g.hands = 2, 3
+	}
+	g.schedule = g.schedule[:0]
+	for _, n := range g.opts.ScheduledCards() {
+		g.schedule = append(g.schedule, g.opts.CardsPerHand(n, g.players))
+	}
+	g.inUse = g.opts.Deck().Cards(g.inUse[:0])
+	g.round = 0
+	g.totals = [8]int{}
+	g.results = g.results[:0]
+	g.log = g.log[:0]
+	g.starts = g.starts[:0]
+	g.winners = g.winners[:0]
+	g.startRound()
+}
+
+// Options returns the game's rules.
+func (g *Game) Options() Options { return g.opts }
+
+// Players is the number of seats, Graybeard not counted.
+func (g *Game) Players() int { return g.players }
+
+// GhostSeat is Graybeard's seat index in a two-player game (2), else −1. His
+// cards appear in tricks under this seat.
+func (g *Game) GhostSeat() int { return g.ghost }
+
+// Seed is the seed of the default dealer.
+func (g *Game) Seed() uint64 { return g.seed }
+
+// Name is the name of seat s ("seat 2" when the seats are not named).
+func (g *Game) Name(s int) string {
+	if s == g.ghost && s >= 0 {
+		return "Graybeard"
+	}
+	if s >= 0 && s < len(g.names) {
+		return g.names[s]
+	}
+	return "seat " + strconv.Itoa(s)
+}
+
+// Names returns the seat names given to NewGame, or nil.
+func (g *Game) Names() []string { return append([]string(nil), g.names...) }
+
+// Phase is what the game waits for.
+func (g *Game) Phase() Phase { return g.phase }
+
+// Round is the current 1-based round number (the last one once over).
+func (g *Game) Round() int { return g.round }
+
+// Cards is the number of cards dealt to each hand this round.
+func (g *Game) Cards() int { return g.cards }
+
+// ScheduledRounds is the number of rounds before any tiebreak.
+func (g *Game) ScheduledRounds() int { return len(g.schedule) }
+
+// Dealt reports whether the current round was dealt (false for a round whose
+// results are entered from a real table).
+func (g *Game) Dealt() bool { return g.dealt }
+
+// TrickNumber is the 1-based number of the trick being played.
+func (g *Game) TrickNumber() int { return g.trickNo + 1 }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.phase == PhaseOver }
+
+// Winners returns the seats with the top total once the game is over, else nil.
+func (g *Game) Winners() []int {
+	if g.phase != PhaseOver {
+		return nil
+	}
+	return append([]int(nil), g.winners...)
+}
+
+// Totals returns each seat's running total.
+func (g *Game) Totals() []int { return append([]int(nil), g.totals[:g.players]...) }
+
+// Results returns the scored rounds so far.
+func (g *Game) Results() []RoundResult { return append([]RoundResult(nil), g.results...) }
+
+// Log returns every action applied so far, Graybeard's flips included, in order.
+func (g *Game) Log() []Action { return append([]Action(nil), g.log...) }
+
+// Hand returns the cards seat s holds now. It is the engine's full knowledge:
+// show a seat only its own hand (see View).
+func (g *Game) Hand(s int) CardSet {
+	if s < 0 || s >= g.hands {
+		return CardSet{}
+	}
+	return g.hand[s]
+}
+
+// Bid returns seat s's bid and whether it has bid this round. Like Hand it
+// sees everything; View hides bids until all are in.
+func (g *Game) Bid(s int) (int, bool) {
+	if s < 0 || s >= g.players {
+		return 0, false
+	}
+	return g.bids[s], g.hasBid[s]
+}
+
+// Tricks returns seat s's tricks won this round.
+func (g *Game) TricksWon(s int) int {
+	if s < 0 || s >= g.players {
+		return 0
+	}
+	return g.won[s]
+}
+
+// CurrentTrick returns the cards of the trick in progress.
+func (g *Game) CurrentTrick() []Played { return append([]Played(nil), g.trick[:g.inTrick]...) }
+
+// CompletedTricks returns this round's completed tricks.
+func (g *Game) CompletedTricks() []CompletedTrick { return append([]CompletedTrick(nil), g.tricks...) }
+
+// Lead returns the state of the current trick's suit.
+func (g *Game) Lead() Lead { return g.lead }
+
+// Turn returns the seat to act in the playing and ability phases, or −1 when
+// several seats may act (bidding, cannon) or the game is over.
+func (g *Game) Turn() int {
+	switch g.phase {
+	case PhasePlaying:
+		return int(g.order[g.inTrick])
+	case PhaseAbility:
+		return g.pending.seat
+	}
+	return -1
+}
+
+// Waiting reports whether seat s has a decision to make now.
+func (g *Game) Waiting(s int) bool {
+	if s < 0 || s >= g.players {
+		return false
+	}
+	switch g.phase {
+	case PhaseBidding:
+		return g.dealt && !g.hasBid[s]
+	case PhaseCannon:
+		return !g.loaded[s]
+	}
+	return g.Turn() == s
+}
+
+// DeckOrder returns the current round's deck as dealt: hands in seat order,
+// Graybeard's pile, then the undealt cards. Engine-internal knowledge, for
+// records and tests.
+func (g *Game) DeckOrder() []Card {
+	if !g.dealt {
+		return nil
+	}
+	g.shuffleAll()
+	return append([]Card(nil), g.deck[:g.deckLen]...)
+}
+
+func (g *Game) shuffleAll() {
+	for g.shuffled < g.deckLen-1 {
+		shuffleFrom(g.deck[:g.deckLen], g.shuffled, &g.dealRand)
+		g.shuffled++
+	}
+	g.shuffled = g.deckLen
+}
+
+func (g *Game) cardsForRound(r int) int {
+	if r <= len(g.schedule) {
+		return g.schedule[r-1]
+	}
+	return g.schedule[len(g.schedule)-1] // tiebreak: as many as the final round
+}
+
+func (g *Game) startRound() {
+	g.round++
+	g.cards = g.cardsForRound(g.round)
+	g.phase = PhaseBidding
+	g.deckLen = copy(g.deck[:], g.inUse)
+	dealtCards := g.hands * g.cards
+	if g.dealer != nil {
+		g.dealt = g.dealer.Deal(g.round, g.cards, g.deck[:g.deckLen])
+		g.shuffled, g.seeded = g.deckLen, false
+	} else {
+		g.dealt, g.seeded = true, true
+		g.dealRand = NewRand(RoundSeed(g.seed, g.round))
+		g.shuffled = 0
+		for g.shuffled < dealtCards {
+			shuffleFrom(g.deck[:g.deckLen], g.shuffled, &g.dealRand)
+			g.shuffled++
+		}
+	}
+	for i := range g.hand {
+		g.hand[i] = CardSet{}
+	}
+	if g.dealt {
+		for h := 0; h < g.hands; h++ {
+			for _, c := range g.deck[h*g.cards : (h+1)*g.cards] {
+				g.hand[h] = g.hand[h].With(c)
+			}
+		}
+	}
+	g.ghostNext = g.players * g.cards
+	g.drawNext = dealtCards
+	g.bids, g.hasBid, g.bidsIn = [8]int{}, [8]bool{}, 0
+	g.cannon, g.loaded, g.nLoad = [8]int{}, [8]bool{}, 0
+	g.won, g.bonus, g.wagers = [8]int{}, [8]int{}, [8]int{}
+	g.nAlliances = 0
+	g.firstLeader = (g.round - 1) % g.players
+	g.trickNo = 0
+	g.inTrick = 0
+	g.tricks = g.tricks[:0]
+	g.juanita = -1
+	g.peeked = CardSet{}
+	g.bendtOwn = [8]CardSet{}
+	g.pending = pending{}
+	st := roundStart{round: g.round, cards: g.cards, dealt: g.dealt, logAt: len(g.log)}
+	if g.dealt && !g.seeded {
+		copy(st.deck[:], g.deck[:g.deckLen])
+	}
+	g.starts = append(g.starts, st)
+}
+
+// startTrick sets the play order of a trick led by leader and lets
+// Graybeard flip if it is his turn.
+func (g *Game) startTrick(leader int) {
+	g.inTrick = 0
+	g.lead = Lead{}
+	g.trickSize = g.hands
+	if g.ghost < 0 {
+		for i := 0; i < g.players; i++ {
+			g.order[i] = int8((leader + i) % g.players)
+		}
+	} else {
+		// RULES.md §9: a player's lead is followed by Graybeard, then the
+		// other player; Graybeard's lead by the round's first leader, then
+		// the other.
+		if leader == g.ghost {
+			g.order[0], g.order[1], g.order[2] = int8(g.ghost), int8(g.firstLeader), int8(1-g.firstLeader)
+		} else {
+			g.order[0], g.order[1], g.order[2] = int8(leader), int8(g.ghost), int8(1-leader)
+		}
+	}
+	g.ghostFlips()
+}
+
+// ghostFlips plays Graybeard's top card for as long as it is his turn.
+func (g *Game) ghostFlips() {
+	for g.phase == PhasePlaying && g.ghost >= 0 && int(g.order[g.inTrick]) == g.ghost {
+		c := g.deck[g.ghostNext]
+		g.ghostNext++
+		a := Action{Kind: ActionPlay, Seat: int8(g.ghost), Card: c, Card2: NoCard}
+		if c == Tigress {
+			a.As = AsEscape // his Tigress is always an Escape
+		}
+		g.log = append(g.log, a)
+		g.play(a)
+	}
+}
+
+// Apply validates action a with the legal-action rules and applies it. A
+// refused action returns an *ActionError and leaves the game unchanged.
+func (g *Game) Apply(a Action) error {
+	if err := g.Check(a); err != nil {
+		return err
+	}
+	g.ApplyUnchecked(a)
+	return nil
+}
+
+// ApplyUnchecked applies an action known to be legal (from LegalActions, or
+// a replay already checked). An illegal action here corrupts the game.
+func (g *Game) ApplyUnchecked(a Action) {
+	g.log = append(g.log, a)
+	s := int(a.Seat)
+	switch a.Kind {
+	case ActionBid:
+		g.bids[s], g.hasBid[s] = int(a.Value), true
+		g.bidsIn++
+		if g.bidsIn == g.players {
+			g.afterBids()
+		}
+	case ActionCannon:
+		g.cannon[s], g.loaded[s] = int(a.Value), true
+		g.nLoad++
+		if g.nLoad == g.players {
+			g.beginPlay()
+		}
+	case ActionPlay:
+		g.play(a)
+		g.ghostFlips()
+	default:
+		g.applyAbility(a)
+	}
+}
+
+func (g *Game) afterBids() {
+	if g.opts.Scoring == RascalScoring && g.opts.CannonLoad {
+		g.phase = PhaseCannon
+		return
+	}
+	g.beginPlay()
+}
+
+func (g *Game) beginPlay() {
+	g.phase = PhasePlaying
+	g.startTrick(g.firstLeader)
+}
+
+// play puts a card on the trick and, when the trick is full, resolves it.
+func (g *Game) play(a Action) {
+	s := int(a.Seat)
+	g.hand[s] = g.hand[s].Without(a.Card)
+	p := Played{Card: a.Card, Seat: a.Seat, As: a.As}
+	g.trick[g.inTrick] = p
+	g.inTrick++
+	g.lead = g.lead.after(p)
+	if g.inTrick == g.trickSize {
+		g.finishTrick()
+	}
+}
+
+func (g *Game) finishTrick() {
+	plays := g.trick[:g.inTrick]
+	res := ResolveTrick(plays, &g.opts)
+	if res.Outcome == Destroyed && g.opts.KrakenLead == KrakenLeadLeftOfKraken {
+		for i, p := range plays {
+			if p.Card == Kraken {
+				res.Leader = int(g.order[(i+1)%g.trickSize])
+			}
+		}
+	}
+	if res.Winner >= 0 && res.Winner != g.ghost {
+		g.won[res.Winner]++
+		g.bonus[res.Winner] += res.Bonus
+	}
+	for _, al := range res.Alliances[:res.NAlliances] {
+		if g.nAlliances < len(g.alliances) {
+			g.alliances[g.nAlliances] = al
+			g.nAlliances++
+		}
+	}
+	g.recordTrick(plays, res)
+	g.trickNo++
+	g.inTrick = 0
+	if g.abilityAfterTrick(res) {
+		return
+	}
+	g.nextTrick(res.Leader)
+}
+
+// recordTrick keeps the trick for this round's views, reusing memory.
+func (g *Game) recordTrick(plays []Played, res TrickResult) {
+	if len(g.tricks) < cap(g.tricks) {
+		g.tricks = g.tricks[:len(g.tricks)+1]
+		t := &g.tricks[len(g.tricks)-1]
+		t.Plays = append(t.Plays[:0], plays...)
+		t.Result = res
+		return
+	}
+	g.tricks = append(g.tricks, CompletedTrick{Plays: append([]Played(nil), plays...), Result: res})
+}
+
+// nextTrick starts the next trick, or ends the round after the last one.
+func (g *Game) nextTrick(leader int) {
+	if g.trickNo == g.cards {
+		g.endRound()
+		return
+	}
+	g.phase = PhasePlaying
+	g.startTrick(leader)
+}
+
+func (g *Game) endRound() {
+	r := RoundResult{Round: g.round, Cards: g.cards, Played: true, Players: g.players,
+		Alliances: g.alliances, NAlliances: g.nAlliances}
+	for s := 0; s < g.players; s++ {
+		r.Bids[s], r.Won[s], r.Bonus[s] = g.bids[s], g.won[s], g.bonus[s]
+		r.Wagers[s], r.Cannon[s] = g.wagers[s], g.cannon[s]
+	}
+	g.addResult(r)
+}
+
+// addResult scores a round, adds it to the sheet and moves on: to the next
+// round, a tiebreak round, or the end.
+func (g *Game) addResult(r RoundResult) {
+	g.opts.ScoreRound(&r)
+	for s := 0; s < g.players; s++ {
+		g.totals[s] += r.Points[s]
+		r.Totals[s] = g.totals[s]
+	}
+	g.results = append(g.results, r)
+	if g.round >= len(g.schedule) {
+		g.winners = appendLeaders(g.winners[:0], g.totals[:g.players])
+		if len(g.winners) == 1 || !g.opts.Tiebreak {
+			g.phase = PhaseOver
+			return
+		}
+	}
+	g.startRound()
+}
+
+func appendLeaders(out []int, totals []int) []int {
+	for s, t := range totals {
+		switch {
+		case len(out) == 0 || t > totals[out[0]]:
+			out = append(out[:0], s)
+		case t == totals[out[0]]:
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,176 @@
+package skullking
+
+import (
+	"strconv"
+	"strings"
+)
+
+// LegalCards returns the cards seat s may play now: empty unless it is the
+// seat's turn to play. The Tigress, when legal, may be declared either way.
+func (g *Game) LegalCards(s int) CardSet {
+	if g.phase != PhasePlaying || s < 0 || s >= g.players || int(g.order[g.inTrick]) != s {
+		return CardSet{}
+	}
+	return legalFrom(g.hand[s], g.lead)
+}
+
+// LegalActions appends every action seat s may take now to buf and returns
+// it. It is the one source of legality: Apply checks against the same rules,
+// bots choose from it and user interfaces enable what it lists.
+func (g *Game) LegalActions(s int, buf []Action) []Action {
+	if !g.Waiting(s) {
+		return buf
+	}
+	switch g.phase {
+	case PhaseBidding:
+		for n := 0; n <= g.cards; n++ {
+			buf = append(buf, Bid(s, n))
+		}
+	case PhaseCannon:
+		buf = append(buf, Action{Kind: ActionCannon, Seat: int8(s), Value: Grapeshot},
+			Action{Kind: ActionCannon, Seat: int8(s), Value: Cannonball})
+	case PhasePlaying:
+		legal := g.LegalCards(s)
+		for w := legal; !w.Empty(); {
+			c := w.First()
+			w = w.Without(c)
+			if c == Tigress {
+				buf = append(buf, PlayTigress(s, AsPirate), PlayTigress(s, AsEscape))
+				continue
+			}
+			// Copies of one face are the same choice: offer the first only.
+			if g.interchangeable(c) && firstOfFace(legal, c) != c {
+				continue
+			}
+			buf = append(buf, Play(s, c))
+		}
+	case PhaseAbility:
+		buf = g.abilityActions(buf)
+	}
+	return buf
+}
+
+// interchangeable reports whether c has copies that play identically: the
+// Mermaids, the Escapes, the Loots, and the Pirates while their names do not
+// matter.
+func (g *Game) interchangeable(c Card) bool {
+	switch c.Kind() {
+	case KindMermaid, KindEscape, KindLoot:
+		return true
+	case KindPirate:
+		return !g.opts.PirateAbilities
+	}
+	return false
+}
+
+// firstOfFace returns the lowest card of set with the same face as c, for
+// faces that several interchangeable cards share.
+func firstOfFace(set CardSet, c Card) Card {
+	k := c.Kind()
+	for w := set; !w.Empty(); {
+		d := w.First()
+		if d.Kind() == k {
+			return d
+		}
+		w = w.Without(d)
+	}
+	return c
+}
+
+// Check reports why action a may not be applied now, or nil if it may.
+func (g *Game) Check(a Action) error {
+	s := int(a.Seat)
+	fail := func(err error, detail string) error {
+		e := &ActionError{Round: g.round, Seat: s, Name: g.Name(s), Action: a, Err: err, Detail: detail}
+		if g.phase == PhasePlaying || g.phase == PhaseAbility {
+			e.Trick = g.trickNo + 1
+			if g.phase == PhaseAbility {
+				e.Trick = g.trickNo
+			}
+		}
+		if g.phase == PhaseOver {
+			e.Round = 0
+		}
+		return e
+	}
+	if g.phase == PhaseOver {
+		return fail(ErrGameOver, "")
+	}
+	if s < 0 || s >= g.players {
+		return fail(ErrNoSuchSeat, "seats are 0 to "+strconv.Itoa(g.players-1))
+	}
+	switch a.Kind {
+	case ActionBid:
+		if g.phase != PhaseBidding {
+			return fail(ErrWrongPhase, "bids are over for this round")
+		}
+		if !g.dealt {
+			return fail(ErrWrongPhase, "this round's results are entered, not played")
+		}
+		if g.hasBid[s] {
+			return fail(ErrAlreadyBid, "a bid never changes once made")
+		}
+		if a.Value < 0 || int(a.Value) > g.cards {
+			return fail(ErrBidOutOfRange, bidRange(g.cards))
+		}
+		return nil
+	case ActionCannon:
+		if g.phase != PhaseCannon {
+			return fail(ErrWrongPhase, "cannon loads are chosen right after bidding under Rascal's scoring with cannon loads")
+		}
+		if g.loaded[s] {
+			return fail(ErrAlreadyBid, "the cannon is already loaded")
+		}
+		if a.Value != Grapeshot && a.Value != Cannonball {
+			return fail(ErrBadDecision, "load grapeshot (0) or cannonball (1)")
+		}
+		return nil
+	case ActionPlay:
+		return g.checkPlay(a, fail)
+	case ActionRosie, ActionBendt, ActionDiscard, ActionWager, ActionHarry:
+		return g.checkAbility(a, fail)
+	}
+	return fail(ErrBadDecision, "unknown action")
+}
+
+func bidRange(cards int) string {
+	noun := "cards"
+	if cards == 1 {
+		noun = "card"
+	}
+	return strconv.Itoa(cards) + " " + noun + " dealt, bid 0 to " + strconv.Itoa(cards)
+}
+
+func (g *Game) checkPlay(a Action, fail func(error, string) error) error {
+	s := int(a.Seat)
+	switch g.phase {
+	case PhaseBidding:
+		missing := []string{}
+		for i := 0; i < g.players; i++ {
+			if !g.hasBid[i] {
+				missing = append(missing, g.Name(i))
+			}
+		}
+		return fail(ErrWrongPhase, "bidding is not over: waiting for "+strings.Join(missing, ", "))
+	case PhasePlaying:
+	default:
+		return fail(ErrWrongPhase, "a "+g.phase.String()+" decision is awaited")
+	}
+	if turn := int(g.order[g.inTrick]); turn != s {
+		return fail(ErrNotYourTurn, "it is "+g.Name(turn)+"'s turn")
+	}
+	if !a.Card.Valid() || !g.hand[s].Has(a.Card) {
+		return fail(ErrCardNotHeld, g.Name(s)+" holds "+g.hand[s].String())
+	}
+	if a.Card == Tigress && a.As != AsPirate && a.As != AsEscape {
+		return fail(ErrTigressUndeclared, "")
+	}
+	if a.Card != Tigress && a.As != Undeclared {
+		return fail(ErrBadDecision, "only the Tigress is declared")
+	}
+	if !legalFrom(g.hand[s], g.lead).Has(a.Card) {
+		held := g.hand[s].And(suitSets[g.lead.Suit])
+		return fail(ErrMustFollowSuit, g.lead.Suit.String()+" was led and "+g.Name(s)+" holds "+held.First().String())
+	}
+	return nil
+}

@@ -1,0 +1,321 @@
+package skullking
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// RecordFormat is the format tag of a game record (RECORD.md).
+const RecordFormat = "skullking-record/1"
+
+// Record is a game record: a whole game, or a score sheet kept at a real
+// table, in the skullking-record/1 format of RECORD.md. Cards are kept as
+// their codes so that a bad code is reported where it stands.
+type Record struct {
+	Format  string        `json:"format"`
+	Players []string      `json:"players"`
+	Options Options       `json:"options"`
+	Rounds  []RecordRound `json:"rounds"`
+}
+
+// RecordRound is one round of a record: played (Hands, Bids, Tricks) or
+// results-only (Bids, Won, Bonus).
+type RecordRound struct {
+	Hands  [][]string `json:"hands,omitempty"`
+	Ghost  []string   `json:"ghost,omitempty"`
+	Bids   []int      `json:"bids,omitempty"`
+	Cannon []string   `json:"cannon,omitempty"`
+	Tricks [][]string `json:"tricks,omitempty"`
+	// Abilities lists the pirate abilities used, by the trick whose win
+	// triggered them. An ability available but not listed was declined.
+	Abilities []AbilityUse `json:"abilities,omitempty"`
+
+	Won    []int    `json:"won,omitempty"`
+	Bonus  []int    `json:"bonus,omitempty"`
+	Cards  int      `json:"cards,omitempty"`
+	Wagers []int    `json:"wagers,omitempty"`
+	Loot   [][2]int `json:"loot,omitempty"`
+}
+
+// AbilityUse is one pirate ability used in a played round (RULES.md §8).
+// Exactly one of the decision fields is set.
+type AbilityUse struct {
+	Trick int  `json:"trick"`          // 1-based trick the named Pirate won
+	Seat  *int `json:"seat,omitempty"` // the winner; checked when given
+	Rosie *int `json:"rosie,omitempty"`
+	Bendt *BendtUse `json:"bendt,omitempty"`
+	Wager *int `json:"wager,omitempty"`
+	Harry *int `json:"harry,omitempty"`
+}
+
+// BendtUse is Bendt the Bandit's draw: the undealt cards drawn, in order,
+// and the cards discarded.
+type BendtUse struct {
+	Drew    []string `json:"drew"`
+	Discard []string `json:"discard"`
+}
+
+// played reports whether the round is played card by card.
+func (rr *RecordRound) played() bool {
+	return rr.Hands != nil || rr.Tricks != nil || rr.Ghost != nil
+}
+
+// maxRecordBytes bounds what ReadRecord accepts: a 10-round 8-player game is
+// about 10 KB; a thousand times that is not a game.
+const maxRecordBytes = 16 << 20
+
+// ErrBadRecord is wrapped by every error about a record's form or content.
+var ErrBadRecord = errors.New("skullking: bad record")
+
+// RecordError is an error at a place in a record.
+type RecordError struct {
+	Round, Trick int // 1-based; 0 when not about one
+	Seat         int // −1 when not about one
+	Name         string
+	Msg          string
+}
+
+func (e *RecordError) Error() string { return "skullking: " + e.Message() }
+
+// Message is the error without the package prefix.
+func (e *RecordError) Message() string {
+	var parts []string
+	if e.Round > 0 {
+		parts = append(parts, fmt.Sprintf("round %d", e.Round))
+	}
+	if e.Trick > 0 {
+		parts = append(parts, fmt.Sprintf("trick %d", e.Trick))
+	}
+	if e.Seat >= 0 {
+		s := fmt.Sprintf("seat %d", e.Seat)
+		if e.Name != "" {
+			s += " (" + e.Name + ")"
+		}
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		return e.Msg
+	}
+	return strings.Join(parts, ", ") + ": " + e.Msg
+}
+
+// Unwrap makes every RecordError an ErrBadRecord.
+func (e *RecordError) Unwrap() error { return ErrBadRecord }
+
+// ReadRecord decodes a record strictly: malformed JSON, unknown fields,
+// trailing data and documents over 16 MiB are errors.
+func ReadRecord(r io.Reader) (*Record, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxRecordBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadRecord, err)
+	}
+	if len(data) > maxRecordBytes {
+		return nil, fmt.Errorf("%w: larger than %d bytes", ErrBadRecord, maxRecordBytes)
+	}
+	return ParseRecord(data)
+}
+
+// ParseRecord decodes a record from JSON (see ReadRecord).
+func ParseRecord(data []byte) (*Record, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	rec := &Record{Options: DefaultOptions()}
+	if err := dec.Decode(rec); err != nil {
+		return nil, fmt.Errorf("%w: malformed JSON: %v", ErrBadRecord, jsonErrorText(err))
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%w: malformed JSON: data after the record", ErrBadRecord)
+	}
+	if rec.Format != RecordFormat {
+		return nil, fmt.Errorf("%w: format is %q, want %q", ErrBadRecord, rec.Format, RecordFormat)
+	}
+	if len(rec.Players) < 2 || len(rec.Players) > 8 {
+		return nil, fmt.Errorf("%w: %d players: a game has 2 to 8", ErrBadRecord, len(rec.Players))
+	}
+	for i, n := range rec.Players {
+		if strings.TrimSpace(n) == "" {
+			return nil, fmt.Errorf("%w: player %d has no name", ErrBadRecord, i)
+		}
+	}
+	if err := rec.Options.Validate(len(rec.Players)); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadRecord, strings.TrimPrefix(err.Error(), "skullking: "))
+	}
+	return rec, nil
+}
+
+func jsonErrorText(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Sprintf("%s is %s, want %s", te.Field, te.Value, te.Type)
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("%v at byte %d", se, se.Offset)
+	}
+	if errors.Is(err, io.EOF) {
+		return "empty input"
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// Marshal writes the record as indented JSON.
+func (r *Record) Marshal() ([]byte, error) {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// RecordOf writes game g as a record: every round so far with its hands,
+// bids and tricks (or its results for rounds entered from a real table). A
+// round in progress is written as far as it went, its bids once all are in.
+func RecordOf(g *Game) *Record {
+	names := g.names
+	if len(names) == 0 {
+		for s := 0; s < g.players; s++ {
+			names = append(names, g.Name(s))
+		}
+	}
+	rec := &Record{Format: RecordFormat, Players: append([]string(nil), names...), Options: g.opts}
+	named := g.opts.PirateAbilities
+	for i, st := range g.starts {
+		var rr RecordRound
+		end := len(g.log)
+		if i+1 < len(g.starts) {
+			end = g.starts[i+1].logAt
+		}
+		if !st.dealt {
+			if i < len(g.results) {
+				res := g.results[i]
+				rr = RecordRound{Bids: res.Bids[:g.players:g.players], Won: res.Won[:g.players:g.players],
+					Bonus: res.Bonus[:g.players:g.players]}
+				if res.Cards != st.cards {
+					rr.Cards = res.Cards
+				}
+				if g.opts.PirateAbilities {
+					rr.Wagers = res.Wagers[:g.players:g.players]
+				}
+				for _, a := range res.Alliances[:res.NAlliances] {
+					rr.Loot = append(rr.Loot, [2]int{int(a.Looter), int(a.Winner)})
+				}
+				if g.opts.CannonLoad {
+					for s := 0; s < g.players; s++ {
+						rr.Cannon = append(rr.Cannon, cannonName(res.Cannon[s]))
+					}
+				}
+				rec.Rounds = append(rec.Rounds, rr)
+			}
+			continue
+		}
+		deck := st.deck
+		if g.dealer == nil {
+			// The seeded deal is regenerated: the lazy shuffle's full result
+			// does not depend on how far it had gone.
+			n := copy(deck[:], g.inUse)
+			rnd := NewRand(RoundSeed(g.seed, st.round))
+			for j := 0; j < n-1; j++ {
+				shuffleFrom(deck[:n], j, &rnd)
+			}
+		}
+		for s := 0; s < g.players; s++ {
+			hand := SetOf(deck[s*st.cards : (s+1)*st.cards]...)
+			rr.Hands = append(rr.Hands, codes(hand.Cards(nil), named))
+		}
+		if g.ghost >= 0 {
+			rr.Ghost = codes(deck[g.players*st.cards:(g.players+1)*st.cards], named)
+		}
+		rr.addLog(g, g.log[st.logAt:end], named, deck[:len(g.inUse)], st.cards)
+		rec.Rounds = append(rec.Rounds, rr)
+	}
+	return rec
+}
+
+func cannonName(v int) string {
+	if v == Cannonball {
+		return "cannonball"
+	}
+	return "grapeshot"
+}
+
+func codes(cards []Card, named bool) []string {
+	out := make([]string, len(cards))
+	for i, c := range cards {
+		out[i] = c.code(named)
+	}
+	return out
+}
+
+// addLog fills in a played round's decisions from its part of the log.
+func (rr *RecordRound) addLog(g *Game, log []Action, named bool, deck []Card, cards int) {
+	next := g.hands * cards // Bendt draws the undealt cards in deck order
+	bids := make([]int, g.players)
+	nBids := 0
+	cannon := make([]string, g.players)
+	nCannon := 0
+	trickSize := g.hands
+	var trick []string
+	tricks := 0
+	var lastBendt *AbilityUse
+	for _, a := range log {
+		seat := int(a.Seat)
+		switch a.Kind {
+		case ActionBid:
+			bids[seat] = int(a.Value)
+			nBids++
+		case ActionCannon:
+			cannon[seat] = cannonName(int(a.Value))
+			nCannon++
+		case ActionPlay:
+			trick = append(trick, a.CardCode(named))
+			if len(trick) == trickSize {
+				rr.Tricks = append(rr.Tricks, trick)
+				trick = nil
+				tricks++
+			}
+		case ActionRosie:
+			v := int(a.Value)
+			rr.Abilities = append(rr.Abilities, AbilityUse{Trick: tricks, Seat: &seat, Rosie: &v})
+		case ActionWager:
+			if a.Value != 0 {
+				v := int(a.Value)
+				rr.Abilities = append(rr.Abilities, AbilityUse{Trick: tricks, Seat: &seat, Wager: &v})
+			}
+		case ActionHarry:
+			if a.Value != 0 {
+				v := int(a.Value)
+				rr.Abilities = append(rr.Abilities, AbilityUse{Trick: tricks, Seat: &seat, Harry: &v})
+			}
+		case ActionBendt:
+			if a.Value == 1 {
+				u := AbilityUse{Trick: tricks, Seat: &seat}
+				n := min(2, len(deck)-next)
+				u.Bendt = &BendtUse{Drew: codes(deck[next:next+n], named)}
+				next += n
+				rr.Abilities = append(rr.Abilities, u)
+				lastBendt = &rr.Abilities[len(rr.Abilities)-1]
+			}
+		case ActionDiscard:
+			if lastBendt != nil {
+				lastBendt.Bendt.Discard = append(lastBendt.Bendt.Discard, a.Card.code(named))
+				if a.Card2 != NoCard {
+					lastBendt.Bendt.Discard = append(lastBendt.Bendt.Discard, a.Card2.code(named))
+				}
+			}
+		}
+	}
+	if len(trick) > 0 {
+		rr.Tricks = append(rr.Tricks, trick)
+	}
+	if nBids == g.players {
+		rr.Bids = bids
+	}
+	if nCannon == g.players {
+		rr.Cannon = cannon
+	}
+}
+

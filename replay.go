@@ -1,0 +1,475 @@
+package skullking
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Replay checks every action of the record and returns the game it
+// describes: over, or stopped where the record stops. The first illegal
+// action, bad hand or bad entry is returned as a *RecordError or an
+// *ActionError that says where (round, trick, seat) and why.
+func (rec *Record) Replay() (*Game, error) {
+	n := len(rec.Players)
+	if err := rec.Options.Validate(n); err != nil {
+		return nil, &RecordError{Seat: -1, Msg: strings.TrimPrefix(err.Error(), "skullking: ")}
+	}
+	dealErr := map[int]error{}
+	dealer := DealerFunc(func(round, cards int, deck []Card) bool {
+		if round > len(rec.Rounds) || !rec.Rounds[round-1].played() {
+			return false
+		}
+		if err := rec.deal(round, cards, deck); err != nil {
+			dealErr[round] = err
+			return false
+		}
+		return true
+	})
+	g, err := NewGame(n, WithOptions(rec.Options), WithDealer(dealer), WithNames(rec.Players...))
+	if err != nil {
+		return nil, &RecordError{Seat: -1, Msg: strings.TrimPrefix(err.Error(), "skullking: ")}
+	}
+	for i := range rec.Rounds {
+		rn := i + 1
+		rr := &rec.Rounds[i]
+		if g.Over() {
+			return nil, &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("the game was over after round %d", g.Round())}
+		}
+		if err := dealErr[rn]; err != nil {
+			return nil, err
+		}
+		last := i == len(rec.Rounds)-1
+		if rr.played() {
+			if rr.Won != nil || rr.Bonus != nil || rr.Cards != 0 || rr.Wagers != nil || rr.Loot != nil {
+				return nil, &RecordError{Round: rn, Seat: -1, Msg: "a round is either played (hands, tricks) or results-only (won, bonus), not both"}
+			}
+			if err := rec.replayPlayed(g, rr, rn, last); err != nil {
+				return nil, err
+			}
+		} else if err := rec.enterResults(g, rr, rn); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+func (rec *Record) seatErr(g *Game, round, trick, seat int, format string, args ...any) error {
+	name := ""
+	if seat >= 0 {
+		name = g.Name(seat)
+	}
+	return &RecordError{Round: round, Trick: trick, Seat: seat, Name: name, Msg: fmt.Sprintf(format, args...)}
+}
+
+// deal lays out a played round's deck from the record: hands, Graybeard's
+// pile, the cards Bendt drew, then the rest.
+func (rec *Record) deal(round, cards int, deck []Card) error {
+	rr := &rec.Rounds[round-1]
+	n := len(rec.Players)
+	inUse := SetOf(deck...)
+	named := rec.Options.PirateAbilities
+	var used CardSet
+	var order []Card
+	take := func(seat int, what string, codes []string) error {
+		name := ""
+		if seat >= 0 && seat < n {
+			name = rec.Players[seat]
+		}
+		where := &RecordError{Round: round, Seat: seat, Name: name}
+		if seat == n {
+			where.Seat, where.Msg = -1, "Graybeard's pile: "
+		}
+		fail := func(format string, args ...any) error {
+			where.Msg += fmt.Sprintf(format, args...)
+			return where
+		}
+		if len(codes) != cards {
+			return fail("%s has %d cards, but round %d deals %d", what, len(codes), round, cards)
+		}
+		for _, code := range codes {
+			p, err := ParseCode(code)
+			if err != nil {
+				return fail("%s: unknown card %q", what, code)
+			}
+			if p.As != Undeclared {
+				return fail("%s: %q is how a Tigress is played; a hand holds TIG", what, code)
+			}
+			if p.Kind == KindPirate && p.Card == NoCard && named {
+				return fail("%s: with pirate abilities on, name the Pirate (ROSIE, BENDT, RASCAL, JUANITA, HARRY), not PIR", what)
+			}
+			c := NoCard
+			for _, cand := range p.Cards() {
+				if inUse.Has(cand) && !used.Has(cand) {
+					c = cand
+					break
+				}
+			}
+			if c == NoCard {
+				if !inUse.And(SetOf(p.Cards()...)).Empty() {
+					return fail("%s: %s is dealt more often than the deck holds it", what, strings.ToUpper(code))
+				}
+				return fail("%s: %s is not in the deck in use", what, strings.ToUpper(code))
+			}
+			used = used.With(c)
+			order = append(order, c)
+		}
+		return nil
+	}
+	if len(rr.Hands) != n {
+		return &RecordError{Round: round, Seat: -1, Msg: fmt.Sprintf("%d hands for %d players", len(rr.Hands), n)}
+	}
+	for s, h := range rr.Hands {
+		if err := take(s, "hand", h); err != nil {
+			return err
+		}
+	}
+	if n == 2 {
+		if rr.Ghost == nil {
+			return &RecordError{Round: round, Seat: -1, Msg: "a two-player round needs Graybeard's pile (\"ghost\")"}
+		}
+		if err := take(n, "ghost", rr.Ghost); err != nil {
+			return err
+		}
+	} else if rr.Ghost != nil {
+		return &RecordError{Round: round, Seat: -1, Msg: "only a two-player game has Graybeard's pile (\"ghost\")"}
+	}
+	for _, u := range rr.Abilities {
+		if u.Bendt == nil {
+			continue
+		}
+		for _, code := range u.Bendt.Drew {
+			p, err := ParseCode(code)
+			if err != nil || p.As != Undeclared {
+				return &RecordError{Round: round, Trick: u.Trick, Seat: -1, Msg: fmt.Sprintf("Bendt drew an unknown card %q", code)}
+			}
+			c := NoCard
+			for _, cand := range p.Cards() {
+				if inUse.Has(cand) && !used.Has(cand) {
+					c = cand
+					break
+				}
+			}
+			if c == NoCard {
+				return &RecordError{Round: round, Trick: u.Trick, Seat: -1, Msg: fmt.Sprintf("Bendt drew %s, which was not undealt", strings.ToUpper(code))}
+			}
+			used = used.With(c)
+			order = append(order, c)
+		}
+	}
+	copy(deck, order)
+	rest := inUse.Minus(used).Cards(nil)
+	copy(deck[len(order):], rest)
+	return nil
+}
+
+func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) error {
+	n := g.players
+	incomplete := func(what string) error {
+		if last {
+			return nil // a record may stop in the middle of its last round
+		}
+		return &RecordError{Round: rn, Seat: -1, Msg: what + "; only the last round may stop early"}
+	}
+	if rr.Bids == nil {
+		if len(rr.Tricks) > 0 {
+			return &RecordError{Round: rn, Seat: -1, Msg: "tricks without bids"}
+		}
+		return incomplete("no bids")
+	}
+	if len(rr.Bids) != n {
+		return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d bids for %d players", len(rr.Bids), n)}
+	}
+	for s, b := range rr.Bids {
+		if b < 0 || b > g.cards {
+			return &ActionError{Round: rn, Seat: s, Name: g.Name(s), Action: Bid(s, b), Err: ErrBidOutOfRange, Detail: bidRange(g.cards)}
+		}
+		if err := g.Apply(Bid(s, b)); err != nil {
+			return err
+		}
+	}
+	if g.opts.CannonLoad {
+		if rr.Cannon == nil {
+			if len(rr.Tricks) > 0 {
+				return &RecordError{Round: rn, Seat: -1, Msg: "Rascal's scoring with cannon loads needs every seat's \"cannon\""}
+			}
+			return incomplete("no cannon loads")
+		}
+		if len(rr.Cannon) != n {
+			return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d cannon loads for %d players", len(rr.Cannon), n)}
+		}
+		for s, c := range rr.Cannon {
+			v := -1
+			switch strings.ToLower(c) {
+			case "grapeshot":
+				v = Grapeshot
+			case "cannonball":
+				v = Cannonball
+			}
+			if v < 0 {
+				return rec.seatErr(g, rn, 0, s, "cannon load %q: load \"grapeshot\" or \"cannonball\"", c)
+			}
+			if err := g.Apply(Action{Kind: ActionCannon, Seat: int8(s), Value: int8(v)}); err != nil {
+				return err
+			}
+		}
+	} else if rr.Cannon != nil {
+		return &RecordError{Round: rn, Seat: -1, Msg: "a cannon load belongs to Rascal's scoring with cannon loads (options \"scoring\": \"rascal\", \"cannon_load\": true)"}
+	}
+	uses := map[int]AbilityUse{}
+	for _, u := range rr.Abilities {
+		if _, dup := uses[u.Trick]; dup {
+			return &RecordError{Round: rn, Trick: u.Trick, Seat: -1, Msg: "two abilities for one trick"}
+		}
+		if u.Trick < 1 || u.Trick > g.cards {
+			return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("an ability after trick %d of %d", u.Trick, g.cards)}
+		}
+		uses[u.Trick] = u
+	}
+	for t, trick := range rr.Tricks {
+		tn := t + 1
+		if g.round != rn || g.Phase() == PhaseOver {
+			return &RecordError{Round: rn, Trick: tn, Seat: -1, Msg: fmt.Sprintf("round %d deals %d cards: there is no trick %d", rn, g.cards, tn)}
+		}
+		for j, code := range trick {
+			if g.round != rn || g.trickNo != t || g.phase != PhasePlaying {
+				return &RecordError{Round: rn, Trick: tn, Seat: -1, Msg: fmt.Sprintf("trick has %d cards, but %d are played to a trick", len(trick), g.hands)}
+			}
+			p, err := ParseCode(code)
+			if j < g.inTrick {
+				// Graybeard flipped this card himself: the record must agree.
+				got := g.trick[j]
+				if err != nil || !p.Matches(got.Card) {
+					return rec.seatErr(g, rn, tn, -1, "Graybeard flips %s here, but the record shows %q", got.Code(false), code)
+				}
+				continue
+			}
+			seat := g.Turn()
+			if err != nil {
+				return rec.seatErr(g, rn, tn, seat, "unknown card %q", code)
+			}
+			if p.Kind == KindPirate && p.Card == NoCard && g.opts.PirateAbilities {
+				return rec.seatErr(g, rn, tn, seat, "with pirate abilities on, name the Pirate, not PIR")
+			}
+			c := NoCard
+			for _, cand := range p.Cards() {
+				if g.hand[seat].Has(cand) {
+					c = cand
+					break
+				}
+			}
+			if c == NoCard {
+				c = p.Cards()[0]
+			}
+			a := Action{Kind: ActionPlay, Seat: int8(seat), Card: c, Card2: NoCard, As: p.As}
+			if err := g.Apply(a); err != nil {
+				var ae *ActionError
+				if errors.As(err, &ae) && errors.Is(err, ErrCardNotHeld) {
+					return rec.seatErr(g, rn, tn, seat, "%s is not in %s's hand", strings.ToUpper(code), g.Name(seat))
+				}
+				return err
+			}
+		}
+		if g.round == rn && g.trickNo == t && g.phase == PhasePlaying {
+			if t < len(rr.Tricks)-1 {
+				return &RecordError{Round: rn, Trick: tn, Seat: -1, Msg: fmt.Sprintf("trick has %d cards, but %d are played to a trick", len(trick), g.hands)}
+			}
+			if err := incomplete(fmt.Sprintf("trick %d is not finished", tn)); err != nil {
+				return err
+			}
+			break
+		}
+		if err := rec.useAbility(g, rn, tn, uses); err != nil {
+			return err
+		}
+	}
+	for t := range uses {
+		return &RecordError{Round: rn, Trick: t, Seat: -1, Msg: "an ability used, but no named Pirate with that ability won this trick"}
+	}
+	if g.round == rn && !g.Over() {
+		return incomplete(fmt.Sprintf("%d of %d tricks played", g.trickNo, g.cards))
+	}
+	return nil
+}
+
+// useAbility applies the recorded decision for a pirate ability awaited after
+// trick tn, or declines it when the record lists none.
+func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse) error {
+	if g.phase != PhaseAbility {
+		return nil
+	}
+	u, ok := uses[tn]
+	delete(uses, tn)
+	kind, seat := g.Pending()
+	decline := Action{Kind: kind, Seat: int8(seat), Card: NoCard, Card2: NoCard}
+	if !ok {
+		if kind == ActionRosie {
+			decline.Value = int8(g.pending.leader)
+		}
+		g.ApplyUnchecked(decline)
+		return nil
+	}
+	if u.Seat != nil && *u.Seat != seat {
+		return rec.seatErr(g, rn, tn, *u.Seat, "uses an ability, but %s won the trick", g.Name(seat))
+	}
+	a := decline
+	mismatch := func(have string) error {
+		return rec.seatErr(g, rn, tn, seat, "the record uses %s, but the Pirate who won is %s", have, g.tricks[len(g.tricks)-1].Plays[g.tricks[len(g.tricks)-1].Result.Index].Card.Name())
+	}
+	switch {
+	case u.Rosie != nil:
+		if kind != ActionRosie {
+			return mismatch("Rosie's choice")
+		}
+		a.Value = int8(clampInt8(*u.Rosie))
+	case u.Wager != nil:
+		if kind != ActionWager {
+			return mismatch("Rascal's wager")
+		}
+		a.Value = int8(clampInt8(*u.Wager))
+	case u.Harry != nil:
+		if kind != ActionHarry {
+			return mismatch("Harry's change of bid")
+		}
+		a.Value = int8(clampInt8(*u.Harry))
+	case u.Bendt != nil:
+		if kind != ActionBendt {
+			return mismatch("Bendt's draw")
+		}
+		a.Value = 1
+		if err := g.Apply(a); err != nil {
+			return err
+		}
+		if want := g.pending.draw; len(u.Bendt.Drew) != want {
+			return rec.seatErr(g, rn, tn, seat, "Bendt draws %d cards, the record lists %d", want, len(u.Bendt.Drew))
+		}
+		if len(u.Bendt.Discard) != g.pending.draw {
+			return rec.seatErr(g, rn, tn, seat, "Bendt discards %d cards, the record lists %d", g.pending.draw, len(u.Bendt.Discard))
+		}
+		d := Action{Kind: ActionDiscard, Seat: int8(seat), Card: NoCard, Card2: NoCard}
+		for i, code := range u.Bendt.Discard {
+			p, err := ParseCode(code)
+			if err != nil || p.As != Undeclared {
+				return rec.seatErr(g, rn, tn, seat, "Bendt discards an unknown card %q", code)
+			}
+			c := NoCard
+			for _, cand := range p.Cards() {
+				if g.hand[seat].Has(cand) && cand != d.Card {
+					c = cand
+					break
+				}
+			}
+			if c == NoCard {
+				return rec.seatErr(g, rn, tn, seat, "Bendt discards %s, which is not in %s's hand", strings.ToUpper(code), g.Name(seat))
+			}
+			if i == 0 {
+				d.Card = c
+			} else {
+				d.Card2 = c
+			}
+		}
+		return g.Apply(d)
+	default:
+		return rec.seatErr(g, rn, tn, seat, "an ability entry with no decision")
+	}
+	return g.Apply(a)
+}
+
+func (rec *Record) enterResults(g *Game, rr *RecordRound, rn int) error {
+	n := g.players
+	if rr.Bids == nil || rr.Won == nil {
+		return &RecordError{Round: rn, Seat: -1, Msg: "a results-only round needs \"bids\" and \"won\""}
+	}
+	if rr.Tricks != nil || rr.Abilities != nil {
+		return &RecordError{Round: rn, Seat: -1, Msg: "tricks and abilities belong to a played round with hands"}
+	}
+	lists := map[string][]int{"bids": rr.Bids, "won": rr.Won, "bonus": rr.Bonus, "wagers": rr.Wagers}
+	for _, k := range []string{"bids", "won", "bonus", "wagers"} {
+		if v := lists[k]; v != nil && len(v) != n {
+			return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d entries in %q for %d players", len(v), k, n)}
+		}
+	}
+	var r RoundResult
+	r.Cards = rr.Cards
+	copy(r.Bids[:], rr.Bids)
+	copy(r.Won[:], rr.Won)
+	copy(r.Bonus[:], rr.Bonus)
+	copy(r.Wagers[:], rr.Wagers)
+	if len(rr.Loot) > len(r.Alliances) {
+		return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d Loot alliances: there are 2 Loot cards", len(rr.Loot))}
+	}
+	for i, l := range rr.Loot {
+		if l[0] < 0 || l[0] >= n || l[1] < 0 || l[1] >= n {
+			return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("Loot alliance %v names no seat", l)}
+		}
+		r.Alliances[i] = Alliance{Looter: int8(l[0]), Winner: int8(l[1])}
+	}
+	r.NAlliances = len(rr.Loot)
+	if rr.Cannon != nil {
+		if len(rr.Cannon) != n {
+			return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d cannon loads for %d players", len(rr.Cannon), n)}
+		}
+		for s, c := range rr.Cannon {
+			switch strings.ToLower(c) {
+			case "grapeshot":
+				r.Cannon[s] = Grapeshot
+			case "cannonball":
+				r.Cannon[s] = Cannonball
+			default:
+				return rec.seatErr(g, rn, 0, s, "cannon load %q: load \"grapeshot\" or \"cannonball\"", c)
+			}
+		}
+		if !g.opts.CannonLoad {
+			return &RecordError{Round: rn, Seat: -1, Msg: "a cannon load belongs to Rascal's scoring with cannon loads"}
+		}
+	}
+	if err := g.EnterResults(r); err != nil {
+		return &RecordError{Round: rn, Seat: -1, Msg: strings.TrimPrefix(err.Error(), fmt.Sprintf("%v: round %d: ", ErrBadResults, rn))}
+	}
+	return nil
+}
+
+// Summary is the scored game as `skullking replay --json` prints it
+// (RECORD.md).
+type Summary struct {
+	Players  []string       `json:"players"`
+	Rounds   []SummaryRound `json:"rounds"`
+	Totals   []int          `json:"totals"`
+	Complete bool           `json:"complete"`
+	Winners  []int          `json:"winners"`
+}
+
+// SummaryRound is one scored round of a Summary.
+type SummaryRound struct {
+	Round    int   `json:"round"`
+	Cards    int   `json:"cards"`
+	Bids     []int `json:"bids"`
+	Won      []int `json:"won"`
+	Bonus    []int `json:"bonus"`
+	Points   []int `json:"points"`
+	Totals   []int `json:"totals"`
+	Tiebreak bool  `json:"tiebreak,omitempty"`
+}
+
+// Summarize scores game g for output: every complete round, the totals,
+// whether the game is over and who won.
+func Summarize(g *Game) Summary {
+	n := g.players
+	names := make([]string, n)
+	for s := range names {
+		names[s] = g.Name(s)
+	}
+	sum := Summary{Players: names, Rounds: []SummaryRound{}, Totals: g.Totals(), Complete: g.Over(), Winners: []int{}}
+	for _, r := range g.results {
+		sum.Rounds = append(sum.Rounds, SummaryRound{
+			Round: r.Round, Cards: r.Cards, Bids: cp(r.Bids[:n]), Won: cp(r.Won[:n]), Bonus: cp(r.Bonus[:n]),
+			Points: cp(r.Points[:n]), Totals: cp(r.Totals[:n]), Tiebreak: r.Round > len(g.schedule),
+		})
+	}
+	if w := g.Winners(); w != nil {
+		sum.Winners = w
+	}
+	return sum
+}
+
+func cp(s []int) []int { return append([]int(nil), s...) }

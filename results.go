@@ -1,0 +1,83 @@
+package skullking
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrBadResults is wrapped by every refusal of a results-only round.
+var ErrBadResults = errors.New("skullking: bad round results")
+
+// NoDeal is a dealer that deals nothing: every round's results are entered
+// with EnterResults, as on a score sheet kept at a real table.
+var NoDeal Dealer = DealerFunc(func(int, int, []Card) bool { return false })
+
+// EnterResults scores the current round from what happened at a real table:
+// bids, tricks won and bonus points captured (and the module details), in r.
+// r.Cards may differ from the schedule when the deal did (0 keeps the
+// schedule's). The round must not have been dealt by the engine. Points and
+// totals are computed; r's are ignored. Bad results change nothing.
+func (g *Game) EnterResults(r RoundResult) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: round %d: "+format, append([]any{ErrBadResults, g.round}, args...)...)
+	}
+	if g.phase == PhaseOver {
+		return bad("the game is over")
+	}
+	if g.dealt {
+		return bad("this round was dealt and is played card by card")
+	}
+	cards := g.cards
+	if r.Cards != 0 {
+		cards = r.Cards
+		if cards < 1 || cards > g.opts.MaxHand(g.players) {
+			return bad("%d cards: a hand holds 1 to %d at %d players", cards, g.opts.MaxHand(g.players), g.players)
+		}
+	}
+	sum := 0
+	for s := 0; s < g.players; s++ {
+		if r.Bids[s] < 0 || r.Bids[s] > cards {
+			return bad("%s bid %d: %s", g.Name(s), r.Bids[s], bidRange(cards))
+		}
+		if r.Won[s] < 0 || r.Won[s] > cards {
+			return bad("%s won %d tricks of %d", g.Name(s), r.Won[s], cards)
+		}
+		if r.Bonus[s] < 0 {
+			return bad("%s has a negative bonus", g.Name(s))
+		}
+		if w := r.Wagers[s]; w != 0 && (!g.opts.PirateAbilities || (w != 10 && w != 20)) {
+			if !g.opts.PirateAbilities {
+				return bad("%s wagered with pirate abilities off", g.Name(s))
+			}
+			return bad("%s wagered %d: Rascal wagers 0, 10 or 20", g.Name(s), w)
+		}
+		if c := r.Cannon[s]; c != Grapeshot && (!g.opts.CannonLoad || c != Cannonball) {
+			return bad("%s loaded a cannon without Rascal's scoring with cannon loads", g.Name(s))
+		}
+		sum += r.Won[s]
+	}
+	// Tricks can go to nobody only through the Kraken, the White Whale or
+	// Graybeard; otherwise every trick has a winner.
+	lost := g.opts.Kraken || g.opts.WhiteWhale || g.ghost >= 0
+	if sum > cards || (!lost && sum != cards) {
+		return bad("tricks won add up to %d, but %d were played", sum, cards)
+	}
+	if r.NAlliances < 0 || r.NAlliances > len(r.Alliances) {
+		return bad("%d Loot alliances: at most 2", r.NAlliances)
+	}
+	for _, a := range r.Alliances[:r.NAlliances] {
+		if !g.opts.Loot {
+			return bad("a Loot alliance without the Loot module")
+		}
+		if a.Looter < 0 || int(a.Looter) >= g.players || a.Winner < 0 || int(a.Winner) >= g.players || a.Looter == a.Winner {
+			return bad("a Loot alliance needs two different seats")
+		}
+	}
+	out := RoundResult{Round: g.round, Cards: cards, Players: g.players, Bids: r.Bids, Won: r.Won, Bonus: r.Bonus,
+		Alliances: r.Alliances, NAlliances: r.NAlliances, Wagers: r.Wagers, Cannon: r.Cannon}
+	for s := g.players; s < 8; s++ {
+		out.Bids[s], out.Won[s], out.Bonus[s], out.Wagers[s], out.Cannon[s] = 0, 0, 0, 0, 0
+	}
+	g.addResult(out)
+	return nil
+}

@@ -1,0 +1,120 @@
+package skullking
+
+// Spectator is the seat of a view with no hand: it sees only what is public.
+const Spectator = -1
+
+// SeatInfo is what everyone may know about one seat.
+type SeatInfo struct {
+	Name      string
+	HandSize  int  // cards left in hand (Graybeard: in his pile)
+	HasBid    bool // whether the seat has bid this round (public: who is still thinking)
+	Bid       int  // the bid, or −1 until every bid is in
+	Won       int  // tricks won this round
+	Total     int  // running total
+	Graybeard bool // the ghost of a two-player game
+}
+
+// View is what one seat (or a spectator) may know of a game: its own hand and
+// everything public. It is built so that it cannot hold another hand,
+// Graybeard's pile, the undealt cards or a bid before all are in; bots, the
+// server and user interfaces all work from views.
+type View struct {
+	Seat    int // Spectator for a spectator
+	Players int
+	Options Options
+
+	Phase           Phase
+	Round           int
+	ScheduledRounds int
+	Tiebreak        bool // this round is a tiebreak round
+	Cards           int  // cards dealt to each hand this round
+	Dealt           bool
+
+	Seats []SeatInfo // players, then Graybeard when he sits in
+
+	Hand    []Card     // the seat's own hand, in card order
+	Legal   []Action   // what the seat may do now
+	Turn    int        // who plays now (−1 during simultaneous decisions)
+	Leader  int        // who led the current trick
+	Trick   []Played   // the trick in progress
+	Winning int        // index in Trick of the card winning so far, −1 if empty
+	Lead    Lead       // the current trick's suit
+	Tricks  []TrickLog // this round's completed tricks
+	TrickNo int        // 1-based number of the trick in progress
+
+	// Pending is the ability decision awaited and PendingSeat its owner.
+	Pending     ActionKind
+	PendingSeat int
+	// UndealtSeen is what this seat saw with Juanita Jade this round.
+	UndealtSeen []Card
+	// Wager is this seat's Rascal wager this round.
+	Wager int
+
+	Results []RoundResult
+	Winners []int
+}
+
+// TrickLog is a completed trick as everyone saw it.
+type TrickLog struct {
+	Plays  []Played
+	Result TrickResult
+}
+
+// View returns what seat may know of the game; Spectator for a spectator.
+func (g *Game) View(seat int) View {
+	if seat < Spectator || seat >= g.players {
+		seat = Spectator
+	}
+	allBid := g.bidsIn == g.players
+	v := View{
+		Seat: seat, Players: g.players, Options: g.opts, Phase: g.phase, Round: g.round,
+		ScheduledRounds: len(g.schedule), Tiebreak: g.round > len(g.schedule), Cards: g.cards, Dealt: g.dealt,
+		Turn: g.Turn(), Winning: -1, Lead: g.lead, TrickNo: g.trickNo + 1, PendingSeat: -1,
+		Results: append([]RoundResult(nil), g.results...), Winners: g.Winners(),
+	}
+	if g.phase == PhaseOver {
+		v.Turn = -1
+	}
+	for s := 0; s < g.hands; s++ {
+		info := SeatInfo{Name: g.Name(s), HandSize: g.hand[s].Len(), Bid: -1}
+		if s == g.ghost {
+			info.Graybeard = true
+			info.HandSize = g.players*g.cards + g.cards - g.ghostNext
+			if !g.dealt {
+				info.HandSize = 0
+			}
+		} else {
+			info.HasBid, info.Won, info.Total = g.hasBid[s], g.won[s], g.totals[s]
+			if allBid {
+				info.Bid = g.bids[s]
+			}
+		}
+		v.Seats = append(v.Seats, info)
+	}
+	if g.phase == PhasePlaying || g.phase == PhaseAbility {
+		if g.inTrick > 0 {
+			v.Trick = append(v.Trick, g.trick[:g.inTrick]...)
+			v.Leader = int(g.trick[0].Seat)
+			if res := ResolveTrick(v.Trick, &g.opts); res.Outcome == Won {
+				v.Winning = res.Index
+			}
+		} else if g.phase == PhasePlaying {
+			v.Leader = int(g.order[0])
+		}
+	}
+	for _, t := range g.tricks {
+		v.Tricks = append(v.Tricks, TrickLog{Plays: append([]Played(nil), t.Plays...), Result: t.Result})
+	}
+	if g.phase == PhaseAbility {
+		v.Pending, v.PendingSeat = g.pending.kind, g.pending.seat
+	}
+	if seat >= 0 {
+		v.Hand = g.hand[seat].Cards(nil)
+		v.Legal = g.LegalActions(seat, nil)
+		if seen, ok := g.UndealtSeen(seat); ok {
+			v.UndealtSeen = seen.Cards(nil)
+		}
+		v.Wager = g.wagers[seat]
+	}
+	return v
+}
