@@ -10,15 +10,15 @@ type ActionKind uint8
 // Action kinds. The module decisions (cannon load and pirate abilities) are
 // actions like bids and cards, so one legal-action generator covers them all.
 const (
-	ActionNone   ActionKind = iota
-	ActionBid               // Value: the bid
-	ActionPlay              // Card, and As for the Tigress
-	ActionCannon            // Value: Grapeshot or Cannonball (Rascal's scoring)
-	ActionRosie             // Value: the seat that leads the next trick
-	ActionBendt             // Value: 1 to draw two undealt cards, 0 to decline
-	ActionDiscard           // Card and Card2: Bendt's two discards
-	ActionWager             // Value: Rascal's wager, 0, 10 or 20
-	ActionHarry             // Value: −1, 0 or +1 to the bid
+	ActionNone    ActionKind = iota
+	ActionBid                // Value: the bid
+	ActionPlay               // Card, and As for the Tigress
+	ActionCannon             // Value: Grapeshot or Cannonball (Rascal's scoring)
+	ActionRosie              // Value: the seat that leads the next trick
+	ActionBendt              // Value: 1 to draw two undealt cards, 0 to decline
+	ActionDiscard            // Card and Card2: Bendt's two discards
+	ActionWager              // Value: Rascal's wager, 0, 10 or 20
+	ActionHarry              // Value: −1, 0 or +1 to the bid
 )
 
 var actionKindNames = [...]string{"none", "bid", "play", "cannon", "rosie", "bendt", "discard", "wager", "harry"}
@@ -48,7 +48,9 @@ type Action struct {
 }
 
 // Bid returns the action of seat bidding n.
-func Bid(seat, n int) Action { return Action{Kind: ActionBid, Seat: int8(seat), Value: int8(clampInt8(n))} }
+func Bid(seat, n int) Action {
+	return Action{Kind: ActionBid, Seat: int8(seat), Value: int8(clampInt8(n))}
+}
 
 // Play returns the action of seat playing card c (declare a Tigress with PlayTigress).
 func Play(seat int, c Card) Action {

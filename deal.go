@@ -15,7 +15,9 @@ type Dealer interface {
 type DealerFunc func(round, cardsPerHand int, deck []Card) bool
 
 // Deal calls f.
-func (f DealerFunc) Deal(round, cardsPerHand int, deck []Card) bool { return f(round, cardsPerHand, deck) }
+func (f DealerFunc) Deal(round, cardsPerHand int, deck []Card) bool {
+	return f(round, cardsPerHand, deck)
+}
 
 // shuffleFrom performs the step of a Fisher–Yates shuffle that fixes
 // position i of deck, using r. Shuffling lazily, only as far as cards are

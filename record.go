@@ -44,12 +44,12 @@ type RecordRound struct {
 // AbilityUse is one pirate ability used in a played round (RULES.md §8).
 // Exactly one of the decision fields is set.
 type AbilityUse struct {
-	Trick int  `json:"trick"`          // 1-based trick the named Pirate won
-	Seat  *int `json:"seat,omitempty"` // the winner; checked when given
-	Rosie *int `json:"rosie,omitempty"`
+	Trick int       `json:"trick"`          // 1-based trick the named Pirate won
+	Seat  *int      `json:"seat,omitempty"` // the winner; checked when given
+	Rosie *int      `json:"rosie,omitempty"`
 	Bendt *BendtUse `json:"bendt,omitempty"`
-	Wager *int `json:"wager,omitempty"`
-	Harry *int `json:"harry,omitempty"`
+	Wager *int      `json:"wager,omitempty"`
+	Harry *int      `json:"harry,omitempty"`
 }
 
 // BendtUse is Bendt the Bandit's draw: the undealt cards drawn, in order,
@@ -318,4 +318,3 @@ func (rr *RecordRound) addLog(g *Game, log []Action, named bool, deck []Card, ca
 		rr.Cannon = cannon
 	}
 }
-
