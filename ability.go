@@ -99,8 +99,10 @@ func (g *Game) applyAbility(a Action) {
 		}
 	case ActionDiscard:
 		g.hand[s] = g.hand[s].Without(a.Card)
+		g.discarded[s] = g.discarded[s].With(a.Card)
 		if g.pending.draw > 1 {
 			g.hand[s] = g.hand[s].Without(a.Card2)
+			g.discarded[s] = g.discarded[s].With(a.Card2)
 		}
 	case ActionWager:
 		g.wagers[s] = int(a.Value)

@@ -80,10 +80,11 @@ type Game struct {
 	lead        Lead
 	tricks      []CompletedTrick // this round's completed tricks
 
-	pending  pending // the ability decision awaited in PhaseAbility
-	juanita  int     // seat that saw the undealt cards this round, or −1
-	peeked   CardSet
-	bendtOwn [8]CardSet // cards Bendt drew, visible to their owner
+	pending   pending // the ability decision awaited in PhaseAbility
+	juanita   int     // seat that saw the undealt cards this round, or −1
+	peeked    CardSet
+	bendtOwn  [8]CardSet // cards Bendt drew, visible to their owner
+	discarded [8]CardSet // cards Bendt discarded, known to their owner
 
 	totals  [8]int
 	results []RoundResult
@@ -366,6 +367,7 @@ func (g *Game) startRound() {
 	g.juanita = -1
 	g.peeked = CardSet{}
 	g.bendtOwn = [8]CardSet{}
+	g.discarded = [8]CardSet{}
 	g.pending = pending{}
 	st := roundStart{round: g.round, cards: g.cards, dealt: g.dealt, logAt: len(g.log)}
 	if g.dealt && !g.seeded {
@@ -379,6 +381,12 @@ func (g *Game) startRound() {
 func (g *Game) startTrick(leader int) {
 	g.inTrick = 0
 	g.lead = Lead{}
+	g.setOrder(leader)
+	g.ghostFlips()
+}
+
+// setOrder sets the play order of a trick led by leader.
+func (g *Game) setOrder(leader int) {
 	g.trickSize = g.hands
 	if g.ghost < 0 {
 		for i := 0; i < g.players; i++ {
@@ -394,7 +402,6 @@ func (g *Game) startTrick(leader int) {
 			g.order[0], g.order[1], g.order[2] = int8(leader), int8(g.ghost), int8(1-leader)
 		}
 	}
-	g.ghostFlips()
 }
 
 // ghostFlips plays Graybeard's top card for as long as it is his turn.

@@ -12,6 +12,8 @@ type SeatInfo struct {
 	Won       int  // tricks won this round
 	Total     int  // running total
 	Graybeard bool // the ghost of a two-player game
+	Wager     int  // Rascal of Roatan's wager this round (public once made)
+	Cannon    int  // cannon load, −1 until every seat has loaded
 }
 
 // View is what one seat (or a spectator) may know of a game: its own hand and
@@ -42,13 +44,18 @@ type View struct {
 	Tricks  []TrickLog // this round's completed tricks
 	TrickNo int        // 1-based number of the trick in progress
 
-	// Pending is the ability decision awaited and PendingSeat its owner.
-	Pending     ActionKind
-	PendingSeat int
+	// Pending is the ability decision awaited, PendingSeat its owner,
+	// PendingDraw how many cards Bendt drew (and must discard) and
+	// PendingLeader who leads next unless Rosie decides otherwise.
+	Pending       ActionKind
+	PendingSeat   int
+	PendingDraw   int
+	PendingLeader int
 	// UndealtSeen is what this seat saw with Juanita Jade this round.
 	UndealtSeen []Card
-	// Wager is this seat's Rascal wager this round.
-	Wager int
+	// Discarded is what this seat discarded with Bendt this round: out of
+	// the round, face down, known only to this seat.
+	Discarded []Card
 
 	Results []RoundResult
 	Winners []int
@@ -76,7 +83,7 @@ func (g *Game) View(seat int) View {
 		v.Turn = -1
 	}
 	for s := 0; s < g.hands; s++ {
-		info := SeatInfo{Name: g.Name(s), HandSize: g.hand[s].Len(), Bid: -1}
+		info := SeatInfo{Name: g.Name(s), HandSize: g.hand[s].Len(), Bid: -1, Cannon: -1}
 		if s == g.ghost {
 			info.Graybeard = true
 			info.HandSize = g.players*g.cards + g.cards - g.ghostNext
@@ -84,9 +91,13 @@ func (g *Game) View(seat int) View {
 				info.HandSize = 0
 			}
 		} else {
-			info.HasBid, info.Won, info.Total = g.hasBid[s], g.won[s], g.totals[s]
-			if allBid {
+			info.HasBid, info.Won, info.Total, info.Wager = g.hasBid[s], g.won[s], g.totals[s], g.wagers[s]
+			// A seat knows its own bid; the others' stay secret until all are in.
+			if allBid || (s == seat && g.hasBid[s]) {
 				info.Bid = g.bids[s]
+			}
+			if g.nLoad == g.players || (s == seat && g.loaded[s]) {
+				info.Cannon = g.cannon[s]
 			}
 		}
 		v.Seats = append(v.Seats, info)
@@ -107,6 +118,7 @@ func (g *Game) View(seat int) View {
 	}
 	if g.phase == PhaseAbility {
 		v.Pending, v.PendingSeat = g.pending.kind, g.pending.seat
+		v.PendingDraw, v.PendingLeader = g.pending.draw, g.pending.leader
 	}
 	if seat >= 0 {
 		v.Hand = g.hand[seat].Cards(nil)
@@ -114,7 +126,7 @@ func (g *Game) View(seat int) View {
 		if seen, ok := g.UndealtSeen(seat); ok {
 			v.UndealtSeen = seen.Cards(nil)
 		}
-		v.Wager = g.wagers[seat]
+		v.Discarded = g.discarded[seat].Cards(nil)
 	}
 	return v
 }
