@@ -1,0 +1,67 @@
+// Package bot holds the players that fill empty seats, take over for dropped
+// players and give hints: from uniformly random to the expert. A bot decides
+// from one seat's window on the game (skullking.SeatView) and nothing else,
+// so it cannot see another hand, Graybeard's pile, the undealt cards or a
+// secret bid. Every bot is deterministic given its seed.
+package bot
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/skullking-go/skullking"
+)
+
+// Bot decides for one seat. Act is called only when the seat has a decision
+// to make (v.Waiting()), and must return one of v.Legal's actions.
+type Bot interface {
+	Act(v skullking.SeatView) skullking.Action
+}
+
+// Factory makes a bot from a seed.
+type Factory func(seed uint64) Bot
+
+var levels = map[string]Factory{
+	"random": func(seed uint64) Bot { return NewRandom(seed) },
+}
+
+// aliases maps player-facing level names to ladder names.
+var aliases = map[string]string{}
+
+// New returns a bot of the named level, seeded with seed. Level names are
+// case-insensitive; see Levels.
+func New(level string, seed uint64) (Bot, error) {
+	name := strings.ToLower(strings.TrimSpace(level))
+	if a, ok := aliases[name]; ok {
+		name = a
+	}
+	f, ok := levels[name]
+	if !ok {
+		return nil, fmt.Errorf("bot: unknown level %q (levels: %s)", level, strings.Join(Levels(), ", "))
+	}
+	return f(seed), nil
+}
+
+// Levels lists the ladder's level names, weakest first where known.
+func Levels() []string {
+	order := []string{"random", "heuristic", "simulation", "expert"}
+	var out []string
+	for _, l := range order {
+		if _, ok := levels[l]; ok {
+			out = append(out, l)
+		}
+	}
+	var rest []string
+	for l := range levels {
+		found := false
+		for _, o := range order {
+			found = found || o == l
+		}
+		if !found {
+			rest = append(rest, l)
+		}
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
+}
