@@ -78,6 +78,7 @@ type Game struct {
 	inTrick     int // cards in the current trick
 	trickSize   int
 	lead        Lead
+	stats       trickStats
 	tricks      []CompletedTrick // this round's completed tricks
 
 	pending   pending // the ability decision awaited in PhaseAbility
@@ -159,9 +160,10 @@ func (g *Game) restart() {
 	if g.players == 2 {
 		g.ghost, g.hands = 2, 3
 	}
-	g.schedule = g.schedule[:0]
-	for _, n := range g.opts.ScheduledCards() {
-		g.schedule = append(g.schedule, g.opts.CardsPerHand(n, g.players))
+	g.schedule = g.opts.appendSchedule(g.schedule[:0])
+	maxHand := g.opts.MaxHand(g.players)
+	for i, n := range g.schedule {
+		g.schedule[i] = min(n, maxHand)
 	}
 	g.inUse = g.opts.Deck().Cards(g.inUse[:0])
 	g.round = 0
@@ -381,6 +383,7 @@ func (g *Game) startRound() {
 func (g *Game) startTrick(leader int) {
 	g.inTrick = 0
 	g.lead = Lead{}
+	g.stats.reset()
 	g.setOrder(leader)
 	g.ghostFlips()
 }
@@ -421,6 +424,21 @@ func (g *Game) ghostFlips() {
 // Apply validates action a with the legal-action rules and applies it. A
 // refused action returns an *ActionError and leaves the game unchanged.
 func (g *Game) Apply(a Action) error {
+	// Fast paths for the two actions simulations apply millions of times;
+	// anything unusual takes the full check, which explains refusals.
+	s := int(a.Seat)
+	switch {
+	case a.Kind == ActionPlay && g.phase == PhasePlaying && s == int(g.order[g.inTrick]) &&
+		legalFrom(g.hand[s], g.lead).Has(a.Card) && (a.Card == Tigress) == (a.As != Undeclared) && a.As <= AsEscape:
+		g.log = append(g.log, a)
+		g.play(a)
+		g.ghostFlips()
+		return nil
+	case a.Kind == ActionBid && g.phase == PhaseBidding && g.dealt && s >= 0 && s < g.players && !g.hasBid[s] &&
+		a.Value >= 0 && int(a.Value) <= g.cards:
+		g.ApplyUnchecked(a)
+		return nil
+	}
 	if err := g.Check(a); err != nil {
 		return err
 	}
@@ -473,8 +491,9 @@ func (g *Game) play(a Action) {
 	g.hand[s] = g.hand[s].Without(a.Card)
 	p := Played{Card: a.Card, Seat: a.Seat, As: a.As}
 	g.trick[g.inTrick] = p
-	g.inTrick++
 	g.lead = g.lead.after(p)
+	g.stats.add(int8(g.inTrick), p, g.lead)
+	g.inTrick++
 	if g.inTrick == g.trickSize {
 		g.finishTrick()
 	}
@@ -482,7 +501,12 @@ func (g *Game) play(a Action) {
 
 func (g *Game) finishTrick() {
 	plays := g.trick[:g.inTrick]
-	res := ResolveTrick(plays, &g.opts)
+	var res TrickResult
+	if g.stats.exotic {
+		res = ResolveTrick(plays, &g.opts)
+	} else {
+		res = g.stats.result(plays, &g.opts)
+	}
 	if res.Outcome == Destroyed && g.opts.KrakenLead == KrakenLeadLeftOfKraken {
 		for i, p := range plays {
 			if p.Card == Kraken {

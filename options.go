@@ -132,18 +132,20 @@ const maxRounds = 100
 
 // ScheduledCards returns the cards each scheduled round asks for, before the
 // cap of the table (see CardsPerHand).
-func (o *Options) ScheduledCards() []int {
+func (o *Options) ScheduledCards() []int { return o.appendSchedule(nil) }
+
+// appendSchedule appends the scheduled cards per round to buf.
+func (o *Options) appendSchedule(buf []int) []int {
 	if len(o.ScheduleCards) > 0 {
-		return o.ScheduleCards
+		return append(buf, o.ScheduleCards...)
 	}
 	if p, ok := SchedulePresets[o.Schedule]; ok {
-		return p
+		return append(buf, p...)
 	}
-	out := make([]int, o.Rounds)
-	for i := range out {
-		out[i] = i + 1
+	for i := 1; i <= o.Rounds; i++ {
+		buf = append(buf, i)
 	}
-	return out
+	return buf
 }
 
 // Deck is the set of cards in use with these options (70 to 74).

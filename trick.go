@@ -303,3 +303,88 @@ func baseWinner(plays []Played, skip int) (int, Reason) {
 	}
 	return first, ByFirstEscape
 }
+
+// trickStats follows a trick card by card so that the common trick (base
+// cards only) is resolved without a second pass: the engine's hot path. A
+// trick with a Kraken, White Whale or Loot goes through ResolveTrick.
+type trickStats struct {
+	firstMermaid, firstPirate, sk, bestBlack, bestSuit int8
+	blackRank, suitRank                                int8
+	mermaids, pirates, colour14                        int8
+	black14, exotic                                    bool
+}
+
+func (t *trickStats) reset() {
+	*t = trickStats{firstMermaid: -1, firstPirate: -1, sk: -1, bestBlack: -1, bestSuit: -1}
+}
+
+// add notes play p at index i; lead is the trick's lead after p.
+func (t *trickStats) add(i int8, p Played, lead Lead) {
+	switch p.Kind() {
+	case KindNumber:
+		c := p.Card
+		rank := int8(c%14) + 1
+		suit := Suit(c/14 + 1)
+		if rank == 14 {
+			if suit == Black {
+				t.black14 = true
+			} else {
+				t.colour14++
+			}
+		}
+		if suit == Black && rank > t.blackRank {
+			t.bestBlack, t.blackRank = i, rank
+		}
+		if suit == lead.Suit && rank > t.suitRank {
+			t.bestSuit, t.suitRank = i, rank
+		}
+	case KindPirate:
+		t.pirates++
+		if t.firstPirate < 0 {
+			t.firstPirate = i
+		}
+	case KindMermaid:
+		t.mermaids++
+		if t.firstMermaid < 0 {
+			t.firstMermaid = i
+		}
+	case KindSkullKing:
+		t.sk = i
+	case KindEscape:
+	default:
+		t.exotic = true
+	}
+}
+
+// result resolves the trick of plays that add has seen, which must hold no
+// Kraken, White Whale or Loot. It agrees with ResolveTrick (tested).
+func (t *trickStats) result(plays []Played, o *Options) TrickResult {
+	var r TrickResult
+	switch {
+	case t.firstMermaid >= 0 && t.sk >= 0:
+		r.Index, r.Reason, r.SkullKing = int(t.firstMermaid), ByMermaidOverSkullKing, true
+		r.Bonus = o.BonusMermaidSkullKing
+	case t.sk >= 0:
+		r.Index, r.Reason, r.Pirates = int(t.sk), BySkullKing, int(t.pirates)
+		r.Bonus = r.Pirates * o.BonusSkullKingPirate
+	case t.firstPirate >= 0:
+		r.Index, r.Reason, r.Mermaids = int(t.firstPirate), ByPirate, int(t.mermaids)
+		r.Bonus = r.Mermaids * o.BonusPirateMermaid
+	case t.firstMermaid >= 0:
+		r.Index, r.Reason = int(t.firstMermaid), ByMermaid
+	case t.bestBlack >= 0:
+		r.Index, r.Reason = int(t.bestBlack), ByTrump
+	case t.bestSuit >= 0:
+		r.Index, r.Reason = int(t.bestSuit), BySuit
+	default:
+		r.Index, r.Reason = 0, ByFirstEscape
+	}
+	r.Fourteens, r.Black14 = int(t.colour14), t.black14
+	r.Bonus += r.Fourteens * o.BonusFourteen
+	if t.black14 {
+		r.Bonus += o.BonusBlackFourteen
+	}
+	r.Winner = int(plays[r.Index].Seat)
+	r.Leader = r.Winner
+	return r
+}

@@ -191,8 +191,13 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 	switch g.phase {
 	case PhasePlaying:
 		g.setOrder(v.Leader)
-		g.inTrick = copy(g.trick[:], v.Trick)
-		g.lead = LeadOf(v.Trick)
+		g.stats.reset()
+		for i, p := range v.Trick {
+			g.trick[i] = p
+			g.lead = g.lead.after(p)
+			g.stats.add(int8(i), p, g.lead)
+		}
+		g.inTrick = len(v.Trick)
 	case PhaseAbility:
 		g.pending = pending{kind: v.Pending, seat: v.PendingSeat, leader: v.PendingLeader, draw: v.PendingDraw}
 	}
