@@ -33,7 +33,7 @@ func (g *Game) UndealtSeen(s int) (CardSet, bool) {
 
 // abilityAfterTrick starts the ability of a named Pirate that won the trick
 // just completed, and reports whether a decision is now awaited.
-func (g *Game) abilityAfterTrick(res TrickResult) bool {
+func (g *Game) abilityAfterTrick(res *TrickResult) bool {
 	if !g.opts.PirateAbilities || res.Outcome != Won || res.Winner == g.ghost {
 		return false
 	}

@@ -432,7 +432,9 @@ func (g *Game) Apply(a Action) error {
 		legalFrom(g.hand[s], g.lead).Has(a.Card) && (a.Card == Tigress) == (a.As != Undeclared) && a.As <= AsEscape:
 		g.log = append(g.log, a)
 		g.play(a)
-		g.ghostFlips()
+		if g.ghost >= 0 {
+			g.ghostFlips()
+		}
 		return nil
 	case a.Kind == ActionBid && g.phase == PhaseBidding && g.dealt && s >= 0 && s < g.players && !g.hasBid[s] &&
 		a.Value >= 0 && int(a.Value) <= g.cards:
@@ -524,25 +526,25 @@ func (g *Game) finishTrick() {
 			g.nAlliances++
 		}
 	}
-	g.recordTrick(plays, res)
+	g.recordTrick(plays, &res)
 	g.trickNo++
 	g.inTrick = 0
-	if g.abilityAfterTrick(res) {
+	if g.opts.PirateAbilities && g.abilityAfterTrick(&res) {
 		return
 	}
 	g.nextTrick(res.Leader)
 }
 
 // recordTrick keeps the trick for this round's views, reusing memory.
-func (g *Game) recordTrick(plays []Played, res TrickResult) {
+func (g *Game) recordTrick(plays []Played, res *TrickResult) {
 	if len(g.tricks) < cap(g.tricks) {
 		g.tricks = g.tricks[:len(g.tricks)+1]
 		t := &g.tricks[len(g.tricks)-1]
 		t.Plays = append(t.Plays[:0], plays...)
-		t.Result = res
+		t.Result = *res
 		return
 	}
-	g.tricks = append(g.tricks, CompletedTrick{Plays: append([]Played(nil), plays...), Result: res})
+	g.tricks = append(g.tricks, CompletedTrick{Plays: append([]Played(nil), plays...), Result: *res})
 }
 
 // nextTrick starts the next trick, or ends the round after the last one.
@@ -556,24 +558,40 @@ func (g *Game) nextTrick(leader int) {
 }
 
 func (g *Game) endRound() {
-	r := RoundResult{Round: g.round, Cards: g.cards, Played: true, Players: g.players,
-		Alliances: g.alliances, NAlliances: g.nAlliances}
-	for s := 0; s < g.players; s++ {
-		r.Bids[s], r.Won[s], r.Bonus[s] = g.bids[s], g.won[s], g.bonus[s]
-		r.Wagers[s], r.Cannon[s] = g.wagers[s], g.cannon[s]
-	}
-	g.addResult(r)
+	r := g.newResult()
+	r.Round, r.Cards, r.Played, r.Players = g.round, g.cards, true, g.players
+	r.Alliances, r.NAlliances = g.alliances, g.nAlliances
+	r.Bids, r.Won, r.Bonus, r.Wagers, r.Cannon = g.bids, g.won, g.bonus, g.wagers, g.cannon
+	g.scoreResult(r)
 }
 
-// addResult scores a round, adds it to the sheet and moves on: to the next
-// round, a tiebreak round, or the end.
+// newResult appends a zero RoundResult to the sheet and returns it, so the
+// round is filled in place rather than copied.
+func (g *Game) newResult() *RoundResult {
+	if len(g.results) < cap(g.results) {
+		g.results = g.results[:len(g.results)+1]
+		g.results[len(g.results)-1] = RoundResult{}
+	} else {
+		g.results = append(g.results, RoundResult{})
+	}
+	return &g.results[len(g.results)-1]
+}
+
+// addResult adds a round to the sheet and scores it.
 func (g *Game) addResult(r RoundResult) {
-	g.opts.ScoreRound(&r)
+	p := g.newResult()
+	*p = r
+	g.scoreResult(p)
+}
+
+// scoreResult scores the sheet's last round, r, and moves on: to the next
+// round, a tiebreak round, or the end.
+func (g *Game) scoreResult(r *RoundResult) {
+	g.opts.ScoreRound(r)
 	for s := 0; s < g.players; s++ {
 		g.totals[s] += r.Points[s]
 		r.Totals[s] = g.totals[s]
 	}
-	g.results = append(g.results, r)
 	if g.round >= len(g.schedule) {
 		g.winners = appendLeaders(g.winners[:0], g.totals[:g.players])
 		if len(g.winners) == 1 || !g.opts.Tiebreak {

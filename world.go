@@ -172,7 +172,7 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 	g.tricks = g.tricks[:0]
 	g.nAlliances = 0
 	for _, t := range v.Tricks {
-		g.recordTrick(t.Plays, t.Result)
+		g.recordTrick(t.Plays, &t.Result)
 		if t.Result.Winner >= 0 && t.Result.Winner != g.ghost {
 			g.bonus[t.Result.Winner] += t.Result.Bonus
 		}
@@ -220,7 +220,7 @@ func (g *Game) CopyFrom(src *Game) {
 	g.winners = append(winners[:0], src.winners...)
 	g.tricks = tricks[:0]
 	for _, t := range src.tricks {
-		g.recordTrick(t.Plays, t.Result)
+		g.recordTrick(t.Plays, &t.Result)
 	}
 }
 
