@@ -1,0 +1,194 @@
+package skullking
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// followCase plays the trick so far in a one-round game and checks what the
+// seat to play next may play. hands are in seat order; the first seat leads.
+type followCase struct {
+	name    string
+	opts    func(*Options)
+	hands   []string
+	ghost   string
+	played  string // the trick so far
+	legal   string // the cards the next seat may play
+	illegal string // cards it holds but may not play
+}
+
+func runFollowCases(t *testing.T, cases []followCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			n := len(strings.Fields(tc.hands[0]))
+			o := oneRound(n)
+			if tc.opts != nil {
+				tc.opts(&o)
+			}
+			g := newFixtureGame(t, len(tc.hands), o, map[int]deal{1: {hands: tc.hands, ghost: tc.ghost}})
+			bidAll(t, g, make([]int, len(tc.hands))...)
+			for _, code := range strings.Fields(tc.played) {
+				if j := len(g.CurrentTrick()); j > 0 && g.GhostSeat() >= 0 && int(g.CurrentTrick()[j-1].Seat) == g.GhostSeat() {
+					// Graybeard flipped on his own; the fixture lists his card.
+					if p, _ := ParseCode(code); p.Matches(g.CurrentTrick()[j-1].Card) {
+						continue
+					}
+				}
+				mustApply(t, g, actionFor(t, g, code))
+			}
+			s := g.Turn()
+			hand := g.Hand(s)
+			want := SetOf(cardsOfHand(t, hand, tc.legal)...)
+			if got := g.LegalCards(s); got != want {
+				t.Fatalf("after %q seat %s may play %v, want %v", tc.played, seatLetter(s), got, want)
+			}
+			for _, c := range want.Cards(nil) {
+				a := Play(s, c)
+				if c == Tigress {
+					a = PlayTigress(s, AsPirate)
+				}
+				if err := g.Check(a); err != nil {
+					t.Errorf("legal %v refused: %v", c, err)
+				}
+			}
+			for _, c := range cardsOfHand(t, hand, tc.illegal) {
+				before := snap(g)
+				err := g.Apply(Play(s, c))
+				if !errors.Is(err, ErrMustFollowSuit) {
+					t.Errorf("%v: got %v, want ErrMustFollowSuit", c, err)
+				}
+				if !snap(g).equal(before) {
+					t.Errorf("refused %v changed the game", c)
+				}
+			}
+		})
+	}
+}
+
+// cardsOfHand resolves codes to the copies hand holds.
+func cardsOfHand(t testing.TB, hand CardSet, codes string) []Card {
+	t.Helper()
+	var out []Card
+	for _, code := range strings.Fields(codes) {
+		p, err := ParseCode(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, c := range p.Cards() {
+			if hand.Has(c) {
+				out, found = append(out, c), true
+				hand = hand.Without(c)
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("%s is not in %v", code, hand)
+		}
+	}
+	return out
+}
+
+// The legality examples of RULES.md §10 and the regression cases other
+// implementations get wrong.
+func TestRulesExamples_Legality(t *testing.T) {
+	runFollowCases(t, []followCase{
+		{name: "ESC PIR G2 frees the trick: green and purple both legal",
+			hands: []string{"ESC Y1", "PIR Y2", "G2 Y3", "G5 P7"}, played: "ESC PIR G2", legal: "G5 P7"},
+		{name: "G2 PIR: green or a special",
+			hands: []string{"G2 Y1 Y2", "PIR Y3 Y4", "G5 P7 ESC"}, played: "G2 PIR", legal: "G5 ESC", illegal: "P7"},
+		{name: "B9 led: holding B3 and G5, G5 is illegal",
+			hands: []string{"B9 Y1", "B3 G5", "Y2 Y3"}, played: "B9", legal: "B3", illegal: "G5"},
+		{name: "G2 led: holding G5 and B3, B3 is illegal",
+			hands: []string{"G2 Y1", "G5 B3", "Y2 Y3"}, played: "G2", legal: "G5", illegal: "B3"},
+	})
+}
+
+func TestFollowSuit_PirateFreesTrickAfterEscape(t *testing.T) {
+	runFollowCases(t, []followCase{
+		{name: "ESC PIR G2", hands: []string{"ESC Y1", "PIR Y2", "G2 Y3", "G5 P7"}, played: "ESC PIR G2", legal: "G5 P7"},
+		{name: "ESC TIG-P Y2", hands: []string{"ESC G1", "TIG G2", "Y2 G3", "Y5 P7"}, played: "ESC TIG-P Y2", legal: "Y5 P7"},
+		{name: "ESC SK", hands: []string{"ESC G1", "SK G2", "Y5 P7"}, played: "ESC SK", legal: "Y5 P7"},
+		{name: "MER led", hands: []string{"MER G1", "Y5 B7"}, ghost: "Y1 Y2", played: "MER Y1", legal: "Y5 B7"},
+	})
+}
+
+func TestFollowSuit_CharacterAfterSuitStillBinds(t *testing.T) {
+	runFollowCases(t, []followCase{
+		{name: "G2 PIR", hands: []string{"G2 Y1 Y2", "PIR Y3 Y4", "G5 P7 ESC"}, played: "G2 PIR", legal: "G5 ESC", illegal: "P7"},
+		{name: "G2 SK MER", hands: []string{"G2 Y1 Y2", "SK Y3 Y4", "MER Y5 Y6", "G5 B7 TIG"}, played: "G2 SK MER", legal: "G5 TIG", illegal: "B7"},
+		{name: "ESC G2 PIR", hands: []string{"ESC Y1 Y2", "G2 Y3 Y4", "PIR Y5 Y6", "G5 P7 P8"}, played: "ESC G2 PIR", legal: "G5", illegal: "P7 P8"},
+	})
+}
+
+func TestFollowSuit_BlackLedBindsBlack(t *testing.T) {
+	runFollowCases(t, []followCase{
+		{name: "B9 led, B3 G5 held", hands: []string{"B9 Y1", "B3 G5"}, ghost: "Y2 Y3", played: "B9 Y2", legal: "B3", illegal: "G5"},
+		{name: "B9 led, 3 players", hands: []string{"B9 Y1", "Y4 Y5", "B3 G5"}, played: "B9 Y4", legal: "B3", illegal: "G5"},
+		{name: "G2 led: holding G5 and B3, B3 is illegal", hands: []string{"G2 Y1", "G5 B3"}, ghost: "Y2 Y3", played: "G2 Y2", legal: "G5", illegal: "B3"},
+	})
+}
+
+func TestFollowSuit_VoidMayPlayAnything(t *testing.T) {
+	runFollowCases(t, []followCase{
+		{name: "G2 led, no green: black allowed", hands: []string{"G2 Y1", "B3 Y5", "P1 P2"}, played: "G2", legal: "B3 Y5"},
+		{name: "specials always allowed", hands: []string{"P9 Y1 Y2", "P3 ESC TIG"}, ghost: "Y3 Y4 Y5", played: "P9 Y3", legal: "P3 ESC TIG"},
+	})
+}
+
+func TestFollowSuit_EscapeLetsNextPlayerSetSuit(t *testing.T) {
+	runFollowCases(t, []followCase{
+		{name: "ESC Y4", hands: []string{"ESC G1", "Y4 G2", "Y9 G3"}, played: "ESC Y4", legal: "Y9", illegal: "G3"},
+		{name: "TIG-E Y4", hands: []string{"TIG G1", "Y4 G2", "Y9 G3"}, played: "TIG-E Y4", legal: "Y9", illegal: "G3"},
+		{name: "ESC ESC P4", hands: []string{"ESC G1", "ESC G2", "P4 G3", "P9 G4"}, played: "ESC ESC P4", legal: "P9", illegal: "G4"},
+		{name: "ESC, ghost Y1: B follows yellow", hands: []string{"ESC G1", "Y4 G2"}, ghost: "Y1 Y2", played: "ESC Y1", legal: "Y4", illegal: "G2"},
+	})
+}
+
+func TestFollowSuit_Modules(t *testing.T) {
+	all := func(o *Options) { o.Loot, o.Kraken, o.WhiteWhale = true, true, true }
+	runFollowCases(t, []followCase{
+		{name: "LOOT led leaves the suit unset", opts: all, hands: []string{"LOOT G1", "Y4 G2", "Y9 G3"}, played: "LOOT Y4", legal: "Y9", illegal: "G3"},
+		{name: "KRAKEN led frees the trick", opts: all, hands: []string{"KRAKEN G1", "Y4 G2", "Y9 G3"}, played: "KRAKEN Y4", legal: "Y9 G3"},
+		{name: "WHALE led frees the trick", opts: all, hands: []string{"WHALE G1", "Y4 G2", "Y9 G3"}, played: "WHALE Y4", legal: "Y9 G3"},
+		{name: "WHALE after the suit: still follow", opts: all, hands: []string{"Y4 G1", "WHALE G2", "Y9 G3"}, played: "Y4 WHALE", legal: "Y9", illegal: "G3"},
+		{name: "Kraken and Whale are specials", opts: all, hands: []string{"Y4 G1 G4", "WHALE Y5 G5", "KRAKEN Y6 G9"}, played: "Y4 WHALE", legal: "KRAKEN Y6", illegal: "G9"},
+	})
+}
+
+// §9: Graybeard flips without following suit, and his number sets the suit
+// like anyone's.
+func TestFollowSuit_GraybeardSetsSuit(t *testing.T) {
+	runFollowCases(t, []followCase{
+		{name: "ESC, ghost G5: B follows green", hands: []string{"ESC Y1", "G9 Y3"}, ghost: "G5 Y2", played: "ESC G5", legal: "G9", illegal: "Y3"},
+	})
+	// He does not follow: A leads green, he flips yellow while holding green.
+	o := oneRound(2)
+	g := newFixtureGame(t, 2, o, map[int]deal{1: {hands: []string{"G7 Y1", "G13 Y3"}, ghost: "Y2 G2"}})
+	bidAll(t, g, 0, 0)
+	mustApply(t, g, Play(0, cardsOf(t, "G7", nil)[0]))
+	if tr := g.CurrentTrick(); len(tr) != 2 || tr[1].Card.String() != "Y2" || int(tr[1].Seat) != g.GhostSeat() {
+		t.Fatalf("Graybeard should flip his top card Y2 second: %v", tr)
+	}
+}
+
+// The Tigress is a special card: always legal, and offered both ways.
+func TestLegalActions_TigressDeclaredEitherWay(t *testing.T) {
+	g := newFixtureGame(t, 3, oneRound(2), map[int]deal{1: {hands: []string{"G9 Y1", "TIG G2", "Y9 G3"}}})
+	bidAll(t, g, 0, 0, 0)
+	mustApply(t, g, Play(0, cardsOf(t, "G9", nil)[0]))
+	acts := g.LegalActions(1, nil)
+	var got []string
+	for _, a := range acts {
+		got = append(got, a.String())
+	}
+	if strings.Join(got, " ") != "G2 TIG-P TIG-E" {
+		t.Fatalf("legal actions %v, want G2 TIG-P TIG-E", got)
+	}
+	err := g.Apply(Play(1, Tigress))
+	if !errors.Is(err, ErrTigressUndeclared) {
+		t.Fatalf("undeclared Tigress: %v", err)
+	}
+}
