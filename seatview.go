@@ -100,7 +100,9 @@ func (v SeatView) Lead() Lead { return v.g.lead }
 func (v SeatView) TrickNumber() int { return v.g.trickNo + 1 }
 
 // CompletedTricks returns this round's completed tricks (do not modify).
-func (v SeatView) CompletedTricks() []CompletedTrick { return v.g.tricks[:len(v.g.tricks):len(v.g.tricks)] }
+func (v SeatView) CompletedTricks() []CompletedTrick {
+	return v.g.tricks[:len(v.g.tricks):len(v.g.tricks)]
+}
 
 // PlayOrder returns the seats in the order they play the current trick.
 func (v SeatView) PlayOrder() []int8 {
