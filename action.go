@@ -113,7 +113,7 @@ func (a Action) String() string {
 		return "wager " + v
 	case ActionHarry:
 		if a.Value > 0 {
-			return "Harry moves the bid +1"
+			return "Harry moves the bid +" + v
 		}
 		return "Harry moves the bid " + v
 	}
