@@ -392,8 +392,12 @@ func (g *Game) startTrick(leader int) {
 func (g *Game) setOrder(leader int) {
 	g.trickSize = g.hands
 	if g.ghost < 0 {
+		s := leader
 		for i := 0; i < g.players; i++ {
-			g.order[i] = int8((leader + i) % g.players)
+			g.order[i] = int8(s)
+			if s++; s == g.players {
+				s = 0
+			}
 		}
 	} else {
 		// RULES.md §9: a player's lead is followed by Graybeard, then the
