@@ -106,6 +106,9 @@ type roundStart struct {
 	dealt        bool
 	logAt        int
 	deck         [NumCards]Card
+	// opts are the rules in force before a change at this round (kept on
+	// the first round), changed the rules set from this round on.
+	opts, changed *Options
 }
 
 // GameOption configures NewGame.

@@ -149,7 +149,7 @@ func (o *Options) appendSchedule(buf []int) []int {
 }
 
 // Deck is the set of cards in use with these options (70 to 74).
-func (o *Options) Deck() CardSet {
+func (o Options) Deck() CardSet {
 	d := CardSet{}
 	for c := Card(0); c < Loot1; c++ {
 		d = d.With(c)

@@ -34,6 +34,11 @@ type RecordRound struct {
 	// triggered them. An ability available but not listed was declined.
 	Abilities []AbilityUse `json:"abilities,omitempty"`
 
+	// Options, on a results-only round, changes the rules from this round on
+	// (a house rule changed mid-game); like the record's options it is read on
+	// top of the standard rules, not of the previous ones.
+	Options *Options `json:"options,omitempty"`
+
 	Won    []int    `json:"won,omitempty"`
 	Bonus  []int    `json:"bonus,omitempty"`
 	Cards  int      `json:"cards,omitempty"`
@@ -182,6 +187,9 @@ func RecordOf(g *Game) *Record {
 		}
 	}
 	rec := &Record{Format: RecordFormat, Players: append([]string(nil), names...), Options: g.opts}
+	if len(g.starts) > 0 && g.starts[0].opts != nil {
+		rec.Options = *g.starts[0].opts
+	}
 	named := g.opts.PirateAbilities
 	for i, st := range g.starts {
 		var rr RecordRound
@@ -194,6 +202,9 @@ func RecordOf(g *Game) *Record {
 				res := g.results[i]
 				rr = RecordRound{Bids: res.Bids[:g.players:g.players], Won: res.Won[:g.players:g.players],
 					Bonus: res.Bonus[:g.players:g.players]}
+				if i > 0 && st.changed != nil {
+					rr.Options = st.changed
+				}
 				if res.Cards != st.cards {
 					rr.Cards = res.Cards
 				}

@@ -39,6 +39,14 @@ func (rec *Record) Replay() (*Game, error) {
 		if err := dealErr[rn]; err != nil {
 			return nil, err
 		}
+		if rr.Options != nil {
+			if rr.played() {
+				return nil, &RecordError{Round: rn, Seat: -1, Msg: "rules change (\"options\") only on a results-only round"}
+			}
+			if err := g.SetOptions(*rr.Options); err != nil {
+				return nil, &RecordError{Round: rn, Seat: -1, Msg: strings.TrimPrefix(err.Error(), "skullking: ")}
+			}
+		}
 		last := i == len(rec.Rounds)-1
 		if rr.played() {
 			if rr.Won != nil || rr.Bonus != nil || rr.Cards != 0 || rr.Wagers != nil || rr.Loot != nil {

@@ -81,3 +81,44 @@ func (g *Game) EnterResults(r RoundResult) error {
 	g.addResult(out)
 	return nil
 }
+
+// SetOptions changes the rules from the current round on, for a score sheet
+// whose table changed a house rule mid-game. The current round must be a
+// results-only round with nothing entered yet; earlier rounds keep the points
+// they scored. Bad options change nothing.
+func (g *Game) SetOptions(o Options) error {
+	if g.phase == PhaseOver {
+		return fmt.Errorf("%w: the game is over", ErrBadOptions)
+	}
+	if g.dealt || g.bidsIn > 0 {
+		return fmt.Errorf("%w: rules change only between rounds of a score sheet", ErrBadOptions)
+	}
+	if err := o.Validate(g.players); err != nil {
+		return err
+	}
+	maxHand := o.MaxHand(g.players)
+	schedule := o.appendSchedule(nil)
+	for i, n := range schedule {
+		schedule[i] = min(n, maxHand)
+	}
+	tiebreak := g.round > len(g.schedule)
+	if (!tiebreak && len(schedule) < g.round) || (tiebreak && len(schedule) != len(g.schedule)) {
+		return fmt.Errorf("%w: a schedule of %d rounds, but round %d is under way", ErrBadOptions, len(schedule), g.round)
+	}
+	if n := len(g.starts); n > 0 {
+		if g.starts[0].opts == nil {
+			first := g.opts
+			g.starts[0].opts = &first
+		}
+		changed := o
+		g.starts[n-1].changed = &changed
+	}
+	g.opts = o
+	g.schedule = append(g.schedule[:0], schedule...)
+	g.inUse = o.Deck().Cards(g.inUse[:0])
+	g.cards = g.cardsForRound(g.round)
+	if n := len(g.starts); n > 0 {
+		g.starts[n-1].cards = g.cards
+	}
+	return nil
+}

@@ -1,0 +1,57 @@
+package skullking
+
+import "testing"
+
+// TestSetOptionsFromNextRound checks a house-rule change mid-sheet: earlier
+// rounds keep their points, later ones use the new rules, and the record
+// carries the change so that it replays to the same totals.
+func TestSetOptionsFromNextRound(t *testing.T) {
+	g, err := NewGame(3, WithDealer(NoDeal), WithNames("Ann", "Ben", "Cat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Round 1, 1 card: Ann bid 0 and took nothing: +10 under the rule.
+	if err := g.EnterResults(RoundResult{Bids: [8]int{0, 1, 0}, Won: [8]int{0, 1, 0}}); err != nil {
+		t.Fatal(err)
+	}
+	o := DefaultOptions()
+	o.ZeroScaling = ZeroFlat
+	o.ZeroPoints = 15
+	if err := g.SetOptions(o); err != nil {
+		t.Fatal(err)
+	}
+	// Round 2, 2 cards: Ann's zero bid is now worth a flat 15.
+	if err := g.EnterResults(RoundResult{Bids: [8]int{0, 1, 1}, Won: [8]int{0, 1, 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Totals(); got[0] != 10+15 || got[1] != 20+20 || got[2] != 10+20 {
+		t.Fatalf("totals %v", got)
+	}
+	b, err := RecordOf(g).Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ParseRecord(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2, err := rec.Replay()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	for s, tot := range g.Totals() {
+		if g2.Totals()[s] != tot {
+			t.Fatalf("replayed totals %v, want %v\n%s", g2.Totals(), g.Totals(), b)
+		}
+	}
+	if rec.Options.ZeroScaling != ZeroByCards || rec.Rounds[1].Options == nil {
+		t.Fatalf("record does not carry the change:\n%s", b)
+	}
+}
+
+func TestSetOptionsRefusedOnADealtRound(t *testing.T) {
+	g, _ := NewGame(3, WithSeed(1))
+	if err := g.SetOptions(DefaultOptions()); err == nil {
+		t.Fatal("rules changed under a dealt round")
+	}
+}
