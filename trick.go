@@ -190,6 +190,9 @@ func ResolveTrick(plays []Played, o *Options) TrickResult {
 		r.count14s(plays, o)
 	case kraken >= 0:
 		idx, _ := baseWinner(plays, kraken)
+		if idx < 0 {
+			idx = kraken // a trick in progress holding only the Kraken
+		}
 		r := TrickResult{Outcome: Destroyed, Reason: ByKraken, Index: idx, Winner: -1, Leader: int(plays[idx].Seat)}
 		return r
 	default:
