@@ -23,7 +23,8 @@ type Bot interface {
 type Factory func(seed uint64) Bot
 
 var levels = map[string]Factory{
-	"random": func(seed uint64) Bot { return NewRandom(seed) },
+	"random":    func(seed uint64) Bot { return NewRandom(seed) },
+	"heuristic": func(seed uint64) Bot { return NewHeuristic(seed) },
 }
 
 // aliases maps player-facing level names to ladder names.

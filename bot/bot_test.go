@@ -1,0 +1,104 @@
+package bot
+
+import (
+	"slices"
+	"testing"
+
+	sk "github.com/skullking-go/skullking"
+)
+
+// tables lists the rule sets every bot must handle: the base game, every
+// module with pirate abilities (Loot from 3 players), and Rascal's scoring
+// with cannon loads.
+func tables(players int) map[string]sk.Options {
+	base := sk.DefaultOptions()
+	all := sk.DefaultOptions()
+	all.Kraken, all.WhiteWhale, all.PirateAbilities = true, true, true
+	all.Loot = players > 2
+	rascal := all
+	rascal.Scoring, rascal.CannonLoad = sk.RascalScoring, true
+	return map[string]sk.Options{"base": base, "modules": all, "rascal": rascal}
+}
+
+// testFactories are the levels under test, with the searching bots on small
+// budgets: these tests check legality and determinism, not strength.
+func testFactories() map[string]Factory {
+	return map[string]Factory{
+		"random":    func(seed uint64) Bot { return NewRandom(seed) },
+		"heuristic": func(seed uint64) Bot { return NewHeuristic(seed) },
+	}
+}
+
+func gameWith(t testing.TB, f Factory, players int, opts sk.Options, seed uint64) *sk.Game {
+	t.Helper()
+	g, err := sk.NewGame(players, sk.WithSeed(seed), sk.WithOptions(opts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := make([]Bot, players)
+	for s := range bots {
+		bots[s] = f(sk.DeriveSeed(seed, uint64(s)))
+	}
+	playGame(t, g, bots, -1, nil)
+	return g
+}
+
+// TestBotsPlayLegalGames plays complete games at every table size and rule
+// set; playGame fails on the first illegal action.
+func TestBotsPlayLegalGames(t *testing.T) {
+	for name, f := range testFactories() {
+		games := 3
+		if testing.Short() {
+			games = 1
+		}
+		for n := 2; n <= 8; n++ {
+			for tname, opts := range tables(n) {
+				for i := 0; i < games; i++ {
+					g := gameWith(t, f, n, opts, uint64(1000*n+i))
+					if !g.Over() {
+						t.Fatalf("%s %d players %s: game not over", name, n, tname)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestBotsAreDeterministic checks that the same seeds replay the same game.
+func TestBotsAreDeterministic(t *testing.T) {
+	for name, f := range testFactories() {
+		for _, n := range []int{2, 4, 6} {
+			opts := tables(n)["modules"]
+			a := gameWith(t, f, n, opts, 77)
+			b := gameWith(t, f, n, opts, 77)
+			if !slices.Equal(a.Log(), b.Log()) {
+				t.Fatalf("%s, %d players: two games from the same seeds differ", name, n)
+			}
+		}
+	}
+}
+
+func TestNewKnowsEveryLevel(t *testing.T) {
+	for _, l := range Levels() {
+		if _, err := New(l, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := New("nonsense", 1); err == nil {
+		t.Fatal("unknown level accepted")
+	}
+}
+
+// TestHeuristicBeatsRandom is a strength smoke test on duplicate deals.
+func TestHeuristicBeatsRandom(t *testing.T) {
+	deals := 50
+	if testing.Short() {
+		deals = 20
+	}
+	r := duplicate(t, func(s uint64) Bot { return NewHeuristic(s) }, func(s uint64) Bot { return NewRandom(s) },
+		4, deals, sk.DefaultOptions(), 2, 3)
+	t.Logf("heuristic vs 3×random: margin %+.1f [%+.1f, %+.1f]", r.margin, r.lo, r.hi)
+	if r.lo < 200 {
+		t.Fatalf("heuristic beats random by only %+.1f [%+.1f, %+.1f] points a game", r.margin, r.lo, r.hi)
+	}
+}

@@ -1,0 +1,499 @@
+package bot
+
+import (
+	"math"
+
+	sk "github.com/skullking-go/skullking"
+)
+
+// Heuristic is the rule-based bot: it bids by adding up how likely each of
+// its cards is to take a trick and picking the bid with the best expected
+// score under the game's scoring, and plays by a handful of rules — win
+// cheaply while it still needs tricks, dump its highest loser once it needs
+// none, play its top card when every remaining trick is needed. A decision
+// takes a few microseconds and allocates nothing, which also makes it the
+// rollout policy of the searching bots.
+type Heuristic struct {
+	st    state
+	param heurParams
+	cand  [24]cand
+	probs [16]float64
+	dist  [17]float64
+	tmp   [17]float64
+	buf   []sk.Action
+}
+
+// heurParams are the tunable constants of the heuristic.
+type heurParams struct {
+	bidSpread  float64 // how much of an opponent's hand the bidding model counts
+	bidWilling float64 // how likely an opponent is to spend a beater when bidding is modelled
+	sharpen    float64 // how far control over play sharpens each card's chance
+}
+
+var defaultHeurParams = heurParams{bidSpread: 0.5, bidWilling: 0.75, sharpen: 1.4}
+
+// cand is a candidate card with its chance of taking the trick.
+type cand struct {
+	c     sk.Card
+	as    sk.TigressAs
+	p     float64
+	power float64
+}
+
+// NewHeuristic returns a heuristic bot. It is deterministic: the seed is
+// accepted for the common Factory signature and not used.
+func NewHeuristic(seed uint64) *Heuristic {
+	return &Heuristic{param: defaultHeurParams, buf: make([]sk.Action, 0, 80)}
+}
+
+// Act decides for the seat of v.
+func (h *Heuristic) Act(v sk.SeatView) sk.Action {
+	st := &h.st
+	st.load(v)
+	switch st.phase {
+	case sk.PhaseBidding:
+		return sk.Bid(st.me, h.chooseBid())
+	case sk.PhaseCannon:
+		return sk.Action{Kind: sk.ActionCannon, Seat: int8(st.me), Value: int8(h.chooseCannon()), Card: sk.NoCard, Card2: sk.NoCard}
+	case sk.PhasePlaying:
+		c, as := h.choosePlay(v.LegalCards())
+		if c == sk.Tigress {
+			return sk.PlayTigress(st.me, as)
+		}
+		return sk.Play(st.me, c)
+	case sk.PhaseAbility:
+		return h.ability(v)
+	}
+	h.buf = v.Legal(h.buf[:0])
+	if len(h.buf) > 0 {
+		return h.buf[0]
+	}
+	return sk.Action{}
+}
+
+// power orders cards by how hard they are to beat, for "cheapest winner"
+// and "highest loser".
+func power(c sk.Card, as sk.TigressAs) float64 {
+	switch c.Kind() {
+	case sk.KindNumber:
+		if c.Suit() == sk.Black {
+			return float64(14 + c.Rank())
+		}
+		return float64(c.Rank())
+	case sk.KindMermaid:
+		return 30
+	case sk.KindPirate:
+		return 32
+	case sk.KindTigress:
+		if as == sk.AsPirate {
+			return 33
+		}
+		return 0
+	case sk.KindSkullKing:
+		return 35
+	}
+	return 0
+}
+
+// dumpKey ranks the cards to get rid of while avoiding tricks: the highest
+// loser goes first, and the cards that always lose (Escapes, the Tigress,
+// the Kraken, the Whale) are kept for when nothing else would.
+func dumpKey(c sk.Card, as sk.TigressAs) float64 {
+	switch c.Kind() {
+	case sk.KindEscape, sk.KindLoot:
+		return -2
+	case sk.KindTigress:
+		return -1
+	case sk.KindKraken, sk.KindWhale:
+		return -1.5
+	}
+	return power(c, as)
+}
+
+// spareKey ranks the cards to throw away while still needing tricks: the
+// weakest first, but the lowest numbers before the Escapes, which keep their
+// use if the bid is reached.
+func spareKey(c sk.Card, as sk.TigressAs) float64 {
+	switch c.Kind() {
+	case sk.KindEscape, sk.KindLoot, sk.KindKraken, sk.KindWhale:
+		return 3.5
+	case sk.KindTigress:
+		return 33
+	}
+	return power(c, as)
+}
+
+// isEscapeLike reports whether a play cannot take a trick by itself.
+func isEscapeLike(c sk.Card, as sk.TigressAs) bool {
+	switch c.Kind() {
+	case sk.KindEscape, sk.KindLoot, sk.KindKraken, sk.KindWhale:
+		return true
+	case sk.KindTigress:
+		return as == sk.AsEscape
+	}
+	return false
+}
+
+// winProb is the chance that playing c now takes the trick.
+func (st *state) winProb(c sk.Card, as sk.TigressAs) float64 {
+	var buf [9]sk.Played
+	n := copy(buf[:], st.trick)
+	buf[n] = sk.Played{Card: c, Seat: int8(st.me), As: as}
+	plays := buf[:n+1]
+	res := sk.ResolveTrick(plays, &st.opts)
+	if res.Outcome != sk.Won || res.Index != n {
+		return 0
+	}
+	b := beaters(plays, n, res.Reason, &st.opts).And(st.unseen)
+	if b.Empty() {
+		return 1
+	}
+	l := leadAfter(st.lead, plays[n])
+	p := 1.0
+	for i := st.pos + 1; i < len(st.order); i++ {
+		p *= 1 - st.beatProb(int(st.order[i]), b, l)
+	}
+	return p
+}
+
+// futureProb is the chance that card c of the hand takes a trick some time
+// this round, as the bidding model sees it: led into opponents who hold a
+// share of their cards and spend a beater with some probability.
+func (h *Heuristic) futureProb(c sk.Card) float64 {
+	st := &h.st
+	switch c.Kind() {
+	case sk.KindEscape, sk.KindLoot, sk.KindKraken, sk.KindWhale:
+		return 0
+	}
+	as := sk.Undeclared
+	if c == sk.Tigress {
+		as = sk.AsPirate
+	}
+	plays := [1]sk.Played{{Card: c, Seat: int8(st.me), As: as}}
+	res := sk.ResolveTrick(plays[:], &st.opts)
+	b := beaters(plays[:], 0, res.Reason, &st.opts).And(st.unseen)
+	if b.Empty() {
+		return 1
+	}
+	var l sk.Lead
+	l = leadAfter(l, plays[0])
+	u := st.unseen.Len()
+	p := 1.0
+	for s := 0; s < st.hands; s++ {
+		if s == st.me {
+			continue
+		}
+		if s == st.ghost {
+			if u > 0 {
+				p *= 1 - float64(b.Len())/float64(u)
+			}
+			continue
+		}
+		hs := st.size[s]
+		heff := int(math.Round(1 + h.param.bidSpread*float64(hs-1)))
+		if hs == 0 {
+			heff = 0
+		}
+		var pNo float64
+		if l.Suit != sk.NoSuit && l.Suit != sk.Black {
+			bk := b.And(blackSet)
+			a := b.Minus(blackSet)
+			pNo = hyper(u, a.Len(), heff)
+			if !bk.Empty() {
+				follow := st.unseen.And(suitSets[l.Suit]).Len()
+				pNo *= 1 - hyper(u, follow, hs)*(1-hyper(u-follow, bk.Len(), heff))
+			}
+		} else {
+			pNo = hyper(u, b.Len(), heff)
+		}
+		w := h.param.bidWilling
+		if st.bid[s] >= 0 {
+			w = st.willing(s)
+		}
+		p *= 1 - (1-pNo)*w
+	}
+	return p
+}
+
+// sharpen pushes a probability away from one half: a player who controls
+// when to play a card makes its fate less of a coin toss.
+func sharpen(p, g float64) float64 {
+	if p <= 0 || p >= 1 || g == 1 {
+		return p
+	}
+	a, b := math.Pow(p, g), math.Pow(1-p, g)
+	return a / (a + b)
+}
+
+// trickDist fills h.dist with the distribution of tricks taken by the cards
+// of set (a Poisson-binomial of their sharpened chances) and returns it.
+func (h *Heuristic) trickDist(set sk.CardSet) []float64 {
+	n := 0
+	for w := set; !w.Empty(); {
+		c := w.First()
+		w = w.Without(c)
+		if n < len(h.probs) {
+			h.probs[n] = sharpen(h.futureProb(c), h.param.sharpen)
+			n++
+		}
+	}
+	d := h.dist[:n+1]
+	for i := range d {
+		d[i] = 0
+	}
+	d[0] = 1
+	for i := 0; i < n; i++ {
+		p := h.probs[i]
+		for t := i + 1; t >= 1; t-- {
+			d[t] = d[t]*(1-p) + d[t-1]*p
+		}
+		d[0] *= 1 - p
+	}
+	return d
+}
+
+// chooseBid picks the bid with the best expected score.
+func (h *Heuristic) chooseBid() int {
+	st := &h.st
+	d := h.trickDist(st.hand)
+	best, bestEV := 0, math.Inf(-1)
+	for b := 0; b <= st.cards; b++ {
+		ev := 0.0
+		for t, pt := range d {
+			if pt > 0 {
+				ev += pt * float64(st.opts.SeatPoints(st.cards, st.round, b, t, 0, sk.Grapeshot))
+			}
+		}
+		if ev > bestEV+1e-9 {
+			best, bestEV = b, ev
+		}
+	}
+	return best
+}
+
+// chooseCannon loads the Cannonball when making the bid exactly is likelier
+// than missing it by one.
+func (h *Heuristic) chooseCannon() int {
+	st := &h.st
+	d := h.trickDist(st.hand)
+	b := max(st.bid[st.me], 0)
+	p0 := at(d, b)
+	p1 := at(d, b-1) + at(d, b+1)
+	if 15*p0 > 10*p0+5*p1 {
+		return sk.Cannonball
+	}
+	return sk.Grapeshot
+}
+
+func at(d []float64, i int) float64 {
+	if i < 0 || i >= len(d) {
+		return 0
+	}
+	return d[i]
+}
+
+// candidates fills h.cand with the distinct plays among legal and their
+// chances of taking the trick.
+func (h *Heuristic) candidates(legal sk.CardSet) []cand {
+	st := &h.st
+	out := h.cand[:0]
+	var seen [sk.KindWhale + 1]bool
+	for w := legal; !w.Empty(); {
+		c := w.First()
+		w = w.Without(c)
+		k := c.Kind()
+		switch k {
+		case sk.KindMermaid, sk.KindEscape, sk.KindLoot:
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+		case sk.KindPirate:
+			if !st.opts.PirateAbilities {
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+			}
+		}
+		if c == sk.Tigress {
+			out = append(out, cand{c: c, as: sk.AsPirate, p: st.winProb(c, sk.AsPirate), power: power(c, sk.AsPirate)},
+				cand{c: c, as: sk.AsEscape, p: st.winProb(c, sk.AsEscape), power: 0})
+			continue
+		}
+		out = append(out, cand{c: c, p: st.winProb(c, sk.Undeclared), power: power(c, sk.Undeclared)})
+	}
+	return out
+}
+
+// choosePlay picks a card by the heuristic's rules.
+func (h *Heuristic) choosePlay(legal sk.CardSet) (sk.Card, sk.TigressAs) {
+	st := &h.st
+	cs := h.candidates(legal)
+	if len(cs) == 0 {
+		return sk.NoCard, sk.Undeclared
+	}
+	need := st.need(st.me)
+	left := st.hand.Len()
+	leading := len(st.trick) == 0
+	pick := func(better func(a, b *cand) bool) (sk.Card, sk.TigressAs) {
+		bi := 0
+		for i := 1; i < len(cs); i++ {
+			if better(&cs[i], &cs[bi]) {
+				bi = i
+			}
+		}
+		return cs[bi].c, cs[bi].as
+	}
+	switch {
+	case need <= 0:
+		if leading {
+			// Lead what is least likely to win, keeping the sure losers
+			// for the tricks where nothing else would lose.
+			return pick(func(a, b *cand) bool {
+				ka, kb := avoidLeadKey(a), avoidLeadKey(b)
+				return ka < kb || (ka == kb && a.power > b.power)
+			})
+		}
+		anyLoser := false
+		for i := range cs {
+			anyLoser = anyLoser || cs[i].p <= 0.02
+		}
+		if anyLoser {
+			// Dump the highest loser.
+			return pick(func(a, b *cand) bool {
+				if (a.p <= 0.02) != (b.p <= 0.02) {
+					return a.p <= 0.02
+				}
+				return dumpKey(a.c, a.as) > dumpKey(b.c, b.as)
+			})
+		}
+		minP := 1.0
+		for i := range cs {
+			minP = math.Min(minP, cs[i].p)
+		}
+		if minP >= 0.9 {
+			// The trick is ours whatever we play: spend the most dangerous card.
+			return pick(func(a, b *cand) bool { return a.power > b.power })
+		}
+		return pick(func(a, b *cand) bool { return a.p < b.p || (a.p == b.p && a.power > b.power) })
+	case need >= left:
+		// Every remaining trick is needed: play the top card.
+		return pick(func(a, b *cand) bool { return a.p > b.p+1e-9 || (math.Abs(a.p-b.p) <= 1e-9 && a.power < b.power) })
+	}
+	urgency := float64(need) / float64(left)
+	theta := 0.65 - 0.4*urgency
+	if leading {
+		theta = 0.6
+	}
+	anyWinner := false
+	for i := range cs {
+		anyWinner = anyWinner || cs[i].p >= theta
+	}
+	if anyWinner {
+		// Win as cheaply as possible.
+		return pick(func(a, b *cand) bool {
+			if (a.p >= theta) != (b.p >= theta) {
+				return a.p >= theta
+			}
+			return a.power < b.power || (a.power == b.power && a.p > b.p)
+		})
+	}
+	// Nothing wins reliably: throw the least useful card.
+	return pick(func(a, b *cand) bool {
+		ka, kb := spareKey(a.c, a.as), spareKey(b.c, b.as)
+		return ka < kb || (ka == kb && a.p < b.p)
+	})
+}
+
+func avoidLeadKey(c *cand) float64 {
+	if isEscapeLike(c.c, c.as) {
+		return c.p + 0.08
+	}
+	return c.p
+}
+
+// ability decides a pirate ability from the legal options.
+func (h *Heuristic) ability(v sk.SeatView) sk.Action {
+	st := &h.st
+	h.buf = v.Legal(h.buf[:0])
+	if len(h.buf) == 0 {
+		return sk.Action{}
+	}
+	kind, _ := v.Pending()
+	need := st.need(st.me)
+	choose := func(score func(a sk.Action) float64) sk.Action {
+		bi, bs := 0, math.Inf(-1)
+		for i, a := range h.buf {
+			if s := score(a); s > bs+1e-9 {
+				bi, bs = i, s
+			}
+		}
+		return h.buf[bi]
+	}
+	switch kind {
+	case sk.ActionRosie:
+		strong := false
+		if need > 0 {
+			for w := st.hand; !w.Empty(); {
+				c := w.First()
+				w = w.Without(c)
+				strong = strong || h.futureProb(c) >= 0.6
+			}
+		}
+		target := (st.me + 1) % st.n // lead to the left: we play last
+		if strong {
+			target = st.me
+		}
+		return choose(func(a sk.Action) float64 {
+			if int(a.Value) == target {
+				return 1
+			}
+			return 0
+		})
+	case sk.ActionBendt:
+		return choose(func(a sk.Action) float64 { return float64(a.Value) })
+	case sk.ActionDiscard:
+		var pc [sk.NumCards]float64
+		sum := 0.0
+		for w := st.hand; !w.Empty(); {
+			c := w.First()
+			w = w.Without(c)
+			pc[c] = h.futureProb(c)
+			sum += pc[c]
+		}
+		return choose(func(a sk.Action) float64 {
+			kept := sum - pc[a.Card]
+			if a.Card2 != sk.NoCard {
+				kept -= pc[a.Card2]
+			}
+			s := -math.Abs(kept - float64(max(need, 0)))
+			// Keep the sure losers: they are what makes a bid safe.
+			if isEscapeLike(a.Card, sk.AsEscape) {
+				s -= 0.05
+			}
+			if a.Card2 != sk.NoCard && isEscapeLike(a.Card2, sk.AsEscape) {
+				s -= 0.05
+			}
+			return s
+		})
+	case sk.ActionWager:
+		d := h.trickDist(st.hand)
+		pExact := at(d, need)
+		return choose(func(a sk.Action) float64 { return float64(a.Value) * (2*pExact - 1) })
+	case sk.ActionHarry:
+		exp := float64(st.won[st.me])
+		for w := st.hand; !w.Empty(); {
+			c := w.First()
+			w = w.Without(c)
+			exp += h.futureProb(c)
+		}
+		bid := float64(st.bid[st.me])
+		return choose(func(a sk.Action) float64 { return -math.Abs(bid + float64(a.Value) - exp) })
+	}
+	return h.buf[0]
+}
+
+// Reseed makes the bot as NewHeuristic(seed) would; the heuristic keeps no
+// state between decisions, so there is nothing to do.
+func (h *Heuristic) Reseed(seed uint64) {}
