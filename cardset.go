@@ -82,19 +82,43 @@ func (s CardSet) Nth(n int) Card {
 	if n < 0 {
 		return NoCard
 	}
-	w, base := s.lo, Card(0)
-	if c := bits.OnesCount64(w); n >= c {
-		n -= c
-		w, base = s.hi, 64
-	}
-	for ; w != 0; w &= w - 1 {
-		if n == 0 {
-			return base + Card(bits.TrailingZeros64(w))
-		}
-		n--
+	if c := bits.OnesCount64(s.lo); n < c {
+		return Card(select64(s.lo, uint(n)))
+	} else if n -= c; n < bits.OnesCount64(s.hi) {
+		return Card(64 + select64(s.hi, uint(n)))
 	}
 	return NoCard
 }
+
+// select64 returns the position of the k-th set bit of x (k < popcount(x))
+// without a loop: byte counts summed in parallel find the byte, a table the
+// bit. Random draws from a hand make a loop's exit unpredictable, and that
+// misprediction cost more than everything else in choosing a card.
+func select64(x uint64, k uint) uint {
+	const l8, h8 = 0x0101010101010101, 0x8080808080808080
+	s := x - (x>>1)&0x5555555555555555
+	s = s&0x3333333333333333 + (s>>2)&0x3333333333333333
+	s = (s + s>>4) & 0x0F0F0F0F0F0F0F0F
+	s *= l8 // byte i holds the number of set bits in bytes 0..i
+	below := ((uint64(k)*l8 | h8) - s) & h8
+	b := uint(bits.OnesCount64(below)) // the byte holding the k-th bit
+	rank := uint((s << 8 >> (8 * b)) & 0xFF)
+	return 8*b + uint(selectInByte[(x>>(8*b))&0xFF][k-rank])
+}
+
+// selectInByte[v][k] is the position of the k-th set bit of byte v.
+var selectInByte = func() (t [256][8]uint8) {
+	for v := 0; v < 256; v++ {
+		k := 0
+		for i := 0; i < 8; i++ {
+			if v&(1<<i) != 0 {
+				t[v][k] = uint8(i)
+				k++
+			}
+		}
+	}
+	return t
+}()
 
 // Cards appends the cards of the set, lowest first, to buf.
 func (s CardSet) Cards(buf []Card) []Card {
