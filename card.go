@@ -339,18 +339,27 @@ func ParseCode(s string) (ParsedCode, error) {
 	return ParsedCode{}, fmt.Errorf("%w %q", ErrUnknownCard, s)
 }
 
-// MarshalText writes the card's code (unnamed Pirates; see NamedCode).
+// MarshalText writes the card's code with the Pirates named (see NamedCode),
+// so that a Pirate reads back as itself, and NoCard (an action's unused
+// second card) as the empty string, so that views and actions can be encoded.
 func (c Card) MarshalText() ([]byte, error) {
+	if c == NoCard {
+		return []byte{}, nil
+	}
 	if !c.Valid() {
 		return nil, fmt.Errorf("skullking: cannot encode card %d", c)
 	}
-	return []byte(c.String()), nil
+	return []byte(c.NamedCode()), nil
 }
 
 // UnmarshalText reads a code that names exactly one card. Codes naming one of
 // several copies (PIR, MER, ESC, LOOT) decode to the first copy; use
 // ParseCode to tell them apart.
 func (c *Card) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*c = NoCard
+		return nil
+	}
 	p, err := ParseCode(string(b))
 	if err != nil {
 		return err
