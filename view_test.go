@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"sync"
 	"testing"
 )
 
@@ -35,6 +36,9 @@ func viewCards(v any, skip ...string) CardSet {
 				return
 			}
 		}
+		if !mayHoldCards(x.Type()) {
+			return
+		}
 		switch x.Kind() {
 		case reflect.Struct:
 		fields:
@@ -64,6 +68,37 @@ func viewCards(v any, skip ...string) CardSet {
 	}
 	walk(reflect.ValueOf(v))
 	return out
+}
+
+var holdsCards sync.Map // reflect.Type → bool
+
+// mayHoldCards reports whether a value of type t can mention a card, so that
+// the walk skips the scores and options that make up most of a view.
+func mayHoldCards(t reflect.Type) bool {
+	if v, ok := holdsCards.Load(t); ok {
+		return v.(bool)
+	}
+	holdsCards.Store(t, true) // a recursive type is assumed to hold cards
+	r := false
+	switch t.Kind() {
+	case reflect.Struct:
+		if t == cardSetType || t == actionType {
+			r = true
+		}
+		for i := 0; i < t.NumField() && !r; i++ {
+			r = mayHoldCards(t.Field(i).Type)
+		}
+	case reflect.Slice, reflect.Array, reflect.Pointer:
+		r = mayHoldCards(t.Elem())
+	case reflect.Map:
+		r = mayHoldCards(t.Key()) || mayHoldCards(t.Elem())
+	case reflect.Interface:
+		r = true
+	default:
+		r = t == cardType
+	}
+	holdsCards.Store(t, r)
+	return r
 }
 
 // The walker itself must find cards wherever they are, or the hidden

@@ -1,0 +1,523 @@
+package skullking
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// Property tests: random legal games at every table size, with the modules
+// off, each on alone and all on, and with random scoring options and
+// schedules. Every step checks the invariants of the rules and of hidden
+// information; every finished game is re-scored from its record by the
+// independent scorer of refscore_test.go.
+
+// moduleSets are the module configurations every table size is played with.
+func moduleSets(players int) []string {
+	sets := []string{"none", "kraken", "white_whale", "pirate_abilities", "all"}
+	if players > 2 {
+		sets = append(sets, "loot")
+	}
+	return sets
+}
+
+func withModules(o *Options, set string, players int) {
+	switch set {
+	case "loot":
+		o.Loot = true
+	case "kraken":
+		o.Kraken = true
+	case "white_whale":
+		o.WhiteWhale = true
+	case "pirate_abilities":
+		o.PirateAbilities = true
+	case "all":
+		o.Loot = players > 2
+		o.Kraken, o.WhiteWhale, o.PirateAbilities = true, true, true
+	}
+}
+
+// drawOptions draws the rules of one game: the module set, then (half the
+// time) the standard rules, else a mix of the scoring options and schedules
+// of RECORD.md.
+func drawOptions(t *rapid.T, players int) Options {
+	o := DefaultOptions()
+	withModules(&o, rapid.SampledFrom(moduleSets(players)).Draw(t, "modules"), players)
+	if rapid.Bool().Draw(t, "standard rules") {
+		return o
+	}
+	switch rapid.IntRange(0, 3).Draw(t, "schedule kind") {
+	case 0:
+		o.Rounds = rapid.IntRange(1, 10).Draw(t, "rounds")
+	case 1:
+		o.Schedule = rapid.SampledFrom([]string{"even-keeled", "skip-to-the-brawl", "swift-n-salty",
+			"broadside", "whirlpool", "bedtime"}).Draw(t, "preset")
+	case 2:
+		o.Schedule = "custom"
+		o.ScheduleCards = rapid.SliceOfN(rapid.IntRange(1, 14), 1, 4).Draw(t, "schedule")
+	}
+	switch rapid.IntRange(0, 5).Draw(t, "scoring") {
+	case 1:
+		o.Scoring = RascalScoring
+	case 2:
+		o.Scoring, o.CannonLoad = RascalScoring, true
+	case 3:
+		o.KeepBonusOnMiss = true
+		o.ZeroScaling = ZeroScaling(rapid.IntRange(0, 2).Draw(t, "zero scaling"))
+	case 4:
+		o.Bonuses = false
+	case 5:
+		o.PointsPerTrick = rapid.IntRange(0, 50).Draw(t, "points per trick")
+		o.MissPenalty = rapid.IntRange(0, 50).Draw(t, "miss penalty")
+		o.ZeroPoints = rapid.IntRange(0, 50).Draw(t, "zero points")
+		o.BonusFourteen = rapid.IntRange(0, 50).Draw(t, "bonus 14")
+		o.BonusBlackFourteen = rapid.IntRange(0, 50).Draw(t, "bonus black 14")
+		o.BonusPirateMermaid = rapid.IntRange(0, 50).Draw(t, "bonus pirate mermaid")
+		o.BonusSkullKingPirate = rapid.IntRange(0, 50).Draw(t, "bonus skull king pirate")
+		o.BonusMermaidSkullKing = rapid.SampledFrom([]int{40, 50}).Draw(t, "bonus mermaid skull king")
+		o.LootBonus = rapid.IntRange(0, 50).Draw(t, "loot bonus")
+	}
+	o.Tiebreak = rapid.IntRange(0, 3).Draw(t, "tiebreak") > 0
+	if o.Kraken && rapid.IntRange(0, 3).Draw(t, "kraken lead") == 0 {
+		o.KrakenLead = KrakenLeadLeftOfKraken
+	}
+	return o
+}
+
+// ledger follows, from outside the engine, where the cards of a round are:
+// what Bendt drew and discarded, and what Juanita saw.
+type ledger struct {
+	round     int
+	drawn     CardSet    // drawn by Bendt this round
+	discarded [8]CardSet // per seat, discarded by Bendt
+	extra     [8]int     // cards drawn and not yet discarded
+	deckOrder []Card     // the deal, when looked at
+	juanita   int
+	peeked    CardSet
+	tricks    int // completed tricks seen
+}
+
+func TestProperty_RandomGames(t *testing.T) {
+	for n := 2; n <= 8; n++ {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			rapid.Check(t, func(rt *rapid.T) { playChecked(rapidChooser{rt}, n, drawOptions(rt, n)) })
+		})
+	}
+}
+
+// TestProperty_EveryModuleSet plays one full standard game per table size
+// and module set, so that each is covered whatever rapid draws.
+func TestProperty_EveryModuleSet(t *testing.T) {
+	for n := 2; n <= 8; n++ {
+		for i, set := range moduleSets(n) {
+			o := DefaultOptions()
+			withModules(&o, set, n)
+			seed := uint64(n*100 + i)
+			t.Run(fmt.Sprintf("%d players %s", n, set), func(t *testing.T) {
+				r := NewRand(seed)
+				playChecked(randomChooser{t, &r}, n, o)
+			})
+		}
+	}
+}
+
+// chooser is what playChecked needs of a test: failing, and choosing.
+type chooser interface {
+	Helper()
+	Fatalf(format string, args ...any)
+	choose(n int, label string) int
+}
+
+type randomChooser struct {
+	*testing.T
+	r *Rand
+}
+
+func (c randomChooser) choose(n int, _ string) int { return c.r.IntN(n) }
+
+type rapidChooser struct{ *rapid.T }
+
+func (c rapidChooser) choose(n int, label string) int { return rapid.IntRange(0, n-1).Draw(c.T, label) }
+
+// playChecked plays one random legal game, checking every invariant at
+// every step.
+func playChecked(c chooser, players int, o Options) {
+	seed := uint64(c.choose(1<<30, "seed"))
+	g, err := NewGame(players, WithOptions(o), WithSeed(seed))
+	if err != nil {
+		c.Fatalf("NewGame(%d, %+v): %v", players, o, err)
+	}
+	deck := o.Deck()
+	hands := players
+	if players == 2 {
+		hands = 3
+	}
+	var led ledger
+	newRound := func() {
+		led = ledger{round: g.Round(), juanita: -1}
+		if c.choose(2, "look at the deal") == 1 {
+			led.deckOrder = g.DeckOrder()
+		}
+	}
+	newRound()
+	var acts []Action
+	for step := 0; ; step++ {
+		if step > 5000 {
+			c.Fatalf("the game does not end")
+		}
+		if g.Over() {
+			for s := 0; s < players; s++ {
+				if len(g.LegalActions(s, nil)) != 0 {
+					c.Fatalf("seat %d may act after the game is over", s)
+				}
+			}
+			break
+		}
+		if g.Round() != led.round {
+			newRound()
+		}
+		checkStep(c, g, &led, deck, hands, step)
+
+		acts = acts[:0]
+		for s := 0; s < players; s++ {
+			mine := g.LegalActions(s, nil)
+			if len(mine) > 0 != g.Waiting(s) {
+				c.Fatalf("seat %d: %d legal actions but waiting %v", s, len(mine), g.Waiting(s))
+			}
+			for _, a := range mine {
+				if int(a.Seat) != s {
+					c.Fatalf("seat %d is offered %v for seat %d", s, a, a.Seat)
+				}
+				if err := g.Check(a); err != nil {
+					c.Fatalf("legal action %v fails Check: %v", a, err)
+				}
+			}
+			acts = append(acts, mine...)
+		}
+		if len(acts) == 0 {
+			c.Fatalf("round %d, phase %v: nobody may act before the game is over", g.Round(), g.Phase())
+		}
+		probeIllegal(c, g, acts)
+
+		a := acts[c.choose(len(acts), "action")]
+		before := g.Hand(int(a.Seat))
+		if err := g.Apply(a); err != nil {
+			c.Fatalf("legal action %v refused: %v", a, err)
+		}
+		switch a.Kind {
+		case ActionBendt:
+			if a.Value == 1 {
+				got := g.Hand(int(a.Seat)).Minus(before)
+				led.drawn = led.drawn.Or(got)
+				led.extra[a.Seat] += got.Len()
+			}
+		case ActionDiscard:
+			for _, d := range []Card{a.Card, a.Card2} {
+				if d != NoCard {
+					led.discarded[a.Seat] = led.discarded[a.Seat].With(d)
+					led.extra[a.Seat]--
+				}
+			}
+		}
+	}
+	checkFinished(c, g)
+}
+
+// probeIllegal tries one arbitrary action: Check accepts it exactly when the
+// legal-action list offers the same decision, and a refused one changes
+// nothing.
+func probeIllegal(c chooser, g *Game, legal []Action) {
+	a := Action{
+		Kind:  ActionKind(c.choose(10, "probe kind")),
+		Seat:  int8(c.choose(g.Players()+2, "probe seat") - 1),
+		Card:  Card(c.choose(NumCards+1, "probe card")),
+		Card2: Card(c.choose(NumCards+1, "probe card2")),
+		As:    TigressAs(c.choose(3, "probe as")),
+		Value: int8(c.choose(25, "probe value") - 2),
+	}
+	if a.Card == NumCards {
+		a.Card = NoCard
+	}
+	if a.Card2 == NumCards {
+		a.Card2 = NoCard
+	}
+	err := g.Check(a)
+	offered := false
+	for _, l := range legal {
+		if sameDecision(g, a, l) {
+			offered = true
+		}
+	}
+	if (err == nil) != offered {
+		c.Fatalf("probe %+v: Check says %v, but offered is %v", a, err, offered)
+	}
+	if err != nil {
+		logLen, phase, turn := len(g.Log()), g.Phase(), g.Turn()
+		hand := g.Hand(max(int(a.Seat), 0))
+		if err2 := g.Apply(a); err2 == nil || err2.Error() != err.Error() {
+			c.Fatalf("probe %+v: Check said %v, Apply %v", a, err, err2)
+		}
+		if len(g.Log()) != logLen || g.Phase() != phase || g.Turn() != turn || g.Hand(max(int(a.Seat), 0)) != hand {
+			c.Fatalf("refused probe %+v changed the game", a)
+		}
+	}
+}
+
+// sameDecision reports whether a and b are the same decision: the fields a
+// kind does not use are ignored, copies of a face are one choice, and
+// Bendt's discards are a set.
+func sameDecision(g *Game, a, b Action) bool {
+	if a.Kind != b.Kind || a.Seat != b.Seat {
+		return false
+	}
+	switch a.Kind {
+	case ActionPlay:
+		if a.As != b.As {
+			return false
+		}
+		if a.Card == b.Card {
+			return true
+		}
+		// Offered: the first held copy of an interchangeable face.
+		k := a.Card.Kind()
+		shared := k == KindMermaid || k == KindEscape || k == KindLoot || (k == KindPirate && !g.Options().PirateAbilities)
+		return shared && a.Card.Valid() && b.Card.Kind() == k && g.Hand(int(a.Seat)).Has(a.Card)
+	case ActionDiscard:
+		return (a.Card == b.Card && a.Card2 == b.Card2) || (a.Card == b.Card2 && a.Card2 == b.Card)
+	}
+	return a.Value == b.Value
+}
+
+// checkStep checks the invariants of a game in progress.
+func checkStep(c chooser, g *Game, led *ledger, deck CardSet, hands, step int) {
+	players := g.Players()
+	ghost := g.GhostSeat()
+	cards := g.Cards()
+	completed := g.CompletedTricks()
+	current := g.CurrentTrick()
+
+	// Cards are conserved: every card of the deck is in exactly one place.
+	var located CardSet
+	count := 0
+	add := func(where string, s CardSet) {
+		if !located.And(s).Empty() {
+			c.Fatalf("round %d: %v (%s) are in two places", g.Round(), located.And(s), where)
+		}
+		located = located.Or(s)
+		count += s.Len()
+	}
+	var played CardSet
+	for _, t := range completed {
+		for _, p := range t.Plays {
+			played = played.With(p.Card)
+		}
+	}
+	for _, p := range current {
+		played = played.With(p.Card)
+	}
+	add("played", played)
+	for s := 0; s < hands; s++ {
+		add(fmt.Sprintf("hand %d", s), g.Hand(s))
+	}
+	for s := 0; s < players; s++ {
+		add("discarded", led.discarded[s])
+	}
+	if located.Minus(deck) != (CardSet{}) {
+		c.Fatalf("cards %v are not in the deck in use", located.Minus(deck))
+	}
+	undealt := deck.Len() - hands*cards - led.drawn.Len()
+	if count+undealt != deck.Len() {
+		c.Fatalf("round %d: %d cards located and %d undealt, but the deck holds %d", g.Round(), count, undealt, deck.Len())
+	}
+	if led.deckOrder != nil {
+		und := SetOf(led.deckOrder[hands*cards:]...).Minus(led.drawn)
+		if und.Or(located) != deck || !und.And(located).Empty() {
+			c.Fatalf("round %d: the undealt cards %v overlap or miss %v", g.Round(), und, located)
+		}
+	}
+
+	// Hands shrink one card a trick and are empty exactly at the round's end.
+	inTrick := map[int]bool{}
+	for _, p := range current {
+		inTrick[int(p.Seat)] = true
+	}
+	lost := 0
+	for _, t := range completed {
+		if t.Result.Outcome != Won || t.Result.Winner == ghost {
+			lost++
+		}
+	}
+	for s := 0; s < hands; s++ {
+		want := cards - len(completed)
+		if inTrick[s] {
+			want--
+		}
+		if s < players {
+			want += led.extra[s]
+		}
+		if g.Hand(s).Len() != want {
+			c.Fatalf("round %d, trick %d: seat %d holds %d cards, want %d", g.Round(), len(completed)+1, s, g.Hand(s).Len(), want)
+		}
+	}
+	won := 0
+	for s := 0; s < players; s++ {
+		won += g.TricksWon(s)
+	}
+	if won != len(completed)-lost {
+		c.Fatalf("round %d: %d tricks won by seats, %d completed, %d lost", g.Round(), won, len(completed), lost)
+	}
+
+	// Juanita: a named Pirate that just won a trick that was not the last.
+	if len(completed) > led.tricks {
+		led.tricks = len(completed)
+		last := completed[len(completed)-1]
+		if last.Result.Outcome == Won && last.Result.Winner != ghost && g.Options().PirateAbilities &&
+			last.Plays[last.Result.Index].Card == Juanita && len(completed) < cards {
+			led.juanita = last.Result.Winner
+			led.peeked = deck.Minus(located)
+		}
+	}
+
+	// Hidden information: every seat's view mentions only its own hand and
+	// discards, and the cards played; no bid or cannon load of another seat
+	// shows before all are in; Juanita's seat alone sees the undealt cards.
+	allBid := true
+	for s := 0; s < players; s++ {
+		if _, ok := g.Bid(s); !ok {
+			allBid = false
+		}
+	}
+	wire := -2 // the wire is slow: look at one view in seven
+	if step%7 == 0 {
+		wire = (step/7)%(players+1) - 1
+	}
+	for seat := Spectator; seat < players; seat++ {
+		v := g.View(seat)
+		allowed := played
+		if seat >= 0 {
+			allowed = allowed.Or(g.Hand(seat)).Or(led.discarded[seat])
+			if h := SetOf(v.Hand...); h != g.Hand(seat) || len(v.Hand) != h.Len() {
+				c.Fatalf("seat %d's view shows hand %v, it holds %v", seat, v.Hand, g.Hand(seat))
+			}
+		} else if len(v.Hand) != 0 || len(v.Legal) != 0 {
+			c.Fatalf("the spectator has a hand %v or actions %v", v.Hand, v.Legal)
+		}
+		if leak := viewCards(v, "UndealtSeen").Minus(allowed); !leak.Empty() {
+			c.Fatalf("round %d, phase %v: seat %d's view shows %v", g.Round(), g.Phase(), seat, leak)
+		}
+		seen := SetOf(v.UndealtSeen...)
+		if seat == led.juanita && seat >= 0 {
+			if seen != led.peeked {
+				c.Fatalf("Juanita's seat %d saw %v, the undealt cards were %v", seat, seen, led.peeked)
+			}
+		} else if !seen.Empty() {
+			c.Fatalf("seat %d sees undealt cards %v without Juanita", seat, seen)
+		}
+		for s, info := range v.Seats {
+			if s == seat || s >= players {
+				continue
+			}
+			if !allBid && info.Bid != -1 {
+				c.Fatalf("seat %d sees seat %d's bid %d before all bids are in", seat, s, info.Bid)
+			}
+			if g.Phase() == PhaseCannon && info.Cannon != -1 {
+				c.Fatalf("seat %d sees seat %d's cannon load before all are loaded", seat, s)
+			}
+		}
+		if seat == wire {
+			checkWire(c, v, allowed)
+		}
+	}
+}
+
+// checkWire encodes a view as JSON and reads it back: what goes on the wire
+// shows no more than the view. Copies of a face (MER, ESC, LOOT) share a code
+// and read back as the first copy, so only cards with a code of their own
+// are compared by identity.
+func checkWire(c chooser, v View, allowed CardSet) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		c.Fatalf("seat %d's view does not encode: %v", v.Seat, err)
+	}
+	var back View
+	if err := json.Unmarshal(b, &back); err != nil {
+		c.Fatalf("seat %d's view does not decode: %v", v.Seat, err)
+	}
+	for _, card := range viewCards(back, "UndealtSeen").Cards(nil) {
+		if k := card.Kind(); k == KindMermaid || k == KindEscape || k == KindLoot {
+			continue
+		}
+		if !allowed.Has(card) {
+			c.Fatalf("seat %d's view on the wire shows %v", v.Seat, card)
+		}
+	}
+}
+
+// checkFinished checks a finished game against its record: the record
+// replays to the same game, and the independent scorer agrees with every
+// round.
+func checkFinished(c chooser, g *Game) {
+	totals := g.Totals()
+	top := totals[0]
+	for _, x := range totals {
+		top = max(top, x)
+	}
+	var want []int
+	for s, x := range totals {
+		if x == top {
+			want = append(want, s)
+		}
+	}
+	if !reflect.DeepEqual(g.Winners(), want) {
+		c.Fatalf("winners %v, top total %d held by %v", g.Winners(), top, want)
+	}
+	if g.Options().Tiebreak && len(want) != 1 {
+		c.Fatalf("game over with a tie %v and tiebreak on", want)
+	}
+
+	rec := RecordOf(g)
+	b, err := rec.Marshal()
+	if err != nil {
+		c.Fatalf("marshal: %v", err)
+	}
+	rec2, err := ParseRecord(b)
+	if err != nil {
+		c.Fatalf("the game's record does not parse: %v\n%s", err, b)
+	}
+	g2, err := rec2.Replay()
+	if err != nil {
+		c.Fatalf("the game's record does not replay: %v\n%s", err, b)
+	}
+	if !g2.Over() || !reflect.DeepEqual(g2.Results(), g.Results()) || !reflect.DeepEqual(g2.Winners(), g.Winners()) {
+		c.Fatalf("the replayed record differs:\n%+v\n%+v", g2.Results(), g.Results())
+	}
+
+	rounds, refTotals, err := refScore(rec2)
+	if err != nil {
+		c.Fatalf("the independent scorer rejects the record: %v\n%s", err, b)
+	}
+	results := g.Results()
+	if len(rounds) != len(results) {
+		c.Fatalf("%d rounds re-scored, %d scored", len(rounds), len(results))
+	}
+	for i, r := range rounds {
+		e := results[i]
+		sum := r.lost
+		for s := 0; s < g.Players(); s++ {
+			sum += r.won[s]
+			if e.Won[s] != r.won[s] || e.Bids[s] != r.bids[s] || e.Points[s] != r.points[s] {
+				c.Fatalf("round %d seat %d: engine bid %d won %d scored %d; re-scored bid %d won %d scored %d\n%s",
+					i+1, s, e.Bids[s], e.Won[s], e.Points[s], r.bids[s], r.won[s], r.points[s], b)
+			}
+		}
+		if sum != r.cards || e.Cards != r.cards {
+			c.Fatalf("round %d: %d tricks won or lost of %d cards (engine dealt %d)", i+1, sum, r.cards, e.Cards)
+		}
+	}
+	if !reflect.DeepEqual(refTotals, totals) {
+		c.Fatalf("totals %v, re-scored %v", totals, refTotals)
+	}
+}

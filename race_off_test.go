@@ -1,0 +1,5 @@
+//go:build !race
+
+package skullking
+
+const raceEnabled = false
