@@ -1,0 +1,285 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/skullking-go/skullking"
+)
+
+// driver runs the model as Bubble Tea would, without a terminal: commands
+// run on goroutines and their messages come back to the one goroutine that
+// touches the model.
+type driver struct {
+	t    *testing.T
+	m    *Model
+	msgs chan tea.Msg
+	keys int
+	quit bool
+}
+
+func newDriver(t *testing.T, table Table, cfg Config) *driver {
+	t.Helper()
+	d := &driver{t: t, m: New(table, cfg), msgs: make(chan tea.Msg, 16)}
+	d.exec(d.m.Init())
+	return d
+}
+
+func (d *driver) exec(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		if msg := cmd(); msg != nil {
+			d.msgs <- msg
+		}
+	}()
+}
+
+func (d *driver) update(msg tea.Msg) {
+	if _, ok := msg.(tea.QuitMsg); ok {
+		d.quit = true
+		return
+	}
+	_, cmd := d.m.Update(msg)
+	d.exec(cmd)
+}
+
+// press sends one key as the terminal would.
+func (d *driver) press(keys ...string) {
+	for _, k := range keys {
+		d.keys++
+		d.update(keyMsg(k))
+	}
+}
+
+func keyMsg(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	r := []rune(k)
+	return tea.KeyPressMsg{Code: r[0], Text: k}
+}
+
+// next handles the next message from a command, failing the test if none
+// comes: the table has stalled.
+func (d *driver) next() {
+	d.t.Helper()
+	select {
+	case msg := <-d.msgs:
+		d.update(msg)
+	case <-time.After(10 * time.Second):
+		d.t.Fatalf("no message for 10s; screen:\n%s", plain(d.m))
+	}
+}
+
+// settle handles messages until the person has something to do or the
+// game is over.
+func (d *driver) settle() {
+	d.t.Helper()
+	for !d.m.Ready() && !d.m.Over() && !d.quit {
+		d.next()
+	}
+}
+
+func plain(m *Model) string { return ansi.Strip(m.Render()) }
+
+// player chooses keys like a person would: it reads the screen's state and
+// moves the cursor to a choice before pressing Enter.
+type player struct {
+	d   *driver
+	rng skullking.Rand
+}
+
+func (p *player) move() {
+	d, m := p.d, p.d.m
+	v, _ := m.Current()
+	if m.overlay != overlayNone {
+		d.press("enter")
+		return
+	}
+	switch {
+	case v.Phase == skullking.PhaseBidding:
+		if p.rng.IntN(4) == 0 {
+			d.press("h")
+			d.settleHint()
+		}
+		bid := p.rng.IntN(min(v.Cards, 9) + 1)
+		d.press(string(rune('0'+bid)), "enter")
+	case v.Phase == skullking.PhaseAbility && v.Pending == skullking.ActionDiscard:
+		d.press("enter")
+		if v.PendingDraw > 1 {
+			d.press("right", "enter")
+		}
+	case v.Phase == skullking.PhaseAbility || v.Phase == skullking.PhaseCannon:
+		for i := p.rng.IntN(3); i > 0; i-- {
+			d.press("right")
+		}
+		d.press("enter")
+	default:
+		var legal []int
+		for i, c := range v.Hand {
+			if m.legalCard(c) {
+				legal = append(legal, i)
+			}
+		}
+		if len(legal) == 0 {
+			d.t.Fatalf("the person's turn with no legal card; screen:\n%s", plain(m))
+		}
+		want := legal[p.rng.IntN(len(legal))]
+		for m.cursor != want {
+			d.press("right")
+		}
+		d.press("enter")
+		if v.Hand[want] == skullking.Tigress {
+			d.press([]string{"p", "e"}[p.rng.IntN(2)])
+		}
+	}
+}
+
+// settleHint waits for the answer to h.
+func (d *driver) settleHint() {
+	for strings.HasPrefix(d.m.msg, "Thinking") {
+		d.next()
+	}
+}
+
+// playGame plays a whole game with the keyboard against bots and checks
+// the screen on the way.
+func playGame(t *testing.T, cfg LocalConfig) *driver {
+	t.Helper()
+	table, err := NewLocal(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { table.Close() })
+	save := filepath.Join(t.TempDir(), "game.json")
+	d := newDriver(t, table, Config{SavePath: save, Seed: cfg.Seed})
+	p := &player{d: d, rng: skullking.NewRand(cfg.Seed)}
+	for steps := 0; ; steps++ {
+		if steps > 5000 {
+			t.Fatalf("game not over after %d moves", steps)
+		}
+		d.settle()
+		if d.m.Over() {
+			break
+		}
+		checkScreen(t, d.m)
+		p.move()
+	}
+	checkScreen(t, d.m)
+	if !strings.Contains(plain(d.m), "Game over") {
+		t.Errorf("no game over line:\n%s", plain(d.m))
+	}
+	// Save the record with w and check that it replays to the same totals.
+	d.press("esc", "w")
+	for !strings.HasPrefix(d.m.msg, "Saved") {
+		d.next()
+		if strings.HasPrefix(d.m.msg, "Not saved") {
+			t.Fatal(d.m.msg)
+		}
+	}
+	f, err := os.Open(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := skullking.ReadRecord(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		t.Fatalf("the saved record does not replay: %v", err)
+	}
+	v, _ := d.m.Current()
+	for s, total := range g.Totals() {
+		if v.Seats[s].Total != total {
+			t.Errorf("seat %d: screen total %d, replayed %d", s, v.Seats[s].Total, total)
+		}
+	}
+	d.press("q")
+	d.next()
+	if !d.quit {
+		t.Error("q did not quit")
+	}
+	return d
+}
+
+// checkScreen checks what every screen must hold: exactly 80×24, the
+// person's hand, and no bid shown before all are in.
+func checkScreen(t *testing.T, m *Model) {
+	t.Helper()
+	out := plain(m)
+	lines := strings.Split(out, "\n")
+	if len(lines) != 24 {
+		t.Fatalf("%d lines, want 24:\n%s", len(lines), out)
+	}
+	for i, l := range lines {
+		if w := ansi.StringWidth(l); w != 80 {
+			t.Fatalf("line %d is %d wide, want 80: %q", i, w, l)
+		}
+	}
+	v, _ := m.Current()
+	if m.overlay == overlayNone && v.Phase != skullking.PhaseOver {
+		for _, c := range v.Hand {
+			if !strings.Contains(out, cardCode(c, v.Options.PirateAbilities)) {
+				t.Fatalf("card %v of the hand is not shown:\n%s", c, out)
+			}
+		}
+	}
+	for s, info := range v.Seats {
+		if s != m.Seat() && v.Phase == skullking.PhaseBidding && info.Bid >= 0 {
+			t.Fatalf("seat %d's bid is in the view during bidding", s)
+		}
+	}
+}
+
+func TestWholeGameAgainstRandomBots(t *testing.T) {
+	d := playGame(t, LocalConfig{Players: 4, Options: skullking.DefaultOptions(), Seed: 7,
+		Names: []string{"Ann", "Ben", "Cat", "Dan"}, Bots: []string{"random"}, HintLevel: "random"})
+	v, _ := d.m.Current()
+	if len(v.Results) != 10 && !v.Options.Tiebreak {
+		t.Errorf("%d rounds scored", len(v.Results))
+	}
+}
+
+func TestWholeGameTwoPlayersWithGraybeard(t *testing.T) {
+	d := playGame(t, LocalConfig{Players: 2, Options: skullking.DefaultOptions(), Seed: 11,
+		Names: []string{"Ann", "Ben"}, Bots: []string{"random"}, HintLevel: "random"})
+	if out := plain(d.m); !strings.Contains(out, "Graybeard") {
+		t.Errorf("Graybeard is not at the table:\n%s", out)
+	}
+}
+
+func TestWholeGameWithEveryModule(t *testing.T) {
+	o := skullking.DefaultOptions()
+	o.Loot, o.Kraken, o.WhiteWhale, o.PirateAbilities = true, true, true, true
+	o.Scoring, o.CannonLoad = skullking.RascalScoring, true
+	for seed := uint64(1); seed <= 3; seed++ {
+		playGame(t, LocalConfig{Players: 5, Options: o, Seed: seed, Bots: []string{"random"}, HintLevel: "random",
+			Names: []string{"Ann", "Ben", "Cat", "Dan", "Eve"}})
+	}
+}
+
+func TestWholeGameEightPlayers(t *testing.T) {
+	playGame(t, LocalConfig{Players: 8, Options: skullking.DefaultOptions(), Seed: 3, Bots: []string{"random"},
+		HintLevel: "random", Names: []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Finn", "Gus", "Hal"}})
+}

@@ -1,0 +1,61 @@
+// Package tui is the terminal client: a full-screen Skull King table drawn
+// with Bubble Tea and Lip Gloss, played with the keyboard only.
+//
+// The screen knows nothing of where the game runs. It talks to a Table: the
+// local one (NewLocal) runs the engine and the bots in-process; a remote one
+// sits at a table of a `skullking serve` server. Either way the screen
+// draws only what the seat's skullking.View says, so it cannot show more than
+// the seat may know, and it enables exactly the actions the view lists as
+// legal.
+package tui
+
+import (
+	"errors"
+
+	"github.com/skullking-go/skullking"
+)
+
+// Table is a game table as the person's seat sees it.
+type Table interface {
+	// Seat is the person's seat.
+	Seat() int
+	// Updates delivers every change of the game as the seat sees it, in
+	// order, starting with the current state. It is closed when the table
+	// goes away.
+	Updates() <-chan Update
+	// Send submits one of the person's legal actions and reports a refusal.
+	Send(a skullking.Action) error
+	// Close leaves the table.
+	Close() error
+}
+
+// Update is one change of the game as the seat sees it.
+type Update struct {
+	View skullking.View
+	// Trick is the trick this change completed, if it did. The view has
+	// already moved on to the next trick or round, so without it the screen
+	// could never show a trick's last card or why the trick went as it did.
+	Trick *skullking.TrickLog
+	// Err reports that the table was lost (a dropped connection); View is
+	// then the zero value.
+	Err error
+}
+
+// Hinter is a table that can suggest the person's next action.
+type Hinter interface {
+	Hint() (Hint, error)
+}
+
+// Hint is a suggested action and, when the adviser gives one, why.
+type Hint struct {
+	Action skullking.Action
+	Why    string
+}
+
+// Recorder is a table that can write its game as a record (RECORD.md).
+type Recorder interface {
+	Record() (*skullking.Record, error)
+}
+
+// ErrClosed is returned by a table's methods once it is closed.
+var ErrClosed = errors.New("tui: the table is closed")
