@@ -29,6 +29,9 @@ var randomFaces = [...]skullking.CardSet{
 	skullking.SetOf(skullking.Rosie, skullking.Bendt, skullking.Rascal, skullking.Juanita, skullking.Harry),
 }
 
+// randomSpecials is every card of randomFaces: most legal sets hold none.
+var randomSpecials = randomFaces[0].Or(randomFaces[1]).Or(randomFaces[2]).Or(randomFaces[3])
+
 // randomBelowTigress is every card listed before the Tigress: numbers and
 // Pirates.
 var randomBelowTigress = func() (s skullking.CardSet) {
@@ -55,11 +58,14 @@ func (b *Random) Act(v skullking.SeatView) skullking.Action {
 		if legal.Empty() {
 			return skullking.Action{}
 		}
-		choices := oneOfFace(legal, randomFaces[0])
-		choices = oneOfFace(choices, randomFaces[1])
-		choices = oneOfFace(choices, randomFaces[2])
-		if choices.And(randomFaces[3]).Len() > 1 && !v.Options().PirateAbilities {
-			choices = oneOfFace(choices, randomFaces[3])
+		choices := legal
+		if !legal.And(randomSpecials).Empty() {
+			choices = oneOfFace(choices, randomFaces[0])
+			choices = oneOfFace(choices, randomFaces[1])
+			choices = oneOfFace(choices, randomFaces[2])
+			if choices.And(randomFaces[3]).Len() > 1 && !v.Options().PirateAbilities {
+				choices = oneOfFace(choices, randomFaces[3])
+			}
 		}
 		n := choices.Len()
 		tigress := choices.Has(skullking.Tigress)
