@@ -20,6 +20,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"replay", "check and score a game record: replay [--json] FILE|-", runReplay},
+		{"sim", "measure bots on duplicate deals: sim [--bots a,b,c,d] [--deals N] [--json] …", runSim},
 		{"help", "list the commands, or explain one: help [COMMAND]", nil},
 	}
 }
