@@ -130,6 +130,10 @@ func ParseRecord(data []byte) (*Record, error) {
 	dec.DisallowUnknownFields()
 	rec := &Record{Options: DefaultOptions()}
 	if err := dec.Decode(rec); err != nil {
+		if errors.Is(err, ErrBadOptions) {
+			// Well-formed JSON naming an option that does not exist.
+			return nil, fmt.Errorf("%w: %v", ErrBadRecord, strings.TrimPrefix(err.Error(), "skullking: "))
+		}
 		return nil, fmt.Errorf("%w: malformed JSON: %v", ErrBadRecord, jsonErrorText(err))
 	}
 	if dec.More() {

@@ -287,7 +287,7 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			}
 			break
 		}
-		if err := rec.useAbility(g, rn, tn, uses); err != nil {
+		if err := rec.useAbility(g, rn, tn, uses, last && t == len(rr.Tricks)-1); err != nil {
 			return err
 		}
 	}
@@ -301,8 +301,9 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 }
 
 // useAbility applies the recorded decision for a pirate ability awaited after
-// trick tn, or declines it when the record lists none.
-func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse) error {
+// trick tn, or declines it when the record lists none. A record that ends
+// (atEnd) between Bendt's draw and his discard leaves the discard awaited.
+func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEnd bool) error {
 	if g.phase != PhaseAbility {
 		return nil
 	}
@@ -350,6 +351,9 @@ func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse) erro
 		}
 		if want := g.pending.draw; len(u.Bendt.Drew) != want {
 			return rec.seatErr(g, rn, tn, seat, "Bendt draws %d cards, the record lists %d", want, len(u.Bendt.Drew))
+		}
+		if len(u.Bendt.Discard) == 0 && atEnd {
+			return nil
 		}
 		if len(u.Bendt.Discard) != g.pending.draw {
 			return rec.seatErr(g, rn, tn, seat, "Bendt discards %d cards, the record lists %d", g.pending.draw, len(u.Bendt.Discard))

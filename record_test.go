@@ -1,0 +1,212 @@
+package skullking
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// RECORD.md: a record may stop early (a game in progress). Every point of a
+// game — mid-bid, mid-trick, mid-decision — writes a record that replays to
+// the same scores, with the same current round.
+func TestRecord_EveryPrefixReplays(t *testing.T) {
+	for n := 2; n <= 8; n++ {
+		for i, set := range moduleSets(n) {
+			o := DefaultOptions()
+			withModules(&o, set, n)
+			if set == "all" || set == "pirate_abilities" {
+				o.Scoring, o.CannonLoad = RascalScoring, n%2 == 0
+			}
+			o.Schedule, o.ScheduleCards = "custom", []int{3, 5, 2}
+			seed := uint64(1000*n + i)
+			t.Run(fmt.Sprintf("%d players %s", n, set), func(t *testing.T) {
+				g, err := NewGame(n, WithOptions(o), WithSeed(seed))
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := NewRand(seed)
+				for step := 0; ; step++ {
+					rec := RecordOf(g)
+					b, err := rec.Marshal()
+					if err != nil {
+						t.Fatal(err)
+					}
+					back, err := ParseRecord(b)
+					if err != nil {
+						t.Fatalf("step %d: %v\n%s", step, err, b)
+					}
+					g2, err := back.Replay()
+					if err != nil {
+						t.Fatalf("step %d, phase %v: the record of a game in progress does not replay: %v\n%s", step, g.Phase(), err, b)
+					}
+					// A decision awaited when the record stops is written as
+					// declined (the format has no mark for "undecided"); Harry's
+					// after the last trick then ends the round in the replay.
+					kind, seat := g.Pending()
+					if undecided := kind == ActionHarry && g.Hand(seat).Empty(); !undecided &&
+						(!reflect.DeepEqual(g2.Results(), g.Results()) || g2.Round() != g.Round() || g2.Over() != g.Over()) {
+						t.Fatalf("step %d: replayed to round %d (over %v), the game is at round %d (over %v)", step, g2.Round(), g2.Over(), g.Round(), g.Over())
+					}
+					if g.Over() {
+						break
+					}
+					stepRandom(t, g, &r)
+				}
+			})
+		}
+	}
+}
+
+// A record marshals, parses and marshals again to the same bytes.
+func TestRecord_MarshalIsStable(t *testing.T) {
+	o := DefaultOptions()
+	o.PirateAbilities, o.Kraken, o.WhiteWhale, o.Loot = true, true, true, true
+	o.Scoring, o.CannonLoad = RascalScoring, true
+	o.Schedule, o.ScheduleCards = "custom", []int{2, 4}
+	o.KrakenLead = KrakenLeadLeftOfKraken
+	g, err := NewGame(5, WithOptions(o), WithSeed(77), WithNames("Ann", "Ben", "Cat", "Dan", "Eve"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRand(77)
+	playUntil(t, g, &r, func(*Game) bool { return false })
+	b1, err := RecordOf(g).Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ParseRecord(b1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(rec.Options, o) {
+		t.Errorf("options read back as %+v, want %+v", rec.Options, o)
+	}
+	b2, err := rec.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b1) != string(b2) {
+		t.Errorf("marshal is not stable:\n%s\n%s", b1, b2)
+	}
+}
+
+// RECORD.md's options table, key by key: each is read into its field, and
+// written back only when it differs from the standard rules.
+func TestRecord_OptionKeys(t *testing.T) {
+	cases := []struct {
+		json string
+		want func(*Options)
+	}{
+		{`{"rounds": 5}`, func(o *Options) { o.Rounds = 5 }},
+		{`{"schedule": "standard"}`, func(o *Options) {}},
+		{`{"schedule": "even-keeled"}`, func(o *Options) { o.Schedule = "even-keeled" }},
+		{`{"schedule": "skip-to-the-brawl"}`, func(o *Options) { o.Schedule = "skip-to-the-brawl" }},
+		{`{"schedule": "swift-n-salty"}`, func(o *Options) { o.Schedule = "swift-n-salty" }},
+		{`{"schedule": "broadside"}`, func(o *Options) { o.Schedule = "broadside" }},
+		{`{"schedule": "whirlpool"}`, func(o *Options) { o.Schedule = "whirlpool" }},
+		{`{"schedule": "bedtime"}`, func(o *Options) { o.Schedule = "bedtime" }},
+		{`{"schedule": [3, 12, 1]}`, func(o *Options) { o.Schedule, o.ScheduleCards = "custom", []int{3, 12, 1} }},
+		{`{"points_per_trick": 30}`, func(o *Options) { o.PointsPerTrick = 30 }},
+		{`{"miss_penalty": 5}`, func(o *Options) { o.MissPenalty = 5 }},
+		{`{"zero_points": 20}`, func(o *Options) { o.ZeroPoints = 20 }},
+		{`{"zero_scaling": "cards"}`, func(o *Options) {}},
+		{`{"zero_scaling": "round"}`, func(o *Options) { o.ZeroScaling = ZeroByRound }},
+		{`{"zero_scaling": "flat"}`, func(o *Options) { o.ZeroScaling = ZeroFlat }},
+		{`{"keep_bonus_on_miss": true}`, func(o *Options) { o.KeepBonusOnMiss = true }},
+		{`{"bonuses": false}`, func(o *Options) { o.Bonuses = false }},
+		{`{"bonus_fourteen": 5}`, func(o *Options) { o.BonusFourteen = 5 }},
+		{`{"bonus_black_fourteen": 30}`, func(o *Options) { o.BonusBlackFourteen = 30 }},
+		{`{"bonus_pirate_mermaid": 25}`, func(o *Options) { o.BonusPirateMermaid = 25 }},
+		{`{"bonus_skull_king_pirate": 35}`, func(o *Options) { o.BonusSkullKingPirate = 35 }},
+		{`{"bonus_mermaid_skull_king": 50}`, func(o *Options) { o.BonusMermaidSkullKing = 50 }},
+		{`{"scoring": "rascal"}`, func(o *Options) { o.Scoring = RascalScoring }},
+		{`{"scoring": "rascal", "cannon_load": true}`, func(o *Options) { o.Scoring, o.CannonLoad = RascalScoring, true }},
+		{`{"loot": true}`, func(o *Options) { o.Loot = true }},
+		{`{"kraken": true}`, func(o *Options) { o.Kraken = true }},
+		{`{"white_whale": true}`, func(o *Options) { o.WhiteWhale = true }},
+		{`{"pirate_abilities": true}`, func(o *Options) { o.PirateAbilities = true }},
+		{`{"loot_bonus": 30}`, func(o *Options) { o.LootBonus = 30 }},
+		{`{"kraken_lead": "left-of-kraken"}`, func(o *Options) { o.KrakenLead = KrakenLeadLeftOfKraken }},
+		{`{"tiebreak": false}`, func(o *Options) { o.Tiebreak = false }},
+	}
+	for _, tc := range cases {
+		var got Options
+		if err := got.UnmarshalJSON([]byte(tc.json)); err != nil {
+			t.Errorf("%s: %v", tc.json, err)
+			continue
+		}
+		want := DefaultOptions()
+		tc.want(&want)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: read as %+v, want %+v", tc.json, got, want)
+		}
+		b, err := got.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var again Options
+		if err := again.UnmarshalJSON(b); err != nil || !reflect.DeepEqual(again, want) {
+			t.Errorf("%s: written as %s, read back as %+v (%v)", tc.json, b, again, err)
+		}
+	}
+	b, _ := DefaultOptions().MarshalJSON()
+	if string(b) != "{}" {
+		t.Errorf("the standard rules write %s, want {}", b)
+	}
+}
+
+func TestRecord_BadOptions(t *testing.T) {
+	for _, js := range []string{
+		`{"colour": "blue"}`,
+		`{"rounds": "ten"}`,
+		`{"rounds": 1.5}`,
+		`{"schedule": "marathon"}`,
+		`{"schedule": []}`,
+		`{"schedule": ["a"]}`,
+		`{"zero_scaling": "trick"}`,
+		`{"scoring": "bridge"}`,
+		`{"bonuses": "yes"}`,
+		`{"kraken_lead": "right"}`,
+		`[1, 2]`,
+	} {
+		var o Options
+		if err := o.UnmarshalJSON([]byte(js)); !errors.Is(err, ErrBadOptions) {
+			t.Errorf("%s: %v, want ErrBadOptions", js, err)
+		}
+	}
+	for _, tc := range []struct {
+		players int
+		edit    func(*Options)
+	}{
+		{1, func(o *Options) {}},
+		{9, func(o *Options) {}},
+		{4, func(o *Options) { o.Rounds = 0 }},
+		{4, func(o *Options) { o.Rounds = 101 }},
+		{4, func(o *Options) { o.Schedule, o.ScheduleCards = "custom", []int{3, 0} }},
+		{4, func(o *Options) { o.CannonLoad = true }},
+		{2, func(o *Options) { o.Loot = true }},
+		{4, func(o *Options) { o.PointsPerTrick = -1 }},
+		{4, func(o *Options) { o.BonusMermaidSkullKing = 5000 }},
+	} {
+		o := DefaultOptions()
+		tc.edit(&o)
+		if err := o.Validate(tc.players); !errors.Is(err, ErrBadOptions) {
+			t.Errorf("%d players, %+v: %v, want ErrBadOptions", tc.players, o, err)
+		}
+	}
+}
+
+// An unknown option is reported as such, not as malformed JSON.
+func TestParseRecord_UnknownOptionMessage(t *testing.T) {
+	_, err := ParseRecord([]byte(`{"format": "skullking-record/1", "players": ["A", "B", "C"], "options": {"colour": "blue"}, "rounds": []}`))
+	if err == nil || !errors.Is(err, ErrBadRecord) {
+		t.Fatalf("unknown option: %v", err)
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, `"colour"`) || !strings.Contains(msg, "unknown option") || strings.Contains(msg, "malformed JSON") ||
+		strings.Count(msg, "skullking:") != 1 {
+		t.Errorf("message %q: want one that names the unknown option, once prefixed, and does not call the JSON malformed", msg)
+	}
+}
