@@ -280,6 +280,7 @@ func (r *run) run(ctx context.Context) (*Result, error) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	stopProgress()
+	r.closeBots() // which collects the faults bots counted themselves
 	if r.err != nil {
 		return nil, r.err
 	}

@@ -164,6 +164,8 @@ func testFactory(level string, seed uint64) (bot.Bot, error) {
 		return faulty{}, nil
 	case "panic":
 		return panicky{}, nil
+	case "grumbling":
+		return &grumbling{}, nil
 	}
 	return bot.New(level, seed)
 }
@@ -171,6 +173,17 @@ func testFactory(level string, seed uint64) (bot.Bot, error) {
 type faulty struct{}
 
 func (faulty) Act(v skullking.SeatView) skullking.Action { return skullking.Bid(v.Seat(), 99) }
+
+// grumbling plays legally but counts every decision as a fault of its own,
+// as an external bot counts the replies it had to replace.
+type grumbling struct {
+	fixed
+	n int
+}
+
+func (g *grumbling) Act(v skullking.SeatView) skullking.Action { g.n++; return g.fixed.Act(v) }
+func (g *grumbling) Faults() int                               { return g.n }
+func (g *grumbling) FirstFault() error                         { return errors.New("grumble") }
 
 type panicky struct{}
 
@@ -219,6 +232,17 @@ func TestIllegalActionsAreFaultsAndTheGameGoesOn(t *testing.T) {
 	}
 	if res.Bots[1].Faults != 0 {
 		t.Fatal("the random bot made faults")
+	}
+}
+
+func TestFaultsCountedByTheBotsThemselves(t *testing.T) {
+	res, err := Run(context.Background(), Config{Lineup: []string{"grumbling", "random", "random"}, Deals: 5,
+		NewBot: testFactory})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := res.Bots[0]; int64(g.Faults) != g.Decisions || g.Decisions < 5*3*65 || g.FirstFault != "grumble" {
+		t.Fatalf("%d faults of %d decisions, first %q", g.Faults, g.Decisions, g.FirstFault)
 	}
 }
 

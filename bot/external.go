@@ -659,7 +659,7 @@ func extParseReply(line []byte, id int64, legal []skullking.Action, named bool) 
 			return a, nil
 		}
 	}
-	return skullking.Action{}, fmt.Errorf("%s is not legal now (legal: %s)", extClip(line), extLegalText(legal, named))
+	return skullking.Action{}, fmt.Errorf("%s %d is not legal now (legal: %s)", kind, value, extLegalText(legal, named))
 }
 
 // extLegalText lists the legal actions as the protocol writes them.
