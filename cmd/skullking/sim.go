@@ -232,8 +232,12 @@ func writeSim(w io.Writer, res *arena.Result, o *skullking.Options) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%d games in %.2f s: %.0f games/s on %d workers.\n", res.Games, res.Elapsed.Seconds(),
-		res.GamesPerSecond, res.Workers)
+	workers := "workers"
+	if res.Workers == 1 {
+		workers = "worker"
+	}
+	fmt.Fprintf(w, "%d games in %.2f s: %.0f games/s on %d %s.\n", res.Games, res.Elapsed.Seconds(),
+		res.GamesPerSecond, res.Workers, workers)
 	fmt.Fprintln(w, "margin: score − the mean of the opponents' scores, per game; the interval bootstraps deal sets.")
 	fmt.Fprintln(w, "Bid accuracy depends on the line-up.")
 	for _, b := range res.Bots {
