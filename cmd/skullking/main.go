@@ -21,6 +21,7 @@ func commands() []command {
 	return []command{
 		{"replay", "check and score a game record: replay [--json] FILE|-", runReplay},
 		{"sim", "measure bots on duplicate deals: sim [--bots a,b,c,d] [--deals N] [--json] …", runSim},
+		{"play", "play in the terminal against bots: play [--players N] [--bots LEVELS] [--seed N] …", runPlay},
 		{"help", "list the commands, or explain one: help [COMMAND]", nil},
 	}
 }

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/tui"
+)
+
+// playConfig is what the play command's flags ask for.
+type playConfig struct {
+	local tui.LocalConfig
+	join  string
+	save  string // --save: written when the person leaves
+	// record is where the w key saves: --save, or a file named after the
+	// seed.
+	record string
+}
+
+// errPlayUsage marks a flag error already explained by the flag package.
+var errPlayUsage = errors.New("usage")
+
+// botNames are the bots' seats' names, skipping the person's name.
+var botNames = []string{"Ben", "Cat", "Dan", "Eve", "Finn", "Gil", "Hal", "Ivy"}
+
+// parsePlay reads the play command's flags.
+func parsePlay(args []string, stderr io.Writer) (*playConfig, error) {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	players := fs.Int("players", 4, "seats at the table, 2 to 8 (two players play with Graybeard)")
+	bots := fs.String("bots", defaultBotLevel(), "the other seats' bot levels: one level for all, or one per seat, "+
+		"comma-separated; levels: "+strings.Join(bot.Levels(), ", "))
+	seed := fs.Uint64("seed", 0, "seed of the deals and the bots: the same seed deals the same game (0: a new one)")
+	name := fs.String("name", defaultPlayerName(), "your name at the table")
+	save := fs.String("save", "", "write the game record to `FILE` when you leave (the w key saves it any time)")
+	delay := fs.Duration("delay", 700*time.Millisecond, "pause before each bot move, so the play can be followed")
+	hint := fs.String("hint", "", "the bot level that gives hints with h (default: the strongest)")
+	join := fs.String("join", "", "join a table of a skullking serve server at `URL` instead of playing offline")
+	opts := ruleFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: skullking play [flags]")
+		fmt.Fprintln(stderr, "Plays Skull King in the terminal against bots, or at a server's table with --join.")
+		fmt.Fprintln(stderr, "Keys: arrows move across the hand, Enter plays, digits bid, h hint, s score sheet,")
+		fmt.Fprintln(stderr, "? rules, w save the record, q quit. Every rule option and module is a flag.")
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, errPlayUsage
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	cfg := &playConfig{join: strings.TrimSpace(*join), save: *save}
+	if cfg.join != "" {
+		return cfg, nil
+	}
+	person := strings.TrimSpace(*name)
+	if person == "" || len([]rune(person)) > 24 {
+		return nil, errors.New("--name: give a name of 1 to 24 characters")
+	}
+	if *players < 2 || *players > 8 {
+		return nil, fmt.Errorf("--players %d: a table has 2 to 8 seats", *players)
+	}
+	if err := opts.Validate(*players); err != nil {
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "skullking: "))
+	}
+	var levels []string
+	for _, l := range strings.Split(*bots, ",") {
+		l = strings.TrimSpace(l)
+		if _, err := bot.New(l, 0); err != nil {
+			return nil, fmt.Errorf("--bots: %v", strings.TrimPrefix(err.Error(), "bot: "))
+		}
+		levels = append(levels, l)
+	}
+	if len(levels) != 1 && len(levels) != *players-1 {
+		return nil, fmt.Errorf("--bots names %d levels for %d bot seats: give one level, or one per seat", len(levels), *players-1)
+	}
+	if *hint != "" {
+		if _, err := bot.New(*hint, 0); err != nil {
+			return nil, fmt.Errorf("--hint: %v", strings.TrimPrefix(err.Error(), "bot: "))
+		}
+	}
+	if *delay < 0 {
+		return nil, errors.New("--delay must not be negative")
+	}
+	s := *seed
+	if s == 0 {
+		// A fresh game each time, but one that can be dealt again: the seed
+		// is shown on the score sheet and when the game ends.
+		s = uint64(time.Now().UnixNano())
+	}
+	names := []string{person}
+	for _, n := range botNames {
+		if len(names) == *players {
+			break
+		}
+		if !strings.EqualFold(n, person) {
+			names = append(names, n)
+		}
+	}
+	cfg.local = tui.LocalConfig{
+		Players: *players, Options: *opts, Seed: s, Names: names, Seat: 0, Bots: levels,
+		Delay: *delay, TrickPause: 3 * *delay, HintLevel: *hint,
+	}
+	cfg.record = cfg.save
+	if cfg.record == "" {
+		cfg.record = fmt.Sprintf("skullking-%d.json", s)
+	}
+	return cfg, nil
+}
+
+// defaultBotLevel is the level a casual game is played against: the
+// heuristic bot when there is one, a fair opponent that answers at once.
+func defaultBotLevel() string {
+	levels := bot.Levels()
+	if slices.Contains(levels, "heuristic") {
+		return "heuristic"
+	}
+	return levels[0]
+}
+
+// defaultPlayerName is the login name, capitalised, or "You".
+func defaultPlayerName() string {
+	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
+		if n := strings.TrimSpace(os.Getenv(k)); n != "" && n != "root" {
+			return strings.ToUpper(n[:1]) + n[1:]
+		}
+	}
+	return "You"
+}
+
+// runPlay runs the play command.
+func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cfg, err := parsePlay(args, stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errPlayUsage):
+		return 2
+	case err != nil:
+		fmt.Fprintf(stderr, "skullking play: %v\n", err)
+		return 2
+	}
+	if cfg.join != "" {
+		fmt.Fprintf(stderr, "skullking play: --join is not available yet: playing at a server's table "+
+			"comes with the server's protocol; play offline against bots without --join\n")
+		return 1
+	}
+	table, err := tui.NewLocal(cfg.local)
+	if err != nil {
+		fmt.Fprintf(stderr, "skullking play: %v\n", strings.TrimPrefix(err.Error(), "skullking: "))
+		return 2
+	}
+	defer table.Close()
+	m := tui.New(table, tui.Config{SavePath: cfg.record, Seed: cfg.local.Seed})
+	if err := runScreen(m, stdin, stdout); err != nil {
+		fmt.Fprintf(stderr, "skullking play: %v\n", err)
+		return 1
+	}
+	code := 0
+	if cfg.save != "" {
+		if err := tui.SaveRecord(table, cfg.save); err != nil {
+			fmt.Fprintf(stderr, "skullking play: saving the record: %v\n", err)
+			code = 1
+		} else {
+			fmt.Fprintf(stdout, "Game record saved to %s.\n", cfg.save)
+		}
+	}
+	fmt.Fprintf(stdout, "Seed %d: 'skullking play --seed %d' deals this game again.\n", cfg.local.Seed, cfg.local.Seed)
+	return code
+}
+
+// runScreen runs the screen on the terminal until the person quits.
+func runScreen(m *tui.Model, stdin io.Reader, stdout io.Writer) error {
+	p := tea.NewProgram(m, tea.WithInput(stdin), tea.WithOutput(stdout))
+	_, err := p.Run()
+	return err
+}
