@@ -1,0 +1,181 @@
+package scorekeeper
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/skullking-go/skullking"
+)
+
+// Every edit works on a copy and returns it only once the whole sheet scores:
+// a refused edit leaves the sheet as it was, and an accepted one can never
+// leave a later round inconsistent with an earlier change.
+
+// WithRound returns a copy of the sheet with r entered as the next round.
+func (s *Sheet) WithRound(r Round) (*Sheet, *Score, error) {
+	next := s.Clone()
+	r = r.clone()
+	r.normalize()
+	next.Rounds = append(next.Rounds, r)
+	return next.scored()
+}
+
+// WithRoundReplaced returns a copy of the sheet with round n (1-based)
+// replaced by r: a mistake fixed; every later total follows.
+func (s *Sheet) WithRoundReplaced(n int, r Round) (*Sheet, *Score, error) {
+	if n < 1 || n > len(s.Rounds) {
+		return nil, nil, s.noRound(n)
+	}
+	next := s.Clone()
+	r = r.clone()
+	r.normalize()
+	next.Rounds[n-1] = r
+	return next.scored()
+}
+
+// WithoutLastRound returns a copy of the sheet without its last round, n.
+// Only the last round can go: removing an earlier one would move every later
+// round to another deal size. A rule change waiting for the next round stays
+// waiting.
+func (s *Sheet) WithoutLastRound(n int) (*Sheet, *Score, error) {
+	if len(s.Rounds) == 0 || n != len(s.Rounds) {
+		if n >= 1 && n < len(s.Rounds) {
+			return nil, nil, invalid(n, "only the last round (%d) can be deleted; correct this one instead", len(s.Rounds))
+		}
+		return nil, nil, s.noRound(n)
+	}
+	next := s.Clone()
+	next.Rounds = next.Rounds[:n-1]
+	// Changes past the new end collapse into one waiting for the next
+	// round: the most recent rules the table chose.
+	var kept []RuleChange
+	var waiting *RuleChange
+	for i := range next.Changes {
+		c := next.Changes[i]
+		if c.FromRound <= n-1 {
+			kept = append(kept, c)
+			continue
+		}
+		c.FromRound = n
+		waiting = &c
+	}
+	if waiting != nil {
+		kept = append(kept, *waiting)
+	}
+	next.Changes = kept
+	next.dropNoOpChange()
+	return next.scored()
+}
+
+func (s *Sheet) noRound(n int) error {
+	if len(s.Rounds) == 0 {
+		return invalid(0, "there is no round %d: no round is entered yet", n)
+	}
+	return invalid(0, "there is no round %d: rounds 1 to %d are entered", n, len(s.Rounds))
+}
+
+// Apply says which rounds a change of rules covers.
+type Apply string
+
+// The two ways to change the rules mid-game.
+const (
+	// ApplyWholeGame rescores every round with the new rules, as if they had
+	// applied from round 1; earlier changes are dropped.
+	ApplyWholeGame Apply = "whole_game"
+	// ApplyNextRound keeps the rounds entered as they were scored and applies the
+	// new rules from the next round on (Game.SetOptions).
+	ApplyNextRound Apply = "next_round"
+)
+
+// WithRules returns a copy of the sheet under new rules o, applied as apply
+// says. Module entries the new rules do not use (Loot alliances without
+// Loot, wagers without pirate abilities, cannon loads without them) are
+// dropped from the rounds the new rules cover, since they no longer mean
+// anything there.
+func (s *Sheet) WithRules(o skullking.Options, apply Apply) (*Sheet, *Score, error) {
+	next := s.Clone()
+	o = cloneOptions(o)
+	from := 1
+	switch apply {
+	case ApplyWholeGame:
+		next.Options = o
+		next.Changes = nil
+	case ApplyNextRound:
+		from = len(next.Rounds) + 1
+		if from == 1 {
+			next.Options = o
+			next.Changes = nil
+			break
+		}
+		kept := next.Changes[:0]
+		for _, c := range next.Changes {
+			if c.FromRound < from {
+				kept = append(kept, c)
+			}
+		}
+		next.Changes = append(kept, RuleChange{FromRound: from, Options: o})
+		next.dropNoOpChange()
+	default:
+		return nil, nil, invalid(0, "apply %q: %q (rescore every round) or %q (from the next round on)", apply, ApplyWholeGame, ApplyNextRound)
+	}
+	for i := from - 1; i < len(next.Rounds); i++ {
+		next.Rounds[i].dropUnused(&o)
+	}
+	return next.scored()
+}
+
+// dropNoOpChange removes a change waiting for the next round when it sets the
+// rules already in force, so that undoing a change leaves no trace.
+func (s *Sheet) dropNoOpChange() {
+	k := len(s.Changes)
+	if k == 0 || s.Changes[k-1].FromRound != len(s.Rounds)+1 {
+		return
+	}
+	before := s.Options
+	if k > 1 {
+		before = s.Changes[k-2].Options
+	}
+	if sameOptions(before, s.Changes[k-1].Options) {
+		s.Changes = s.Changes[:k-1]
+	}
+}
+
+func sameOptions(a, b skullking.Options) bool {
+	ja, err1 := json.Marshal(a)
+	jb, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && bytes.Equal(ja, jb)
+}
+
+// dropUnused removes the module entries rules o have no use for.
+func (r *Round) dropUnused(o *skullking.Options) {
+	if !o.Loot {
+		r.Loot = nil
+	}
+	if !o.PirateAbilities {
+		r.Wagers = nil
+	}
+	if !o.CannonLoad {
+		r.Cannon = nil
+	}
+}
+
+// WithPlayers returns a copy of the sheet with its players renamed (a typo
+// fixed); the number of players cannot change once rounds are entered.
+func (s *Sheet) WithPlayers(names []string) (*Sheet, *Score, error) {
+	if len(s.Rounds) > 0 && len(names) != len(s.Players) {
+		return nil, nil, invalid(0, "%d names for %d players: rounds are entered, so only names can change", len(names), len(s.Players))
+	}
+	next := s.Clone()
+	next.Players = append([]string(nil), names...)
+	next.Normalize()
+	return next.scored()
+}
+
+// scored checks and scores the sheet, returning it with its score.
+func (s *Sheet) scored() (*Sheet, *Score, error) {
+	sc, err := s.Score()
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, sc, nil
+}
