@@ -89,11 +89,11 @@ func (m *Model) header() string {
 		case skullking.PhasePlaying:
 			parts = append(parts, fmt.Sprintf("trick %d of %d", min(v.TrickNo, v.Cards), v.Cards))
 		case skullking.PhaseAbility:
-			parts = append(parts, fmt.Sprintf("trick %d of %d won", len(v.Tricks), v.Cards))
+			parts = append(parts, fmt.Sprintf("trick %d won", len(v.Tricks)))
 		case skullking.PhaseOver:
 			parts = append(parts, "game over")
 		}
-		if total, ok := bidTotal(v); ok {
+		if total, ok := bidTotal(v); ok && v.Phase != skullking.PhaseOver {
 			s := fmt.Sprintf("bids %d / %d", total, v.Cards)
 			switch {
 			case total > v.Cards:
@@ -106,7 +106,11 @@ func (m *Model) header() string {
 			parts = append(parts, s)
 		}
 	}
-	return " " + strings.Join(parts, " · ")
+	if line := " " + strings.Join(parts, " · "); lipgloss.Width(line) <= m.w || len(parts) == 1 {
+		return line
+	}
+	// A narrow screen keeps the game's state rather than the title.
+	return " " + strings.Join(parts[1:], " · ")
 }
 
 // bidTotal adds the bids once they are revealed.
@@ -121,7 +125,7 @@ func bidTotal(v *skullking.View) (int, bool) {
 		}
 		total += s.Bid
 	}
-	return total, v.Phase != skullking.PhaseOver || len(v.Seats) > 0
+	return total, true
 }
 
 func plural(n int, noun string) string {
@@ -296,7 +300,7 @@ func (m *Model) trickLines() []string {
 		for i, p := range t.Plays {
 			row := fmt.Sprintf("  %-14s %s", ansi.Truncate(m.name(int(p.Seat)), 14, "…"), playedText(p, named))
 			if i == t.Result.Index && t.Result.Outcome == skullking.Won {
-				row = fit(row, 24) + styleBold.Render("* took it")
+				row = fit(row, 25) + styleBold.Render("* took it")
 			}
 			lines = append(lines, row)
 		}
@@ -317,7 +321,7 @@ func (m *Model) trickLines() []string {
 		case i < len(v.Trick):
 			row := fmt.Sprintf("  %-14s %s", name, playedText(v.Trick[i], named))
 			if i == v.Winning {
-				row = fit(row, 24) + styleBold.Render("* winning")
+				row = fit(row, 25) + styleBold.Render("* winning")
 			}
 			lines = append(lines, row)
 		case s == v.Turn:
@@ -627,6 +631,8 @@ func (m *Model) keysLine() string {
 		keys = []string{"←→ card", "Enter mark", "h hint", "s sheet", "? rules", "q quit"}
 	case (v.Phase == skullking.PhaseAbility || v.Phase == skullking.PhaseCannon) && len(v.Legal) > 0:
 		keys = []string{"←→ choose", "Enter confirm", "h hint", "s sheet", "? rules", "q quit"}
+	case len(v.Legal) == 0:
+		keys = []string{"←→ look over your cards", "s sheet", "? rules", "q quit"}
 	default:
 		keys = []string{"←→ card", "Enter play", "h hint", "s sheet", "? rules", "q quit"}
 	}
