@@ -1,0 +1,218 @@
+package scorekeeper
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/skullking-go/skullking"
+)
+
+// The SQLite store keeps each sheet as one row: the tokens, book, version
+// and times as columns (what lookups and the optimistic update need), the
+// content as a JSON document (what only this package reads). It uses
+// database/sql alone, so the server chooses and registers the driver
+// (modernc.org/sqlite, pure Go) and owns the *sql.DB.
+
+// sqliteMigrations are applied in order, each once; their index + 1 is the
+// schema version recorded in scorekeeper_schema. Never edit one that has
+// shipped: add another.
+var sqliteMigrations = []string{
+	`CREATE TABLE scorekeeper_sheets (
+		id         TEXT PRIMARY KEY,
+		follow     TEXT NOT NULL UNIQUE,
+		book       TEXT NOT NULL DEFAULT '',
+		version    INTEGER NOT NULL,
+		created_ns INTEGER NOT NULL,
+		updated_ns INTEGER NOT NULL,
+		doc        TEXT NOT NULL
+	);
+	CREATE INDEX scorekeeper_sheets_book ON scorekeeper_sheets (book, updated_ns) WHERE book <> '';`,
+}
+
+// MigrateSQLite creates or upgrades the score keeper's tables in db (named
+// scorekeeper_*, so they live beside the server's own). It is safe to call
+// at every start.
+func MigrateSQLite(ctx context.Context, db *sql.DB) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("scorekeeper: migrate: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS scorekeeper_schema (version INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("scorekeeper: migrate: %w", err)
+	}
+	var version int
+	err = tx.QueryRowContext(ctx, `SELECT version FROM scorekeeper_schema`).Scan(&version)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		if _, err := tx.ExecContext(ctx, `INSERT INTO scorekeeper_schema (version) VALUES (0)`); err != nil {
+			return fmt.Errorf("scorekeeper: migrate: %w", err)
+		}
+	case err != nil:
+		return fmt.Errorf("scorekeeper: migrate: %w", err)
+	}
+	if version > len(sqliteMigrations) {
+		return fmt.Errorf("scorekeeper: migrate: the database is at schema %d, newer than this program (%d)", version, len(sqliteMigrations))
+	}
+	for i := version; i < len(sqliteMigrations); i++ {
+		if _, err := tx.ExecContext(ctx, sqliteMigrations[i]); err != nil {
+			return fmt.Errorf("scorekeeper: migration %d: %w", i+1, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE scorekeeper_schema SET version = ?`, len(sqliteMigrations)); err != nil {
+		return fmt.Errorf("scorekeeper: migrate: %w", err)
+	}
+	return tx.Commit()
+}
+
+// SQLiteStore is a SheetStore in an SQLite database migrated by
+// MigrateSQLite.
+type SQLiteStore struct {
+	db *sql.DB
+}
+
+// NewSQLiteStore returns a store over db, whose tables MigrateSQLite must
+// have created.
+func NewSQLiteStore(db *sql.DB) *SQLiteStore { return &SQLiteStore{db: db} }
+
+// storedDoc is the content column: what a sheet holds beyond its identity.
+type storedDoc struct {
+	Title   string            `json:"title,omitempty"`
+	Players []string          `json:"players"`
+	Options skullking.Options `json:"options"`
+	Changes []RuleChange      `json:"rule_changes,omitempty"`
+	Rounds  []Round           `json:"rounds"`
+}
+
+func encodeDoc(s *Sheet) (string, error) {
+	b, err := json.Marshal(storedDoc{Title: s.Title, Players: s.Players, Options: s.Options, Changes: s.Changes, Rounds: s.Rounds})
+	if err != nil {
+		return "", fmt.Errorf("scorekeeper: encode sheet: %w", err)
+	}
+	return string(b), nil
+}
+
+// Create implements SheetStore.
+func (st *SQLiteStore) Create(ctx context.Context, s *Sheet) error {
+	doc, err := encodeDoc(s)
+	if err != nil {
+		return err
+	}
+	_, err = st.db.ExecContext(ctx, `INSERT INTO scorekeeper_sheets (id, follow, book, version, created_ns, updated_ns, doc)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, s.ID, s.Follow, s.Book, s.Version, s.Created.UnixNano(), s.Updated.UnixNano(), doc)
+	if err != nil {
+		if strings.Contains(strings.ToLower(err.Error()), "unique") {
+			return ErrExists
+		}
+		return fmt.Errorf("scorekeeper: create sheet: %w", err)
+	}
+	return nil
+}
+
+const sheetColumns = `id, follow, book, version, created_ns, updated_ns, doc`
+
+type rowScanner interface{ Scan(dest ...any) error }
+
+func scanSheet(row rowScanner) (*Sheet, error) {
+	var s Sheet
+	var created, updated int64
+	var doc string
+	if err := row.Scan(&s.ID, &s.Follow, &s.Book, &s.Version, &created, &updated, &doc); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, ErrNotFound
+		}
+		return nil, fmt.Errorf("scorekeeper: read sheet: %w", err)
+	}
+	d := storedDoc{Options: skullking.DefaultOptions()}
+	if err := json.Unmarshal([]byte(doc), &d); err != nil {
+		return nil, fmt.Errorf("scorekeeper: sheet %s: stored document: %w", s.ID, err)
+	}
+	s.Created, s.Updated = time.Unix(0, created).UTC(), time.Unix(0, updated).UTC()
+	s.Title, s.Players, s.Options, s.Changes, s.Rounds = d.Title, d.Players, d.Options, d.Changes, d.Rounds
+	return &s, nil
+}
+
+// Get implements SheetStore.
+func (st *SQLiteStore) Get(ctx context.Context, id string) (*Sheet, error) {
+	return scanSheet(st.db.QueryRowContext(ctx, `SELECT `+sheetColumns+` FROM scorekeeper_sheets WHERE id = ?`, id))
+}
+
+// GetByFollow implements SheetStore.
+func (st *SQLiteStore) GetByFollow(ctx context.Context, follow string) (*Sheet, error) {
+	return scanSheet(st.db.QueryRowContext(ctx, `SELECT `+sheetColumns+` FROM scorekeeper_sheets WHERE follow = ?`, follow))
+}
+
+// Update implements SheetStore. The version check and the write are one
+// statement, so two edits racing from two phones cannot both win.
+func (st *SQLiteStore) Update(ctx context.Context, s *Sheet, version int64) error {
+	doc, err := encodeDoc(s)
+	if err != nil {
+		return err
+	}
+	res, err := st.db.ExecContext(ctx, `UPDATE scorekeeper_sheets SET version = ?, updated_ns = ?, doc = ?
+		WHERE id = ? AND version = ?`, s.Version, s.Updated.UnixNano(), doc, s.ID, version)
+	if err != nil {
+		return fmt.Errorf("scorekeeper: update sheet: %w", err)
+	}
+	return st.checkChanged(ctx, res, s.ID)
+}
+
+// Delete implements SheetStore.
+func (st *SQLiteStore) Delete(ctx context.Context, id string, version int64) error {
+	res, err := st.db.ExecContext(ctx, `DELETE FROM scorekeeper_sheets WHERE id = ? AND version = ?`, id, version)
+	if err != nil {
+		return fmt.Errorf("scorekeeper: delete sheet: %w", err)
+	}
+	return st.checkChanged(ctx, res, id)
+}
+
+// checkChanged tells a lost race (ErrConflict) from a missing sheet when a
+// conditional write touched no row.
+func (st *SQLiteStore) checkChanged(ctx context.Context, res sql.Result, id string) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("scorekeeper: write sheet: %w", err)
+	}
+	if n == 1 {
+		return nil
+	}
+	var one int
+	err = st.db.QueryRowContext(ctx, `SELECT 1 FROM scorekeeper_sheets WHERE id = ?`, id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("scorekeeper: write sheet: %w", err)
+	}
+	return ErrConflict
+}
+
+// ListBook implements SheetStore.
+func (st *SQLiteStore) ListBook(ctx context.Context, book string) ([]*Sheet, error) {
+	if book == "" {
+		return nil, nil
+	}
+	rows, err := st.db.QueryContext(ctx, `SELECT `+sheetColumns+` FROM scorekeeper_sheets WHERE book = ?
+		ORDER BY updated_ns DESC, id`, book)
+	if err != nil {
+		return nil, fmt.Errorf("scorekeeper: list sheets: %w", err)
+	}
+	defer rows.Close()
+	var out []*Sheet
+	for rows.Next() {
+		s, err := scanSheet(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("scorekeeper: list sheets: %w", err)
+	}
+	return out, nil
+}
