@@ -73,7 +73,7 @@ func (m *Model) helpLines() []string {
 	lines = append(lines,
 		"Cards: G green parrot · Y yellow chest · P purple map · B black Jolly Roger;",
 		"  SK Skull King · PIR Pirate · TIG Tigress · MER Mermaid · ESC Escape.",
-		"Hand: [Y3] playable · Y3 not now · >Y3< under the cursor.",
+		"Hand: [Y3] playable · Y3 not now · >Y3< under the cursor · *Y3* marked.",
 		"Keys: ←→ choose · Enter play/confirm · 0-9 bid · h hint · s score sheet",
 		"  ? these rules · Esc close · w save the record · q quit",
 		styleDim.Render("Unofficial fan implementation, not affiliated with Grandpa Beck's Games."),

@@ -468,7 +468,14 @@ func (m *Model) promptLines() []string {
 		for _, c := range v.UndealtSeen {
 			cs = append(cs, cardText(c, v.Options.PirateAbilities))
 		}
-		out = append(out, wrap(styleDim.Render("Juanita showed you the undealt cards: ")+strings.Join(cs, " "), m.w-1, "  ")...)
+		out = append(out, wrap(styleDim.Render(" Juanita showed you the undealt cards: ")+strings.Join(cs, " "), m.w-1, "  ")...)
+	}
+	if len(v.Discarded) > 0 && v.Phase != skullking.PhaseOver {
+		var cs []string
+		for _, c := range v.Discarded {
+			cs = append(cs, cardText(c, v.Options.PirateAbilities))
+		}
+		out = append(out, styleDim.Render(" Discarded with Bendt, out of this round: ")+strings.Join(cs, " "))
 	}
 	return out
 }
@@ -569,7 +576,7 @@ func (m *Model) handRow() []string {
 			style = styleDim
 		}
 		if discarding && containsCard(m.marked, c) {
-			open, close = "*", "*"
+			close = "*" // marked, and maybe under the cursor too
 		}
 		slot := open + style.Render(code) + close
 		n := len(code) + 2
