@@ -273,6 +273,12 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			if err := g.Apply(a); err != nil {
 				var ae *ActionError
 				if errors.As(err, &ae) && errors.Is(err, ErrCardNotHeld) {
+					// Another player's card: the record plays it out of turn.
+					for other := 0; other < n; other++ {
+						if other != seat && !g.hand[other].And(SetOf(p.Cards()...)).Empty() {
+							return rec.seatErr(g, rn, tn, other, "%s is out of turn: it is %s's turn", strings.ToUpper(code), g.Name(seat))
+						}
+					}
 					return rec.seatErr(g, rn, tn, seat, "%s is not in %s's hand", strings.ToUpper(code), g.Name(seat))
 				}
 				return err
