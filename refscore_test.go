@@ -210,7 +210,8 @@ type refRound struct {
 
 // refScore re-scores every complete round of rec.
 func refScore(rec *Record) ([]refRound, []int, error) {
-	o := &rec.Options
+	opts := rec.Options
+	o := &opts
 	n := len(rec.Players)
 	totals := make([]int, n)
 	var out []refRound
@@ -221,6 +222,9 @@ func refScore(rec *Record) ([]refRound, []int, error) {
 		var cannon []string
 		type ally struct{ a, b int }
 		var allies []ally
+		if rr.Options != nil {
+			opts = *rr.Options // a house rule changed from this round on
+		}
 		if rr.Hands == nil {
 			r = refRound{cards: rr.Cards, bids: rr.Bids, won: rr.Won, bonus: make([]int, n)}
 			copy(r.bonus, rr.Bonus)
@@ -234,7 +238,7 @@ func refScore(rec *Record) ([]refRound, []int, error) {
 		} else {
 			var err error
 			var complete bool
-			r, wagers, complete, err = refPlayRound(rec, rr, round)
+			r, wagers, complete, err = refPlayRound(o, n, rr, round)
 			if err != nil {
 				return nil, nil, fmt.Errorf("round %d: %v", round, err)
 			}
@@ -358,9 +362,7 @@ func refScheduled(o *Options, n, round int) int {
 // refPlayRound replays a played round from its cards: who plays when, who
 // wins, what they capture, and the recorded ability decisions, checking
 // that every card comes from its player's hand.
-func refPlayRound(rec *Record, rr RecordRound, round int) (r refRound, wagers []int, complete bool, err error) {
-	o := &rec.Options
-	n := len(rec.Players)
+func refPlayRound(o *Options, n int, rr RecordRound, round int) (r refRound, wagers []int, complete bool, err error) {
 	ghost := -1
 	if n == 2 {
 		ghost = 2
