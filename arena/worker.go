@@ -153,6 +153,13 @@ func (w *worker) playGame(gameSeed, botBase uint64, rot int, out []dealStats) er
 					w.bids[s], _ = g.Bid(s)
 				}
 			}
+		case skullking.PhasePlaying:
+			// Before the last trick no card can end the round: the short way.
+			if s := g.Turn(); g.Seat(s).HandSize(s) > 1 {
+				w.act(s, out)
+				continue
+			}
+			w.step(g.Turn(), out)
 		default:
 			w.step(g.Turn(), out)
 		}
