@@ -210,5 +210,9 @@ func (m *Model) roundLines() []string {
 	} else {
 		lines = append(lines, "", "Press Enter for round "+strconv.Itoa(v.Round)+".")
 	}
+	if chart := m.chartLines(); len(v.Results) > 1 && len(lines)+1+len(chart) <= m.h-4 {
+		lines = append(lines, "")
+		lines = append(lines, chart...)
+	}
 	return lines
 }
