@@ -448,6 +448,7 @@ func (g *Game) Apply(a Action) error {
 		g.ApplyUnchecked(a)
 		return nil
 	}
+	a = g.normalize(a)
 	if err := g.Check(a); err != nil {
 		return err
 	}

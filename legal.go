@@ -79,6 +79,7 @@ func firstOfFace(set CardSet, c Card) Card {
 
 // Check reports why action a may not be applied now, or nil if it may.
 func (g *Game) Check(a Action) error {
+	a = g.normalize(a)
 	s := int(a.Seat)
 	fail := func(err error, detail string) error {
 		e := &ActionError{Round: g.round, Seat: s, Name: g.Name(s), Action: a, Err: err, Detail: detail}

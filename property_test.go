@@ -246,8 +246,11 @@ func probeIllegal(c chooser, g *Game, legal []Action) {
 	}
 	err := g.Check(a)
 	offered := false
+	// A code names a face, not a copy: the engine plays whichever copy of an
+	// interchangeable face the seat holds.
+	na := g.normalize(a)
 	for _, l := range legal {
-		if sameDecision(g, a, l) {
+		if sameDecision(g, na, l) {
 			offered = true
 		}
 	}
