@@ -17,10 +17,11 @@ func TestLadder(t *testing.T) {
 		deals        int
 		minMargin    float64 // BOTS.md's gate is far higher; this only catches a broken level
 		slow         bool
+		workers      int // 0: GOMAXPROCS; the expert searches on both cores itself
 	}{
-		{"heuristic", "random", 100, 150, false},
-		{"simulation", "heuristic", 12, 30, true},
-		{"expert", "heuristic", 8, 50, true},
+		{"heuristic", "random", 100, 150, false, 0},
+		{"simulation", "heuristic", 12, 30, true, 0},
+		{"expert", "heuristic", 3, 50, true, 1},
 	}
 	for _, r := range rungs {
 		t.Run(r.strong+"-vs-"+r.weak, func(t *testing.T) {
@@ -37,7 +38,7 @@ func TestLadder(t *testing.T) {
 				deals = max(deals/4, 10)
 			}
 			res, err := Run(context.Background(), Config{
-				Lineup: []string{r.strong, r.weak, r.weak, r.weak}, Deals: deals, Seed: 2024})
+				Lineup: []string{r.strong, r.weak, r.weak, r.weak}, Deals: deals, Seed: 2024, Workers: r.workers})
 			if err != nil {
 				t.Fatal(err)
 			}
