@@ -139,7 +139,7 @@ func defaultPlayerName() string {
 			return strings.ToUpper(n[:1]) + n[1:]
 		}
 	}
-	return "You"
+	return "Player" // reads well in third person: "Player leads"
 }
 
 // runPlay runs the play command.
