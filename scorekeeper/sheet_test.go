@@ -94,18 +94,25 @@ func TestMermaidTookTheSkullKingAndOtherBonusValues(t *testing.T) {
 	}
 }
 
-// TestImpossibleEntriesAreRefused checks each refusal's message and that the
-// sheet is left as it was.
-func TestImpossibleEntriesAreRefused(t *testing.T) {
+// refusal is an impossible round and what its refusal must say.
+type refusal struct {
+	name string
+	r    Round
+	want string
+}
+
+// refusalBase is the sheet the refusals are entered on: Ann, Ben and Cat
+// under the standard rules, at round 3 (3 cards).
+func refusalBase(t *testing.T) *Sheet {
+	t.Helper()
 	base := newSheet(t, nil, "Ann", "Ben", "Cat")
 	base, _ = add(t, base, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
 	base, _ = add(t, base, rnd([]int{0, 1, 1}, []int{0, 1, 1}))
-	// Round 3 deals 3 cards.
-	for _, tc := range []struct {
-		name string
-		r    Round
-		want string
-	}{
+	return base
+}
+
+func standardRefusals() []refusal {
+	return []refusal{
 		{"bid too high", rnd([]int{4, 0, 0}, []int{1, 1, 1}), "Ann bid 4, but 3 cards were dealt"},
 		{"negative bid", rnd([]int{-1, 0, 0}, []int{1, 1, 1}), "Ann bid -1"},
 		{"won too many", rnd([]int{1, 0, 0}, []int{4, 0, 0}), "Ann won 4 tricks"},
@@ -136,6 +143,10 @@ func TestImpossibleEntriesAreRefused(t *testing.T) {
 			"the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King"},
 		{"seven Pirates", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: SkullKingTookPirates, Count: 7}),
 			"took 7 Pirates: there are 6 (5 Pirates and the Tigress)"},
+		{"more Pirates than exist", rnd([]int{1, 1, 1}, []int{1, 1, 1},
+			Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 1}, Bonus{Seat: 1, Kind: PirateTookMermaids, Count: 1},
+			Bonus{Seat: 2, Kind: SkullKingTookPirates, Count: 5}),
+			"that is 7 Pirates, but there are 6"},
 		{"no Pirates", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: SkullKingTookPirates}),
 			"took 0 Pirates"},
 		{"three Mermaids in a trick", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 3}),
@@ -159,7 +170,14 @@ func TestImpossibleEntriesAreRefused(t *testing.T) {
 		{"bonus points with events", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, BonusPoints: []int{10, 0, 0},
 			Bonuses: []Bonus{{Seat: 0, Kind: Fourteen, Suit: "green"}}}, "not both"},
 		{"bids for too few", rnd([]int{1, 1}, []int{1, 1, 1}), `2 entries in "bids" for 3 players`},
-	} {
+	}
+}
+
+// TestImpossibleEntriesAreRefused checks each refusal's message and that the
+// sheet is left as it was.
+func TestImpossibleEntriesAreRefused(t *testing.T) {
+	base := refusalBase(t)
+	for _, tc := range standardRefusals() {
 		t.Run(tc.name, func(t *testing.T) {
 			before := base.Clone()
 			_, _, err := base.WithRound(tc.r)
@@ -211,21 +229,18 @@ func TestTricksMayGoToNobody(t *testing.T) {
 	}
 }
 
-func TestModules(t *testing.T) {
+// moduleBase is the sheet the module refusals are entered on: Loot and
+// pirate abilities in play, at round 2.
+func moduleBase(t *testing.T) *Sheet {
+	t.Helper()
 	o := opts(func(o *skullking.Options) { o.Loot = true; o.PirateAbilities = true })
 	s := newSheet(t, o, "Ann", "Ben", "Cat")
 	s, _ = add(t, s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
-	// Round 2: Ben's Loot went to Ann's trick and both made their bids (+20
-	// each); Ann's Rascal won a trick and she wagered 20 on her bid.
-	_, sc := add(t, s, Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{1, 0}}, Wagers: []int{20, 0, 0}})
-	if got, want := sc.Rounds[1].Points, []int{40 + 20 + 20, 20 + 20, 20}; !slices.Equal(got, want) {
-		t.Fatalf("points %v, want %v", got, want)
-	}
-	for _, tc := range []struct {
-		name string
-		r    Round
-		want string
-	}{
+	return s
+}
+
+func moduleRefusals() []refusal {
+	return []refusal{
 		{"own loot", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{0, 0}}}, "won their own Loot"},
 		{"loot winner took nothing", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{0, 1}}}, "Ben won no tricks"},
 		{"three loots", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{1, 0}, {2, 0}, {1, 0}}}, "there are 2 Loot cards"},
@@ -234,7 +249,18 @@ func TestModules(t *testing.T) {
 		{"wager 15", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Wagers: []int{15, 0, 0}}, "wagers 0, 10 or 20"},
 		{"two wagers", Round{Bids: []int{1, 1, 0}, Won: []int{1, 1, 0}, Wagers: []int{10, 10, 0}}, "there is one Rascal"},
 		{"wager without a trick", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Wagers: []int{0, 10, 0}}, "Ben wagered 10 but won no tricks"},
-	} {
+	}
+}
+
+func TestModules(t *testing.T) {
+	s := moduleBase(t)
+	// Round 2: Ben's Loot went to Ann's trick and both made their bids (+20
+	// each); Ann's Rascal won a trick and she wagered 20 on her bid.
+	_, sc := add(t, s, Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{1, 0}}, Wagers: []int{20, 0, 0}})
+	if got, want := sc.Rounds[1].Points, []int{40 + 20 + 20, 20 + 20, 20}; !slices.Equal(got, want) {
+		t.Fatalf("points %v, want %v", got, want)
+	}
+	for _, tc := range moduleRefusals() {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := s.WithRound(tc.r)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -1,0 +1,814 @@
+package scorekeeper
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/skullking-go/skullking"
+)
+
+// BookHeader carries a book token on the routes that read a book (history,
+// roster, statistics) and on the routes that create sheets in one.
+const BookHeader = "Score-Book"
+
+// Long-poll bounds: a follower waits at most maxWait for a change (short
+// enough for proxies and a server shutdown), and the store is re-read every
+// pollEvery meanwhile, for edits that another process made.
+const (
+	maxWait   = 30 * time.Second
+	pollEvery = 5 * time.Second
+)
+
+// NewHandler returns the score keeper's HTTP API over store, every route
+// under /api/sheets (docs/scorekeeper-api.md). Mount it with
+//
+//	mux.Handle("/api/sheets/", scorekeeper.NewHandler(store))
+//
+// (and mux.Handle("/api/sheets", …) too for creation without the slash).
+func NewHandler(store SheetStore) http.Handler { return newHandler(store).routes() }
+
+func newHandler(store SheetStore) *handler {
+	return &handler{store: store, now: time.Now, watch: &watchers{chans: map[string]*watch{}}, maxWait: maxWait, pollEvery: pollEvery}
+}
+
+func (h *handler) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/sheets", h.create)
+	mux.HandleFunc("POST /api/sheets/{$}", h.create)
+	mux.HandleFunc("POST /api/sheets/import", h.importRecord)
+	mux.HandleFunc("POST /api/sheets/books", h.newBook)
+	mux.HandleFunc("GET /api/sheets/history", h.history)
+	mux.HandleFunc("GET /api/sheets/roster", h.roster)
+	mux.HandleFunc("GET /api/sheets/stats", h.stats)
+	mux.HandleFunc("GET /api/sheets/{token}", h.get)
+	mux.HandleFunc("PUT /api/sheets/{token}", h.put)
+	mux.HandleFunc("PATCH /api/sheets/{token}", h.patch)
+	mux.HandleFunc("DELETE /api/sheets/{token}", h.deleteSheet)
+	mux.HandleFunc("POST /api/sheets/{token}/rounds", h.addRound)
+	mux.HandleFunc("PUT /api/sheets/{token}/rounds/{n}", h.replaceRound)
+	mux.HandleFunc("DELETE /api/sheets/{token}/rounds/{n}", h.deleteRound)
+	mux.HandleFunc("PUT /api/sheets/{token}/rules", h.rules)
+	mux.HandleFunc("POST /api/sheets/{token}/preview", h.preview)
+	mux.HandleFunc("GET /api/sheets/{token}/record", h.record)
+	mux.HandleFunc("GET /api/sheets/{token}/csv", h.csv)
+	mux.HandleFunc("GET /api/sheets/{token}/chart", h.chart)
+	mux.HandleFunc("/api/sheets/", h.noRoute)
+	return recoverJSON(mux)
+}
+
+type handler struct {
+	store     SheetStore
+	now       func() time.Time
+	watch     *watchers
+	maxWait   time.Duration
+	pollEvery time.Duration
+}
+
+// sheetView is a sheet as the API shows it: with its score, and without its
+// edit token when read through the follow link.
+type sheetView struct {
+	*Sheet
+	ReadOnly   bool   `json:"read_only"`
+	Score      *Score `json:"score"`
+	ScoreError string `json:"score_error,omitempty"`
+}
+
+func view(s *Sheet, sc *Score, readOnly bool) *sheetView {
+	c := *s
+	if readOnly {
+		c.ID = ""
+	}
+	if c.Changes == nil {
+		c.Changes = []RuleChange{}
+	}
+	if c.Rounds == nil {
+		c.Rounds = []Round{}
+	}
+	v := &sheetView{Sheet: &c, ReadOnly: readOnly, Score: sc}
+	if sc == nil {
+		var err error
+		if v.Score, err = s.Score(); err != nil {
+			v.ScoreError = errorText(err)
+		}
+	}
+	return v
+}
+
+// apiError is every error's body.
+type apiError struct {
+	Error string     `json:"error"`
+	Code  string     `json:"code"`
+	Round int        `json:"round,omitempty"`
+	Sheet *sheetView `json:"sheet,omitempty"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":"internal error","code":"internal"}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(b, '\n'))
+}
+
+func writeError(w http.ResponseWriter, status int, code, format string, args ...any) {
+	writeJSON(w, status, apiError{Error: fmt.Sprintf(format, args...), Code: code})
+}
+
+func errorText(err error) string {
+	var ie *InvalidError
+	if errors.As(err, &ie) {
+		return ie.Message()
+	}
+	var me *malformedError
+	if errors.As(err, &me) {
+		return me.Message()
+	}
+	return strings.TrimPrefix(err.Error(), "scorekeeper: ")
+}
+
+// writeRefusal answers a refused request body or entry: 400 for a body that
+// is not what the route reads, 422 for an entry the rules refuse.
+func writeRefusal(w http.ResponseWriter, err error) {
+	var ie *InvalidError
+	switch {
+	case errors.As(err, &ie):
+		writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: ie.Message(), Code: "invalid", Round: ie.Round})
+	case errors.Is(err, ErrMalformed):
+		writeError(w, http.StatusBadRequest, "malformed", "%s", errorText(err))
+	default:
+		writeError(w, http.StatusUnprocessableEntity, "invalid", "%s", errorText(err))
+	}
+}
+
+func (h *handler) storeError(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, ErrNotFound) {
+		writeError(w, http.StatusNotFound, "not_found", "no such sheet")
+		return
+	}
+	slog.ErrorContext(r.Context(), "scorekeeper: store", "err", err, "path", r.URL.Path)
+	writeError(w, http.StatusInternalServerError, "internal", "the sheets cannot be read or written right now")
+}
+
+// recoverJSON turns a panic into a 500 with a JSON body: whatever a request
+// holds, the server answers and goes on.
+func recoverJSON(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				slog.ErrorContext(r.Context(), "scorekeeper: panic", "panic", v, "path", r.URL.Path)
+				writeError(w, http.StatusInternalServerError, "internal", "internal error")
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (h *handler) noRoute(w http.ResponseWriter, r *http.Request) {
+	writeError(w, http.StatusNotFound, "no_route", "no route %s %s", r.Method, r.URL.Path)
+}
+
+// readBody reads a request body up to MaxBodyBytes.
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			writeError(w, http.StatusRequestEntityTooLarge, "too_large", "the body is larger than %d bytes", MaxBodyBytes)
+			return nil, false
+		}
+		writeError(w, http.StatusBadRequest, "malformed", "the body could not be read")
+		return nil, false
+	}
+	return b, true
+}
+
+// decodeBody reads a JSON body strictly into v.
+func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
+	b, ok := readBody(w, r)
+	if !ok {
+		return false
+	}
+	if err := decodeStrict(b, v); err != nil {
+		writeRefusal(w, err)
+		return false
+	}
+	return true
+}
+
+// book reads the book header: required or optional, and well formed if
+// present.
+func book(w http.ResponseWriter, r *http.Request, required bool) (string, bool) {
+	b := strings.TrimSpace(r.Header.Get(BookHeader))
+	if b == "" {
+		if required {
+			writeError(w, http.StatusBadRequest, "book_required", "send the book token in the %s header (POST /api/sheets/books makes one)", BookHeader)
+			return "", false
+		}
+		return "", true
+	}
+	b = strings.ToLower(b)
+	if !validToken(b) {
+		writeError(w, http.StatusBadRequest, "bad_book", "the %s header is not a book token (32 hex digits)", BookHeader)
+		return "", false
+	}
+	return b, true
+}
+
+// load finds the sheet the path's token names: its edit token, or its
+// follow token (readOnly), which is refused when the request edits.
+func (h *handler) load(w http.ResponseWriter, r *http.Request, edit bool) (s *Sheet, readOnly, ok bool) {
+	token := strings.ToLower(r.PathValue("token"))
+	if !validToken(token) {
+		writeError(w, http.StatusNotFound, "not_found", "no such sheet: a sheet link ends in 32 hex digits")
+		return nil, false, false
+	}
+	s, err := h.store.Get(r.Context(), token)
+	if err == nil {
+		return s, false, true
+	}
+	if !errors.Is(err, ErrNotFound) {
+		h.storeError(w, r, err)
+		return nil, false, false
+	}
+	s, err = h.store.GetByFollow(r.Context(), token)
+	if err != nil {
+		h.storeError(w, r, err)
+		return nil, false, false
+	}
+	if edit {
+		writeError(w, http.StatusForbidden, "read_only", "this is the sheet's read-only follow link: only the keeper's link can change it")
+		return nil, true, false
+	}
+	return s, true, true
+}
+
+// etag is a sheet's entity tag: its version, which every change moves.
+func etag(s *Sheet) string { return `"` + strconv.FormatInt(s.Version, 10) + `"` }
+
+// fresh reports whether the client's If-None-Match already names the
+// sheet's version.
+func fresh(r *http.Request, s *Sheet) bool {
+	inm := r.Header.Get("If-None-Match")
+	if inm == "" {
+		return false
+	}
+	want := etag(s)
+	for _, t := range strings.Split(inm, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == want || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// cacheHeaders mark a sheet's representation: revalidate every time, which
+// with the ETag costs a 304.
+func cacheHeaders(w http.ResponseWriter, s *Sheet) {
+	w.Header().Set("ETag", etag(s))
+	w.Header().Set("Cache-Control", "no-cache")
+}
+
+func (h *handler) newBook(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusCreated, map[string]string{"book": NewToken()})
+}
+
+func (h *handler) create(w http.ResponseWriter, r *http.Request) {
+	bk, ok := book(w, r, false)
+	if !ok {
+		return
+	}
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	s, _, err := DecodeSheet(body)
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	h.createSheet(w, r, s, bk)
+}
+
+// createSheet gives a checked new sheet its tokens and stores it.
+func (h *handler) createSheet(w http.ResponseWriter, r *http.Request, s *Sheet, bk string) {
+	sc, err := s.Score()
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	now := h.stamp()
+	s.ID, s.Follow, s.Book, s.Version, s.Created, s.Updated = NewToken(), NewToken(), bk, 1, now, now
+	if err := h.store.Create(r.Context(), s); err != nil {
+		h.storeError(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/api/sheets/"+s.ID)
+	cacheHeaders(w, s)
+	writeJSON(w, http.StatusCreated, view(s, sc, false))
+}
+
+// stamp is the time of a change, to the millisecond, as every store keeps it.
+func (h *handler) stamp() time.Time { return h.now().UTC().Truncate(time.Millisecond) }
+
+func (h *handler) importRecord(w http.ResponseWriter, r *http.Request) {
+	bk, ok := book(w, r, false)
+	if !ok {
+		return
+	}
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	rec, err := skullking.ParseRecord(body)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, "invalid", "the record: %s", recordText(err))
+		return
+	}
+	s, err := FromRecord(rec)
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	h.createSheet(w, r, s, bk)
+}
+
+func (h *handler) get(w http.ResponseWriter, r *http.Request) {
+	s, ro, ok := h.load(w, r, false)
+	if !ok {
+		return
+	}
+	wait := time.Duration(0)
+	if q := r.URL.Query().Get("wait"); q != "" {
+		secs, err := strconv.Atoi(q)
+		if err != nil || secs < 0 {
+			writeError(w, http.StatusBadRequest, "bad_wait", "wait=%q: a number of seconds, 0 to %d", q, int(h.maxWait/time.Second))
+			return
+		}
+		wait = min(time.Duration(secs)*time.Second, h.maxWait)
+	}
+	if wait > 0 && fresh(r, s) {
+		s = h.waitForChange(r, s, wait)
+		if s == nil {
+			return // the client went away
+		}
+	}
+	cacheHeaders(w, s)
+	if fresh(r, s) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	writeJSON(w, http.StatusOK, view(s, nil, ro))
+}
+
+// waitForChange holds a follower's request until sheet s changes, wait
+// passes or the client leaves (nil). It returns the sheet as it then is.
+func (h *handler) waitForChange(r *http.Request, s *Sheet, wait time.Duration) *Sheet {
+	ch, release := h.watch.subscribe(s.ID)
+	defer release()
+	// Re-read once subscribed, so that a change between the first read and
+	// the subscription is not missed.
+	reload := func() *Sheet {
+		cur, err := h.store.Get(r.Context(), s.ID)
+		if err != nil {
+			return s // gone or unreadable: answer with what we have
+		}
+		return cur
+	}
+	if cur := reload(); cur.Version != s.Version {
+		return cur
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	tick := time.NewTicker(h.pollEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ch:
+			return reload()
+		case <-tick.C:
+			if cur := reload(); cur.Version != s.Version {
+				return cur
+			}
+		case <-timer.C:
+			return s
+		case <-r.Context().Done():
+			return nil
+		}
+	}
+}
+
+// mutate applies change to the sheet the request names, if version is the
+// sheet's version, stores the result and answers with it. Every edit goes
+// through here: follow links refused, stale versions answered with 409 and
+// the current sheet, refusals with 422, and followers woken on success.
+func (h *handler) mutate(w http.ResponseWriter, r *http.Request, version *int64, change func(*Sheet) (*Sheet, *Score, error)) {
+	cur, _, ok := h.load(w, r, true)
+	if !ok {
+		return
+	}
+	if version == nil {
+		writeError(w, http.StatusPreconditionRequired, "version_required", "send the version of the sheet this edit was made on (\"version\": %d is current)", cur.Version)
+		return
+	}
+	if *version != cur.Version {
+		h.conflict(w, r, cur, *version)
+		return
+	}
+	next, sc, err := change(cur)
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	next.ID, next.Follow, next.Book, next.Created = cur.ID, cur.Follow, cur.Book, cur.Created
+	next.Version, next.Updated = cur.Version+1, h.stamp()
+	if err := h.store.Update(r.Context(), next, cur.Version); err != nil {
+		if errors.Is(err, ErrConflict) {
+			if now, gerr := h.store.Get(r.Context(), cur.ID); gerr == nil {
+				h.conflict(w, r, now, *version)
+				return
+			}
+		}
+		h.storeError(w, r, err)
+		return
+	}
+	h.watch.changed(next.ID)
+	cacheHeaders(w, next)
+	writeJSON(w, http.StatusOK, view(next, sc, false))
+}
+
+// conflict answers an edit made on an old version with the current sheet,
+// for the client to merge or redo.
+func (h *handler) conflict(w http.ResponseWriter, r *http.Request, cur *Sheet, sent int64) {
+	cacheHeaders(w, cur)
+	writeJSON(w, http.StatusConflict, apiError{
+		Error: fmt.Sprintf("the sheet is at version %d, but this edit was made on version %d: it changed meanwhile", cur.Version, sent),
+		Code:  "conflict", Sheet: view(cur, nil, false)})
+}
+
+func (h *handler) put(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	s, version, err := DecodeSheet(body)
+	if err != nil {
+		// A follower must hear "read-only" rather than about its body.
+		if _, _, ok := h.load(w, r, true); ok {
+			writeRefusal(w, err)
+		}
+		return
+	}
+	var v *int64
+	if version >= 0 {
+		v = &version
+	}
+	h.mutate(w, r, v, func(*Sheet) (*Sheet, *Score, error) { return s.scored() })
+}
+
+func (h *handler) patch(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Version *int64   `json:"version"`
+		Title   *string  `json:"title"`
+		Players []string `json:"players"`
+	}
+	if !decodeBody(w, r, &req) {
+		return
+	}
+	h.mutate(w, r, req.Version, func(cur *Sheet) (*Sheet, *Score, error) {
+		next := cur.Clone()
+		if req.Players != nil {
+			var err error
+			if next, _, err = cur.WithPlayers(req.Players); err != nil {
+				return nil, nil, err
+			}
+		}
+		if req.Title != nil {
+			next.Title = strings.TrimSpace(*req.Title)
+		}
+		return next.scored()
+	})
+}
+
+// versionQuery reads the ?version= of a DELETE, which has no body.
+func versionQuery(w http.ResponseWriter, r *http.Request) (*int64, bool) {
+	q := r.URL.Query().Get("version")
+	if q == "" {
+		return nil, true
+	}
+	v, err := strconv.ParseInt(q, 10, 64)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "malformed", "version=%q is not a number", q)
+		return nil, false
+	}
+	return &v, true
+}
+
+func (h *handler) deleteSheet(w http.ResponseWriter, r *http.Request) {
+	v, ok := versionQuery(w, r)
+	if !ok {
+		return
+	}
+	cur, _, ok := h.load(w, r, true)
+	if !ok {
+		return
+	}
+	if v == nil {
+		writeError(w, http.StatusPreconditionRequired, "version_required", "send ?version=%d to delete this sheet", cur.Version)
+		return
+	}
+	if *v != cur.Version {
+		h.conflict(w, r, cur, *v)
+		return
+	}
+	if err := h.store.Delete(r.Context(), cur.ID, cur.Version); err != nil {
+		if errors.Is(err, ErrConflict) {
+			if now, gerr := h.store.Get(r.Context(), cur.ID); gerr == nil {
+				h.conflict(w, r, now, *v)
+				return
+			}
+		}
+		h.storeError(w, r, err)
+		return
+	}
+	h.watch.changed(cur.ID)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// roundRequest is the body of the round routes.
+type roundRequest struct {
+	Version *int64 `json:"version"`
+	Round   *Round `json:"round"`
+}
+
+func (req *roundRequest) decode(w http.ResponseWriter, r *http.Request) bool {
+	if !decodeBody(w, r, req) {
+		return false
+	}
+	if req.Round == nil {
+		writeError(w, http.StatusBadRequest, "malformed", "the body needs a \"round\"")
+		return false
+	}
+	return true
+}
+
+// roundNumber reads the path's round number.
+func roundNumber(w http.ResponseWriter, r *http.Request) (int, bool) {
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil || n < 1 {
+		writeError(w, http.StatusNotFound, "not_found", "round %q: rounds are numbered from 1", r.PathValue("n"))
+		return 0, false
+	}
+	return n, true
+}
+
+func (h *handler) addRound(w http.ResponseWriter, r *http.Request) {
+	var req roundRequest
+	if !req.decode(w, r) {
+		return
+	}
+	h.mutate(w, r, req.Version, func(cur *Sheet) (*Sheet, *Score, error) { return cur.WithRound(*req.Round) })
+}
+
+func (h *handler) replaceRound(w http.ResponseWriter, r *http.Request) {
+	n, ok := roundNumber(w, r)
+	if !ok {
+		return
+	}
+	var req roundRequest
+	if !req.decode(w, r) {
+		return
+	}
+	h.mutate(w, r, req.Version, func(cur *Sheet) (*Sheet, *Score, error) { return cur.WithRoundReplaced(n, *req.Round) })
+}
+
+func (h *handler) deleteRound(w http.ResponseWriter, r *http.Request) {
+	n, ok := roundNumber(w, r)
+	if !ok {
+		return
+	}
+	v, ok := versionQuery(w, r)
+	if !ok {
+		return
+	}
+	h.mutate(w, r, v, func(cur *Sheet) (*Sheet, *Score, error) { return cur.WithoutLastRound(n) })
+}
+
+func (h *handler) rules(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Version *int64             `json:"version"`
+		Options *skullking.Options `json:"options"`
+		Apply   Apply              `json:"apply"`
+	}
+	if !decodeBody(w, r, &req) {
+		return
+	}
+	if req.Options == nil {
+		writeError(w, http.StatusBadRequest, "malformed", "the body needs \"options\" (the new rules; {} is the standard rules)")
+		return
+	}
+	h.mutate(w, r, req.Version, func(cur *Sheet) (*Sheet, *Score, error) { return cur.WithRules(*req.Options, req.Apply) })
+}
+
+func (h *handler) preview(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Round   *Round `json:"round"`
+		Replace int    `json:"replace"`
+	}
+	if !decodeBody(w, r, &req) {
+		return
+	}
+	if req.Round == nil {
+		writeError(w, http.StatusBadRequest, "malformed", "the body needs a \"round\"")
+		return
+	}
+	cur, _, ok := h.load(w, r, false)
+	if !ok {
+		return
+	}
+	var (
+		sc  *Score
+		err error
+		at  = len(cur.Rounds) + 1
+	)
+	if req.Replace != 0 {
+		at = req.Replace
+		_, sc, err = cur.WithRoundReplaced(req.Replace, *req.Round)
+	} else {
+		_, sc, err = cur.WithRound(*req.Round)
+	}
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"round": sc.Rounds[at-1], "score": sc})
+}
+
+// readSheet loads the sheet for a read-only route, answering 304 when the
+// client has this version.
+func (h *handler) readSheet(w http.ResponseWriter, r *http.Request) (*Sheet, bool) {
+	s, _, ok := h.load(w, r, false)
+	if !ok {
+		return nil, false
+	}
+	cacheHeaders(w, s)
+	if fresh(r, s) {
+		w.WriteHeader(http.StatusNotModified)
+		return nil, false
+	}
+	return s, true
+}
+
+// fileName names a download after the sheet's day, so exports sort.
+func fileName(s *Sheet, ext string) string {
+	return fmt.Sprintf("skullking-%s-%s.%s", s.Created.UTC().Format("2006-01-02"), s.Follow[:min(8, len(s.Follow))], ext)
+}
+
+func (h *handler) record(w http.ResponseWriter, r *http.Request) {
+	s, ok := h.readSheet(w, r)
+	if !ok {
+		return
+	}
+	rec, err := s.Record()
+	var b []byte
+	if err == nil {
+		b, err = rec.Marshal()
+	}
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName(s, "json")+`"`)
+	_, _ = w.Write(b)
+}
+
+func (h *handler) csv(w http.ResponseWriter, r *http.Request) {
+	s, ok := h.readSheet(w, r)
+	if !ok {
+		return
+	}
+	b, err := s.CSV()
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName(s, "csv")+`"`)
+	_, _ = w.Write(b)
+}
+
+func (h *handler) chart(w http.ResponseWriter, r *http.Request) {
+	s, ok := h.readSheet(w, r)
+	if !ok {
+		return
+	}
+	c, err := s.Chart()
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, c)
+}
+
+func (h *handler) bookSheets(w http.ResponseWriter, r *http.Request) ([]*Sheet, bool) {
+	bk, ok := book(w, r, true)
+	if !ok {
+		return nil, false
+	}
+	sheets, err := h.store.ListBook(r.Context(), bk)
+	if err != nil {
+		h.storeError(w, r, err)
+		return nil, false
+	}
+	return sheets, true
+}
+
+func (h *handler) history(w http.ResponseWriter, r *http.Request) {
+	all := false
+	switch q := r.URL.Query().Get("status"); q {
+	case "", "finished":
+	case "all":
+		all = true
+	default:
+		writeError(w, http.StatusBadRequest, "malformed", "status=%q: \"finished\" (the default) or \"all\"", q)
+		return
+	}
+	sheets, ok := h.bookSheets(w, r)
+	if !ok {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"sheets": History(sheets, all)})
+}
+
+func (h *handler) roster(w http.ResponseWriter, r *http.Request) {
+	sheets, ok := h.bookSheets(w, r)
+	if !ok {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"players": Roster(sheets)})
+}
+
+func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
+	sheets, ok := h.bookSheets(w, r)
+	if !ok {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"players": Stats(sheets)})
+}
+
+// watchers wake long-polling followers when their sheet changes in this
+// process.
+type watchers struct {
+	mu    sync.Mutex
+	chans map[string]*watch
+}
+
+type watch struct {
+	ch   chan struct{}
+	refs int
+}
+
+// subscribe returns a channel closed at the sheet's next change, and a
+// release to call when done waiting, so that idle sheets hold no memory.
+func (ws *watchers) subscribe(id string) (<-chan struct{}, func()) {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	wt := ws.chans[id]
+	if wt == nil {
+		wt = &watch{ch: make(chan struct{})}
+		ws.chans[id] = wt
+	}
+	wt.refs++
+	return wt.ch, func() {
+		ws.mu.Lock()
+		defer ws.mu.Unlock()
+		wt.refs--
+		if wt.refs == 0 && ws.chans[id] == wt {
+			delete(ws.chans, id)
+		}
+	}
+}
+
+// changed wakes everyone waiting on sheet id.
+func (ws *watchers) changed(id string) {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	if wt := ws.chans[id]; wt != nil {
+		close(wt.ch)
+		delete(ws.chans, id)
+	}
+}
