@@ -1,0 +1,261 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/store"
+)
+
+func newStore(t *testing.T) (*store.SQLite, string) {
+	t.Helper()
+	dir := t.TempDir()
+	s, err := store.OpenSQLite(dir, store.SQLiteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, dir
+}
+
+func newManager(t *testing.T, s store.Store) *Manager {
+	t.Helper()
+	m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour})
+	t.Cleanup(m.Close)
+	return m
+}
+
+// testClient is a client attached to a table through the bus.
+type testClient struct {
+	t      *testing.T
+	m      *Manager
+	table  string
+	id     ClientID
+	frames chan wire.ServerMsg
+	last   *wire.ServerMsg // the last state
+	nextID int64
+}
+
+func attach(t *testing.T, m *Manager, table string, hello wire.ClientMsg) *testClient {
+	t.Helper()
+	c := &testClient{t: t, m: m, table: table, id: m.NewClientID(), frames: make(chan wire.ServerMsg, 4096)}
+	cancel := m.Bus().Subscribe(c.id, EndpointFunc(func(f Frame) bool {
+		var msg wire.ServerMsg
+		if err := json.Unmarshal(f.Data, &msg); err != nil {
+			t.Errorf("bad frame %s: %v", f.Data, err)
+		}
+		select {
+		case c.frames <- msg:
+			return true
+		default:
+			return false
+		}
+	}))
+	t.Cleanup(cancel)
+	hello.Type, hello.V = wire.TypeHello, wire.Version
+	if err := m.Bus().SendWait(context.Background(), table, Intent{Kind: IntentHello, Client: c.id, Msg: hello}); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func (c *testClient) send(msg wire.ClientMsg) int64 {
+	c.nextID++
+	msg.ID = c.nextID
+	if err := c.m.Bus().SendWait(context.Background(), c.table, Intent{Kind: IntentMsg, Client: c.id, Msg: msg, At: time.Now()}); err != nil {
+		c.t.Fatal(err)
+	}
+	return c.nextID
+}
+
+// next returns the next frame of one of the given types.
+func (c *testClient) next(types ...string) wire.ServerMsg {
+	c.t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case f := <-c.frames:
+			if f.Type == wire.TypeState {
+				f := f
+				c.last = &f
+			}
+			for _, ty := range types {
+				if f.Type == ty {
+					return f
+				}
+			}
+		case <-timeout:
+			if c.last != nil {
+				b, _ := json.Marshal(c.last)
+				c.t.Logf("last state: %s", b)
+			}
+			c.t.Fatalf("no %v frame within 10s", types)
+		}
+	}
+}
+
+// play answers every state where the client may act with its first legal
+// action until the game is over.
+func (c *testClient) playToEnd() wire.ServerMsg {
+	c.t.Helper()
+	c.next(wire.TypeState)
+	for {
+		acted := c.actOnLatest()
+		if c.last.View.Phase == "over" {
+			return *c.last
+		}
+		if !acted {
+			c.next(wire.TypeState)
+		}
+	}
+}
+
+// actOnLatest acts on the newest state received, if the seat may act, and
+// waits for the verdict: a state queued before the action was applied must
+// not trigger a second action.
+func (c *testClient) actOnLatest() bool {
+	c.t.Helper()
+	for {
+		select {
+		case f := <-c.frames:
+			if f.Type == wire.TypeState {
+				f := f
+				c.last = &f
+			}
+			continue
+		default:
+		}
+		break
+	}
+	v := c.last.View
+	if len(v.Legal) == 0 || v.Phase == "over" {
+		return false
+	}
+	a := v.Legal[len(v.Legal)/2]
+	id := c.send(wire.ClientMsg{Type: wire.TypeAct, Action: &a})
+	for {
+		f := c.next(wire.TypeAck, wire.TypeError)
+		if f.ID != id {
+			continue
+		}
+		if f.Type == wire.TypeError {
+			c.t.Fatalf("action %+v refused: %s", a, f.Message)
+		}
+		return true
+	}
+}
+
+func TestGameWithBotsToTheEnd(t *testing.T) {
+	s, _ := newStore(t)
+	m := newManager(t, s)
+	ctx := context.Background()
+	id, seat, token, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{
+		{Kind: "open"}, {Kind: "bot", Level: "random"}, {Kind: "bot", Level: "random"}, {Kind: "bot", Level: "random"}},
+		Settings: Settings{Options: skullking.DefaultOptions()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seat != 0 || len(token) != 22 {
+		t.Fatalf("seat %d token %q", seat, token)
+	}
+	c := attach(t, m, id, wire.ClientMsg{Token: token})
+	w := c.next(wire.TypeWelcome)
+	if w.Seat == nil || *w.Seat != 0 || !w.Host || w.Table.Status != "lobby" {
+		t.Fatalf("welcome %+v", w)
+	}
+	c.send(wire.ClientMsg{Type: wire.TypeStart})
+	last := c.playToEnd()
+	if len(last.View.Winners) == 0 || len(last.View.Results) != 10 {
+		t.Fatalf("final view %+v", last.View)
+	}
+	rec, err := s.Record(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := skullking.ParseRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := r.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Over() {
+		t.Fatal("record does not replay to the end")
+	}
+	for i, tot := range g.Totals() {
+		if last.View.Seats[i].Total != tot {
+			t.Fatalf("seat %d: view total %d, record total %d", i, last.View.Seats[i].Total, tot)
+		}
+	}
+}
+
+// A table stopped mid-game and loaded again by a new manager is exactly
+// where it was: same hand, same phase, same sequence number.
+func TestResumeReplaysTheLog(t *testing.T) {
+	s, _ := newStore(t)
+	m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour})
+	ctx := context.Background()
+	id, _, tokA, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "open"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := m.Request(ctx, id, wire.ClientMsg{Type: wire.TypeJoin, Name: "Ben"})
+	if err != nil || j.Type != wire.TypeJoined {
+		t.Fatalf("join %+v %v", j, err)
+	}
+	a := attach(t, m, id, wire.ClientMsg{Token: tokA})
+	b := attach(t, m, id, wire.ClientMsg{Token: j.Token})
+	a.next(wire.TypeWelcome)
+	b.next(wire.TypeWelcome)
+	a.send(wire.ClientMsg{Type: wire.TypeStart})
+	// Play 15 actions between the two.
+	a.next(wire.TypeState)
+	b.next(wire.TypeState)
+	for a.last.Seq < 15 {
+		if !a.actOnLatest() && !b.actOnLatest() {
+			a.next(wire.TypeState)
+		}
+	}
+	m.Close()
+	m2 := newManager(t, s)
+	if n, err := m2.Resume(ctx); err != nil || n != 1 {
+		t.Fatalf("resume %d %v", n, err)
+	}
+	a2 := attach(t, m2, id, wire.ClientMsg{Token: tokA})
+	a2.next(wire.TypeWelcome)
+	st := a2.next(wire.TypeState)
+	_, log, err := s.LoadTable(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Seq != int64(len(log)) || st.Seq < 15 {
+		t.Fatalf("resumed at seq %d, log has %d", st.Seq, len(log))
+	}
+	// The resumed hand is the one the engine deals from the stored seed.
+	row, _, _ := s.LoadTable(ctx, id)
+	g, _ := skullking.NewGame(2, skullking.WithSeed(row.Seed), skullking.WithNames("Ann", "Ben"))
+	for _, x := range log {
+		if err := g.Apply(x.Action); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := g.Hand(0).Cards(nil)
+	if len(want) != len(st.View.Hand) {
+		t.Fatalf("hand %v, want %v", st.View.Hand, want)
+	}
+	for i, c := range want {
+		if st.View.Hand[i].Card != int(c) {
+			t.Fatalf("hand %v, want %v", st.View.Hand, want)
+		}
+	}
+	// A forged token gets nothing.
+	x := attach(t, m2, id, wire.ClientMsg{Token: "AAAAAAAAAAAAAAAAAAAAAA"})
+	if e := x.next(wire.TypeError, wire.TypeWelcome, wire.TypeState); e.Type != wire.TypeError || e.Code != wire.ErrBadToken {
+		t.Fatalf("forged token: %+v", e)
+	}
+}
