@@ -630,6 +630,7 @@ func TestAPIImport(t *testing.T) {
 		t.Fatalf("history %+v", hist)
 	}
 	for _, body := range []string{`{"format": "pgn"}`, `not json`,
+		`{"format": "skullking-record/1", "players": ["Ann", "ann"], "rounds": []}`,
 		`{"format": "skullking-record/1", "players": ["Ann", "Ben"], "rounds": [{"bids": [2, 0], "won": [1, 0]}]}`} {
 		r := c.do("POST", "/api/sheets/import", body)
 		expect(t, r, http.StatusUnprocessableEntity)

@@ -2,7 +2,6 @@ package scorekeeper
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/skullking-go/skullking"
@@ -66,7 +65,7 @@ func FromRecord(rec *skullking.Record) (*Sheet, error) {
 	s.Normalize()
 	sc, err := s.Score()
 	if err != nil {
-		return nil, fmt.Errorf("the record replays, but not as a score sheet: %w", err)
+		return nil, invalid(0, "the record replays, but not as a score sheet: %s", errorText(err))
 	}
 	want := g.Totals()
 	for seat, t := range sc.Totals {
