@@ -319,6 +319,8 @@ func TestGoldenRecords_HandChecked(t *testing.T) {
 		// G7 B2 G13: Graybeard's trump wins and he leads P5; nobody holds
 		// purple: his again. Ann 0/0 → +20; Ben 1/0 → −10.
 		{"graybeard-example-2p", [][]int{{20, -10}}, true, []int{0}},
+		// ESC, Graybeard's Tigress as an Escape, G3 → Ben 1/1 → 20; Ann 0/0 → 10.
+		{"ghost-tigress-2p", [][]int{{10, 20}}, true, []int{1}},
 		// ESC ESC G5 → Cat; all bid 0: 10, 10, −10. Tied: round 2, led by Ben:
 		// G2 G3 G9 → Ann's G9; Ann 1/1 → 20; Ben, Cat 0/0 → 10.
 		{"tiebreak-3p", [][]int{{10, 10, -10}, {20, 10, 10}}, true, []int{0}},

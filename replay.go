@@ -245,9 +245,10 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			}
 			p, err := ParseCode(code)
 			if j < g.inTrick {
-				// Graybeard flipped this card himself: the record must agree.
+				// Graybeard flipped this card himself: the record must agree,
+				// his Tigress included (always TIG-E, RULES.md §9).
 				got := g.trick[j]
-				if err != nil || !p.Matches(got.Card) {
+				if err != nil || !p.Matches(got.Card) || p.As != got.As {
 					return rec.seatErr(g, rn, tn, -1, "Graybeard flips %s here, but the record shows %q", got.Code(false), code)
 				}
 				continue
