@@ -212,7 +212,7 @@ func (o *Options) Validate(players int) error {
 		}
 		for i, n := range o.ScheduleCards {
 			if n < 1 || n > NumCards {
-				return bad("schedule round %d deals %d cards: must be at least 1", i+1, n)
+				return bad("schedule round %d deals %d cards: must be 1 to %d", i+1, n, NumCards)
 			}
 		}
 	}
