@@ -259,3 +259,53 @@ func TestCardText_RoundTrip(t *testing.T) {
 		t.Error("card 200 encodes")
 	}
 }
+
+// Non-interference: two deals that give seat 0 the same hand but place every
+// other card differently (other hands, Graybeard's pile, the undealt cards)
+// show seat 0 and a spectator the very same view.
+func TestView_DoesNotDependOnHiddenCards(t *testing.T) {
+	for _, n := range []int{2, 4, 8} {
+		o := DefaultOptions()
+		o.PirateAbilities, o.Kraken, o.WhiteWhale = true, true, true
+		o.Schedule, o.ScheduleCards = "custom", []int{5}
+		mine := "SK G3 Y14 ROSIE ESC"
+		deal := func(seed uint64) *Game {
+			dealer := DealerFunc(func(round, cards int, deck []Card) bool {
+				hand := cardsOf(t, mine, nil)
+				rest := SetOf(deck...).Minus(SetOf(hand...)).Cards(nil)
+				r := NewRand(seed)
+				for i := len(rest) - 1; i > 0; i-- {
+					j := r.IntN(i + 1)
+					rest[i], rest[j] = rest[j], rest[i]
+				}
+				copy(deck, append(hand, rest...))
+				return true
+			})
+			g, err := NewGame(n, WithOptions(o), WithDealer(dealer))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return g
+		}
+		g1, g2 := deal(1), deal(2)
+		if g1.Hand(1) == g2.Hand(1) {
+			t.Fatal("the two deals should differ outside seat 0")
+		}
+		for _, seat := range []int{0, Spectator} {
+			if !reflect.DeepEqual(g1.View(seat), g2.View(seat)) {
+				t.Errorf("%d players: seat %d's view depends on cards it cannot see:\n%+v\n%+v", n, seat, g1.View(seat), g2.View(seat))
+			}
+		}
+		if n == 2 {
+			continue // two bids are all the bids
+		}
+		// Still so once seat 0 has bid and others are bidding.
+		mustApply(t, g1, Bid(0, 2))
+		mustApply(t, g2, Bid(0, 2))
+		mustApply(t, g1, Bid(1, 1))
+		mustApply(t, g2, Bid(1, 4))
+		if !reflect.DeepEqual(g1.View(0), g2.View(0)) {
+			t.Errorf("%d players: seat 0's view depends on another seat's secret bid", n)
+		}
+	}
+}
