@@ -298,3 +298,41 @@ func TestImportRefusesABadRecord(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 }
+
+// TestExportModulesChangingMidGame: wagers and cannon loads are written by
+// the rules of their own round, so a sheet whose table took up or dropped
+// a module mid-game still replays to its totals.
+func TestExportModulesChangingMidGame(t *testing.T) {
+	cannon := opts(func(o *skullking.Options) {
+		o.Scoring = skullking.RascalScoring
+		o.CannonLoad = true
+		o.PirateAbilities = true
+	})
+	plain := opts(func(o *skullking.Options) { o.Scoring = skullking.RascalScoring })
+	for _, tc := range []struct {
+		name          string
+		first, second *skullking.Options
+	}{
+		{"on then off", cannon, plain},
+		{"off then on", plain, cannon},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSheet(t, tc.first, "Ann", "Ben", "Cat")
+			r := Round{Bids: []int{0, 0, 1}, Won: []int{0, 0, 1}}
+			if tc.first.CannonLoad {
+				r.Cannon, r.Wagers = []string{"grapeshot", "grapeshot", "cannonball"}, []int{0, 0, 20}
+			}
+			s, _ = add(t, s, r)
+			var err error
+			if s, _, err = s.WithRules(*tc.second, ApplyNextRound); err != nil {
+				t.Fatal(err)
+			}
+			r = Round{Bids: []int{0, 0, 2}, Won: []int{0, 0, 2}}
+			if tc.second.CannonLoad {
+				r.Cannon, r.Wagers = []string{"cannonball", "grapeshot", "cannonball"}, []int{0, 0, 10}
+			}
+			s, _ = add(t, s, r)
+			sameScores(t, s, replayed(t, s))
+		})
+	}
+}

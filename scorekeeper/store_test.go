@@ -15,12 +15,17 @@ import (
 	"github.com/skullking-go/skullking"
 )
 
+// openSQLite opens a database as the server's store does: WAL, one
+// connection, immediate transactions.
 func openSQLite(t *testing.T) *sql.DB {
 	t.Helper()
-	db, err := sql.Open("sqlite", filepath.Join(t.TempDir(), "sheets.db")+"?_pragma=busy_timeout(5000)")
+	dsn := "file:" + filepath.ToSlash(filepath.Join(t.TempDir(), "sheets.db")) +
+		"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
+	db.SetMaxOpenConns(1)
 	t.Cleanup(func() { db.Close() })
 	if err := MigrateSQLite(context.Background(), db); err != nil {
 		t.Fatal(err)
@@ -207,4 +212,42 @@ func same(t *testing.T, a, b *Sheet) {
 			t.Fatalf("round %d bonuses %v, want %v", i+1, a.Rounds[i].Bonuses, b.Rounds[i].Bonuses)
 		}
 	}
+}
+
+// TestAPIOverSQLite runs a game through the API on the SQLite store: what
+// the server will do.
+func TestAPIOverSQLite(t *testing.T) {
+	h := newHandler(NewSQLiteStore(openSQLite(t)))
+	c := &client{t: t, h: h, srv: h.routes(), book: NewToken()}
+	s := c.create(`{"players": ["Ann", "Ben", "Cat"], "options": {"rounds": 2, "loot": true}}`)
+	s = c.round(s, Round{Bids: []int{1, 0, 0}, Won: []int{1, 0, 0}, Loot: [][]int{{1, 0}}})
+	expect(t, c.do("POST", "/api/sheets/"+s.ID+"/rounds", map[string]any{"version": 1, "round": rnd([]int{0, 1, 0}, []int{0, 1, 0})}), 409)
+	expect(t, c.do("POST", "/api/sheets/"+s.Follow+"/rounds", map[string]any{"version": 2, "round": rnd([]int{0, 1, 0}, []int{0, 1, 0})}), 403)
+	s = c.round(s, rnd([]int{0, 2, 0}, []int{0, 2, 0}, Bonus{Seat: 1, Kind: Fourteen, Suit: "green"}))
+	if !s.Score.Over || !slices.Equal(s.Score.Totals, []int{60, 80, 30}) {
+		t.Fatalf("score %+v", s.Score)
+	}
+	if f := c.get(s.Follow); f.ID != "" || f.Version != 3 || !slices.Equal(f.Score.Winners, []int{1}) {
+		t.Fatalf("follow view %+v", f)
+	}
+	hist := decodeAs[struct{ Sheets []SheetSummary }](t, c.do("GET", "/api/sheets/history", nil))
+	if len(hist.Sheets) != 1 || hist.Sheets[0].ID != s.ID || !hist.Sheets[0].Over {
+		t.Fatalf("history %+v", hist)
+	}
+	stats := decodeAs[struct{ Players []PlayerStats }](t, c.do("GET", "/api/sheets/stats", nil))
+	if len(stats.Players) != 3 {
+		t.Fatalf("stats %+v", stats)
+	}
+	rec := c.do("GET", "/api/sheets/"+s.ID+"/record", nil)
+	expect(t, rec, 200)
+	r, err := skullking.ParseRecord(rec.Body.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := r.Replay()
+	if err != nil || !slices.Equal(g.Totals(), s.Score.Totals) {
+		t.Fatalf("replay %v %v, want %v", err, g, s.Score.Totals)
+	}
+	expect(t, c.do("DELETE", "/api/sheets/"+s.ID+"?version=3", nil), 204)
+	expect(t, c.do("GET", "/api/sheets/"+s.Follow, nil), 404)
 }
