@@ -48,6 +48,7 @@ func (h *handler) routes() http.Handler {
 	mux.HandleFunc("GET /api/sheets/history", h.history)
 	mux.HandleFunc("GET /api/sheets/roster", h.roster)
 	mux.HandleFunc("GET /api/sheets/stats", h.stats)
+	mux.HandleFunc("GET /api/sheets/rules", h.rulesInfo)
 	mux.HandleFunc("GET /api/sheets/{token}", h.get)
 	mux.HandleFunc("PUT /api/sheets/{token}", h.put)
 	mux.HandleFunc("PATCH /api/sheets/{token}", h.patch)
@@ -768,6 +769,34 @@ func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"players": Stats(sheets)})
+}
+
+// rulesInfo tells a client every rule it can offer, with its standard value,
+// and the cards each preset schedule deals, so that the rules screen needs no
+// copy of the engine's tables.
+func (h *handler) rulesInfo(w http.ResponseWriter, r *http.Request) {
+	d := skullking.DefaultOptions()
+	schedules := map[string][]int{"standard": d.ScheduledCards()}
+	for name, cards := range skullking.SchedulePresets {
+		schedules[name] = append([]int(nil), cards...)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"defaults": map[string]any{
+			"rounds": d.Rounds, "schedule": d.Schedule, "points_per_trick": d.PointsPerTrick,
+			"miss_penalty": d.MissPenalty, "zero_points": d.ZeroPoints, "zero_scaling": d.ZeroScaling.String(),
+			"keep_bonus_on_miss": d.KeepBonusOnMiss, "bonuses": d.Bonuses, "bonus_fourteen": d.BonusFourteen,
+			"bonus_black_fourteen": d.BonusBlackFourteen, "bonus_pirate_mermaid": d.BonusPirateMermaid,
+			"bonus_skull_king_pirate": d.BonusSkullKingPirate, "bonus_mermaid_skull_king": d.BonusMermaidSkullKing,
+			"scoring": d.Scoring.String(), "cannon_load": d.CannonLoad, "loot": d.Loot, "kraken": d.Kraken,
+			"white_whale": d.WhiteWhale, "pirate_abilities": d.PirateAbilities, "loot_bonus": d.LootBonus,
+			"kraken_lead": "would-have-won", "tiebreak": d.Tiebreak,
+		},
+		"schedules":   schedules,
+		"bonus_kinds": []BonusKind{Fourteen, PirateTookMermaids, SkullKingTookPirates, MermaidTookSkullKing},
+		"suits":       fourteenSuits,
+		"cannon":      []string{"grapeshot", "cannonball"},
+		"wagers":      []int{0, 10, 20},
+	})
 }
 
 // watchers wake long-polling followers when their sheet changes in this

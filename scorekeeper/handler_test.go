@@ -811,3 +811,30 @@ func TestAPIPanicIsA500(t *testing.T) {
 		t.Fatalf("%+v", e)
 	}
 }
+
+// TestAPIRulesInfo: the defaults the API lists are the engine's, key for
+// key, so that a rules screen built on them cannot drift.
+func TestAPIRulesInfo(t *testing.T) {
+	c := newClient(t)
+	rec := c.do("GET", "/api/sheets/rules", nil)
+	expect(t, rec, http.StatusOK)
+	info := decodeAs[struct {
+		Defaults  json.RawMessage
+		Schedules map[string][]int
+	}](t, rec)
+	var o skullking.Options
+	if err := json.Unmarshal(info.Defaults, &o); err != nil {
+		t.Fatalf("the defaults do not read as options: %v\n%s", err, info.Defaults)
+	}
+	if !sameOptions(o, skullking.DefaultOptions()) {
+		t.Fatalf("defaults %s are not the standard rules", info.Defaults)
+	}
+	var keys map[string]any
+	_ = json.Unmarshal(info.Defaults, &keys)
+	if len(keys) != 22 {
+		t.Fatalf("%d option keys listed, want all 22", len(keys))
+	}
+	if !slices.Equal(info.Schedules["standard"], []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}) || len(info.Schedules["whirlpool"]) != 10 {
+		t.Fatalf("schedules %v", info.Schedules)
+	}
+}
