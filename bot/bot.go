@@ -23,8 +23,9 @@ type Bot interface {
 type Factory func(seed uint64) Bot
 
 var levels = map[string]Factory{
-	"random":    func(seed uint64) Bot { return NewRandom(seed) },
-	"heuristic": func(seed uint64) Bot { return NewHeuristic(seed) },
+	"random":     func(seed uint64) Bot { return NewRandom(seed) },
+	"heuristic":  func(seed uint64) Bot { return NewHeuristic(seed) },
+	"simulation": func(seed uint64) Bot { return NewSimulation(seed) },
 }
 
 // aliases maps player-facing level names to ladder names.

@@ -23,13 +23,18 @@ func tables(players int) map[string]sk.Options {
 // testFactories are the levels under test, with the searching bots on small
 // budgets: these tests check legality and determinism, not strength.
 func testFactories() map[string]Factory {
+	small := simulationConfig
+	small.worlds, small.bidWorlds = 3, 3
 	return map[string]Factory{
-		"random":    func(seed uint64) Bot { return NewRandom(seed) },
-		"heuristic": func(seed uint64) Bot { return NewHeuristic(seed) },
+		"random":     func(seed uint64) Bot { return NewRandom(seed) },
+		"heuristic":  func(seed uint64) Bot { return NewHeuristic(seed) },
+		"simulation": func(seed uint64) Bot { return &Simulation{s: newSearch(small, seed)} },
 	}
 }
 
-func gameWith(t testing.TB, f Factory, players int, opts sk.Options, seed uint64) *sk.Game {
+// gameWith plays a game with bots from f in every seat, or, with one set,
+// in seat 0 only and the heuristic elsewhere.
+func gameWith(t testing.TB, f Factory, players int, opts sk.Options, seed uint64, one bool) *sk.Game {
 	t.Helper()
 	g, err := sk.NewGame(players, sk.WithSeed(seed), sk.WithOptions(opts))
 	if err != nil {
@@ -37,6 +42,10 @@ func gameWith(t testing.TB, f Factory, players int, opts sk.Options, seed uint64
 	}
 	bots := make([]Bot, players)
 	for s := range bots {
+		if one && s > 0 {
+			bots[s] = NewHeuristic(0)
+			continue
+		}
 		bots[s] = f(sk.DeriveSeed(seed, uint64(s)))
 	}
 	playGame(t, g, bots, -1, nil)
@@ -47,14 +56,18 @@ func gameWith(t testing.TB, f Factory, players int, opts sk.Options, seed uint64
 // set; playGame fails on the first illegal action.
 func TestBotsPlayLegalGames(t *testing.T) {
 	for name, f := range testFactories() {
-		games := 3
-		if testing.Short() {
+		games := 2
+		searching := name == "simulation" || name == "expert"
+		if testing.Short() || raceEnabled || searching {
 			games = 1
 		}
+		// Under the race detector a searching bot takes one seat of each
+		// table, the heuristic the others.
+		one := searching && (testing.Short() || raceEnabled)
 		for n := 2; n <= 8; n++ {
 			for tname, opts := range tables(n) {
 				for i := 0; i < games; i++ {
-					g := gameWith(t, f, n, opts, uint64(1000*n+i))
+					g := gameWith(t, f, n, opts, uint64(1000*n+i), one)
 					if !g.Over() {
 						t.Fatalf("%s %d players %s: game not over", name, n, tname)
 					}
@@ -69,8 +82,9 @@ func TestBotsAreDeterministic(t *testing.T) {
 	for name, f := range testFactories() {
 		for _, n := range []int{2, 4, 6} {
 			opts := tables(n)["modules"]
-			a := gameWith(t, f, n, opts, 77)
-			b := gameWith(t, f, n, opts, 77)
+			one := raceEnabled || testing.Short()
+			a := gameWith(t, f, n, opts, 77, one)
+			b := gameWith(t, f, n, opts, 77, one)
 			if !slices.Equal(a.Log(), b.Log()) {
 				t.Fatalf("%s, %d players: two games from the same seeds differ", name, n)
 			}
@@ -100,5 +114,21 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 	t.Logf("heuristic vs 3×random: margin %+.1f [%+.1f, %+.1f]", r.margin, r.lo, r.hi)
 	if r.lo < 200 {
 		t.Fatalf("heuristic beats random by only %+.1f [%+.1f, %+.1f] points a game", r.margin, r.lo, r.hi)
+	}
+}
+
+// TestSimulationBeatsHeuristic is a strength smoke test on duplicate deals:
+// the simulation level should beat three heuristic bots by a wide margin
+// (about +230 points a game over many deals).
+func TestSimulationBeatsHeuristic(t *testing.T) {
+	deals := 12
+	if testing.Short() || raceEnabled {
+		deals = 4
+	}
+	r := duplicate(t, func(s uint64) Bot { return NewSimulation(s) }, func(s uint64) Bot { return NewHeuristic(s) },
+		4, deals, sk.DefaultOptions(), 2, 9)
+	t.Logf("simulation vs 3×heuristic: margin %+.1f [%+.1f, %+.1f]", r.margin, r.lo, r.hi)
+	if r.margin < 100 {
+		t.Fatalf("simulation beats the heuristic by only %+.1f [%+.1f, %+.1f] points a game", r.margin, r.lo, r.hi)
 	}
 }

@@ -296,9 +296,58 @@ func heurVariant(seed uint64) Bot {
 			h.param.bidWilling = f
 		case "sharpen":
 			h.param.sharpen = f
+		case "sizeaware":
+			h.param.sizeAware = f != 0
 		}
 	}
 	return h
 }
 
 func init() { levels["heurx"] = heurVariant }
+
+// searchVariant applies BOT_SEARCH ("worlds=30,opp=1,budget=0,…") to a
+// search configuration, for tuning with TestEval (BOT_EVAL=simx or expertx).
+func searchVariant(cfg searchConfig) searchConfig {
+	for _, kv := range strings.Split(os.Getenv("BOT_SEARCH"), ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			continue
+		}
+		switch k {
+		case "worlds":
+			cfg.worlds = int(f)
+		case "bidworlds":
+			cfg.bidWorlds = int(f)
+		case "minworlds":
+			cfg.minWorlds = int(f)
+		case "budget":
+			cfg.budget = int(f)
+		case "opp":
+			cfg.oppWeight = f
+		case "workers":
+			cfg.workers = int(f)
+		case "endgame":
+			cfg.endgame = int(f)
+		case "nodes":
+			cfg.endgameNodes = int(f)
+		case "infer":
+			cfg.infer = f != 0
+		case "sharp":
+			cfg.inferSharp = f
+		case "floor":
+			cfg.inferFloor = f
+		case "shrink":
+			cfg.shrink = f
+		case "oversample":
+			cfg.oversample = int(f)
+		}
+	}
+	return cfg
+}
+
+func init() {
+	levels["simx"] = func(seed uint64) Bot {
+		return &Simulation{s: newSearch(searchVariant(simulationConfig), seed)}
+	}
+}

@@ -28,9 +28,13 @@ type heurParams struct {
 	bidSpread  float64 // how much of an opponent's hand the bidding model counts
 	bidWilling float64 // how likely an opponent is to spend a beater when bidding is modelled
 	sharpen    float64 // how far control over play sharpens each card's chance
+	// sizeAware lets hand sizes temper choice: a seat holding one card
+	// plays it whether it likes to or not, and a one-card hand offers no
+	// control to sharpen chances with.
+	sizeAware bool
 }
 
-var defaultHeurParams = heurParams{bidSpread: 0.5, bidWilling: 0.75, sharpen: 1.4}
+var defaultHeurParams = heurParams{bidSpread: 0.5, bidWilling: 0.75, sharpen: 1.4, sizeAware: true}
 
 // cand is a candidate card with its chance of taking the trick.
 type cand struct {
@@ -136,19 +140,28 @@ func isEscapeLike(c sk.Card, as sk.TigressAs) bool {
 
 // winProb is the chance that playing c now takes the trick.
 func (st *state) winProb(c sk.Card, as sk.TigressAs) float64 {
-	var buf [9]sk.Played
-	n := copy(buf[:], st.trick)
-	buf[n] = sk.Played{Card: c, Seat: int8(st.me), As: as}
-	plays := buf[:n+1]
-	res := sk.ResolveTrick(plays, &st.opts)
-	if res.Outcome != sk.Won || res.Index != n {
-		return 0
+	me := sk.Played{Card: c, Seat: int8(st.me), As: as}
+	var why sk.Reason
+	if st.sum.modules || c == sk.Kraken || c == sk.WhiteWhale {
+		var buf [9]sk.Played
+		n := copy(buf[:], st.trick)
+		buf[n] = me
+		res := sk.ResolveTrick(buf[:n+1], &st.opts)
+		if res.Outcome != sk.Won || res.Index != n {
+			return 0
+		}
+		why = res.Reason
+	} else {
+		var ok bool
+		if ok, why = st.sum.wins(me); !ok {
+			return 0
+		}
 	}
-	b := beaters(plays, n, res.Reason, &st.opts).And(st.unseen)
+	b := beaters(c, why, &st.opts).And(st.unseen)
 	if b.Empty() {
 		return 1
 	}
-	l := leadAfter(st.lead, plays[n])
+	l := leadAfter(st.lead, me)
 	p := 1.0
 	for i := st.pos + 1; i < len(st.order); i++ {
 		p *= 1 - st.beatProb(int(st.order[i]), b, l)
@@ -169,14 +182,14 @@ func (h *Heuristic) futureProb(c sk.Card) float64 {
 	if c == sk.Tigress {
 		as = sk.AsPirate
 	}
-	plays := [1]sk.Played{{Card: c, Seat: int8(st.me), As: as}}
-	res := sk.ResolveTrick(plays[:], &st.opts)
-	b := beaters(plays[:], 0, res.Reason, &st.opts).And(st.unseen)
+	var empty trickSum
+	me := sk.Played{Card: c, Seat: int8(st.me), As: as}
+	_, why := empty.wins(me)
+	b := beaters(c, why, &st.opts).And(st.unseen)
 	if b.Empty() {
 		return 1
 	}
-	var l sk.Lead
-	l = leadAfter(l, plays[0])
+	l := leadAfter(sk.Lead{}, me)
 	u := st.unseen.Len()
 	p := 1.0
 	for s := 0; s < st.hands; s++ {
@@ -210,6 +223,9 @@ func (h *Heuristic) futureProb(c sk.Card) float64 {
 		if st.bid[s] >= 0 {
 			w = st.willing(s)
 		}
+		if h.param.sizeAware && hs > 0 {
+			w += (1 - w) / float64(hs)
+		}
 		p *= 1 - (1-pNo)*w
 	}
 	return p
@@ -221,19 +237,51 @@ func sharpen(p, g float64) float64 {
 	if p <= 0 || p >= 1 || g == 1 {
 		return p
 	}
+	if g == defaultHeurParams.sharpen {
+		x := p * sharpenSteps
+		i := int(x)
+		f := x - float64(i)
+		return sharpenTab[i]*(1-f) + sharpenTab[i+1]*f
+	}
+	return sharpenSlow(p, g)
+}
+
+// sharpenFor is the sharpening for a hand of n cards: none for a single
+// card, which leaves no choice of when to play it.
+func (h *Heuristic) sharpenFor(n int) float64 {
+	if !h.param.sizeAware || n > 4 {
+		return h.param.sharpen
+	}
+	return 1 + (h.param.sharpen-1)*float64(n-1)/4
+}
+
+func sharpenSlow(p, g float64) float64 {
 	a, b := math.Pow(p, g), math.Pow(1-p, g)
 	return a / (a + b)
 }
+
+// sharpenTab tabulates sharpen for the default constant, which the bid
+// model calls for every card of every hand it reads.
+const sharpenSteps = 1024
+
+var sharpenTab = func() (t [sharpenSteps + 2]float64) {
+	for i := 1; i < sharpenSteps; i++ {
+		t[i] = sharpenSlow(float64(i)/sharpenSteps, defaultHeurParams.sharpen)
+	}
+	t[sharpenSteps], t[sharpenSteps+1] = 1, 1
+	return t
+}()
 
 // trickDist fills h.dist with the distribution of tricks taken by the cards
 // of set (a Poisson-binomial of their sharpened chances) and returns it.
 func (h *Heuristic) trickDist(set sk.CardSet) []float64 {
 	n := 0
+	g := h.sharpenFor(set.Len())
 	for w := set; !w.Empty(); {
 		c := w.First()
 		w = w.Without(c)
 		if n < len(h.probs) {
-			h.probs[n] = sharpen(h.futureProb(c), h.param.sharpen)
+			h.probs[n] = sharpen(h.futureProb(c), g)
 			n++
 		}
 	}

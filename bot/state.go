@@ -74,7 +74,18 @@ type state struct {
 	lead  sk.Lead
 	order []int8
 	pos   int // index of this seat in order
+
+	// With incremental set (searches' rollout bots only), load reads only
+	// the tricks completed since the last call; forget starts over.
+	incremental bool
+	seen        int // completed tricks already read
+	seenPlayed  sk.CardSet
+	seenVoid    [9]uint8
+	sum         trickSum // the trick in progress, summarised
 }
+
+// forget drops what load remembered, before the state follows another game.
+func (st *state) forget() { st.seen = -1 }
 
 // load fills the state from the seat's view.
 func (st *state) load(v sk.SeatView) {
@@ -84,12 +95,20 @@ func (st *state) load(v sk.SeatView) {
 		st.hands = st.n + 1
 	}
 	st.cards, st.round, st.phase = v.Cards(), v.Round(), v.Phase()
-	st.opts = *v.Options()
+	if !st.incremental || st.seen < 0 {
+		st.opts = *v.Options()
+		st.seen, st.seenPlayed, st.seenVoid = 0, sk.CardSet{}, [9]uint8{}
+	}
 	st.hand = v.Hand()
-	st.played = sk.CardSet{}
-	st.void = [9]uint8{}
+	st.played, st.void = st.seenPlayed, st.seenVoid
+	tricks := v.CompletedTricks()
+	if !st.incremental || st.seen > len(tricks) {
+		st.seen = 0
+		st.played, st.void = sk.CardSet{}, [9]uint8{}
+	}
 	abilities := st.opts.PirateAbilities
-	for ti, t := range v.CompletedTricks() {
+	for ti := st.seen; ti < len(tricks); ti++ {
+		t := &tricks[ti]
 		st.notePlays(t.Plays)
 		// A seat whose Bendt won may have drawn: what it showed before no
 		// longer says what it holds.
@@ -97,8 +116,10 @@ func (st *state) load(v sk.SeatView) {
 			st.void[t.Result.Winner] = 0
 		}
 	}
+	st.seen, st.seenPlayed, st.seenVoid = len(tricks), st.played, st.void
 	st.trick = v.Trick()
 	st.notePlays(st.trick)
+	st.sum.of(st.trick)
 	st.lead = v.Lead()
 	st.order = v.PlayOrder()
 	st.pos = len(st.trick)
@@ -156,12 +177,34 @@ func hyper(pool, b, h int) float64 {
 	if pool-b < h {
 		return 0
 	}
+	if pool <= sk.NumCards && h < hyperHands {
+		return hyperTab[(pool*(sk.NumCards+1)+b)*hyperHands+h]
+	}
+	return hyperSlow(pool, b, h)
+}
+
+func hyperSlow(pool, b, h int) float64 {
 	p := 1.0
 	for i := 0; i < h; i++ {
 		p *= float64(pool-b-i) / float64(pool-i)
 	}
 	return p
 }
+
+// hyperHands bounds the hand sizes hyperTab covers (10 cards, 2 from Bendt).
+const hyperHands = 13
+
+var hyperTab = func() []float64 {
+	t := make([]float64, (sk.NumCards+1)*(sk.NumCards+1)*hyperHands)
+	for pool := 0; pool <= sk.NumCards; pool++ {
+		for b := 0; b <= pool; b++ {
+			for h := 0; h < hyperHands && h <= pool-b; h++ {
+				t[(pool*(sk.NumCards+1)+b)*hyperHands+h] = hyperSlow(pool, b, h)
+			}
+		}
+	}
+	return t
+}()
 
 // willing is how likely seat s is to beat a card when it can.
 func (st *state) willing(s int) float64 {
@@ -177,10 +220,9 @@ func (st *state) willing(s int) float64 {
 	return 0.3
 }
 
-// beaters returns the cards that would take a trick the play at index i of
-// plays is winning for the reason given, if played later.
-func beaters(plays []sk.Played, i int, why sk.Reason, o *sk.Options) sk.CardSet {
-	c := plays[i].Card
+// beaters returns the cards that would take a trick card c is winning for
+// the reason given, if played later.
+func beaters(c sk.Card, why sk.Reason, o *sk.Options) sk.CardSet {
 	var b sk.CardSet
 	switch why {
 	case sk.ByMermaidOverSkullKing:
@@ -249,5 +291,7 @@ func (st *state) beatProb(s int, b sk.CardSet, l sk.Lead) float64 {
 	} else {
 		pNo = hyper(u, b.Len(), h)
 	}
-	return (1 - pNo) * st.willing(s)
+	w := st.willing(s)
+	w += (1 - w) / float64(h) // a last card is played willy-nilly
+	return (1 - pNo) * w
 }

@@ -1,0 +1,382 @@
+package bot
+
+import (
+	"math"
+	"sync"
+
+	sk "github.com/skullking-go/skullking"
+)
+
+// solverNodesPerPlay is how many endgame nodes cost about as much as one
+// card played by the heuristic in a rollout.
+const solverNodesPerPlay = 8
+
+// searchConfig sets how a sampled-world search spends its effort.
+type searchConfig struct {
+	// worlds is how many deals are sampled per decision (the most, when a
+	// work budget is set).
+	worlds int
+	// minWorlds is the fewest deals a work budget may cut a decision to.
+	minWorlds int
+	// budget caps the simulated card plays of a decision (0: no cap); the
+	// number of worlds shrinks to fit, which bounds the time deterministically.
+	budget int
+	// bidWorlds is the number of deals for a bid, if different.
+	bidWorlds int
+	// oppWeight is how much the opponents' mean score counts against the
+	// seat's own in a world's outcome (1: the margin; 0: own score only).
+	oppWeight float64
+	// workers is how many goroutines evaluate worlds.
+	workers int
+	// endgame solves a world exactly when at most this many tricks remain
+	// (0: never), within endgameNodes nodes.
+	endgame      int
+	endgameNodes int
+	// infer weights each world by how well it explains the opponents' bids.
+	infer bool
+	// inferSharp is how sharply the bid model's expected scores pick a bid.
+	inferSharp float64
+	// inferFloor mixes in uniform weight, so a world is never ruled out by
+	// a bidder unlike the model.
+	inferFloor float64
+	// oversample is how many deals are sampled per deal evaluated when
+	// inference picks the deals.
+	oversample int
+	// shrink is how many standard errors a candidate must gain over the
+	// heuristic's own choice to replace it (0: plain argmax).
+	shrink float64
+}
+
+// search is a flat Monte Carlo search over sampled deals (PIMC): every
+// candidate action is tried on the same deals, each finished by heuristic
+// play (or solved exactly near the end of a round), and the action with the
+// best mean outcome wins.
+type search struct {
+	cfg     searchConfig
+	rng     sk.Rand
+	sm      sampler
+	view    sk.View
+	worlds  []sk.World // the sampled deals
+	sel     []int      // the deals evaluated, indices into worlds
+	weights []float64  // each evaluated deal's weight
+	vals    []float64  // vals[k*len(cands)+i]: candidate i in evaluated deal k
+	cands   []sk.Action
+	workers []*worker
+	buf     []sk.Action
+	heur    *Heuristic
+	bidder  *Heuristic // the bid model for inference
+}
+
+func newSearch(cfg searchConfig, seed uint64) *search {
+	if cfg.workers < 1 {
+		cfg.workers = 1
+	}
+	s := &search{cfg: cfg, rng: sk.NewRand(seed), heur: NewHeuristic(0), bidder: NewHeuristic(0)}
+	for i := 0; i < cfg.workers; i++ {
+		s.workers = append(s.workers, newWorker())
+	}
+	return s
+}
+
+// worker owns what evaluating one world needs, so that workers can run side
+// by side.
+type worker struct {
+	base, scratch sk.Game
+	bots          [8]*Heuristic
+	solver        solver
+}
+
+func newWorker() *worker {
+	w := &worker{}
+	for i := range w.bots {
+		w.bots[i] = NewHeuristic(0)
+		w.bots[i].st.incremental = true
+	}
+	return w
+}
+
+func (s *search) reseed(seed uint64) { s.rng = sk.NewRand(seed) }
+
+// act decides for the seat of v.
+func (s *search) act(v sk.SeatView) sk.Action {
+	s.buf = v.Legal(s.buf[:0])
+	switch len(s.buf) {
+	case 0:
+		return sk.Action{}
+	case 1:
+		return s.buf[0]
+	}
+	if k, _ := v.Pending(); k == sk.ActionDiscard {
+		// Bendt's discards are many pairs; the heuristic's rule is enough.
+		return s.heur.Act(v)
+	}
+	s.view = v.View()
+	s.cands = append(s.cands[:0], s.buf...)
+	prior := -1
+	if s.cfg.shrink > 0 {
+		prior = matchAction(s.cands, s.heur.Act(v), s.view.Options.PirateAbilities)
+	}
+	s.prepare()
+	best := s.evaluate(prior)
+	return s.cands[best]
+}
+
+// matchAction returns the index in cands of a, or of the candidate that
+// plays a copy of a's card, or −1.
+func matchAction(cands []sk.Action, a sk.Action, abilities bool) int {
+	for i, c := range cands {
+		if c == a {
+			return i
+		}
+	}
+	if a.Kind != sk.ActionPlay {
+		return -1
+	}
+	k := a.Card.Kind()
+	alike := k == sk.KindMermaid || k == sk.KindEscape || k == sk.KindLoot || (k == sk.KindPirate && !abilities)
+	for i, c := range cands {
+		if alike && c.Kind == sk.ActionPlay && c.Card.Kind() == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// worldCount is how many deals this decision samples: the configured
+// number, cut to fit the work budget.
+func (s *search) worldCount() int {
+	v := &s.view
+	k := s.cfg.worlds
+	if v.Phase == sk.PhaseBidding && s.cfg.bidWorlds > 0 {
+		k = s.cfg.bidWorlds
+	}
+	if s.cfg.budget > 0 {
+		plays, est := 0, 1
+		for i := range v.Seats {
+			plays += v.Seats[i].HandSize
+			if !v.Seats[i].Graybeard {
+				for f := 2; f <= v.Seats[i].HandSize && est <= s.cfg.endgameNodes; f++ {
+					est *= f
+				}
+			}
+		}
+		left := v.Cards - v.TrickNo + 1
+		if v.Phase == sk.PhasePlaying && s.cfg.endgame > 0 && left <= s.cfg.endgame && est <= s.cfg.endgameNodes {
+			// A solved world costs its nodes, a few dozen of which take as
+			// long as one heuristic card play.
+			plays = max(plays, est/solverNodesPerPlay)
+		}
+		if plays < 1 {
+			plays = 1
+		}
+		// Building a world, and the other seats' secret bids and the bid
+		// model's reading of their hands, cost a few card plays each.
+		overhead := 2 * v.Players
+		if v.Phase == sk.PhaseBidding || v.Phase == sk.PhaseCannon {
+			overhead += 6 * (v.Players - 1)
+		}
+		if s.cfg.infer {
+			overhead += 3 * max(s.cfg.oversample, 1) * (v.Players - 1)
+		}
+		fit := s.cfg.budget / (overhead + plays*len(s.cands))
+		k = max(min(k, fit), s.cfg.minWorlds)
+	}
+	return max(k, 1)
+}
+
+// prepare samples the deals of this decision and, with inference, weighs
+// them.
+func (s *search) prepare() {
+	s.sm.init(&s.view)
+	k := s.worldCount()
+	m := k
+	infer := s.cfg.infer && s.inferable()
+	if infer {
+		m = k * max(s.cfg.oversample, 1)
+	}
+	for len(s.worlds) < m {
+		s.worlds = append(s.worlds, sk.World{})
+	}
+	s.worlds = s.worlds[:m]
+	for i := range s.worlds {
+		s.sm.sample(&s.rng, &s.worlds[i])
+	}
+	s.sel, s.weights = s.sel[:0], s.weights[:0]
+	if infer {
+		s.resample(k)
+		return
+	}
+	for i := range s.worlds {
+		s.sel = append(s.sel, i)
+		s.weights = append(s.weights, 1)
+	}
+}
+
+// evaluate scores every candidate on every world and returns the index of
+// the best. Worlds are shared out by index, never by timing, and summed in
+// order: the result does not depend on scheduling. With a prior candidate
+// (the heuristic's choice, or −1) and shrink set, another candidate must
+// beat it by shrink standard errors of the paired difference: sampling
+// noise alone does not overturn a sound default.
+func (s *search) evaluate(prior int) int {
+	nc := len(s.cands)
+	k := len(s.sel)
+	if cap(s.vals) < k*nc {
+		s.vals = make([]float64, k*nc)
+	}
+	s.vals = s.vals[:k*nc]
+	nw := min(len(s.workers), k)
+	if nw <= 1 {
+		for i := 0; i < k; i++ {
+			s.workers[0].evalWorld(s, i)
+		}
+	} else {
+		var wg sync.WaitGroup
+		for wi := 0; wi < nw; wi++ {
+			wg.Add(1)
+			go func(w *worker, first int) {
+				defer wg.Done()
+				for i := first; i < k; i += nw {
+					w.evalWorld(s, i)
+				}
+			}(s.workers[wi], wi)
+		}
+		wg.Wait()
+	}
+	best, bestV := 0, math.Inf(-1)
+	for c := 0; c < nc; c++ {
+		sum, wsum := 0.0, 0.0
+		for i := 0; i < k; i++ {
+			v := s.vals[i*nc+c]
+			if math.IsNaN(v) {
+				continue
+			}
+			sum += s.weights[i] * v
+			wsum += s.weights[i]
+		}
+		if wsum > 0 && sum/wsum > bestV+1e-9 {
+			best, bestV = c, sum/wsum
+		}
+	}
+	if prior >= 0 && prior != best && s.cfg.shrink > 0 && !s.clearlyBetter(best, prior) {
+		return prior
+	}
+	return best
+}
+
+// clearlyBetter reports whether candidate a beats b over the worlds by
+// more than shrink standard errors of their paired difference.
+func (s *search) clearlyBetter(a, b int) bool {
+	nc := len(s.cands)
+	var sw, sw2, sd float64
+	for i := range s.sel {
+		va, vb := s.vals[i*nc+a], s.vals[i*nc+b]
+		if math.IsNaN(va) || math.IsNaN(vb) {
+			continue
+		}
+		w := s.weights[i]
+		sw += w
+		sw2 += w * w
+		sd += w * (va - vb)
+	}
+	if sw == 0 {
+		return false
+	}
+	mean := sd / sw
+	v := 0.0
+	for i := range s.sel {
+		va, vb := s.vals[i*nc+a], s.vals[i*nc+b]
+		if math.IsNaN(va) || math.IsNaN(vb) {
+			continue
+		}
+		d := va - vb - mean
+		v += s.weights[i] * d * d
+	}
+	v /= sw
+	neff := sw * sw / sw2
+	return mean > s.cfg.shrink*math.Sqrt(v/neff)
+}
+
+// evalWorld scores every candidate on world i.
+func (w *worker) evalWorld(s *search, i int) {
+	v := &s.view
+	nc := len(s.cands)
+	out := s.vals[i*nc : (i+1)*nc]
+	world := &s.worlds[s.sel[i]]
+	if err := w.base.ResumeFrom(v, world); err != nil {
+		for j := range out {
+			out[j] = math.NaN()
+		}
+		return
+	}
+	// The other seats' secret decisions of this phase, by the heuristic.
+	if v.Phase == sk.PhaseBidding || v.Phase == sk.PhaseCannon {
+		forgetAll(&w.bots)
+		for seat := 0; seat < v.Players; seat++ {
+			if seat != v.Seat && w.base.Waiting(seat) {
+				w.base.ApplyUnchecked(w.bots[seat].Act(w.base.Seat(seat)))
+			}
+		}
+	}
+	for j, a := range s.cands {
+		w.scratch.CopyFrom(&w.base)
+		w.scratch.ApplyUnchecked(a)
+		out[j] = w.finish(s, &w.scratch, world)
+	}
+}
+
+// finish plays the round out and returns its outcome for the searching
+// seat.
+func (w *worker) finish(s *search, g *sk.Game, world *sk.World) float64 {
+	// Bids are searched with heuristic play all round: that is how the
+	// round will be played, not with every hand open.
+	if s.cfg.endgame > 0 && s.view.Phase == sk.PhasePlaying && g.Phase() == sk.PhasePlaying &&
+		g.Cards()-g.TrickNumber()+1 <= s.cfg.endgame {
+		if r, ok := w.solver.solve(g, &s.view, world.Ghost, s.cfg.oppWeight, s.cfg.endgameNodes); ok {
+			return r
+		}
+	}
+	rollout(g, &w.bots)
+	return outcome(g, s.view.Seat, s.cfg.oppWeight)
+}
+
+func forgetAll(bots *[8]*Heuristic) {
+	for _, b := range bots {
+		b.st.forget()
+	}
+}
+
+// rollout plays g to its end with the heuristic in every seat.
+func rollout(g *sk.Game, bots *[8]*Heuristic) {
+	forgetAll(bots)
+	n := g.Players()
+	for steps := 0; !g.Over() && steps < 1000; steps++ {
+		seat := g.Turn()
+		if seat < 0 {
+			for seat = 0; seat < n && !g.Waiting(seat); seat++ {
+			}
+			if seat == n {
+				return
+			}
+		}
+		g.ApplyUnchecked(bots[seat].Act(g.Seat(seat)))
+	}
+}
+
+// outcome is a finished world's value for seat: its round score less
+// oppWeight times the opponents' mean.
+func outcome(g *sk.Game, seat int, oppWeight float64) float64 {
+	v := g.Seat(seat)
+	n := g.Players()
+	mine := float64(v.Total(seat))
+	if oppWeight == 0 || n < 2 {
+		return mine
+	}
+	others := 0.0
+	for s := 0; s < n; s++ {
+		if s != seat {
+			others += float64(v.Total(s))
+		}
+	}
+	return mine - oppWeight*others/float64(n-1)
+}
