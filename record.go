@@ -193,9 +193,17 @@ func RecordOf(g *Game) *Record {
 	rec := &Record{Format: RecordFormat, Players: append([]string(nil), names...), Options: g.opts}
 	if len(g.starts) > 0 && g.starts[0].opts != nil {
 		rec.Options = *g.starts[0].opts
+		if g.starts[0].changed != nil {
+			// Changed before anything was scored: the game's rules from the start.
+			rec.Options = *g.starts[0].changed
+		}
 	}
-	named := g.opts.PirateAbilities
+	cur := rec.Options // the rules in force for the round being written
 	for i, st := range g.starts {
+		if i > 0 && st.changed != nil {
+			cur = *st.changed
+		}
+		named := cur.PirateAbilities
 		var rr RecordRound
 		end := len(g.log)
 		if i+1 < len(g.starts) {
@@ -212,13 +220,13 @@ func RecordOf(g *Game) *Record {
 				if res.Cards != st.cards {
 					rr.Cards = res.Cards
 				}
-				if g.opts.PirateAbilities {
+				if cur.PirateAbilities {
 					rr.Wagers = res.Wagers[:g.players:g.players]
 				}
 				for _, a := range res.Alliances[:res.NAlliances] {
 					rr.Loot = append(rr.Loot, [2]int{int(a.Looter), int(a.Winner)})
 				}
-				if g.opts.CannonLoad {
+				if cur.CannonLoad {
 					for s := 0; s < g.players; s++ {
 						rr.Cannon = append(rr.Cannon, cannonName(res.Cannon[s]))
 					}

@@ -55,3 +55,73 @@ func TestSetOptionsRefusedOnADealtRound(t *testing.T) {
 		t.Fatal("rules changed under a dealt round")
 	}
 }
+
+// TestRecordOfFollowsRuleChanges checks that a record written from a sheet
+// whose rules changed replays to the same totals: a change before round 1,
+// cannon loads switched off mid-game, and switched on mid-game.
+func TestRecordOfFollowsRuleChanges(t *testing.T) {
+	rascal := DefaultOptions()
+	rascal.Scoring = RascalScoring
+	cannon := rascal
+	cannon.CannonLoad = true
+	zeroFlat := DefaultOptions()
+	zeroFlat.ZeroScaling, zeroFlat.ZeroPoints = ZeroFlat, 50
+	cases := []struct {
+		name   string
+		start  Options
+		change map[int]Options // before round r (1-based)
+	}{
+		{"changed before round 1", DefaultOptions(), map[int]Options{1: zeroFlat}},
+		{"cannon loads switched off", cannon, map[int]Options{3: rascal}},
+		{"cannon loads switched on", rascal, map[int]Options{3: cannon}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g, err := NewGame(3, WithDealer(NoDeal), WithOptions(c.start))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for r := 1; r <= 4; r++ {
+				if o, ok := c.change[r]; ok {
+					if err := g.SetOptions(o); err != nil {
+						t.Fatal(err)
+					}
+				}
+				res := RoundResult{Bids: [8]int{0, r, 0}, Won: [8]int{0, r, 0}}
+				if g.Options().CannonLoad {
+					res.Cannon[1] = Cannonball
+				}
+				if err := g.EnterResults(res); err != nil {
+					t.Fatal(err)
+				}
+			}
+			b, err := RecordOf(g).Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := ParseRecord(b)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, b)
+			}
+			g2, err := rec.Replay()
+			if err != nil {
+				t.Fatalf("%v\n%s", err, b)
+			}
+			if got, want := g2.Totals(), g.Totals(); !equalInts(got, want) {
+				t.Fatalf("replayed totals %v, want %v\n%s", got, want, b)
+			}
+		})
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
