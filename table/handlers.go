@@ -119,6 +119,7 @@ func (t *Table) hello(in Intent) {
 	info := t.info()
 	t.send(in.Client, wire.ServerMsg{Type: wire.TypeWelcome, V: wire.Version, ID: m.ID, Seat: &seat,
 		Host: c.seat >= 0 && sameHash(c.hash, t.seats.HostHash), Table: &info}, false)
+	t.broadcastTable() // everyone sees the arrival; the newcomer gets its table message here
 	if t.game != nil {
 		t.m.cfg.Bus.Publish(in.Client, Frame{Data: t.stateFrame(c.seat, nil)})
 	}
@@ -126,7 +127,6 @@ func (t *Table) hello(in Intent) {
 		t.send(in.Client, wire.ServerMsg{Type: wire.TypeError, Code: wire.ErrInternal,
 			Message: "this table cannot continue: " + t.broken.Error()}, false)
 	}
-	t.broadcastTable()
 }
 
 // seatByToken finds the person's seat a token reclaims, or −1. Every seat

@@ -234,19 +234,27 @@ func (m *Manager) forget(t *Table) {
 	m.mu.Unlock()
 }
 
+// InvalidError is a request refused as asked: bad settings, a bad
+// nickname. Its message is for the person who asked.
+type InvalidError struct{ Msg string }
+
+func (e *InvalidError) Error() string { return e.Msg }
+
+func invalid(err error) error { return &InvalidError{Msg: err.Error()} }
+
 // Create opens a table: the creator takes the first open seat and becomes
 // the host. It returns the table id, the creator's seat and token.
 func (m *Manager) Create(ctx context.Context, req CreateRequest) (id string, seat int, token string, err error) {
 	name, err := CheckNickname(req.Nickname)
 	if err != nil {
-		return "", 0, "", err
+		return "", 0, "", invalid(err)
 	}
 	if len(req.Seats) < 2 || len(req.Seats) > 8 {
-		return "", 0, "", fmt.Errorf("seats: a table has 2 to 8 seats, not %d", len(req.Seats))
+		return "", 0, "", invalid(fmt.Errorf("seats: a table has 2 to 8 seats, not %d", len(req.Seats)))
 	}
 	st := req.Settings
 	if err := st.normalize(len(req.Seats)); err != nil {
-		return "", 0, "", err
+		return "", 0, "", invalid(err)
 	}
 	ps := seatsBlob{}
 	seat = -1
@@ -260,15 +268,15 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (id string, sea
 		case KindBot:
 			lvl, err := checkLevel(sp.Level)
 			if err != nil {
-				return "", 0, "", fmt.Errorf("seat %d: %w", i, err)
+				return "", 0, "", invalid(fmt.Errorf("seat %d: %w", i, err))
 			}
 			ps.Seats = append(ps.Seats, Seat{Kind: KindBot, Level: lvl, Name: botName(i)})
 		default:
-			return "", 0, "", fmt.Errorf("seat %d: kind %q is neither \"open\" nor \"bot\"", i, sp.Kind)
+			return "", 0, "", invalid(fmt.Errorf("seat %d: kind %q is neither \"open\" nor \"bot\"", i, sp.Kind))
 		}
 	}
 	if seat < 0 {
-		return "", 0, "", errors.New("seats: leave at least one seat open for yourself")
+		return "", 0, "", invalid(errors.New("seats: leave at least one seat open for yourself"))
 	}
 	token, hash, err := newToken()
 	if err != nil {

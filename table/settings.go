@@ -33,6 +33,12 @@ type Settings struct {
 	AutoLast bool `json:"auto_last"`
 }
 
+// DefaultSettings are the settings of a table whose creator did not say
+// otherwise: standard rules, private, open to spectators, no turn timer.
+func DefaultSettings() Settings {
+	return Settings{Options: skullking.DefaultOptions(), Spectators: true}
+}
+
 // Seat kinds.
 const (
 	KindOpen   = "open"   // waiting for a person

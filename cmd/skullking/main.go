@@ -22,6 +22,7 @@ func commands() []command {
 		{"replay", "check and score a game record: replay [--json] FILE|-", runReplay},
 		{"sim", "measure bots on duplicate deals: sim [--bots a,b,c,d] [--deals N] [--json] …", runSim},
 		{"play", "play in the terminal against bots: play [--players N] [--bots LEVELS] [--seed N] …", runPlay},
+		{"serve", "serve online tables: serve [--addr :8080] [--data ./skullking-data] [--grace 30s] …", runServe},
 		{"help", "list the commands, or explain one: help [COMMAND]", nil},
 	}
 }

@@ -1,0 +1,150 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+)
+
+// Main is the serve command as a value — parse flags, start, close — so
+// that end-to-end tests run the real program in-process on port 0, and the
+// command line only adds signal handling.
+type Main struct {
+	Config Config
+	Stderr io.Writer // logs go here (default os.Stderr)
+
+	logLevel  string
+	logFormat string
+	srv       *Server
+}
+
+// ParseFlags reads the serve command's flags into m.Config.
+func (m *Main) ParseFlags(args []string) error {
+	if m.Stderr == nil {
+		m.Stderr = os.Stderr
+	}
+	c := &m.Config
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(m.Stderr)
+	fs.StringVar(&c.Addr, "addr", ":8080", "listen address (\":0\" picks a free port)")
+	fs.StringVar(&c.DataDir, "data", "./skullking-data", "directory of the SQLite database")
+	fs.BoolVar(&c.Durable, "durable", false, "wait for the disk on every commit (survives power loss, slower)")
+	fs.StringVar(&c.Node, "node", "", "this node's name in table leases (default: the host name)")
+	fs.DurationVar(&c.Grace, "grace", 30*time.Second, "how long an absent player's seat waits before a bot plays it")
+	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "how long bots pause before each move (0: none)")
+	fs.DurationVar(&c.PingInterval, "ping", 20*time.Second, "interval between WebSocket pings")
+	fs.DurationVar(&c.PingTimeout, "ping-timeout", 15*time.Second, "time for a pong before the client is dropped")
+	fs.IntVar(&c.MaxTables, "max-tables", 20000, "tables in memory at once")
+	fs.Float64Var(&c.MsgRate, "msg-rate", 10, "messages a second per connection")
+	fs.Float64Var(&c.HTTPRate, "http-rate", 2, "table creations and joins a second per address (negative: no limit)")
+	fs.StringVar(&m.logLevel, "log-level", "info", "debug, info, warn or error")
+	fs.StringVar(&m.logFormat, "log-format", "text", "text or json")
+	fs.Usage = func() {
+		fmt.Fprintln(m.Stderr, "Usage: skullking serve [--addr :8080] [--data ./skullking-data] [--grace 30s] …")
+		fmt.Fprintln(m.Stderr, "Serves online tables: the lobby API, the table WebSocket, /healthz and /metrics.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
+	}
+	c.BotDelay = *botDelay
+	if c.BotDelay == 0 {
+		c.BotDelay = -1 // the flag's 0 means no pause; the Config's zero means the default
+	}
+	if c.Node == "" {
+		c.Node, _ = os.Hostname()
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(m.logLevel)); err != nil {
+		return fmt.Errorf("--log-level: %w", err)
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	switch m.logFormat {
+	case "text":
+		c.Logger = slog.New(slog.NewTextHandler(m.Stderr, opts))
+	case "json":
+		c.Logger = slog.New(slog.NewJSONHandler(m.Stderr, opts))
+	default:
+		return fmt.Errorf("--log-format: %q is neither text nor json", m.logFormat)
+	}
+	return nil
+}
+
+// Start opens the store, resumes the tables and starts listening.
+func (m *Main) Start() error {
+	srv, err := New(m.Config)
+	if err != nil {
+		return err
+	}
+	if err := srv.Start(); err != nil {
+		_ = srv.Shutdown(context.Background())
+		return err
+	}
+	m.srv = srv
+	return nil
+}
+
+// Addr is the address being served, once started.
+func (m *Main) Addr() string {
+	if m.srv == nil {
+		return ""
+	}
+	return m.srv.Addr()
+}
+
+// Server is the running server, once started.
+func (m *Main) Server() *Server { return m.srv }
+
+// Close shuts the server down gracefully, within 15 seconds.
+func (m *Main) Close() error {
+	if m.srv == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	err := m.srv.Shutdown(ctx)
+	m.srv = nil
+	return err
+}
+
+// Run starts the server and serves until ctx is done, then closes it.
+func (m *Main) Run(ctx context.Context) error {
+	if err := m.Start(); err != nil {
+		return err
+	}
+	m.Config.Logger.Info("serving", "url", "http://"+displayAddr(m.Addr()))
+	<-ctx.Done()
+	m.Config.Logger.Info("shutting down")
+	err := m.Close()
+	if err == nil {
+		m.Config.Logger.Info("stopped")
+	}
+	return err
+}
+
+// displayAddr turns a listen address into one a browser can open.
+func displayAddr(a string) string {
+	if strings.HasPrefix(a, "[::]:") {
+		return "localhost:" + strings.TrimPrefix(a, "[::]:")
+	}
+	if strings.HasPrefix(a, "0.0.0.0:") {
+		return "localhost:" + strings.TrimPrefix(a, "0.0.0.0:")
+	}
+	return a
+}
+
+// ErrHelp is returned by ParseFlags for -h.
+var ErrHelp = flag.ErrHelp
+
+// IsHelp reports whether err asks only for the usage text.
+func IsHelp(err error) bool { return errors.Is(err, flag.ErrHelp) }
