@@ -295,8 +295,10 @@ type player struct {
 	rng      *rand.Rand
 	tolerant bool
 	acted    int
-	// pause, when set, is called before each action; returning false stops.
+	// pause, when set, is called on each new state; returning false stops.
 	pause func(*wsClient) bool
+	// acked holds every action the server acknowledged, by seq.
+	acked map[int64]wire.Action
 }
 
 // play runs until the game is over; it returns an error instead of
@@ -309,10 +311,10 @@ func (p *player) play(timeout time.Duration) error {
 		if c.last != nil && c.last.View.Phase == "over" {
 			return nil
 		}
+		if c.last != nil && p.pause != nil && !p.pause(c) {
+			return nil
+		}
 		if c.last != nil && len(c.last.View.Legal) > 0 {
-			if p.pause != nil && !p.pause(c) {
-				return nil
-			}
 			legal := c.last.View.Legal
 			a := legal[p.rng.IntN(len(legal))]
 			id := p.sendAct(a)
@@ -323,6 +325,9 @@ func (p *player) play(timeout time.Duration) error {
 					if (f.Type == wire.TypeAck || f.Type == wire.TypeError) && f.ID == id {
 						if f.Type == wire.TypeError && !p.tolerant {
 							return fmt.Errorf("%s: %s refused: %s %s", c.name, a.Kind, f.Code, f.Message)
+						}
+						if f.Type == wire.TypeAck && p.acked != nil {
+							p.acked[f.Seq] = a
 						}
 						p.acted++
 						goto next
