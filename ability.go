@@ -123,7 +123,11 @@ func (g *Game) checkAbility(a Action, fail func(error, string) error) error {
 	switch a.Kind {
 	case ActionRosie:
 		if a.Value < 0 || int(a.Value) >= g.players {
-			return fail(ErrBadDecision, "Rosie chooses a player, seat 0 to "+strconv.Itoa(g.players-1)+" (never Graybeard)")
+			detail := "Rosie chooses a player, seat 0 to " + strconv.Itoa(g.players-1)
+			if g.ghost >= 0 {
+				detail += " (never Graybeard)"
+			}
+			return fail(ErrBadDecision, detail)
 		}
 	case ActionBendt:
 		if a.Value != 0 && a.Value != 1 {

@@ -49,7 +49,7 @@ type Action struct {
 
 // Bid returns the action of seat bidding n.
 func Bid(seat, n int) Action {
-	return Action{Kind: ActionBid, Seat: int8(seat), Value: int8(clampInt8(n))}
+	return Action{Kind: ActionBid, Seat: int8(seat), Card: NoCard, Card2: NoCard, Value: int8(clampInt8(n))}
 }
 
 // Play returns the action of seat playing card c (declare a Tigress with PlayTigress).

@@ -374,3 +374,11 @@ func (c *Card) UnmarshalText(b []byte) error {
 	}
 	return nil
 }
+
+// plural writes a count with its noun: "1 player", "3 players".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}

@@ -368,6 +368,7 @@ func (g *Game) startRound() {
 	g.firstLeader = (g.round - 1) % g.players
 	g.trickNo = 0
 	g.inTrick = 0
+	g.lead = Lead{} // no suit while bidding
 	g.tricks = g.tricks[:0]
 	g.juanita = -1
 	g.peeked = CardSet{}

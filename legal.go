@@ -27,8 +27,8 @@ func (g *Game) LegalActions(s int, buf []Action) []Action {
 			buf = append(buf, Bid(s, n))
 		}
 	case PhaseCannon:
-		buf = append(buf, Action{Kind: ActionCannon, Seat: int8(s), Value: Grapeshot},
-			Action{Kind: ActionCannon, Seat: int8(s), Value: Cannonball})
+		buf = append(buf, Action{Kind: ActionCannon, Seat: int8(s), Card: NoCard, Card2: NoCard, Value: Grapeshot},
+			Action{Kind: ActionCannon, Seat: int8(s), Card: NoCard, Card2: NoCard, Value: Cannonball})
 	case PhasePlaying:
 		legal := g.LegalCards(s)
 		for w := legal; !w.Empty(); {

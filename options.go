@@ -195,7 +195,7 @@ func (o *Options) Validate(players int) error {
 		return fmt.Errorf("%w: "+format, append([]any{ErrBadOptions}, args...)...)
 	}
 	if players < 2 || players > 8 {
-		return bad("%d players: a table has 2 to 8", players)
+		return bad("%s: a table has 2 to 8", plural(players, "player"))
 	}
 	if len(o.ScheduleCards) == 0 {
 		if _, ok := SchedulePresets[o.Schedule]; !ok && o.Schedule != "standard" && o.Schedule != "" {

@@ -143,7 +143,7 @@ func ParseRecord(data []byte) (*Record, error) {
 		return nil, fmt.Errorf("%w: format is %q, want %q", ErrBadRecord, rec.Format, RecordFormat)
 	}
 	if len(rec.Players) < 2 || len(rec.Players) > 8 {
-		return nil, fmt.Errorf("%w: %d players: a game has 2 to 8", ErrBadRecord, len(rec.Players))
+		return nil, fmt.Errorf("%w: %s: a game has 2 to 8", ErrBadRecord, plural(len(rec.Players), "player"))
 	}
 	for i, n := range rec.Players {
 		if strings.TrimSpace(n) == "" {
