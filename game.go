@@ -622,3 +622,10 @@ func appendLeaders(out []int, totals []int) []int {
 	}
 	return out
 }
+
+// ResultCount is the number of scored rounds.
+func (g *Game) ResultCount() int { return len(g.results) }
+
+// Result returns scored round i (0-based) without copying the sheet, for
+// simulations that read every round; the caller must not modify it.
+func (g *Game) Result(i int) *RoundResult { return &g.results[i] }
