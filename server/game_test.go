@@ -46,7 +46,7 @@ func finishChecks(t *testing.T, ts *testServer, id string, clients []*wsClient) 
 
 // seatGame opens a table of people (and bots), connects everyone and a
 // spectator, and starts the game.
-func seatGame(t *testing.T, ts *testServer, people int, bots []string, settings map[string]any) (string, []*wsClient, *wsClient) {
+func seatGame(t *testing.T, ts *testServer, people int, bots []string, settings map[string]any) (string, []*wsClient, *wsClient, []string) {
 	t.Helper()
 	seats := []seatSpec{}
 	for i := 0; i < people; i++ {
@@ -85,7 +85,7 @@ func seatGame(t *testing.T, ts *testServer, people int, bots []string, settings 
 			break
 		}
 	}
-	return id, clients, spec
+	return id, clients, spec, tokens
 }
 
 // nicknames are words, so that no name reads like a card code in the
@@ -102,7 +102,7 @@ func players(clients []*wsClient, seed uint64) []*player {
 
 func TestTwoPlayersGraybeard(t *testing.T) {
 	ts := startServer(t, "")
-	id, clients, spec := seatGame(t, ts, 2, nil, nil)
+	id, clients, spec, _ := seatGame(t, ts, 2, nil, nil)
 	done := make(chan error, 1)
 	go func() { done <- follow(spec, time.Minute) }()
 	playAll(t, players(clients, 1), time.Minute)
@@ -117,7 +117,7 @@ func TestTwoPlayersGraybeard(t *testing.T) {
 
 func TestFourPlayersWithBots(t *testing.T) {
 	ts := startServer(t, "")
-	id, clients, spec := seatGame(t, ts, 2, []string{"random", "heuristic"},
+	id, clients, spec, _ := seatGame(t, ts, 2, []string{"random", "heuristic"},
 		map[string]any{"options": map[string]any{"loot": true, "kraken": true, "white_whale": true}})
 	done := make(chan error, 1)
 	go func() { done <- follow(spec, time.Minute) }()
@@ -130,7 +130,7 @@ func TestFourPlayersWithBots(t *testing.T) {
 
 func TestEightPlayers(t *testing.T) {
 	ts := startServer(t, "")
-	id, clients, spec := seatGame(t, ts, 8, nil, nil)
+	id, clients, spec, _ := seatGame(t, ts, 8, nil, nil)
 	done := make(chan error, 1)
 	go func() { done <- follow(spec, 2*time.Minute) }()
 	playAll(t, players(clients, 3), 2*time.Minute)

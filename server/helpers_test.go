@@ -141,9 +141,10 @@ type wsClient struct {
 	mu  sync.Mutex
 	raw [][]byte // every frame received, in full
 
-	seat   int
-	last   *wire.ServerMsg
-	nextID int64
+	seat      int
+	last      *wire.ServerMsg // the latest state
+	lastTable *wire.TableInfo // the latest table
+	nextID    int64
 }
 
 func (ts *testServer) dial(id, name string) *wsClient {
@@ -244,9 +245,12 @@ func (c *wsClient) nextWithin(d time.Duration, types ...string) (wire.ServerMsg,
 }
 
 func (c *wsClient) keep(f wire.ServerMsg) {
-	if f.Type == wire.TypeState {
+	switch f.Type {
+	case wire.TypeState:
 		f := f
 		c.last = &f
+	case wire.TypeTable, wire.TypeWelcome:
+		c.lastTable = f.Table
 	}
 }
 

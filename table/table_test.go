@@ -259,3 +259,47 @@ func TestResumeReplaysTheLog(t *testing.T) {
 		t.Fatalf("forged token: %+v", e)
 	}
 }
+
+// A turn timer is re-armed from the log's timestamps after a restart: the
+// deadline does not move, and it fires when it was due.
+func TestTimerRearmedAfterRestart(t *testing.T) {
+	s, _ := newStore(t)
+	m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour})
+	ctx := context.Background()
+	st := DefaultSettings()
+	st.TurnSeconds = 2
+	id, _, tok, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}},
+		Settings: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := attach(t, m, id, wire.ClientMsg{Token: tok})
+	a.next(wire.TypeWelcome)
+	a.send(wire.ClientMsg{Type: wire.TypeStart})
+	first := a.next(wire.TypeState)
+	if first.Deadline == 0 {
+		t.Fatal("no deadline")
+	}
+	time.Sleep(500 * time.Millisecond)
+	m.Close()
+	time.Sleep(500 * time.Millisecond)
+	m2 := newManager(t, s)
+	if _, err := m2.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
+	a2 := attach(t, m2, id, wire.ClientMsg{Token: tok})
+	st2 := a2.next(wire.TypeState)
+	if st2.Deadline != first.Deadline {
+		t.Fatalf("deadline moved from %d to %d", first.Deadline, st2.Deadline)
+	}
+	for {
+		f := a2.next(wire.TypeState)
+		if f.Event != nil && f.Event.Seat == 0 && f.Event.By == "timer" {
+			late := time.Since(time.UnixMilli(first.Deadline))
+			if late < 0 || late > 700*time.Millisecond {
+				t.Fatalf("the timer fired %v after its deadline", late)
+			}
+			return
+		}
+	}
+}
