@@ -32,9 +32,17 @@ type heurParams struct {
 	// plays it whether it likes to or not, and a one-card hand offers no
 	// control to sharpen chances with.
 	sizeAware bool
+	// With shed, a hand expected to take at least surplus tricks beyond its
+	// need sheds a high loser rather than its lowest card.
+	shed    bool
+	surplus float64
+	// A card "should win" at this chance: leadTheta when leading, else
+	// theta less thetaUrgency times the share of the remaining tricks needed.
+	leadTheta, theta, thetaUrgency float64
 }
 
-var defaultHeurParams = heurParams{bidSpread: 0.5, bidWilling: 0.75, sharpen: 1.4, sizeAware: true}
+var defaultHeurParams = heurParams{bidSpread: 0.25, bidWilling: 0.8, sharpen: 1.5, sizeAware: true, shed: true,
+	leadTheta: 0.6, theta: 0.65, thetaUrgency: 0.4}
 
 // cand is a candidate card with its chance of taking the trick.
 type cand struct {
@@ -430,9 +438,9 @@ func (h *Heuristic) choosePlay(legal sk.CardSet) (sk.Card, sk.TigressAs) {
 		return pick(func(a, b *cand) bool { return a.p > b.p+1e-9 || (math.Abs(a.p-b.p) <= 1e-9 && a.power < b.power) })
 	}
 	urgency := float64(need) / float64(left)
-	theta := 0.65 - 0.4*urgency
+	theta := h.param.theta - h.param.thetaUrgency*urgency
 	if leading {
-		theta = 0.6
+		theta = h.param.leadTheta
 	}
 	anyWinner := false
 	for i := range cs {
@@ -447,11 +455,39 @@ func (h *Heuristic) choosePlay(legal sk.CardSet) (sk.Card, sk.TigressAs) {
 			return a.power < b.power || (a.power == b.power && a.p > b.p)
 		})
 	}
-	// Nothing wins reliably: throw the least useful card.
+	// Nothing wins reliably. Holding more winners than needed, shed the
+	// highest card that loses anyway; otherwise throw the least useful.
+	if h.param.shed && !leading && h.expected() >= float64(need)+h.param.surplus {
+		anyLoser := false
+		for i := range cs {
+			anyLoser = anyLoser || (cs[i].p <= 0.02 && !isEscapeLike(cs[i].c, cs[i].as))
+		}
+		if anyLoser {
+			return pick(func(a, b *cand) bool {
+				la, lb := a.p <= 0.02 && !isEscapeLike(a.c, a.as), b.p <= 0.02 && !isEscapeLike(b.c, b.as)
+				if la != lb {
+					return la
+				}
+				return a.power > b.power
+			})
+		}
+	}
 	return pick(func(a, b *cand) bool {
 		ka, kb := spareKey(a.c, a.as), spareKey(b.c, b.as)
 		return ka < kb || (ka == kb && a.p < b.p)
 	})
+}
+
+// expected is how many tricks the hand should still take, by the bidding
+// model.
+func (h *Heuristic) expected() float64 {
+	e := 0.0
+	for w := h.st.hand; !w.Empty(); {
+		c := w.First()
+		w = w.Without(c)
+		e += h.futureProb(c)
+	}
+	return e
 }
 
 func avoidLeadKey(c *cand) float64 {
