@@ -66,3 +66,9 @@ func BenchmarkSimulationDecision(b *testing.B) {
 	ps := positions(b, sk.DefaultOptions(), 4, func(*sk.Game) bool { return true })
 	benchDecisions(b, NewSimulation(1), ps)
 }
+
+// BenchmarkExpertDecision times one expert decision on one core.
+func BenchmarkExpertDecision(b *testing.B) {
+	ps := positions(b, sk.DefaultOptions(), 2, func(*sk.Game) bool { return true })
+	benchDecisions(b, NewExpert(1, WithWorkers(1)), ps)
+}

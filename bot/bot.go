@@ -26,6 +26,7 @@ var levels = map[string]Factory{
 	"random":     func(seed uint64) Bot { return NewRandom(seed) },
 	"heuristic":  func(seed uint64) Bot { return NewHeuristic(seed) },
 	"simulation": func(seed uint64) Bot { return NewSimulation(seed) },
+	"expert":     func(seed uint64) Bot { return NewExpert(seed) },
 }
 
 // aliases maps player-facing level names to ladder names.

@@ -29,6 +29,7 @@ func testFactories() map[string]Factory {
 		"random":     func(seed uint64) Bot { return NewRandom(seed) },
 		"heuristic":  func(seed uint64) Bot { return NewHeuristic(seed) },
 		"simulation": func(seed uint64) Bot { return &Simulation{s: newSearch(small, seed)} },
+		"expert":     func(seed uint64) Bot { return NewExpert(seed, WithBudget(0.02)) },
 	}
 }
 

@@ -55,3 +55,17 @@ func TestHeuristicRoundOneBids(t *testing.T) {
 		t.Fatalf("heuristic follows the round-1 equilibrium on %.1f %% of hands; wrong on %v", 100*share, wrong)
 	}
 }
+
+// TestExpertRoundOneBids checks the expert's round-1 bids against the
+// equilibrium rule on 2,000 seeded hands (fewer with -short or -race).
+func TestExpertRoundOneBids(t *testing.T) {
+	hands := 2000
+	if testing.Short() || raceEnabled {
+		hands = 200
+	}
+	share, wrong := roundOneAgreement(t, func(s uint64) Bot { return NewExpert(s) }, hands)
+	t.Logf("expert follows the round-1 equilibrium on %.2f %% of %d hands; differs on %v", 100*share, hands, wrong)
+	if share < 0.99 {
+		t.Fatalf("expert follows the round-1 equilibrium on only %.1f %% of hands", 100*share)
+	}
+}

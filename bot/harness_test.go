@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,6 +13,11 @@ import (
 
 	sk "github.com/skullking-go/skullking"
 )
+
+// cpuClock makes playGame time decisions by the CPU time of the deciding
+// thread (BOT_CPUTIME=1) instead of the wall clock: a fair measure of a
+// single-threaded bot on a busy machine.
+var cpuClock = os.Getenv("BOT_CPUTIME") != "" && haveThreadCPU
 
 // playGame plays a whole game with one bot per seat, checking every action
 // against the rules. decide, when not nil, is told how long each decision of
@@ -28,10 +34,17 @@ func playGame(t testing.TB, g *sk.Game, bots []Bot, timed int, decide func(time.
 			if !v.Waiting() {
 				continue
 			}
-			start := time.Now()
+			start, cpu := time.Now(), time.Duration(0)
+			if cpuClock {
+				cpu = threadCPU()
+			}
 			a := bots[s].Act(v)
 			if s == timed && decide != nil {
-				decide(time.Since(start))
+				if cpuClock {
+					decide(threadCPU() - cpu)
+				} else {
+					decide(time.Since(start))
+				}
 			}
 			if err := g.Apply(a); err != nil {
 				t.Fatalf("seat %d (%T) round %d: %v", s, bots[s], g.Round(), err)
@@ -97,6 +110,10 @@ func duplicate(t testing.TB, test, field Factory, players, deals int, opts sk.Op
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if cpuClock {
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+			}
 			for d := range next {
 				dealSeed := sk.DeriveSeed(seed0, uint64(d))
 				outs[d] = make([]gameOut, players)
@@ -238,7 +255,9 @@ func factory(t testing.TB, level string) Factory {
 //
 // BOT_PLAYERS (default 4), BOT_WORKERS (default 2), BOT_SEED and BOT_MODULES
 // (all: every module and pirate abilities; rascal: Rascal's scoring with
-// cannon loads) change the table.
+// cannon loads) change the table. BOT_CPUTIME=1 times decisions by thread
+// CPU time (meaningful for bots searching on one goroutine, e.g.
+// BOT_EVAL=expertx BOT_SEARCH=workers=1).
 func TestEval(t *testing.T) {
 	level := os.Getenv("BOT_EVAL")
 	if level == "" {
@@ -296,6 +315,17 @@ func heurVariant(seed uint64) Bot {
 			h.param.bidWilling = f
 		case "sharpen":
 			h.param.sharpen = f
+		case "surplus":
+			h.param.surplus = f
+			h.param.shed = true
+		case "leadtheta":
+			h.param.leadTheta = f
+		case "theta":
+			h.param.theta = f
+		case "thetau":
+			h.param.thetaUrgency = f
+		case "shed":
+			h.param.shed = f != 0
 		case "sizeaware":
 			h.param.sizeAware = f != 0
 		}
@@ -349,5 +379,11 @@ func searchVariant(cfg searchConfig) searchConfig {
 func init() {
 	levels["simx"] = func(seed uint64) Bot {
 		return &Simulation{s: newSearch(searchVariant(simulationConfig), seed)}
+	}
+}
+
+func init() {
+	levels["expertx"] = func(seed uint64) Bot {
+		return &Expert{s: newSearch(searchVariant(expertConfig), seed)}
 	}
 }

@@ -14,7 +14,7 @@ type Simulation struct {
 
 // simulationConfig is the simulation level's effort: about a millisecond or
 // two a decision.
-var simulationConfig = searchConfig{worlds: 30, bidWorlds: 30, oppWeight: 1, workers: 1}
+var simulationConfig = searchConfig{worlds: 40, bidWorlds: 40, oppWeight: 1, workers: 1}
 
 // NewSimulation returns a simulation bot seeded with seed.
 func NewSimulation(seed uint64) *Simulation {

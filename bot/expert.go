@@ -1,0 +1,71 @@
+package bot
+
+import sk "github.com/skullking-go/skullking"
+
+// Expert is the strongest bot: a sampled-deal search (PIMC) like the
+// simulation level, with
+//
+//   - inference about hidden cards: besides voids, each sampled deal is
+//     weighed by how well it explains the other seats' bids (a seat that bid
+//     high likely holds strong cards), and the deals searched are drawn in
+//     proportion;
+//   - the last tricks of each deal solved exactly (max^n with every hand
+//     open) instead of played out by the heuristic;
+//   - a work budget per decision: as many deals as fit in a fixed number of
+//     simulated card plays, so a decision's cost is bounded without reading
+//     a clock, and the same seed always gives the same decision;
+//   - both cores: deals are shared between two goroutines by index and their
+//     results summed in deal order, so scheduling never changes a decision.
+type Expert struct {
+	s *search
+}
+
+// expertConfig is the expert's effort: at most about 50 ms a decision on
+// one core, most decisions far less.
+var expertConfig = searchConfig{
+	worlds:       300,
+	minWorlds:    24,
+	bidWorlds:    10000,
+	budget:       40000,
+	oppWeight:    1,
+	workers:      2,
+	endgame:      3,
+	endgameNodes: 2000,
+	infer:        true,
+	inferSharp:   10,
+	inferFloor:   0.1,
+	oversample:   3,
+	shrink:       1,
+}
+
+// ExpertOption changes how an expert searches.
+type ExpertOption func(*searchConfig)
+
+// WithWorkers sets how many goroutines share the search (default 2). The
+// decisions are the same whatever the number.
+func WithWorkers(n int) ExpertOption { return func(c *searchConfig) { c.workers = max(n, 1) } }
+
+// WithBudget scales the work per decision (1 is the default; 0.1 a tenth).
+func WithBudget(scale float64) ExpertOption {
+	return func(c *searchConfig) {
+		c.budget = max(int(float64(c.budget)*scale), 1)
+		c.worlds = max(int(float64(c.worlds)*scale), 1)
+		c.bidWorlds = max(int(float64(c.bidWorlds)*scale), 1)
+		c.minWorlds = max(int(float64(c.minWorlds)*scale), 1)
+	}
+}
+
+// NewExpert returns an expert bot seeded with seed.
+func NewExpert(seed uint64, opts ...ExpertOption) *Expert {
+	cfg := expertConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return &Expert{s: newSearch(cfg, seed)}
+}
+
+// Act decides for the seat of v.
+func (b *Expert) Act(v sk.SeatView) sk.Action { return b.s.act(v) }
+
+// Reseed makes the bot as NewExpert(seed) would.
+func (b *Expert) Reseed(seed uint64) { b.s.reseed(seed) }
