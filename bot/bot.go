@@ -30,7 +30,22 @@ var levels = map[string]Factory{
 }
 
 // aliases maps player-facing level names to ladder names.
-var aliases = map[string]string{}
+var aliases = map[string]string{
+	"deckhand":      "random",
+	"bosun":         "heuristic",
+	"quartermaster": "simulation",
+	"captain":       "expert",
+}
+
+// Aliases returns the player-facing name of each ladder level, e.g.
+// "captain" for "expert"; New accepts either.
+func Aliases() map[string]string {
+	out := make(map[string]string, len(aliases))
+	for alias, level := range aliases {
+		out[level] = alias
+	}
+	return out
+}
 
 // New returns a bot of the named level, seeded with seed. Level names are
 // case-insensitive; see Levels.

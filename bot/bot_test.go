@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -131,5 +132,25 @@ func TestSimulationBeatsHeuristic(t *testing.T) {
 	t.Logf("simulation vs 3×heuristic: margin %+.1f [%+.1f, %+.1f]", r.margin, r.lo, r.hi)
 	if r.margin < 100 {
 		t.Fatalf("simulation beats the heuristic by only %+.1f [%+.1f, %+.1f] points a game", r.margin, r.lo, r.hi)
+	}
+}
+
+func TestAliasesNameTheLadder(t *testing.T) {
+	for alias, level := range map[string]string{"deckhand": "random", "bosun": "heuristic", "quartermaster": "simulation", "captain": "expert"} {
+		a, err := New(alias, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := New(level, 1)
+		if fmt.Sprintf("%T", a) != fmt.Sprintf("%T", b) {
+			t.Fatalf("%s makes a %T, %s a %T", alias, a, level, b)
+		}
+		if Aliases()[level] != alias {
+			t.Fatalf("Aliases()[%q] = %q, want %q", level, Aliases()[level], alias)
+		}
+	}
+	want := []string{"random", "heuristic", "simulation", "expert"}
+	if got := Levels(); !slices.Equal(got[:4], want) {
+		t.Fatalf("Levels() = %v, want the ladder %v first", got, want)
 	}
 }
