@@ -21,7 +21,7 @@ import (
 
 // testServer is the real program (Main) started in-process on port 0.
 type testServer struct {
-	t    *testing.T
+	t    testing.TB
 	m    *Main
 	base string
 	logs *logSink
@@ -46,7 +46,7 @@ func (l *logSink) String() string {
 }
 
 // startServer starts a server with test-sized timers; extra flags override.
-func startServer(t *testing.T, dir string, flags ...string) *testServer {
+func startServer(t testing.TB, dir string, flags ...string) *testServer {
 	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
@@ -132,7 +132,7 @@ func (ts *testServer) join(id, nick string) (int, string) {
 
 // wsClient is a client on a real WebSocket that keeps every frame it got.
 type wsClient struct {
-	t      *testing.T
+	t      testing.TB
 	name   string
 	ws     *websocket.Conn
 	frames chan wire.ServerMsg

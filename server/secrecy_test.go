@@ -3,11 +3,13 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/wire"
 	"github.com/skullking-go/skullking/table"
 )
 
@@ -37,11 +39,22 @@ func buildTruth(t *testing.T, ts *testServer, id string) *truth {
 	if err := json.Unmarshal(row.Seats, &seats); err != nil {
 		t.Fatal(err)
 	}
-	n := len(seats.Seats)
-	g, err := skullking.NewGame(n, skullking.WithOptions(st.Options), skullking.WithSeed(row.Seed))
+	g, err := skullking.NewGame(len(seats.Seats), skullking.WithOptions(st.Options), skullking.WithSeed(row.Seed))
 	if err != nil {
 		t.Fatal(err)
 	}
+	var actions []skullking.Action
+	for _, a := range log {
+		actions = append(actions, a.Action)
+	}
+	return truthOf(t, g, actions)
+}
+
+// truthOf replays actions on a fresh game g, remembering what the engine
+// knew after each.
+func truthOf(t *testing.T, g *skullking.Game, log []skullking.Action) *truth {
+	t.Helper()
+	n := g.Players()
 	tr := &truth{players: n}
 	snap := func(a skullking.Action) {
 		hands := make([]skullking.CardSet, n+1)
@@ -64,10 +77,10 @@ func buildTruth(t *testing.T, ts *testServer, id string) *truth {
 	}
 	snap(skullking.Action{})
 	for _, a := range log {
-		if err := g.Apply(a.Action); err != nil {
+		if err := g.Apply(a); err != nil {
 			t.Fatalf("log does not replay: %v", err)
 		}
-		snap(a.Action)
+		snap(a)
 	}
 	return tr
 }
@@ -79,18 +92,39 @@ var numberCode = regexp.MustCompile(`^[GYPB](1[0-4]|[1-9])$`)
 // before every bid is in. seat is −1 for a spectator.
 func checkSecrecy(t *testing.T, tr *truth, name string, seat int, frames [][]byte) {
 	t.Helper()
+	if err := findLeak(tr, seat, frames); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+}
+
+// errLeak carries the first leak found out of the walk.
+type errLeak struct{ msg string }
+
+func (e *errLeak) Error() string { return e.msg }
+
+// findLeak returns the first secret a seat's frames reveal, or nil.
+func findLeak(tr *truth, seat int, frames [][]byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(*errLeak); ok {
+				err = e
+				return
+			}
+			panic(r)
+		}
+	}()
 	seq := 0
 	for i, raw := range frames {
 		var doc map[string]any
 		if err := json.Unmarshal(raw, &doc); err != nil {
-			t.Fatalf("%s frame %d: %v", name, i, err)
+			return fmt.Errorf("frame %d: %v", i, err)
 		}
 		if doc["type"] == "state" {
 			s, _ := doc["seq"].(float64)
 			seq = int(s)
 		}
 		if seq >= len(tr.hands) {
-			t.Fatalf("%s frame %d: seq %d beyond the log (%d)", name, i, seq, len(tr.hands)-1)
+			return fmt.Errorf("frame %d: seq %d beyond the log (%d)", i, seq, len(tr.hands)-1)
 		}
 		var own skullking.CardSet
 		if seat >= 0 {
@@ -101,8 +135,8 @@ func checkSecrecy(t *testing.T, tr *truth, name string, seat int, frames [][]byt
 			allowed = allowed.With(a.Card) // the event of a play that ended a round
 		}
 		fail := func(format string, args ...any) {
-			t.Helper()
-			t.Fatalf("%s (seat %d) frame %d at seq %d leaks: "+format+"\n%s", append([]any{name, seat, i, seq}, append(args, raw)...)...)
+			panic(&errLeak{fmt.Sprintf("seat %d frame %d at seq %d leaks: "+format+"\n%s",
+				append([]any{seat, i, seq}, append(args, raw)...)...)})
 		}
 		walk(doc, "", func(path, key string, v any) {
 			switch key {
@@ -153,6 +187,7 @@ func checkSecrecy(t *testing.T, tr *truth, name string, seat int, frames [][]byt
 			}
 		}
 	}
+	return nil
 }
 
 // walk calls f for every key/value in a decoded JSON document.
@@ -181,5 +216,50 @@ func walkObjects(v any, path string, f func(path string, obj map[string]any)) {
 		for _, e := range x {
 			walkObjects(e, path+"[]", f)
 		}
+	}
+}
+
+// The secrecy check itself must catch leaks: frames doctored to show
+// another hand, an undealt card, Graybeard's pile or an early bid fail it.
+func TestSecrecyCheckCatchesLeaks(t *testing.T) {
+	g, _ := skullking.NewGame(2, skullking.WithSeed(7))  // the truth, replayed from the log
+	g2, _ := skullking.NewGame(2, skullking.WithSeed(7)) // the game the frames show
+	_ = g2.Apply(skullking.Bid(1, 1))
+	log := []skullking.Action{skullking.Bid(1, 1)}
+	tr := truthOf(t, g, log)
+	frame := func(seq int, seat int, edit func(v *wire.View)) []byte {
+		v := g2.View(seat)
+		w := wire.ViewOf(&v, nil)
+		if edit != nil {
+			edit(w)
+		}
+		b, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, Seq: int64(seq), View: w})
+		return b
+	}
+	if err := findLeak(tr, 0, [][]byte{frame(1, 0, nil)}); err != nil {
+		t.Fatalf("an honest frame fails the check: %v", err)
+	}
+	if err := findLeak(tr, -1, [][]byte{frame(1, -1, nil)}); err != nil {
+		t.Fatalf("an honest spectator frame fails the check: %v", err)
+	}
+	other := g2.Hand(1).First()
+	pile := g2.Hand(2).First()
+	undealt := g2.DeckOrder()[len(g2.DeckOrder())-1]
+	one := 1
+	for name, edit := range map[string]func(v *wire.View){
+		"another hand":     func(v *wire.View) { v.Hand = append(v.Hand, wire.HandCard{Card: int(other), Code: other.String()}) },
+		"Graybeard's pile": func(v *wire.View) { v.Trick = append(v.Trick, wire.Play{Seat: 2, Card: int(pile)}) },
+		"an undealt card":  func(v *wire.View) { v.UndealtSeen = []wire.CardRef{{Card: int(undealt)}} },
+		"an early bid":     func(v *wire.View) { v.Seats[1].Bid = &one },
+		"a card in text":   func(v *wire.View) { v.Hand[0].Why = "Ben holds " + other.String() },
+	} {
+		if err := findLeak(tr, 0, [][]byte{frame(1, 0, edit)}); err == nil {
+			t.Errorf("%s passes the check", name)
+		}
+	}
+	bidEvent, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, Seq: 1, View: func() *wire.View { v := g2.View(0); return wire.ViewOf(&v, nil) }(),
+		Event: &wire.Event{Kind: "bid", Seat: 1, Value: &one}})
+	if err := findLeak(tr, 0, [][]byte{bidEvent}); err == nil {
+		t.Error("a bid amount in an event passes the check")
 	}
 }

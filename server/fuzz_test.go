@@ -1,0 +1,105 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/skullking-go/skullking/internal/wire"
+)
+
+// FuzzClientFrame sends arbitrary frames to a real server over a real
+// WebSocket, from a seated player in a running game. Whatever the frame,
+// the server answers (an error, an ack, or — for a frame over the limit —
+// a closed connection), never panics, and keeps serving: a probe sent after
+// the frame is always answered.
+func FuzzClientFrame(f *testing.F) {
+	for _, seed := range []string{
+		`{"type":"act","action":{"kind":"bid","value":0}}`,
+		`{"type":"act","action":{"kind":"play","card":61,"as":"pirate"}}`,
+		`{"type":"act","action":{"kind":"discard","card":3,"card2":3}}`,
+		`{"type":"act","action":{"kind":"harry","value":-128}}`,
+		`{"type":"seat","seat":-1,"set":"remove"}`,
+		`{"type":"configure","settings":{"options":{"schedule":[1,2,3]}}}`,
+		`{"type":"hello","v":1,"token":"x"}`,
+		`{"type":"chat","text":"\u0000"}`,
+		`{"type":"act","id":-9223372036854775808,"action":null}`,
+		`{"type":"leave"}`, `{"type":"rematch"}`, `{"type":"start"}`, `{"type":"add_seat","level":"expert"}`,
+		`{"type":"act","action":{"kind":"play","card":1e300}}`,
+		"\xff\xfe", `{"type":"act","action":{"kind":"BID","value":1.5}}`, `null`, ``, `{"type":null}`,
+	} {
+		f.Add(seed)
+	}
+	ts := startServer(f, "", "--msg-rate", "1000000")
+	id, tok := ts.create("Ann", []seatSpec{{"kind": "open"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}}, nil)
+	url := "ws" + strings.TrimPrefix(ts.base, "http") + "/api/tables/" + id + "/ws"
+	var ws *websocket.Conn
+	connect := func(tb testing.TB) {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		var err error
+		ws, _, err = websocket.Dial(ctx, url, nil)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		ws.SetReadLimit(1 << 20)
+		ws.Write(ctx, websocket.MessageText, []byte(`{"type":"hello","v":1,"token":"`+tok+`"}`))
+		for {
+			_, data, err := ws.Read(ctx)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if strings.Contains(string(data), `"welcome"`) {
+				return
+			}
+		}
+	}
+	connect(f)
+	ws.Write(context.Background(), websocket.MessageText, []byte(`{"type":"start"}`))
+	f.Cleanup(func() { ws.CloseNow() })
+
+	f.Fuzz(func(t *testing.T, frame string) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := ws.Write(ctx, websocket.MessageText, []byte(frame)); err != nil {
+			connect(t)
+			return
+		}
+		// The probe: an unknown type with an id nobody else uses.
+		if err := ws.Write(ctx, websocket.MessageText, []byte(`{"type":"probe","id":424242}`)); err != nil {
+			connect(t)
+			return
+		}
+		for {
+			_, data, err := ws.Read(ctx)
+			if err != nil {
+				if len(frame) > wire.MaxFrame {
+					connect(t) // over the limit: closing is the answer
+					return
+				}
+				t.Fatalf("connection lost after %q: %v\n%s", frame, err, ts.logs.String())
+			}
+			var m wire.ServerMsg
+			if err := json.Unmarshal(data, &m); err != nil {
+				t.Fatalf("the server sent a frame that is not JSON: %q", data)
+			}
+			if m.Type == wire.TypeBye {
+				connect(t)
+				return
+			}
+			if m.Type == wire.TypeError && m.ID == 424242 {
+				if m.Code != wire.ErrUnknownType {
+					t.Fatalf("probe answered %+v", m)
+				}
+				break
+			}
+		}
+		if strings.Contains(ts.logs.String(), "panicked") {
+			t.Fatalf("the server panicked on %q:\n%s", frame, ts.logs.String())
+		}
+	})
+}
