@@ -254,7 +254,7 @@ func TestLobby(t *testing.T) {
 	if code, body := ts.get("/healthz"); code != 200 || !strings.Contains(string(body), "ok") {
 		t.Fatalf("healthz %d %s", code, body)
 	}
-	if code, body := ts.get("/"); code != 200 || !strings.Contains(string(body), "coming") {
+	if code, body := ts.get("/"); code != 200 || !strings.Contains(string(body), "/assets/app.js") {
 		t.Fatalf("home %d", code)
 	}
 }

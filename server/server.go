@@ -22,6 +22,7 @@ import (
 	"github.com/skullking-go/skullking/internal/wire"
 	"github.com/skullking-go/skullking/store"
 	"github.com/skullking-go/skullking/table"
+	"github.com/skullking-go/skullking/web"
 )
 
 // Config configures a Server. Zero values take the defaults noted.
@@ -143,11 +144,12 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// Handler is the server's HTTP handler: lobby API, WebSockets, health, metrics.
+// Handler is the server's HTTP handler: lobby API, WebSockets, health,
+// metrics, and the browser client (package web) on every other path — "/",
+// the invite links "/t/{id}", its rules page and assets.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", s.home)
-	mux.HandleFunc("GET /t/{id}", s.home)
+	mux.Handle("/", web.Handler())
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /api", s.apiInfo)
@@ -456,22 +458,3 @@ func (s *Server) getRecord(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Disposition", `attachment; filename="skullking-`+id+`.json"`)
 	_, _ = w.Write(b)
 }
-
-func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, _ = w.Write([]byte(homePage))
-}
-
-const homePage = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Skull King</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5;
-background:#0d1b2a;color:#f1e9d2}a{color:#ffd166}code{background:#1b263b;padding:.1rem .3rem}</style></head>
-<body><h1>Skull King</h1>
-<p>This server runs online tables of Skull King. The browser client is coming; meanwhile any client that speaks the
-<a href="/api">JSON API</a> and the table WebSocket protocol (docs/protocol.md) can play, and
-<code>skullking play</code> plays in the terminal.</p>
-<p>Public tables: <a href="/api/tables">/api/tables</a>.</p>
-<footer><small>An unofficial fan implementation, not affiliated with the publisher of Skull King.</small></footer>
-</body></html>
-`

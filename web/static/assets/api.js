@@ -1,0 +1,72 @@
+// The lobby HTTP API (docs/protocol.md §2) and what the browser remembers:
+// the nickname, and one seat token per table so that a reload takes the
+// seat back. Tokens stay in local storage; they never go into a URL.
+
+export async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    return { ok: false, status: 0, data: { error: 'The server cannot be reached. Check your connection and try again.' } };
+  }
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = null; }
+  if (!res.ok && !(data && data.error)) data = { error: `The server answered ${res.status}.` };
+  return { ok: res.ok, status: res.status, data };
+}
+
+function get(key) {
+  try { return localStorage.getItem(key); } catch (e) { return null; }
+}
+function set(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
+  } catch (e) { /* private mode: the seat lasts as long as the tab */ }
+}
+
+export const remember = {
+  nick() { return get('sk.nick') || ''; },
+  setNick(n) { set('sk.nick', n); },
+  seat(id) {
+    try { return JSON.parse(get('sk.seat.' + id)); } catch (e) { return null; }
+  },
+  setSeat(id, seat, token) { set('sk.seat.' + id, JSON.stringify({ seat, token })); },
+  dropSeat(id) { set('sk.seat.' + id, null); },
+};
+
+// Friendly names of the bot levels, weakest first; levels the server adds
+// later show under their own name.
+export const botNames = {
+  random: 'Deckhand (random)',
+  heuristic: 'Bosun (rules of thumb)',
+  simulation: 'Quartermaster (simulates)',
+  expert: 'Captain (expert)',
+};
+export function botName(level) { return botNames[level] || level; }
+
+let info = null;
+// serverInfo is GET /api, fetched once: the bot levels this server has.
+export async function serverInfo() {
+  if (!info) {
+    const r = await api('GET', '/api');
+    info = r.ok ? r.data : { bots: ['random', 'heuristic'] };
+  }
+  return info;
+}
+
+// tableLink is the invite link for a table.
+export function tableLink(id) { return `${location.origin}/t/${id}`; }
+
+// parseCode reads a table id from an invite link or a bare code.
+export function parseCode(text) {
+  let t = (text || '').trim();
+  const m = t.match(/\/t\/([A-Za-z0-9]+)/);
+  if (m) t = m[1];
+  t = t.toLowerCase();
+  return /^[a-z0-9]{1,32}$/.test(t) ? t : '';
+}

@@ -1,0 +1,100 @@
+// Small DOM helpers: the client builds its screens from plain elements.
+// Every string from the server goes in as text (textContent), never as
+// markup, so a nickname can never become HTML.
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+
+function apply(el, attrs) {
+  if (!attrs) return;
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') el.setAttribute('class', Array.isArray(v) ? v.filter(Boolean).join(' ') : v);
+    else if (k === 'text') el.textContent = v;
+    else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'style' && typeof v === 'object') Object.assign(el.style, v);
+    else if (k === 'value' && 'value' in el) el.value = v;
+    else if (k === 'checked' || k === 'selected') el[k] = !!v;
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+}
+
+function append(el, kids) {
+  for (const k of kids.flat(Infinity)) {
+    if (k === null || k === undefined || k === false || k === '') continue;
+    el.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  }
+}
+
+// h builds an HTML element: h('button', {class: 'x', onclick: f}, 'text', child).
+export function h(tag, attrs, ...kids) {
+  const el = document.createElement(tag);
+  apply(el, attrs);
+  append(el, kids);
+  return el;
+}
+
+// s builds an SVG element.
+export function s(tag, attrs, ...kids) {
+  const el = document.createElementNS(SVGNS, tag);
+  apply(el, attrs);
+  append(el, kids);
+  return el;
+}
+
+// use draws one of the sprite's symbols (see cards.js).
+export function icon(name, cls, label) {
+  const attrs = { class: ['icon', cls], viewBox: '0 0 64 64', focusable: 'false' };
+  if (label) { attrs.role = 'img'; attrs['aria-label'] = label; } else attrs['aria-hidden'] = 'true';
+  return s('svg', attrs, s('use', { href: '#sym-' + name }));
+}
+
+// announce reads a sentence to screen readers through a live region. The
+// text is cleared first so that the same sentence twice is read twice.
+export function announce(text, assertive = false) {
+  const el = document.getElementById(assertive ? 'alert' : 'live');
+  if (!el || !text) return;
+  el.textContent = '';
+  setTimeout(() => { el.textContent = text; }, 30);
+}
+
+let toastTimer = 0;
+// toast shows a short message (an error, a copied link) for a few seconds.
+export function toast(text, kind = 'info') {
+  const el = document.getElementById('toast');
+  if (!el) return;
+  el.textContent = text;
+  el.className = 'toast ' + kind;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, kind === 'error' ? 6000 : 3000);
+}
+
+// keepFocus re-renders with fn and puts the focus back on the element with
+// the same data-key, so a screen rebuilt by a new state does not throw a
+// keyboard player out of their hand. fallback picks an element when the
+// focused one is gone (a card just played).
+export function keepFocus(fn, fallback) {
+  const a = document.activeElement;
+  const key = a && a.dataset ? a.dataset.key : undefined;
+  const group = a && a.dataset ? a.dataset.group : undefined;
+  const index = a && a.dataset && a.dataset.index !== undefined ? Number(a.dataset.index) : -1;
+  fn();
+  if (!key) return;
+  let el = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (!el && group) {
+    const all = [...document.querySelectorAll(`[data-group="${CSS.escape(group)}"]`)];
+    if (all.length) el = all[Math.min(Math.max(index, 0), all.length - 1)];
+  }
+  if (!el && fallback) el = fallback();
+  if (el) el.focus({ preventScroll: true });
+}
+
+export function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : (many || one + 's')}`;
+}
+
+// names joins names as a person would: "Cat", "Cat and Dan", "Cat, Dan and Eve".
+export function names(list) {
+  if (list.length <= 1) return list.join('');
+  return list.slice(0, -1).join(', ') + ' and ' + list[list.length - 1];
+}

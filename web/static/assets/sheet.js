@@ -1,0 +1,130 @@
+// The score sheet (rounds × players), the round summary and the chart of
+// running totals, drawn by the client from the view's results — the server
+// sends numbers, the client draws them.
+
+import { h, s } from './dom.js';
+
+function signed(n) { return n > 0 ? `+${n}` : String(n); }
+
+// players are the seats that score (Graybeard never does).
+export function scoringSeats(view) {
+  return view.seats.map((st, i) => ({ st, i })).filter((x) => !x.st.graybeard);
+}
+
+// roundSummary is one round's table: bid, tricks, bonuses, points, total.
+export function roundSummary(view, result, title) {
+  const seats = scoringSeats(view);
+  return h('div', { class: 'sheet-wrap' }, h('table', { class: 'sheet summary' },
+    h('caption', { class: 'sr-only' }, title),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'l' }, 'Player'), ['Bid', 'Won', 'Bonus', 'Points', 'Total'].map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', {}, seats.map(({ st, i }) => {
+      const made = result.bids[i] === result.won[i];
+      return h('tr', {},
+        h('th', { scope: 'row' }, st.name),
+        h('td', {}, String(result.bids[i])),
+        h('td', { class: made ? 'made' : '' }, String(result.won[i]), made ? ' ✓' : ''),
+        h('td', {}, result.bonus[i] ? signed(result.bonus[i]) : '–'),
+        h('td', { class: result.points[i] < 0 ? 'neg' : '' }, signed(result.points[i])),
+        h('td', { class: result.totals[i] < 0 ? 'neg' : '' }, String(result.totals[i])));
+    }))));
+}
+
+// fullSheet is every scored round: per player bid/won, points and total.
+export function fullSheet(view) {
+  const seats = scoringSeats(view);
+  const res = view.results || [];
+  const head = h('tr', {}, h('th', { scope: 'col', class: 'l' }, 'Round'), seats.map(({ st }) => h('th', { scope: 'col' }, st.name)));
+  const rows = res.map((r) => h('tr', {},
+    h('th', { scope: 'row' }, `${r.round}`, h('span', { class: 'muted' }, ` · ${r.cards}c`)),
+    seats.map(({ i }) => {
+      const made = r.bids[i] === r.won[i];
+      return h('td', { title: `bid ${r.bids[i]}, won ${r.won[i]}, bonus ${r.bonus[i]}` },
+        h('span', { class: 'muted' }, `${r.bids[i]}/${r.won[i]} `),
+        h('span', { class: r.points[i] < 0 ? 'neg' : made ? 'made' : '' }, signed(r.points[i])),
+        h('br'), h('strong', {}, String(r.totals[i])));
+    })));
+  if (!res.length) rows.push(h('tr', {}, h('td', { class: 'l muted', colspan: String(seats.length + 1) }, 'No round scored yet.')));
+  const last = res[res.length - 1];
+  return h('div', { class: 'sheet-wrap' }, h('table', { class: 'sheet full', id: 'score-sheet' },
+    h('caption', { class: 'sr-only' }, 'Score sheet: bid/won, points and running total per round'),
+    h('thead', {}, head), h('tbody', {}, rows),
+    last ? h('tfoot', {}, h('tr', {}, h('td', { class: 'l' }, 'Total'), seats.map(({ i }) => h('td', {}, String(last.totals[i]))))) : null));
+}
+
+// Line styles: each player gets a colour AND a dash pattern AND a marker
+// shape, so the chart reads without colour.
+const STYLES = [
+  { dash: '', mark: 'circle' },
+  { dash: '8 4', mark: 'square' },
+  { dash: '2 4', mark: 'triangle' },
+  { dash: '12 4 3 4', mark: 'diamond' },
+  { dash: '4 4', mark: 'circle' },
+  { dash: '1 3', mark: 'square' },
+  { dash: '10 6', mark: 'triangle' },
+  { dash: '6 2 2 2', mark: 'diamond' },
+];
+
+// marker draws a data point; cls gives its colour (the theme's palette).
+function marker(kind, x, y, cls) {
+  const r = 4.5;
+  const c = 'mk ' + cls;
+  if (kind === 'square') return s('rect', { x: x - r, y: y - r, width: 2 * r, height: 2 * r, class: c });
+  if (kind === 'triangle') return s('path', { d: `M${x} ${y - r - 1}L${x + r + 1} ${y + r}H${x - r - 1}Z`, class: c });
+  if (kind === 'diamond') return s('path', { d: `M${x} ${y - r - 1}L${x + r + 1} ${y}L${x} ${y + r + 1}L${x - r - 1} ${y}Z`, class: c });
+  return s('circle', { cx: x, cy: y, r, class: c });
+}
+
+// chart draws the running totals by round as an SVG line chart.
+export function chart(view) {
+  const seats = scoringSeats(view);
+  const res = view.results || [];
+  const W = 720, H = 300, L = 48, R = 120, T = 16, B = 34;
+  const totals = seats.map(({ i }) => [0, ...res.map((r) => r.totals[i])]);
+  const all = totals.flat();
+  let lo = Math.min(0, ...all), hi = Math.max(10, ...all);
+  const step = niceStep((hi - lo) / 5);
+  lo = Math.floor(lo / step) * step; hi = Math.ceil(hi / step) * step;
+  const n = Math.max(res.length, 1);
+  const x = (k) => L + (k / n) * (W - L - R);
+  const y = (v) => T + (1 - (v - lo) / (hi - lo || 1)) * (H - T - B);
+  const desc = seats.map(({ st, i }) => `${st.name} ${res.length ? res[res.length - 1].totals[i] : 0}`).join(', ');
+  const svg = s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', id: 'score-chart',
+    'aria-label': `Running totals by round. ${res.length ? 'After round ' + res[res.length - 1].round + ': ' + desc : 'No round scored yet.'}` });
+  for (let v = lo; v <= hi + 1e-9; v += step) {
+    svg.append(s('line', { class: v === 0 ? 'zero' : 'grid', x1: L, x2: W - R, y1: y(v), y2: y(v) }),
+      s('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end' }, String(v)));
+  }
+  for (let k = 0; k <= n; k++) {
+    if (n > 12 && k % 2) continue;
+    svg.append(s('text', { x: x(k), y: H - B + 18, 'text-anchor': 'middle' }, k === 0 ? 'start' : String(res[k - 1] ? res[k - 1].round : k)));
+  }
+  // End labels, pushed apart so that close totals stay readable.
+  const labels = seats.map((_, p) => ({ p, v: totals[p][totals[p].length - 1], y: y(totals[p][totals[p].length - 1]) }))
+    .sort((a, b) => a.y - b.y);
+  for (let k = 1; k < labels.length; k++) labels[k].y = Math.max(labels[k].y, labels[k - 1].y + 14);
+  seats.forEach(({ st }, p) => {
+    const style = STYLES[p % STYLES.length];
+    const cls = 'p' + (p % STYLES.length);
+    const pts = totals[p].map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+    const g = s('g', { 'aria-hidden': 'true' },
+      s('polyline', { points: pts, class: 'ln ' + cls, 'stroke-dasharray': style.dash }));
+    totals[p].forEach((v, k) => { if (k > 0) g.append(marker(style.mark, x(k), y(v), cls)); });
+    const lab = labels.find((l) => l.p === p);
+    g.append(s('text', { x: x(totals[p].length - 1) + 8, y: lab.y + 4, class: cls }, `${st.name.slice(0, 12)} ${lab.v}`));
+    svg.append(g);
+  });
+  const legend = h('ul', { class: 'legend', 'aria-hidden': 'true' }, seats.map(({ st }, p) => {
+    const style = STYLES[p % STYLES.length];
+    const cls = 'p' + (p % STYLES.length);
+    return h('li', {}, s('svg', { viewBox: '0 0 34 12' },
+      s('line', { x1: 0, x2: 34, y1: 6, y2: 6, class: 'ln ' + cls, 'stroke-dasharray': style.dash }),
+      marker(style.mark, 17, 6, cls)), ' ', st.name);
+  }));
+  return h('div', { class: 'chart-box' }, svg, legend);
+}
+
+function niceStep(raw) {
+  const p = 10 ** Math.floor(Math.log10(Math.max(raw, 1)));
+  for (const m of [1, 2, 5, 10]) if (raw <= m * p) return m * p;
+  return 10 * p;
+}
