@@ -1,0 +1,13 @@
+// The rules page draws its example cards with the same art as the table.
+import { installSprite, card } from './cards.js';
+
+installSprite();
+for (const el of document.querySelectorAll('[data-card]')) {
+  el.replaceWith(card(el.dataset.card, { small: el.hasAttribute('data-small') || undefined, cls: 'inline' }));
+}
+// In a list of cards, the words beside a card stay one block of text.
+for (const li of document.querySelectorAll('.cardlist li')) {
+  const text = document.createElement('span');
+  text.append(...[...li.childNodes].filter((n) => !(n.classList && n.classList.contains('card'))));
+  li.append(text);
+}
