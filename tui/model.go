@@ -68,6 +68,7 @@ type Model struct {
 	closed    bool // the table went away
 	closedErr error
 	quitting  bool
+	canStart  bool // before the start: the g key starts the game
 }
 
 type sentAction struct {
@@ -93,6 +94,7 @@ type (
 		path string
 		err  error
 	}
+	startedMsg struct{ err error }
 )
 
 // New returns the screen for a table.
@@ -183,6 +185,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.msg = "Lost the table: " + msg.u.Err.Error() + ". Press q to leave."
 			return m, nil
 		}
+		if msg.u.Note != "" {
+			m.msg, m.canStart = msg.u.Note, msg.u.CanStart
+			return m, m.listen()
+		}
 		m.onUpdate(msg.u)
 		return m, m.listen()
 	case sentMsg:
@@ -197,6 +203,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			break
 		}
 		m.showHint(msg.h)
+	case startedMsg:
+		if msg.err != nil {
+			m.msg = "Not started: " + errorText(msg.err)
+		}
 	case savedMsg:
 		if msg.err != nil {
 			m.msg = "Not saved: " + msg.err.Error()
@@ -355,6 +365,12 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	}
 	if s == "h" {
 		return m.askHint()
+	}
+	if s == "g" && !m.have && m.canStart && !m.closed {
+		if st, ok := m.table.(Starter); ok {
+			m.msg = "Starting the game…"
+			return func() tea.Msg { return startedMsg{err: st.Start()} }
+		}
 	}
 	if !m.have || m.closed {
 		return nil

@@ -20,8 +20,10 @@ func (m *Model) Render() string {
 	switch {
 	case !m.have:
 		middle = []string{"", "  Dealing…"}
-		if m.closed {
-			middle = []string{"", "  " + m.msg}
+		if m.closed || m.msg != "" {
+			// Before the deal the message is all there is to say: who the
+			// table waits for, or why it closed.
+			middle = append([]string{""}, wrap("  "+m.msg, w-1, "  ")...)
 		}
 		bottom = []string{styleDim.Render(strings.Repeat("─", w)), m.keysLine()}
 	case m.overlay != overlayNone:
@@ -628,6 +630,8 @@ func (m *Model) keysLine() string {
 	switch {
 	case m.overlay != overlayNone:
 		keys = []string{"Esc/Enter close", "s sheet", "? rules", "q quit"}
+	case !m.have && m.canStart && !m.closed:
+		keys = []string{"g start the game", "q quit"}
 	case !m.have || m.closed:
 		keys = []string{"q quit"}
 	case v.Phase == skullking.PhaseOver:

@@ -39,6 +39,21 @@ type Update struct {
 	// Err reports that the table was lost (a dropped connection); View is
 	// then the zero value.
 	Err error
+	// Note, when set, is a line for the status bar and the update carries
+	// no view: a server table says here that it is reconnecting, what the
+	// server said on its own, or whom the table waits for before the game
+	// starts.
+	Note string
+	// CanStart, with a Note, says the person may start the game now (the
+	// host of a server table before the start): the g key asks the table
+	// to, through Starter.
+	CanStart bool
+}
+
+// Starter is a table whose game the person may start: a server table they
+// host.
+type Starter interface {
+	Start() error
 }
 
 // Hinter is a table that can suggest the person's next action.

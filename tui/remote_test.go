@@ -1,0 +1,336 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/server"
+)
+
+// testServer is the real server (server.Main) run in-process.
+type testServer struct {
+	t    *testing.T
+	m    *server.Main
+	dir  string
+	base string
+	addr string
+}
+
+// startServer starts a server on addr ("127.0.0.1:0" for a free port) with
+// its data in dir, bots that barely pause, and no rate limits.
+func startServer(t *testing.T, dir, addr string, flags ...string) *testServer {
+	t.Helper()
+	m := &server.Main{Stderr: io.Discard}
+	args := append([]string{"--addr", addr, "--data", dir, "--bot-delay", "1ms", "--grace", "1h",
+		"--http-rate", "-1", "--msg-rate", "1000", "--log-level", "error"}, flags...)
+	if err := m.ParseFlags(args); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ts := &testServer{t: t, m: m, dir: dir, addr: m.Addr(), base: "http://" + m.Addr()}
+	t.Cleanup(ts.close)
+	return ts
+}
+
+func (ts *testServer) close() {
+	if ts.m != nil {
+		if err := ts.m.Close(); err != nil {
+			ts.t.Errorf("closing the server: %v", err)
+		}
+		ts.m = nil
+	}
+}
+
+// create opens a table and returns its id and the creator's token.
+func (ts *testServer) create(nick string, seats []map[string]string, settings map[string]any) (string, string) {
+	ts.t.Helper()
+	if settings == nil {
+		settings = map[string]any{}
+	}
+	b, _ := json.Marshal(map[string]any{"nickname": nick, "seats": seats, "settings": settings})
+	resp, err := http.Post(ts.base+"/api/tables", "application/json", bytes.NewReader(b))
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out struct{ ID, Token string }
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusCreated || json.Unmarshal(body, &out) != nil {
+		ts.t.Fatalf("create: %d %s", resp.StatusCode, body)
+	}
+	return out.ID, out.Token
+}
+
+// info reads a table's TableInfo.
+func (ts *testServer) info(id string) wire.TableInfo {
+	ts.t.Helper()
+	resp, err := http.Get(ts.base + "/api/tables/" + id)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var in wire.TableInfo
+	if err := json.NewDecoder(resp.Body).Decode(&in); err != nil {
+		ts.t.Fatal(err)
+	}
+	return in
+}
+
+// hostStarts connects as the holder of token, starts the game and leaves.
+func (ts *testServer) hostStarts(id, token string) {
+	ts.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.base, "http")+"/api/tables/"+id+"/ws",
+		&websocket.DialOptions{Subprotocols: []string{wire.Subprotocol}})
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	ws.SetReadLimit(maxServerFrame)
+	send := func(m wire.ClientMsg) {
+		b, _ := json.Marshal(m)
+		if err := ws.Write(ctx, websocket.MessageText, b); err != nil {
+			ts.t.Fatal(err)
+		}
+	}
+	send(wire.ClientMsg{Type: wire.TypeHello, V: wire.Version, Token: token})
+	send(wire.ClientMsg{Type: wire.TypeStart, ID: 1})
+	for {
+		_, data, err := ws.Read(ctx)
+		if err != nil {
+			ts.t.Fatalf("the host's connection: %v", err)
+		}
+		var f wire.ServerMsg
+		_ = json.Unmarshal(data, &f)
+		switch {
+		case f.Type == wire.TypeAck && f.ID == 1:
+			ws.Close(websocket.StatusNormalClosure, "")
+			return
+		case f.Type == wire.TypeError:
+			ts.t.Fatalf("start refused: %s %s", f.Code, f.Message)
+		}
+	}
+}
+
+var (
+	openSeat = map[string]string{"kind": "open"}
+	botSeat  = func(level string) map[string]string { return map[string]string{"kind": "bot", "level": level} }
+)
+
+// testRemote sits at a table with short timers.
+func testRemote(t *testing.T, ts *testServer, id, name, tokens string) *Remote {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	r, err := JoinRemote(ctx, RemoteConfig{Server: ts.base, Table: id, Name: name, Tokens: tokens,
+		Backoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond, Ping: time.Second, PingTimeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+// waitScreen handles messages until the screen shows want.
+func (d *driver) waitScreen(want string) {
+	d.t.Helper()
+	for !strings.Contains(strings.Join(strings.Fields(plain(d.m)), " "), want) {
+		d.next()
+	}
+}
+
+// waitMsg handles messages until the status line says want.
+func (d *driver) waitMsg(want string) {
+	d.t.Helper()
+	for !strings.Contains(d.m.msg, want) {
+		d.next()
+	}
+}
+
+// playRemote plays with the keyboard until the game is over, or until
+// stop says so; it returns whether the person ever saw the last trick of
+// a round told after the next round was dealt.
+func playRemote(t *testing.T, d *driver, p *player, stop func(v skullking.View) bool) (sawRoundsLast bool) {
+	t.Helper()
+	for steps := 0; ; steps++ {
+		if steps > 5000 {
+			t.Fatalf("game not over after %d moves", steps)
+		}
+		d.settle()
+		v, _ := d.m.Current()
+		if lt := d.m.lastTrick; lt != nil && d.m.lastTrickRound != v.Round {
+			sawRoundsLast = true
+			if len(lt.Plays) != v.Players {
+				t.Fatalf("round %d's last trick has %d cards:\n%s", d.m.lastTrickRound, len(lt.Plays), plain(d.m))
+			}
+		}
+		if d.m.Over() || (stop != nil && stop(v)) {
+			return sawRoundsLast
+		}
+		if closed, err := d.m.Closed(); closed {
+			t.Fatalf("the table closed: %v\n%s", err, plain(d.m))
+		}
+		checkScreen(t, d.m)
+		p.move()
+	}
+}
+
+// A whole game at a server table through the screen: Ann joins by the
+// invite, waits for the host, who starts and leaves (a bot plays for them
+// after the grace period), plays every card with the keyboard, and saves
+// the record, which replays to the totals on the screen.
+func TestRemoteWholeGame(t *testing.T) {
+	ts := startServer(t, t.TempDir(), "127.0.0.1:0", "--grace", "50ms")
+	id, hostToken := ts.create("Host", []map[string]string{openSeat, openSeat, botSeat("random"), botSeat("heuristic")}, nil)
+	tokens := filepath.Join(t.TempDir(), "skullking", "tokens.json")
+	r := testRemote(t, ts, id, "Ann", tokens)
+	if r.Seat() != 1 {
+		t.Fatalf("Ann sits at seat %d, want 1", r.Seat())
+	}
+	save := filepath.Join(t.TempDir(), "game.json")
+	d := newDriver(t, r, Config{SavePath: save})
+	d.waitScreen("Waiting for the host, Host, to start the game.")
+	out := strings.Join(strings.Fields(plain(d.m)), " ") // as read, whatever the wrapping
+	if !strings.Contains(out, "Ann (you)") || !strings.Contains(out, "(bot)") || strings.Contains(out, "g start") {
+		t.Errorf("lobby screen:\n%s", out)
+	}
+	checkScreen(t, d.m)
+	d.press("g") // not the host: nothing happens
+	if d.m.msg == "Starting the game…" {
+		t.Error("g started the game for a guest")
+	}
+
+	ts.hostStarts(id, hostToken)
+	p := &player{d: d, rng: skullking.NewRand(7)}
+	if !playRemote(t, d, p, nil) {
+		t.Error("no round's last trick was shown once the next round was dealt")
+	}
+	checkScreen(t, d.m)
+	if !strings.Contains(plain(d.m), "Game over") {
+		t.Errorf("no game over line:\n%s", plain(d.m))
+	}
+
+	d.press("esc", "w")
+	for !strings.HasPrefix(d.m.msg, "Saved") {
+		d.next()
+		if strings.HasPrefix(d.m.msg, "Not saved") {
+			t.Fatal(d.m.msg)
+		}
+	}
+	f, err := os.Open(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := skullking.ReadRecord(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		t.Fatalf("the record does not replay: %v", err)
+	}
+	v, _ := d.m.Current()
+	for s, total := range g.Totals() {
+		if v.Seats[s].Total != total {
+			t.Errorf("seat %d: screen total %d, record %d", s, v.Seats[s].Total, total)
+		}
+	}
+	if rec.Players[1] != "Ann" {
+		t.Errorf("players %v", rec.Players)
+	}
+	if s, ok := loadSeat(tokens, ts.base+"/t/"+id); !ok || s.Seat != 1 {
+		t.Errorf("the token file keeps %+v, %v", s, ok)
+	}
+	if fi, err := os.Stat(tokens); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("token file: %v, %v", fi.Mode(), err)
+	}
+	d.press("q")
+	d.next()
+	if !d.quit {
+		t.Error("q did not quit")
+	}
+}
+
+// The host reclaims the seat made for them by the lobby API (its token in
+// the token file), starts the game with g, sees the server's refusal on the
+// status line, and plays on through a dropped connection and a server
+// restart.
+func TestRemoteHostStartsAndReconnects(t *testing.T) {
+	dir := t.TempDir()
+	ts := startServer(t, dir, "127.0.0.1:0")
+	id, token := ts.create("Ann", []map[string]string{openSeat, botSeat("random"), botSeat("random"), botSeat("heuristic")},
+		map[string]any{"options": map[string]any{"rounds": 4, "kraken": true, "loot": true}})
+	tokens := filepath.Join(t.TempDir(), "tokens.json")
+	if err := storeSeat(tokens, ts.base+"/t/"+id, savedSeat{Token: token, Seat: 0, Name: "Ann"}); err != nil {
+		t.Fatal(err)
+	}
+	r := testRemote(t, ts, id, "Zed", tokens)
+	if r.Seat() != 0 {
+		t.Fatalf("seat %d, want the host's seat 0", r.Seat())
+	}
+	if in := ts.info(id); in.Seats[0].Name != "Ann" || in.Seats[1].Kind != "bot" {
+		t.Fatalf("the seat was not reclaimed: %+v", in.Seats)
+	}
+	d := newDriver(t, r, Config{})
+	d.waitScreen("press g to start the game")
+	if !strings.Contains(plain(d.m), "g start the game") {
+		t.Errorf("the keys line does not offer g:\n%s", plain(d.m))
+	}
+	checkScreen(t, d.m)
+	d.press("g")
+	d.settle()
+	v, _ := d.m.Current()
+	if v.Phase != skullking.PhaseBidding || !v.Options.Kraken || v.ScheduledRounds != 4 {
+		t.Fatalf("after g: phase %v, options %+v", v.Phase, v.Options)
+	}
+
+	// A refused action: the server's sentence, without its preamble.
+	d.exec(d.m.send(skullking.Bid(0, 5)))
+	for d.m.inflight {
+		d.next()
+	}
+	if !strings.Contains(d.m.msg, "bid 5 is out of range") || strings.Contains(d.m.msg, "round 1") {
+		t.Errorf("status line %q", d.m.msg)
+	}
+	d.press("h")
+	d.settleHint()
+	if !strings.Contains(d.m.msg, "hints are not available at a server table") {
+		t.Errorf("h says %q", d.m.msg)
+	}
+
+	p := &player{d: d, rng: skullking.NewRand(3)}
+	playRemote(t, d, p, func(v skullking.View) bool { return v.Round >= 2 })
+	r.dropConnection()
+	d.waitMsg("reconnecting…")
+	d.waitMsg("Reconnected.")
+	playRemote(t, d, p, func(v skullking.View) bool { return v.Round >= 3 })
+
+	ts.close()
+	d.waitMsg("reconnecting…")
+	ts = startServer(t, dir, ts.addr)
+	d.waitMsg("Reconnected.")
+	playRemote(t, d, p, nil)
+	v, _ = d.m.Current()
+	if len(v.Results) < 4 || len(v.Winners) == 0 { // a tie plays a tiebreak round
+		t.Errorf("%d rounds scored, winners %v", len(v.Results), v.Winners)
+	}
+	if in := ts.info(id); in.Status != "over" || !in.Seats[0].Connected {
+		t.Errorf("the server sees the table %s, Ann connected %v", in.Status, in.Seats[0].Connected)
+	}
+}
