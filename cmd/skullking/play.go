@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -18,9 +19,10 @@ import (
 
 // playConfig is what the play command's flags ask for.
 type playConfig struct {
-	local tui.LocalConfig
-	join  string
-	save  string // --save: written when the person leaves
+	local  tui.LocalConfig
+	join   string
+	remote tui.RemoteConfig // with --join
+	save   string           // --save: written when the person leaves
 	// record is where the w key saves: --save, or a file named after the
 	// seed.
 	record string
@@ -44,11 +46,15 @@ func parsePlay(args []string, stderr io.Writer) (*playConfig, error) {
 	save := fs.String("save", "", "write the game record to `FILE` when you leave (the w key saves it any time)")
 	delay := fs.Duration("delay", 700*time.Millisecond, "pause before each bot move, so the play can be followed")
 	hint := fs.String("hint", "", "the bot level that gives hints with h (default: the strongest)")
-	join := fs.String("join", "", "join a table of a skullking serve server at `URL` instead of playing offline")
+	join := fs.String("join", "", "sit at a skullking serve server's table instead of playing offline: `URL` is its "+
+		"invite link (http://host:8080/t/ID), or the server's address with --table; the seat is remembered, so the "+
+		"same command takes it back")
+	table := fs.String("table", "", "with --join and the server's address: the table's `ID` (its invite code)")
 	opts := ruleFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: skullking play [flags]")
-		fmt.Fprintln(stderr, "Plays Skull King in the terminal against bots, or at a server's table with --join.")
+		fmt.Fprintln(stderr, "Plays Skull King in the terminal against bots, or at a server's table with --join")
+		fmt.Fprintln(stderr, "(the host chose the rules there: only --name and --save apply; the host starts with g).")
 		fmt.Fprintln(stderr, "Keys: arrows move across the hand, Enter plays, digits bid, h hint, s score sheet,")
 		fmt.Fprintln(stderr, "? rules, w save the record, q quit. Every rule option and module is a flag.")
 		fmt.Fprintln(stderr)
@@ -64,12 +70,12 @@ func parsePlay(args []string, stderr io.Writer) (*playConfig, error) {
 		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	cfg := &playConfig{join: strings.TrimSpace(*join), save: *save}
-	if cfg.join != "" {
-		return cfg, nil
-	}
 	person := strings.TrimSpace(*name)
 	if person == "" || len([]rune(person)) > 24 {
 		return nil, errors.New("--name: give a name of 1 to 24 characters")
+	}
+	if cfg.join != "" || *table != "" {
+		return parseJoin(fs, cfg, *table, person)
 	}
 	if *players < 2 || *players > 8 {
 		return nil, fmt.Errorf("--players %d: a table has 2 to 8 seats", *players)
@@ -122,6 +128,39 @@ func parsePlay(args []string, stderr io.Writer) (*playConfig, error) {
 	return cfg, nil
 }
 
+// joinFlags are the flags that mean something at a server's table; the
+// others set up an offline game.
+var joinFlags = map[string]bool{"join": true, "table": true, "name": true, "save": true}
+
+// parseJoin finishes the configuration of a seat at a server's table.
+func parseJoin(fs *flag.FlagSet, cfg *playConfig, table, person string) (*playConfig, error) {
+	if cfg.join == "" {
+		return nil, errors.New("--table needs --join, the server's address")
+	}
+	var offline []string
+	fs.Visit(func(f *flag.Flag) {
+		if !joinFlags[f.Name] {
+			offline = append(offline, "--"+f.Name)
+		}
+	})
+	if len(offline) > 0 {
+		// Silently ignoring them would let a person believe they chose the
+		// rules or the bots of a table whose host chose them.
+		return nil, fmt.Errorf("%s: the table's host chose its seats and rules; with --join only --name, --save "+
+			"and --table apply", strings.Join(offline, ", "))
+	}
+	server, id, err := tui.ParseInvite(cfg.join, table)
+	if err != nil {
+		return nil, fmt.Errorf("--join: %v", err)
+	}
+	cfg.remote = tui.RemoteConfig{Server: server, Table: id, Name: person}
+	cfg.record = cfg.save
+	if cfg.record == "" {
+		cfg.record = "skullking-" + id + ".json"
+	}
+	return cfg, nil
+}
+
 // defaultBotLevel is the level a casual game is played against: the
 // heuristic bot when there is one, a fair opponent that answers at once.
 func defaultBotLevel() string {
@@ -155,9 +194,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if cfg.join != "" {
-		fmt.Fprintf(stderr, "skullking play: --join is not available yet: playing at a server's table "+
-			"comes with the server's protocol; play offline against bots without --join\n")
-		return 1
+		return runJoin(cfg, stdin, stdout, stderr)
 	}
 	table, err := tui.NewLocal(cfg.local)
 	if err != nil {
@@ -180,6 +217,45 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "Seed %d: 'skullking play --seed %d' deals this game again.\n", cfg.local.Seed, cfg.local.Seed)
+	return code
+}
+
+// runJoin sits at a server's table until the person quits.
+func runJoin(cfg *playConfig, stdin io.Reader, stdout, stderr io.Writer) int {
+	tokens, err := tui.DefaultTokenFile()
+	if err != nil {
+		fmt.Fprintf(stderr, "skullking play: no configuration directory (%v): this run cannot remember the seat\n", err)
+	}
+	cfg.remote.Tokens = tokens
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	table, err := tui.JoinRemote(ctx, cfg.remote)
+	cancel()
+	if err != nil {
+		fmt.Fprintf(stderr, "skullking play: %v\n", err)
+		return 1
+	}
+	defer table.Close()
+	m := tui.New(table, tui.Config{SavePath: cfg.record})
+	if err := runScreen(m, stdin, stdout); err != nil {
+		fmt.Fprintf(stderr, "skullking play: %v\n", err)
+		return 1
+	}
+	code := 0
+	if cfg.save != "" {
+		// The record is the server's: it exists once the game is over,
+		// even if this screen left before the end.
+		if err := tui.SaveRecord(table, cfg.save); err != nil {
+			fmt.Fprintf(stderr, "skullking play: the record is not saved: %v\n", err)
+			code = 1
+		} else {
+			fmt.Fprintf(stdout, "Game record saved to %s.\n", cfg.save)
+		}
+	}
+	if !m.Over() {
+		if closed, _ := m.Closed(); !closed {
+			fmt.Fprintf(stdout, "Your seat is kept: 'skullking play --join %s' takes it back.\n", table.Invite())
+		}
+	}
 	return code
 }
 

@@ -74,14 +74,6 @@ func TestPlayFlagsRefused(t *testing.T) {
 	}
 }
 
-func TestPlayJoinNotAvailableYet(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	code := run([]string{"play", "--join", "http://localhost:8080/t/abc"}, strings.NewReader(""), &stdout, &stderr)
-	if code != 1 || !strings.Contains(stderr.String(), "not available yet") {
-		t.Errorf("exit %d, stderr %q", code, stderr.String())
-	}
-}
-
 func TestPlayHelp(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"play", "-h"}, strings.NewReader(""), &stdout, &stderr); code != 0 {

@@ -1,0 +1,225 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/server"
+)
+
+func TestPlayJoinFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args         []string
+		server, id   string
+		record, save string
+	}{
+		{[]string{"--join", "http://localhost:8080/t/k7qx2mpa9c", "--name", "Ann"}, "http://localhost:8080", "k7qx2mpa9c",
+			"skullking-k7qx2mpa9c.json", ""},
+		{[]string{"--join", "https://sk.example.org/games/t/K7QX2MPA9C/", "--save", "g.json"},
+			"https://sk.example.org/games", "k7qx2mpa9c", "g.json", "g.json"},
+		{[]string{"--join", "localhost:8080", "--table", "abc23"}, "http://localhost:8080", "abc23", "skullking-abc23.json", ""},
+		{[]string{"--join", "http://h:1/api/tables/abc23/ws"}, "http://h:1", "abc23", "skullking-abc23.json", ""},
+	} {
+		cfg, err := parsePlay(tc.args, io.Discard)
+		if err != nil {
+			t.Errorf("%v: %v", tc.args, err)
+			continue
+		}
+		r := cfg.remote
+		if r.Server != tc.server || r.Table != tc.id || cfg.record != tc.record || cfg.save != tc.save {
+			t.Errorf("%v: server %q table %q record %q save %q", tc.args, r.Server, r.Table, cfg.record, cfg.save)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--join", "http://localhost:8080"}, "names no table"},
+		{[]string{"--join", "http://h/t/abc", "--table", "xyz"}, "names table abc"},
+		{[]string{"--table", "abc"}, "--table needs --join"},
+		{[]string{"--join", "http://h/t/abc", "--players", "5", "--kraken"}, "--kraken, --players: the table's host chose"},
+		{[]string{"--join", "ftp://h/t/abc"}, "http://"},
+		{[]string{"--join", "http://h/t/ab-c"}, "not a table id"},
+		{[]string{"--join", "http://h/t/abc", "--name", ""}, "--name"},
+	} {
+		_, err := parsePlay(tc.args, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want one saying %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// startTestServer runs the real server in-process on a free port.
+func startTestServer(t *testing.T, flags ...string) string {
+	t.Helper()
+	m := &server.Main{Stderr: io.Discard}
+	args := append([]string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--bot-delay", "0", "--http-rate", "-1",
+		"--log-level", "error"}, flags...)
+	if err := m.ParseFlags(args); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return "http://" + m.Addr()
+}
+
+func postJSON(t *testing.T, url string, body any, out any) {
+	t.Helper()
+	b, _ := json.Marshal(body)
+	resp, err := http.Post(url, "application/json", bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode/100 != 2 || json.Unmarshal(data, out) != nil {
+		t.Fatalf("POST %s: %d %s", url, resp.StatusCode, data)
+	}
+}
+
+type tableSeats struct {
+	Status string `json:"status"`
+	Seats  []struct {
+		Kind, Name string
+	} `json:"seats"`
+}
+
+func getTable(t *testing.T, base, id string) tableSeats {
+	t.Helper()
+	resp, err := http.Get(base + "/api/tables/" + id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var in tableSeats
+	if err := json.NewDecoder(resp.Body).Decode(&in); err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// The command joins by the invite link, remembers the seat in the user's
+// config directory, and the next run takes the same seat back whatever
+// --name says.
+func TestPlayJoinTakesASeatAndKeepsIt(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	base := startTestServer(t)
+	var created struct{ ID string }
+	postJSON(t, base+"/api/tables", map[string]any{"nickname": "Host",
+		"seats": []map[string]string{{"kind": "open"}, {"kind": "open"}, {"kind": "bot", "level": "random"}}}, &created)
+	for _, args := range [][]string{
+		{"play", "--join", base + "/t/" + created.ID, "--name", "Cat"},
+		{"play", "--join", base, "--table", created.ID, "--name", "Dan"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, strings.NewReader("q"), &stdout, &stderr); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		if !strings.Contains(stdout.String(), "Your seat is kept: 'skullking play --join "+base+"/t/"+created.ID+"'") {
+			t.Errorf("%v: closing line missing: %q", args, lastLines(stdout.String(), 2))
+		}
+	}
+	in := getTable(t, base, created.ID)
+	if len(in.Seats) != 3 || in.Seats[1].Name != "Cat" {
+		t.Errorf("seats %+v: Cat should hold seat 1, and Dan should not be seated", in.Seats)
+	}
+	b, err := os.ReadFile(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "skullking", "tokens.json"))
+	if err != nil || !strings.Contains(string(b), base+"/t/"+created.ID) {
+		t.Errorf("token file: %v %s", err, b)
+	}
+}
+
+// --save downloads the server's record of a finished game.
+func TestPlayJoinSavesTheRecord(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	base := startTestServer(t, "--grace", "1ms")
+	var created struct{ ID, Token string }
+	postJSON(t, base+"/api/tables", map[string]any{"nickname": "Ann", "settings": map[string]any{"options": map[string]any{"rounds": 2}},
+		"seats": []map[string]string{{"kind": "open"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}}}, &created)
+
+	// Ann starts the game in a browser and closes it: the stand-in bot
+	// plays her seat to the end.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/tables/"+created.ID+"/ws",
+		&websocket.DialOptions{Subprotocols: []string{"skullking.v1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws.SetReadLimit(1 << 20)
+	for _, m := range []string{`{"type":"hello","v":1,"token":"` + created.Token + `"}`, `{"type":"start","id":1}`} {
+		if err := ws.Write(ctx, websocket.MessageText, []byte(m)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for {
+		_, data, err := ws.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(data), `"type":"ack"`) {
+			break
+		}
+	}
+	ws.Close(websocket.StatusNormalClosure, "")
+	for deadline := time.Now().Add(30 * time.Second); getTable(t, base, created.ID).Status != "over"; {
+		if time.Now().After(deadline) {
+			t.Fatal("the game did not end")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+
+	// The terminal knows her seat from the token file, as if she had
+	// played there before.
+	dir := filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "skullking")
+	tokens, _ := json.Marshal(map[string]any{"tables": map[string]any{
+		base + "/t/" + created.ID: map[string]any{"token": created.Token, "seat": 0}}})
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tokens.json"), tokens, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	save := filepath.Join(t.TempDir(), "game.json")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"play", "--join", base + "/t/" + created.ID, "--save", save}, strings.NewReader("q"), &stdout, &stderr)
+	if code != 0 || !strings.Contains(stdout.String(), "saved to") {
+		t.Fatalf("exit %d: %s %s", code, stderr.String(), stdout.String())
+	}
+	f, err := os.Open(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := skullking.ReadRecord(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := rec.Replay(); err != nil || !g.Over() || rec.Players[0] != "Ann" {
+		t.Fatalf("the record: %v, players %v", err, rec.Players)
+	}
+}
+
+// Joining a table that does not exist is an error before any screen.
+func TestPlayJoinUnknownTable(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	base := startTestServer(t)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"play", "--join", base + "/t/zzzzzzzzzz"}, strings.NewReader("q"), &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "no such table") {
+		t.Errorf("exit %d: %s", code, stderr.String())
+	}
+}
