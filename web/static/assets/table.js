@@ -340,10 +340,13 @@ export function openTable(root, id, navigate) {
       h('ul', { class: 'seats', id: 'seats' }, seatOrder(v).map((i) => seatBox(v, t, i))),
       felt(v),
       st.seat >= 0 ? h('div', { class: 'mine-seat' }, h('ul', { class: 'seats' }, seatBox(v, t, st.seat))) : h('p', { class: 'muted', id: 'spectating' }, `You are watching${t.watching > 1 ? ` with ${t.watching - 1} other${t.watching > 2 ? 's' : ''}` : ''}: hands stay hidden.`),
-      turnLine(v, kinds),
-      decision(v, kinds),
-      st.seat >= 0 ? hand(v, kinds) : null,
-      st.seat >= 0 ? h('p', { class: 'whyline', id: 'whyline', 'aria-hidden': 'true' }, st.whyText) : null,
+      // The dock holds what the player acts on; on a phone it stays in
+      // view at the bottom of the screen.
+      h('div', { class: 'dock' },
+        turnLine(v, kinds),
+        decision(v, kinds),
+        st.seat >= 0 ? hand(v, kinds) : null,
+        st.seat >= 0 ? h('p', { class: 'whyline', id: 'whyline', 'aria-hidden': 'true' }, st.whyText) : null),
       secrets(v),
       v.phase === 'over' ? gameOver(v) : roundPanel(v),
       chatBox());
@@ -390,10 +393,10 @@ export function openTable(root, id, navigate) {
     const acting = v.turn === i && (v.phase === 'playing' || v.phase === 'ability');
     const mine = i === st.seat;
     const tags = [];
-    if (p && p.kind === 'bot') tags.push('bot');
-    if (p && p.kind === 'person' && !p.connected) tags.push(p.bot_plays ? 'away · bot plays' : 'away');
-    if (p && p.kind === 'open') tags.push('bot plays');
-    if (t.host === i) tags.push('host');
+    if (p && p.kind === 'bot') tags.push(['bot', 'bot']);
+    if (p && p.kind === 'person' && !p.connected) tags.push(['away', p.bot_plays ? 'away · bot plays' : 'away']);
+    if (p && p.kind === 'open') tags.push(['away', 'bot plays']);
+    if (t.host === i) tags.push(['host', 'host']);
     const lines = [];
     if (s.graybeard) {
       lines.push(h('div', { class: 'st muted' }, 'the ghost: never bids, never scores'));
@@ -404,7 +407,7 @@ export function openTable(root, id, navigate) {
       else if (s.has_bid) bid = h('span', { class: 'bid bid-in' }, 'has bid ✓');
       else bid = h('span', { class: 'bid bid-wait' }, v.phase === 'bidding' ? 'not yet bid' : 'no bid');
       lines.push(h('div', { class: 'st' }, bid, ` · won ${s.won}`));
-      lines.push(h('div', { class: 'st' }, h('strong', {}, `${s.total}`), ' points', v.phase !== 'over' ? ` · ${plural(s.hand_size, 'card')}` : ''));
+      lines.push(h('div', { class: 'st' }, h('strong', {}, `${s.total}`), ' pts', v.phase !== 'over' ? ` · ${plural(s.hand_size, 'card')}` : ''));
       const extra = [];
       if (s.wager) extra.push(`wager ${s.wager}`);
       if (s.cannon) extra.push(s.cannon);
@@ -417,7 +420,7 @@ export function openTable(root, id, navigate) {
       'aria-current': acting ? 'true' : null },
     acting ? h('span', { class: 'turnflag' }, v.phase === 'ability' ? 'deciding' : 'to play') : null,
     h('div', { class: 'nm' }, s.graybeard ? icon('roger', 'suit-icon') : null, h('span', { class: 'who' }, s.name), mine ? ' (you)' : null,
-      tags.map((x) => h('span', { class: 'tag' }, x))),
+      tags.map(([k, x]) => h('span', { class: 'tag tag-' + k }, x))),
     lines, hostTool,
     acting ? h('span', { class: 'sr-only' }, mine ? ' — your turn' : ' — their turn') : null);
   }
@@ -444,7 +447,7 @@ export function openTable(root, id, navigate) {
     }
     return h('section', { class: 'felt', 'aria-label': `Trick ${v.trick_no || ''}` },
       caption,
-      h('ol', { class: 'trick', id: 'trick' }, list),
+      h('ol', { class: ['trick', !trick.length && last && 'last'], id: 'trick' }, list),
       lead ? h('p', { class: 'lead', id: 'lead' }, lead) : null,
       last && v.phase !== 'bidding' ? h('p', { class: ['outcome', trick.length && 'last'], id: 'outcome' }, trick.length ? 'Last trick: ' : '', explain(last, v)) : null);
   }
@@ -681,12 +684,12 @@ export function openTable(root, id, navigate) {
 
   function drawSheet() {
     const v = st.view;
-    sheetDlg.replaceChildren(
+    sheetDlg.replaceChildren(h('div', {},
       h('button', { type: 'button', class: 'close', onclick: () => sheetDlg.close() }, 'Close'),
       h('h2', { id: 'sheet-title' }, 'Score sheet'),
       v ? [fullSheet(v), chart(v),
         v.phase === 'over' ? h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `skullking-${id}.json` }, 'Download the game record') : null]
-        : h('p', {}, 'The game has not started.'));
+        : h('p', {}, 'The game has not started.')));
   }
 
   function toggleSheet() {

@@ -1,0 +1,215 @@
+package webtest
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// startQuickGame opens the lobby and starts a game against bots with the
+// one-click button.
+func startQuickGame(t *testing.T, p *page, s *site, nick string) string {
+	t.Helper()
+	p.nav(s.base + "/")
+	p.do("type a nickname", clearAndType("#nick", nick))
+	p.click("#play-now")
+	p.waitVisible("#round-info")
+	loc := eval[string](p, `location.pathname`)
+	if !strings.HasPrefix(loc, "/t/") {
+		t.Fatalf("after Play now the page is at %s", loc)
+	}
+	return strings.TrimPrefix(loc, "/t/")
+}
+
+const myTurnMidTrick = `document.querySelector('.hand.myturn') && document.querySelectorAll('#trick:not(.last) li[data-seat]').length >= 1`
+
+func handCodes(p *page) string {
+	return eval[string](p, `[...document.querySelectorAll('.hand .card')].map(c => c.dataset.code).join(' ')`)
+}
+
+func trickCodes(p *page) string {
+	return eval[string](p, `[...document.querySelectorAll('#trick:not(.last) li[data-seat]')].map(li => li.dataset.seat + ':' + li.querySelector('.card').getAttribute('aria-label')).join(' ')`)
+}
+
+// TestReloadMidTrickReturnsToTheSeat reloads the page while a trick is
+// half played, on a phone-sized screen: the token in local storage takes
+// the seat back, with the same hand and the same trick.
+func TestReloadMidTrickReturnsToTheSeat(t *testing.T) {
+	s := startSite(t)
+	p := newPage(t, "Ann", 360, 740)
+	startQuickGame(t, p, s, "Ann")
+	p.playUntil(`/Round [2-9]/.test(document.querySelector('#round-info')?.textContent) && (`+myTurnMidTrick+`)`, time.Minute)
+	p.screenshot("trick-phone", false)
+	if w := eval[int](p, `document.documentElement.scrollWidth`); w > 360 {
+		t.Errorf("the phone layout is %dpx wide: it scrolls sideways", w)
+	}
+	hand, trick := handCodes(p), trickCodes(p)
+
+	p.do("reload", chromedp.Reload())
+	p.waitVisible(".hand.myturn")
+	if got := handCodes(p); got != hand {
+		t.Fatalf("after the reload the hand is %q, was %q", got, hand)
+	}
+	if got := trickCodes(p); got != trick {
+		t.Fatalf("after the reload the trick is %q, was %q", got, trick)
+	}
+	if me := eval[string](p, `document.querySelector('.seat.me .who').textContent`); me != "Ann" {
+		t.Fatalf("after the reload the seat is %q", me)
+	}
+	// And the seat plays on.
+	before := len(strings.Fields(hand))
+	p.playUntil(`document.querySelectorAll('.hand .card').length < `+itoa(before), 20*time.Second)
+}
+
+// TestSpectatorSeesNoHands watches a game from a second browser: seats,
+// bids and the trick, and no hand at all.
+func TestSpectatorSeesNoHands(t *testing.T) {
+	s := startSite(t)
+	ann := newPage(t, "Ann", 1280, 900)
+	id := startQuickGame(t, ann, s, "Ann")
+	ann.playUntil(myTurnMidTrick, 30*time.Second)
+
+	eve := newPage(t, "Eve", 1280, 900)
+	eve.nav(s.base + "/t/" + id)
+	eve.click("#watch")
+	eve.waitVisible("#spectating")
+	eve.until("the trick on the table", `document.querySelectorAll('#trick:not(.last) li[data-seat]').length >= 1`, 10*time.Second)
+	if n := eval[int](eve, `document.querySelectorAll('.hand, .hand .card, button.card').length`); n != 0 {
+		t.Fatalf("the spectator sees %d hand elements", n)
+	}
+	if n := eval[int](eve, `document.querySelectorAll('.seat').length`); n != 4 {
+		t.Fatalf("the spectator sees %d seats, want 4", n)
+	}
+	// Ann's cards appear nowhere on the spectator's page, except any she
+	// has played into the trick.
+	for _, code := range strings.Fields(handCodes(ann)) {
+		if eval[bool](eve, `!!document.querySelector('[data-code="`+code+`"]')`) {
+			t.Fatalf("the spectator's page holds Ann's %s", code)
+		}
+	}
+	// Ann plays on; the spectator follows.
+	ann.playUntil(`!(`+myTurnMidTrick+`)`, 10*time.Second)
+	eve.until("Ann's card on the table", `document.querySelector('#trick li[data-seat="0"]') || document.querySelector('#outcome') || document.querySelector('#round-summary')`, 10*time.Second)
+}
+
+// TestKeyboardOnlyTrick bids and plays a trick with the keyboard alone:
+// digits and Enter to bid, arrows across the hand, Enter to play.
+func TestKeyboardOnlyTrick(t *testing.T) {
+	s := startSite(t)
+	p := newPage(t, "Ann", 1280, 900)
+	startQuickGame(t, p, s, "Ann")
+	// Round 1 by clicking; round 2 (two cards) by keyboard.
+	p.playUntil(`/Round 2/.test(document.querySelector('#round-info')?.textContent) && document.querySelector('#bid-confirm')`, 30*time.Second)
+	p.keys("1")
+	if got := eval[string](p, `document.activeElement.id + ' ' + document.activeElement.textContent`); got != "bid-confirm Confirm bid 1" {
+		t.Fatalf("after typing 1 the focus is on %q", got)
+	}
+	p.keys("\r")
+	p.until("the bid is taken", `!document.querySelector('#bid-confirm')`, 5*time.Second)
+	p.until("my turn", `document.querySelector('.hand.myturn')`, 20*time.Second)
+
+	// Walk the hand with the arrows; a card that may not be played says why.
+	before := eval[int](p, `document.querySelectorAll('.hand .card').length`)
+	p.keys(kbHome)
+	if !eval[bool](p, `document.activeElement.matches('.hand .card')`) {
+		t.Fatalf("Home did not focus the hand: %s", eval[string](p, `document.activeElement.outerHTML.slice(0, 200)`))
+	}
+	for i := 0; i < before && eval[string](p, `document.activeElement.getAttribute('aria-disabled')`) == "true"; i++ {
+		label := eval[string](p, `document.activeElement.getAttribute('aria-label')`)
+		if !strings.Contains(label, "not playable: ") {
+			t.Fatalf("a disabled card's label gives no reason: %q", label)
+		}
+		if !eval[bool](p, `getComputedStyle(document.activeElement.querySelector('.why')).display !== 'none'`) {
+			t.Fatal("a focused disabled card does not show why")
+		}
+		p.keys(kbRight)
+	}
+	if eval[string](p, `document.activeElement.getAttribute('aria-disabled')`) != "false" {
+		t.Fatal("no playable card reached with the arrows")
+	}
+	code := eval[string](p, `document.activeElement.dataset.code`)
+	p.keys("\r")
+	if code == "TIG" {
+		p.until("the Tigress choice", `document.activeElement.closest('#tigress')`, 5*time.Second)
+		p.keys("\r")
+	}
+	p.until("the card played", `document.querySelectorAll('.hand .card').length === `+itoa(before-1), 10*time.Second)
+	// The help opens with ? and the sheet with s.
+	p.keys("?")
+	p.until("the key help", `document.querySelector('#help-dialog[open]')`, 5*time.Second)
+	p.keys(kbEscape)
+	p.keys("s")
+	p.until("the score sheet", `document.querySelector('#sheet-dialog[open] #score-sheet')`, 5*time.Second)
+}
+
+// TestTwoPlayersSecretBids seats two people in two browsers at one table,
+// created with the form, reached by its invite link: neither sees the
+// other's bid before both are in; then both see both.
+func TestTwoPlayersSecretBids(t *testing.T) {
+	s := startSite(t)
+	ann := newPage(t, "Ann", 1280, 900)
+	ann.nav(s.base + "/")
+	ann.do("type a nickname", clearAndType("#nick", "Ann"))
+	// Two seats, the second open for a person, two short rounds, public.
+	ann.click(`[aria-label="Remove seat 4"]`)
+	ann.click(`[aria-label="Remove seat 3"]`)
+	ann.do("open seat 2", selectValue(`[aria-label="Seat 2"]`, "open"))
+	ann.do("a short game", selectValue(`#opt-schedule`, "short"))
+	ann.do("of 2 rounds", clearAndType("#opt-rounds", "2"))
+	ann.click("#t-public")
+	ann.do("name the table", clearAndType("#t-name", "Friday night"))
+	ann.click(`#create button[type=submit]`)
+	ann.waitVisible("#invite-link")
+	invite := eval[string](ann, `document.querySelector('#invite-link').value`)
+	if !regexp.MustCompile(`^http://127\.0\.0\.1:\d+/t/[a-z0-9]+$`).MatchString(invite) {
+		t.Fatalf("invite link %q", invite)
+	}
+
+	ben := newPage(t, "Ben", 1280, 900)
+	// The public list shows the table: seats free and rules in one line.
+	ben.nav(s.base + "/")
+	ben.until("the table in the public list", `[...document.querySelectorAll('#public-tables li')].some(li => li.textContent.includes('Friday night'))`, 10*time.Second)
+	line := eval[string](ben, `[...document.querySelectorAll('#public-tables li')].find(li => li.textContent.includes('Friday night')).textContent`)
+	if !strings.Contains(line, "1 of 2 seats free") || !strings.Contains(line, "2 rounds") {
+		t.Fatalf("public list line %q", line)
+	}
+	// The invite link opens straight into the seat picker.
+	ben.nav(invite)
+	ben.waitVisible("#seat-picker")
+	ben.do("type a nickname", clearAndType("#nick", "Ben"))
+	ben.click(`#seat-picker button.primary`)
+	ben.waitVisible("#table-lobby")
+
+	ann.until("Ben seated", `!document.querySelector('#start').disabled`, 10*time.Second)
+	ann.click("#start")
+	ann.waitVisible("#bid-confirm")
+	ben.waitVisible("#bid-confirm")
+	// Graybeard sits at the table with his face-down pile.
+	if !eval[bool](ann, `!!document.querySelector('.seat.ghost .card.back')`) {
+		t.Fatal("no Graybeard seat with a pile")
+	}
+
+	ben.click(`[data-key="bid-1"]`)
+	ben.click("#bid-confirm")
+	ben.until("Ben's own bid shown", `document.querySelector('.seat.me').textContent.includes('bid 1')`, 5*time.Second)
+	ann.until("Ben has bid", `document.querySelector('#seat-1').textContent.includes('has bid')`, 5*time.Second)
+	// Ann knows that Ben has bid, and nothing of how much.
+	if html := eval[string](ann, `document.documentElement.outerHTML`); regexp.MustCompile(`bid [0-9]`).MatchString(html) {
+		t.Fatalf("Ann's page shows a bid before all are in: %q", regexp.MustCompile(`.{40}bid [0-9].{40}`).FindString(html))
+	}
+	if txt := eval[string](ann, `document.querySelector('#turnline').textContent`); !strings.Contains(txt, "Your bid") {
+		t.Fatalf("Ann's turn line %q", txt)
+	}
+	if txt := eval[string](ben, `document.querySelector('#turnline').textContent`); !strings.Contains(txt, "waiting for Ann") {
+		t.Fatalf("Ben's turn line %q", txt)
+	}
+
+	ann.click(`[data-key="bid-0"]`)
+	ann.click("#bid-confirm")
+	for _, p := range []*page{ann, ben} {
+		p.until("both bids revealed", `document.querySelector('#seat-0, .seat.me') && [...document.querySelectorAll('.seat')].map(s => s.textContent).join('|').match(/bid 0/) && [...document.querySelectorAll('.seat')].map(s => s.textContent).join('|').match(/bid 1/)`, 5*time.Second)
+	}
+}
