@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -85,29 +86,49 @@ func needBrowser(t *testing.T) context.Context {
 	return browserCtx
 }
 
-// site is the real server, started in-process with short bot delays.
+// site is the real server, started in-process with short bot delays. It
+// can be stopped and started again on the same address and data.
 type site struct {
-	t    *testing.T
-	base string
+	t     *testing.T
+	base  string
+	addr  string
+	dir   string
+	flags []string
+	m     *server.Main
 }
 
 func startSite(t *testing.T, flags ...string) *site {
 	t.Helper()
+	s := &site{t: t, addr: "127.0.0.1:0", dir: t.TempDir(), flags: flags}
+	s.start()
+	s.addr = s.m.Addr()
+	s.base = "http://" + s.addr
+	t.Cleanup(s.stop)
+	return s
+}
+
+func (s *site) start() {
+	s.t.Helper()
 	m := &server.Main{Stderr: io.Discard}
-	args := append([]string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--bot-delay", "15ms",
-		"--grace", "1h", "--http-rate", "-1", "--msg-rate", "1000", "--log-level", "error"}, flags...)
+	args := append([]string{"--addr", s.addr, "--data", s.dir, "--bot-delay", "15ms",
+		"--grace", "1h", "--http-rate", "-1", "--msg-rate", "1000", "--log-level", "error"}, s.flags...)
 	if err := m.ParseFlags(args); err != nil {
-		t.Fatal(err)
+		s.t.Fatal(err)
 	}
 	if err := m.Start(); err != nil {
-		t.Fatal(err)
+		s.t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		if err := m.Close(); err != nil {
-			t.Errorf("closing the server: %v", err)
-		}
-	})
-	return &site{t: t, base: "http://" + m.Addr()}
+	s.m = m
+}
+
+func (s *site) stop() {
+	if s.m == nil {
+		return
+	}
+	if err := s.m.Close(); err != nil {
+		s.t.Errorf("closing the server: %v", err)
+	}
+	s.m = nil
 }
 
 // page is one tab in a browser context of its own: one player.
@@ -118,6 +139,8 @@ type page struct {
 
 	mu     sync.Mutex
 	errors []string // exceptions and console errors the page reported
+
+	random bool // playUntil picks bids and cards at random
 }
 
 func newPage(t *testing.T, name string, width, height int64) *page {
@@ -264,7 +287,7 @@ func (p *page) screenshot(name string, full bool) {
 	var b []byte
 	var err error
 	if full {
-		b, err = chromedp.Run(ctx, chromedp.FullScreenshot(90))
+		b, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	} else {
 		b, err = chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	}
@@ -280,24 +303,36 @@ func (p *page) screenshot(name string, full bool) {
 	}
 }
 
-// step is what the page offers its player now, read from the DOM.
-const stepJS = `(() => {
+// stepJS says what the page offers its player now, read from the DOM:
+// the element to click, "over" or "wait". pick chooses among the bids or
+// the playable cards: the first, or one at random.
+const stepJS = `((random) => {
+  const pick = (list) => list[random ? Math.floor(Math.random() * list.length) : 0];
+  const seen = (window.__seen = window.__seen || new Set());
   if (document.querySelector('#game-over')) return 'over';
-  if (document.querySelector('#tigress')) return 'click:[data-key="tig-pirate"]';
+  if (document.querySelector('#tigress')) { seen.add('tigress'); return 'click:[data-key="tig-' + pick(['pirate', 'escape']) + '"]'; }
   const confirm = document.querySelector('#bid-confirm');
   if (confirm) {
     if (confirm.disabled) {
       const bids = [...document.querySelectorAll('[data-group="bid"]')];
-      return 'click:[data-key="' + bids[Math.min(1, bids.length - 1)].dataset.key + '"]';
+      const b = random ? pick(bids.slice(0, 3)) : bids[Math.min(1, bids.length - 1)];
+      return 'click:[data-key="' + b.dataset.key + '"]';
     }
     return 'click:#bid-confirm';
   }
-  const d = document.querySelector('#decision button:not([disabled])');
-  if (d) return 'click:[data-key="' + d.dataset.key + '"]';
-  const c = document.querySelector('.hand.myturn .card[aria-disabled="false"]');
-  if (c) return 'click:[data-key="' + c.dataset.key + '"]';
+  const dec = document.querySelector('#decision');
+  if (dec) {
+    seen.add(dec.getAttribute('aria-label'));
+    const ok = [...dec.querySelectorAll('button:not([disabled])')];
+    if (ok.length) return 'click:[data-key="' + pick(ok).dataset.key + '"]';
+    // Bendt's discard: pick cards from the hand first.
+    const c = document.querySelector('.hand .card[aria-pressed="false"]');
+    if (c) return 'click:[data-key="' + c.dataset.key + '"]';
+  }
+  const cards = [...document.querySelectorAll('.hand.myturn .card[aria-disabled="false"]')];
+  if (cards.length) return 'click:[data-key="' + pick(cards).dataset.key + '"]';
   return 'wait';
-})()`
+})`
 
 // playUntil plays this page's seat by clicking — a middling bid, the first
 // playable card, the first choice of any decision — until stop holds.
@@ -309,7 +344,7 @@ func (p *page) playUntil(stop string, timeout time.Duration) int {
 		if stop != "" && eval[bool](p, "!!("+stop+")") {
 			return clicks
 		}
-		step := eval[string](p, stepJS)
+		step := eval[string](p, stepJS+"("+strconv.FormatBool(p.random)+")")
 		switch {
 		case step == "over":
 			if stop == "" {

@@ -213,3 +213,48 @@ func TestTwoPlayersSecretBids(t *testing.T) {
 		p.until("both bids revealed", `document.querySelector('#seat-0, .seat.me') && [...document.querySelectorAll('.seat')].map(s => s.textContent).join('|').match(/bid 0/) && [...document.querySelectorAll('.seat')].map(s => s.textContent).join('|').match(/bid 1/)`, 5*time.Second)
 	}
 }
+
+// TestServerRestartReconnects restarts the server under a game in
+// progress: the page shows that the connection is lost, reconnects by
+// itself and puts the player back in the seat with the same hand.
+func TestServerRestartReconnects(t *testing.T) {
+	s := startSite(t)
+	p := newPage(t, "Ann", 1280, 900)
+	startQuickGame(t, p, s, "Ann")
+	p.playUntil(`/Round 2/.test(document.querySelector('#round-info')?.textContent) && (`+myTurnMidTrick+`)`, 30*time.Second)
+	hand := handCodes(p)
+	// The server goes down (as in a deploy, it tells every client to
+	// reconnect); while it is down the page says so.
+	s.stop()
+	p.until("the lost-connection banner", `!document.querySelector('#banner').hidden && /Reconnect/.test(document.querySelector('#banner').textContent)`, 5*time.Second)
+	s.start()
+	p.until("reconnected", `document.querySelector('#banner').hidden && document.querySelector('.hand.myturn')`, 40*time.Second)
+	if got := handCodes(p); got != hand {
+		t.Fatalf("after reconnecting the hand is %q, was %q", got, hand)
+	}
+	p.playUntil(`document.querySelectorAll('.hand .card').length < `+itoa(len(strings.Fields(hand))), 20*time.Second)
+}
+
+// TestModulesGame plays a game with every module and Rascal's scoring with
+// cannon loads, choosing cards at random, so that every decision panel —
+// the Tigress, cannon loads, pirate abilities — is drawn and answered.
+func TestModulesGame(t *testing.T) {
+	s := startSite(t)
+	p := newPage(t, "Ann", 1280, 900)
+	p.nav(s.base + "/")
+	p.do("type a nickname", clearAndType("#nick", "Ann"))
+	p.do("skip to the brawl", selectValue(`#opt-schedule`, "skip-to-the-brawl"))
+	for _, id := range []string{"#scoring-rascal", "#opt-cannon", "#opt-loot", "#opt-kraken", "#opt-white_whale", "#opt-pirate_abilities"} {
+		p.click(id)
+	}
+	p.click(`#create button[type=submit]`)
+	p.waitVisible("#start")
+	if rules := eval[string](p, `document.querySelector('#table-lobby p.muted').textContent`); !strings.Contains(rules, "Kraken") {
+		t.Fatalf("the table's rules line %q", rules)
+	}
+	p.click("#start")
+	p.waitVisible("#round-info")
+	p.random = true
+	p.playUntil(`document.querySelector('#game-over')`, 2*time.Minute)
+	t.Logf("decisions seen: %s", eval[string](p, `window.__seen ? [...window.__seen].join(' ') : ''`))
+}

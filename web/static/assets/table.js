@@ -369,7 +369,6 @@ export function openTable(root, id, navigate) {
       h('div', { class: 'info', id: 'round-info' }, `${roundText} · ${plural(v.cards, 'card')} · `, bids),
       h('div', { class: 'tools' },
         h('button', { type: 'button', id: 'open-sheet', 'aria-keyshortcuts': 's', onclick: toggleSheet }, 'Sheet ', h('kbd', {}, 's')),
-        h('button', { type: 'button', id: 'hint', 'aria-keyshortcuts': 'h', onclick: hint }, 'Hint ', h('kbd', {}, 'h')),
         h('button', { type: 'button', id: 'open-help', 'aria-keyshortcuts': '?', onclick: toggleHelp }, 'Keys ', h('kbd', {}, '?')),
         h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Lobby')));
   }
@@ -710,7 +709,7 @@ export function openTable(root, id, navigate) {
         k('← →', 'move across your hand (Home, End: first and last card)'),
         k('Enter', 'play the card (or press the focused button)'),
         k('0–9', 'choose a bid; Enter confirms it'),
-        k('h', 'ask for a hint'),
+        k('h', 'ask for a hint (where the server offers them)'),
         k('s', 'score sheet and chart'),
         k('?', 'this help'),
         k('Esc', 'close a window, or cancel the Tigress choice')),
@@ -719,8 +718,10 @@ export function openTable(root, id, navigate) {
     helpDlg.showModal();
   }
 
+  // The protocol has no hint message yet (docs/protocol.md), so there is
+  // no hint button; the key says so rather than doing nothing.
   function hint() {
-    toast('This server offers no hints yet.');
+    toast('Hints from the expert bot are not offered by this server yet.');
   }
 
   // ---- chat --------------------------------------------------------------
