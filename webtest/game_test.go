@@ -15,7 +15,7 @@ func TestFullGameAgainstBots(t *testing.T) {
 	p := newPage(t, "Ann", 1280, 900)
 	p.nav(s.base + "/")
 	p.waitVisible("#play-now")
-	p.until("public tables listed", `document.querySelector('#public-tables li')`, 5*time.Second)
+	p.until("public tables listed", `document.querySelector('#public-tables li')`, 15*time.Second)
 	p.do("type a nickname", clearAndType("#nick", "Ann"))
 	p.screenshot("lobby", false)
 	p.click("#play-now")
@@ -65,4 +65,19 @@ func TestFullGameAgainstBots(t *testing.T) {
 	}
 	p.do("scroll to the chart", scrollTo("#game-over svg.chart"))
 	p.screenshot("final-chart", false)
+
+	// A rematch: same settings and seats, and Ann's token takes her seat
+	// there.
+	first := eval[string](p, `location.pathname`)
+	p.click("#rematch")
+	p.click("#go-rematch")
+	p.waitVisible("#table-lobby")
+	if next := eval[string](p, `location.pathname`); next == first {
+		t.Fatalf("the rematch is the same table %s", next)
+	}
+	if me := eval[string](p, `document.querySelector('#lobby-seats li').textContent`); !strings.Contains(me, "Ann (you)") {
+		t.Fatalf("in the rematch seat 1 is %q", me)
+	}
+	p.click("#start")
+	p.waitVisible("#bid-confirm")
 }

@@ -76,7 +76,7 @@ func TestSpectatorSeesNoHands(t *testing.T) {
 	eve.nav(s.base + "/t/" + id)
 	eve.click("#watch")
 	eve.waitVisible("#spectating")
-	eve.until("the trick on the table", `document.querySelectorAll('#trick:not(.last) li[data-seat]').length >= 1`, 10*time.Second)
+	eve.until("the trick on the table", `document.querySelectorAll('#trick:not(.last) li[data-seat]').length >= 1`, 20*time.Second)
 	if n := eval[int](eve, `document.querySelectorAll('.hand, .hand .card, button.card').length`); n != 0 {
 		t.Fatalf("the spectator sees %d hand elements", n)
 	}
@@ -91,8 +91,8 @@ func TestSpectatorSeesNoHands(t *testing.T) {
 		}
 	}
 	// Ann plays on; the spectator follows.
-	ann.playUntil(`!(`+myTurnMidTrick+`)`, 10*time.Second)
-	eve.until("Ann's card on the table", `document.querySelector('#trick li[data-seat="0"]') || document.querySelector('#outcome') || document.querySelector('#round-summary')`, 10*time.Second)
+	ann.playUntil(`!(`+myTurnMidTrick+`)`, 20*time.Second)
+	eve.until("Ann's card on the table", `document.querySelector('#trick li[data-seat="0"]') || document.querySelector('#outcome') || document.querySelector('#round-summary')`, 20*time.Second)
 }
 
 // TestKeyboardOnlyTrick bids and plays a trick with the keyboard alone:
@@ -108,7 +108,7 @@ func TestKeyboardOnlyTrick(t *testing.T) {
 		t.Fatalf("after typing 1 the focus is on %q", got)
 	}
 	p.keys("\r")
-	p.until("the bid is taken", `!document.querySelector('#bid-confirm')`, 5*time.Second)
+	p.until("the bid is taken", `!document.querySelector('#bid-confirm')`, 15*time.Second)
 	p.until("my turn", `document.querySelector('.hand.myturn')`, 20*time.Second)
 
 	// Walk the hand with the arrows; a card that may not be played says why.
@@ -133,16 +133,16 @@ func TestKeyboardOnlyTrick(t *testing.T) {
 	code := eval[string](p, `document.activeElement.dataset.code`)
 	p.keys("\r")
 	if code == "TIG" {
-		p.until("the Tigress choice", `document.activeElement.closest('#tigress')`, 5*time.Second)
+		p.until("the Tigress choice", `document.activeElement.closest('#tigress')`, 15*time.Second)
 		p.keys("\r")
 	}
-	p.until("the card played", `document.querySelectorAll('.hand .card').length === `+itoa(before-1), 10*time.Second)
+	p.until("the card played", `document.querySelectorAll('.hand .card').length === `+itoa(before-1), 20*time.Second)
 	// The help opens with ? and the sheet with s.
 	p.keys("?")
-	p.until("the key help", `document.querySelector('#help-dialog[open]')`, 5*time.Second)
+	p.until("the key help", `document.querySelector('#help-dialog[open]')`, 15*time.Second)
 	p.keys(kbEscape)
 	p.keys("s")
-	p.until("the score sheet", `document.querySelector('#sheet-dialog[open] #score-sheet')`, 5*time.Second)
+	p.until("the score sheet", `document.querySelector('#sheet-dialog[open] #score-sheet')`, 15*time.Second)
 }
 
 // TestTwoPlayersSecretBids seats two people in two browsers at one table,
@@ -171,7 +171,7 @@ func TestTwoPlayersSecretBids(t *testing.T) {
 	ben := newPage(t, "Ben", 1280, 900)
 	// The public list shows the table: seats free and rules in one line.
 	ben.nav(s.base + "/")
-	ben.until("the table in the public list", `[...document.querySelectorAll('#public-tables li')].some(li => li.textContent.includes('Friday night'))`, 10*time.Second)
+	ben.until("the table in the public list", `[...document.querySelectorAll('#public-tables li')].some(li => li.textContent.includes('Friday night'))`, 20*time.Second)
 	line := eval[string](ben, `[...document.querySelectorAll('#public-tables li')].find(li => li.textContent.includes('Friday night')).textContent`)
 	if !strings.Contains(line, "1 of 2 seats free") || !strings.Contains(line, "2 rounds") {
 		t.Fatalf("public list line %q", line)
@@ -183,7 +183,7 @@ func TestTwoPlayersSecretBids(t *testing.T) {
 	ben.click(`#seat-picker button.primary`)
 	ben.waitVisible("#table-lobby")
 
-	ann.until("Ben seated", `!document.querySelector('#start').disabled`, 10*time.Second)
+	ann.until("Ben seated", `!document.querySelector('#start').disabled`, 20*time.Second)
 	ann.click("#start")
 	ann.waitVisible("#bid-confirm")
 	ben.waitVisible("#bid-confirm")
@@ -194,8 +194,8 @@ func TestTwoPlayersSecretBids(t *testing.T) {
 
 	ben.click(`[data-key="bid-1"]`)
 	ben.click("#bid-confirm")
-	ben.until("Ben's own bid shown", `document.querySelector('.seat.me').textContent.includes('bid 1')`, 5*time.Second)
-	ann.until("Ben has bid", `document.querySelector('#seat-1').textContent.includes('has bid')`, 5*time.Second)
+	ben.until("Ben's own bid shown", `document.querySelector('.seat.me').textContent.includes('bid 1')`, 15*time.Second)
+	ann.until("Ben has bid", `document.querySelector('#seat-1').textContent.includes('has bid')`, 15*time.Second)
 	// Ann knows that Ben has bid, and nothing of how much.
 	if html := eval[string](ann, `document.documentElement.outerHTML`); regexp.MustCompile(`bid [0-9]`).MatchString(html) {
 		t.Fatalf("Ann's page shows a bid before all are in: %q", regexp.MustCompile(`.{40}bid [0-9].{40}`).FindString(html))
@@ -210,7 +210,7 @@ func TestTwoPlayersSecretBids(t *testing.T) {
 	ann.click(`[data-key="bid-0"]`)
 	ann.click("#bid-confirm")
 	for _, p := range []*page{ann, ben} {
-		p.until("both bids revealed", `document.querySelector('#seat-0, .seat.me') && [...document.querySelectorAll('.seat')].map(s => s.textContent).join('|').match(/bid 0/) && [...document.querySelectorAll('.seat')].map(s => s.textContent).join('|').match(/bid 1/)`, 5*time.Second)
+		p.until("both bids revealed", `document.querySelector('#seat-0, .seat.me') && [...document.querySelectorAll('.seat')].map(s => s.textContent).join('|').match(/bid 0/) && [...document.querySelectorAll('.seat')].map(s => s.textContent).join('|').match(/bid 1/)`, 15*time.Second)
 	}
 }
 
@@ -226,7 +226,7 @@ func TestServerRestartReconnects(t *testing.T) {
 	// The server goes down (as in a deploy, it tells every client to
 	// reconnect); while it is down the page says so.
 	s.stop()
-	p.until("the lost-connection banner", `!document.querySelector('#banner').hidden && /Reconnect/.test(document.querySelector('#banner').textContent)`, 5*time.Second)
+	p.until("the lost-connection banner", `!document.querySelector('#banner').hidden && /Reconnect/.test(document.querySelector('#banner').textContent)`, 15*time.Second)
 	s.start()
 	p.until("reconnected", `document.querySelector('#banner').hidden && document.querySelector('.hand.myturn')`, 40*time.Second)
 	if got := handCodes(p); got != hand {
