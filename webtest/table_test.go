@@ -207,6 +207,12 @@ func TestTwoPlayersSecretBids(t *testing.T) {
 		t.Fatalf("Ben's turn line %q", txt)
 	}
 
+	// A line of chat reaches the other browser.
+	ann.click("#chat summary")
+	ann.do("type a chat line", clearAndType("#chat-input", "ahoy"))
+	ann.click(`#chat button[type=submit]`)
+	ben.until("the chat line", `document.querySelector('#chat-log').textContent.includes('Ann: ahoy')`, 15*time.Second)
+
 	ann.click(`[data-key="bid-0"]`)
 	ann.click("#bid-confirm")
 	for _, p := range []*page{ann, ben} {

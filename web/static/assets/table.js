@@ -170,7 +170,10 @@ export function openTable(root, id, navigate) {
     if (!kinds.has('discard')) st.picked.clear();
     st.view = v;
     st.deadline = m.deadline || 0;
-    unbusy();
+    // A new decision (the next round's bid, say) is never blocked by the
+    // wait for an earlier ack; moves by others leave the wait alone, so a
+    // double click cannot send the same card twice.
+    if (kinds.size && !wasMine) unbusy();
     render();
     if (said.length) announce(said.join(' '));
   }
@@ -331,8 +334,9 @@ export function openTable(root, id, navigate) {
   function gameScreen() {
     const v = st.view;
     const t = st.info;
-    document.title = `Skull King — round ${v.round}`;
     const kinds = new Set(v.legal.map((a) => a.kind));
+    // The tab's title tells a player in another tab that the table waits.
+    document.title = `${kinds.size ? '▶ Your turn · ' : ''}Skull King — round ${v.round}`;
     return h('section', { class: 'game', 'aria-label': 'The table' },
       topBar(v),
       v.tiebreak && v.phase !== 'over' ? h('p', { class: 'notice', role: 'status' }, `Tiebreak round: the top total is tied, so round ${v.round} is played to break it.`) : null,
@@ -726,17 +730,22 @@ export function openTable(root, id, navigate) {
 
   // ---- chat --------------------------------------------------------------
 
+  // The chat box is built once and moved between redraws, so an open box
+  // stays open and a half-typed line survives the moves at the table.
+  let chatEl = null;
   function chatBox() {
-    const input = h('input', { id: 'chat-input', maxlength: '300', 'aria-label': 'Chat message', autocomplete: 'off' });
+    if (chatEl) return chatEl;
+    const input = h('input', { id: 'chat-input', 'data-key': 'chat-input', maxlength: '300', 'aria-label': 'Chat message', autocomplete: 'off' });
     const send = (e) => {
       e.preventDefault();
       const text = input.value.trim();
       if (!text) return;
-      if (st.conn.send({ type: 'chat', text })) input.value = '';
+      if (st.conn && st.conn.send({ type: 'chat', text })) input.value = '';
     };
-    return h('details', { class: 'chat panel', id: 'chat' }, h('summary', {}, 'Chat'),
+    chatEl = h('details', { class: 'chat panel', id: 'chat' }, h('summary', { 'data-key': 'chat-summary' }, 'Chat'),
       h('ol', { id: 'chat-log', 'aria-label': 'Chat messages' }, chatLines()),
-      h('form', { onsubmit: send }, input, h('button', { type: 'submit' }, 'Send')));
+      h('form', { onsubmit: send }, input, h('button', { type: 'submit', 'data-key': 'chat-send' }, 'Send')));
+    return chatEl;
   }
   function chatLines() {
     return st.chat.map((c) => h('li', {}, h('strong', {}, c.name), ': ', c.text));
