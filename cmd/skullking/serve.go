@@ -2,12 +2,19 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
+	_ "modernc.org/sqlite" // the "sqlite" driver of the score keeper's database
+
+	"github.com/skullking-go/skullking/scorekeeper"
 	"github.com/skullking-go/skullking/server"
 )
 
@@ -15,14 +22,17 @@ import (
 // down gracefully: tables stop, clients are told to reconnect, the store is
 // flushed.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	m := &server.Main{Stderr: stderr}
-	if err := m.ParseFlags(args); err != nil {
+	m, closeSheets, err := newServe(args, stderr)
+	if err != nil {
 		if server.IsHelp(err) {
 			return 0
 		}
 		fmt.Fprintln(stderr, "skullking serve:", err)
 		return 2
 	}
+	// The score keeper's database is closed only after the server, so that
+	// no request still being served finds it closed.
+	defer closeSheets()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := m.Run(ctx); err != nil {
@@ -30,4 +40,57 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// newServe parses the serve flags and mounts the score keeper (its API under
+// /api/sheets) on the server, so that tests start exactly what the command
+// runs. The returned func closes the score keeper's database; call it after
+// the server is closed.
+func newServe(args []string, stderr io.Writer) (*server.Main, func() error, error) {
+	m := &server.Main{Stderr: stderr}
+	if err := m.ParseFlags(args); err != nil {
+		return nil, nil, err
+	}
+	db, err := openSheets(m.Config.DataDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := scorekeeper.MigrateSQLite(context.Background(), db); err != nil {
+		db.Close()
+		return nil, nil, fmt.Errorf("score keeper: %w", err)
+	}
+	sk := scorekeeper.NewHandler(scorekeeper.NewSQLiteStore(db))
+	if m.Config.Mount == nil {
+		m.Config.Mount = map[string]http.Handler{}
+	}
+	m.Config.Mount["/api/sheets"] = sk // POST /api/sheets without the slash
+	m.Config.Mount["/api/sheets/"] = sk
+	return m, db.Close, nil
+}
+
+// openSheets opens the score keeper's own database file next to the tables'
+// one. It is separate so that the two schemas and their migrations never meet,
+// and opened as the table store opens its own: WAL so that readers (followers'
+// long polls) do not wait on the writer, a busy timeout rather than instant
+// SQLITE_BUSY errors, immediate transactions so that a version check and its
+// write cannot be interleaved, and one connection because SQLite has one
+// writer anyway.
+func openSheets(dir string) (*sql.DB, error) {
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return nil, fmt.Errorf("score keeper: %w", err)
+	}
+	q := url.Values{}
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Set("_txlock", "immediate")
+	path := filepath.ToSlash(filepath.Join(dir, "scorekeeper.db"))
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("score keeper: open: %w", err)
+	}
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxLifetime(0)
+	return db, nil
 }

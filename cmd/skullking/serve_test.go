@@ -1,0 +1,86 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestServeScorekeeper starts serve as the command does, on port 0, and
+// keeps a sheet through /api/sheets: the score keeper is mounted, its
+// database lives in the data directory, and it survives a restart.
+func TestServeScorekeeper(t *testing.T) {
+	dir := t.TempDir()
+	start := func() (string, func()) {
+		m, closeSheets, err := newServe([]string{"--addr", "127.0.0.1:0", "--data", dir, "--log-level", "error"}, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Start(); err != nil {
+			closeSheets()
+			t.Fatal(err)
+		}
+		return "http://" + m.Addr(), func() {
+			if err := m.Close(); err != nil {
+				t.Error(err)
+			}
+			if err := closeSheets(); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	base, stop := start()
+	res, err := http.Post(base+"/api/sheets", "application/json",
+		strings.NewReader(`{"title":"Friday","players":["Ann","Ben","Cat"],"options":{"rounds":3}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sheet struct {
+		ID, Follow string
+		Version    int
+		Score      struct {
+			ScheduledRounds int `json:"scheduled_rounds"`
+		}
+	}
+	err = json.NewDecoder(res.Body).Decode(&sheet)
+	res.Body.Close()
+	if err != nil || res.StatusCode != http.StatusCreated || sheet.ID == "" || sheet.Version != 1 || sheet.Score.ScheduledRounds != 3 {
+		t.Fatalf("create: %d %+v %v", res.StatusCode, sheet, err)
+	}
+	res, err = http.Post(base+"/api/sheets/"+sheet.ID+"/rounds", "application/json",
+		strings.NewReader(`{"version":1,"round":{"bids":[1,0,0],"won":[1,0,0],"bonuses":[{"seat":0,"kind":"fourteen","suit":"black"}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("round 1: %d", res.StatusCode)
+	}
+	stop()
+	if _, err := os.Stat(filepath.Join(dir, "scorekeeper.db")); err != nil {
+		t.Fatal(err)
+	}
+
+	base, stop = start()
+	defer stop()
+	res, err = http.Get(base + "/api/sheets/" + sheet.Follow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Version  int
+		ReadOnly bool `json:"read_only"`
+		Score    struct{ Totals []int }
+	}
+	err = json.NewDecoder(res.Body).Decode(&got)
+	res.Body.Close()
+	// Round 1: Ann bid 1 and took it with the black 14 (20 + 20), the others bid 0 in a 1-card round (10 each).
+	if err != nil || got.Version != 2 || !got.ReadOnly || len(got.Score.Totals) != 3 ||
+		got.Score.Totals[0] != 40 || got.Score.Totals[1] != 10 || got.Score.Totals[2] != 10 {
+		t.Fatalf("after restart: %+v %v", got, err)
+	}
+}
