@@ -131,6 +131,8 @@ func TestRemoteSurvivesABadServer(t *testing.T) {
 		`{"type":"state","seq":1,` + view + `,"trick":[{"seat":1,"card":3,"as":"parrot"}]}}`,
 		`{"type":"state","seq":1,` + view + `,"tricks":[{"plays":[{"seat":1,"card":3}],"outcome":"won","winner":2,"leader":2}]}}`,
 		`{"type":"state","seq":1,` + view + `,"results":[{"round":1,"bids":[1]}]}}`,
+		`{"type":"state","seq":1,` + view + `,"results":[{"round":1,"bids":[0,0,0,0],"won":[0,0,0,0],"bonus":[0,0,0,0],` +
+			`"points":[0,0,0,0],"totals":[4000000000000000000,-4000000000000000000,0,0]}]}}`,
 		`{"type":"state","seq":1,` + view + `,"pending":{"kind":"rosie","seat":12}}}`,
 		`{"type":"state","seq":1,"view":{"seat":0,"players":4,"phase":"playing","seats":"many"}}`,
 		`{"type":"error","id":999,"code":"illegal","message":"\u001b[2Jwiped"}`,
@@ -292,6 +294,7 @@ func FuzzRemoteView(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte(`{"seat":0,"players":2,"phase":"over","seats":[{},{}],"winners":[1],"results":[{"bids":[0,0],"won":[0,0],"bonus":[0,0],"points":[0,0],"totals":[0,0]}]}`))
+	f.Add([]byte(`{"seat":0,"players":2,"phase":"over","seats":[{},{}],"winners":[1],"results":[{"bids":[0,0],"won":[0,0],"bonus":[0,0],"points":[0,0],"totals":[4000000000000000000,-4000000000000000000]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var w wire.View
 		if json.Unmarshal(data, &w) != nil {

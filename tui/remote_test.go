@@ -330,7 +330,12 @@ func TestRemoteHostStartsAndReconnects(t *testing.T) {
 	if len(v.Results) < 4 || len(v.Winners) == 0 { // a tie plays a tiebreak round
 		t.Errorf("%d rounds scored, winners %v", len(v.Results), v.Winners)
 	}
-	if in := ts.info(id); in.Status != "over" || !in.Seats[0].Connected {
+	// The lobby learns of the end just after the last state goes out.
+	in := ts.info(id)
+	for deadline := time.Now().Add(5 * time.Second); in.Status != "over" && time.Now().Before(deadline); in = ts.info(id) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if in.Status != "over" || !in.Seats[0].Connected {
 		t.Errorf("the server sees the table %s, Ann connected %v", in.Status, in.Seats[0].Connected)
 	}
 }

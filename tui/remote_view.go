@@ -44,6 +44,20 @@ func init() {
 // maxSeats bounds the seats of a view: eight players, or two and Graybeard.
 const maxSeats = 9
 
+// maxScore bounds every score and bonus in a view. Real games stay in the
+// thousands; the bound keeps the chart's arithmetic from overflowing on a
+// number no game could reach.
+const maxScore = 1_000_000
+
+func sane(ns ...int) bool {
+	for _, n := range ns {
+		if n < -maxScore || n > maxScore {
+			return false
+		}
+	}
+	return true
+}
+
 // wireCard reads a card id.
 func wireCard(id int) (skullking.Card, error) {
 	if id < 0 || id >= skullking.NumCards {
@@ -129,6 +143,9 @@ func viewOf(w *wire.View, opts skullking.Options, seat int) (skullking.View, err
 	for _, s := range w.Seats {
 		info := skullking.SeatInfo{Name: clean(s.Name, 40), HandSize: s.HandSize, HasBid: s.HasBid, Bid: -1, Won: s.Won,
 			Total: s.Total, Graybeard: s.Graybeard, Wager: s.Wager, Cannon: -1}
+		if !sane(s.Total, s.Wager, s.Won, s.HandSize) {
+			return v, fmt.Errorf("seat %q: total %d, wager %d, won %d, hand %d", info.Name, s.Total, s.Wager, s.Won, s.HandSize)
+		}
 		if s.Bid != nil {
 			if *s.Bid < 0 || *s.Bid > skullking.NumCards {
 				return v, fmt.Errorf("a bid of %d", *s.Bid)
@@ -207,6 +224,11 @@ func viewOf(w *wire.View, opts skullking.Options, seat int) (skullking.View, err
 		if len(r.Bids) < p || len(r.Won) < p || len(r.Bonus) < p || len(r.Points) < p || len(r.Totals) < p {
 			return v, fmt.Errorf("round %d's result has too few seats", r.Round)
 		}
+		for _, ns := range [][]int{r.Bids[:p], r.Won[:p], r.Bonus[:p], r.Points[:p], r.Totals[:p]} {
+			if !sane(ns...) {
+				return v, fmt.Errorf("round %d's result: %v", r.Round, ns)
+			}
+		}
 		rr := skullking.RoundResult{Round: r.Round, Cards: r.Cards, Played: true, Players: p}
 		copy(rr.Bids[:p], r.Bids)
 		copy(rr.Won[:p], r.Won)
@@ -239,7 +261,7 @@ func trickOf(t wire.Trick, seats int, opts *skullking.Options) (skullking.TrickL
 	if !ok {
 		return skullking.TrickLog{}, fmt.Errorf("unknown outcome %q", t.Outcome)
 	}
-	if !inRange(t.Winner, seats, outcome != skullking.Won) || !inRange(t.Leader, seats, false) {
+	if !inRange(t.Winner, seats, outcome != skullking.Won) || !inRange(t.Leader, seats, false) || !sane(t.Bonus) {
 		return skullking.TrickLog{}, fmt.Errorf("winner %d, leader %d", t.Winner, t.Leader)
 	}
 	r := skullking.TrickResult{Outcome: outcome, Winner: t.Winner, Leader: t.Leader, Bonus: t.Bonus,
