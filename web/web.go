@@ -74,6 +74,14 @@ func Handler() http.Handler {
 	mux.HandleFunc("GET /assets/{file...}", func(w http.ResponseWriter, r *http.Request) {
 		s.serve(w, r, "assets/"+r.PathValue("file"))
 	})
+	// The score keeper for games played with real cards (static/sheet/): one
+	// page for its home, a sheet "/sheet/{token}" (edit id or follow token —
+	// the API says which) and its own modules, kept apart from the table's.
+	mux.HandleFunc("GET /sheet", s.page("sheet/index.html"))
+	mux.HandleFunc("GET /sheet/{token}", s.page("sheet/index.html"))
+	mux.HandleFunc("GET /sheet/assets/{file...}", func(w http.ResponseWriter, r *http.Request) {
+		s.serve(w, r, "sheet/"+r.PathValue("file"))
+	})
 	return mux
 }
 

@@ -3,7 +3,8 @@ import { installSprite, card } from './cards.js';
 
 installSprite();
 for (const el of document.querySelectorAll('[data-card]')) {
-  el.replaceWith(card(el.dataset.card, { small: el.hasAttribute('data-small') || undefined, cls: 'inline' }));
+  const big = el.hasAttribute('data-big');
+  el.replaceWith(card(el.dataset.card, { small: el.hasAttribute('data-small') || undefined, cls: big ? null : 'inline' }));
 }
 // In a list of cards, the words beside a card stay one block of text.
 for (const li of document.querySelectorAll('.cardlist li')) {

@@ -349,8 +349,8 @@ export function openTable(root, id, navigate) {
       h('div', { class: 'dock' },
         turnLine(v, kinds),
         decision(v, kinds),
-        st.seat >= 0 ? hand(v, kinds) : null,
-        st.seat >= 0 ? h('p', { class: 'whyline', id: 'whyline', 'aria-hidden': 'true' }, st.whyText) : null),
+        st.seat >= 0 && v.phase !== 'over' ? hand(v, kinds) : null,
+        st.seat >= 0 && v.phase !== 'over' ? h('p', { class: 'whyline', id: 'whyline', 'aria-hidden': 'true' }, st.whyText) : null),
       secrets(v),
       v.phase === 'over' ? gameOver(v) : roundPanel(v),
       chatBox());
