@@ -117,6 +117,8 @@ export function showLobby(root, navigate) {
 
   root.append(
     h('h1', {}, 'Skull King'),
+    // The score keeper is a page of its own (static/sheet/), for games played with real cards.
+    h('p', {}, h('a', { href: '/sheet', id: 'keep-score' }, 'Keep score for a real game')),
     h('section', { class: 'panel', 'aria-labelledby': 'you-h' },
       h('h2', { id: 'you-h', class: 'sr-only' }, 'You'),
       h('div', { class: 'lobby-hero' },

@@ -495,10 +495,15 @@ function keeper(key) {
     if (rules.pirate_abilities) {
       const w = d.wagers || sh.players.map(() => 0);
       const who = w.findIndex((x) => x > 0);
-      const sel = h('select', { 'aria-label': 'Who wagered with Rascal of Roatan', onchange: () => {
-        const nw = sh.players.map(() => 0); if (sel.value !== '') nw[Number(sel.value)] = Number(amt.value); d.wagers = nw; save();
-      } }, h('option', { value: '' }, 'nobody'), winners.map((i) => h('option', { value: i, selected: who === i }, sh.players[i])));
-      const amt = h('select', { 'aria-label': 'Wager', onchange: () => sel.onchange && sel.dispatchEvent(new Event('change')) },
+      const update = () => {
+        const nw = sh.players.map(() => 0);
+        if (sel.value !== '') nw[Number(sel.value)] = Number(amt.value);
+        d.wagers = nw;
+        save();
+      };
+      const sel = h('select', { 'aria-label': 'Who wagered with Rascal of Roatan', onchange: update },
+        h('option', { value: '' }, 'nobody'), winners.map((i) => h('option', { value: i, selected: who === i }, sh.players[i])));
+      const amt = h('select', { 'aria-label': 'Wager', onchange: update },
         [10, 20].map((v) => h('option', { value: v, selected: who >= 0 && w[who] === v }, String(v))));
       wrap.append(h('h3', {}, 'Rascal of Roatan\'s wager'), h('div', { class: 'row' }, sel, amt));
     }
