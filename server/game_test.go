@@ -130,7 +130,8 @@ func TestFourPlayersWithBots(t *testing.T) {
 
 func TestEightPlayers(t *testing.T) {
 	ts := startServer(t, "")
-	id, clients, spec, _ := seatGame(t, ts, 8, nil, nil)
+	// Five rounds: a complete game, in a fraction of the time of ten.
+	id, clients, spec, _ := seatGame(t, ts, 8, nil, map[string]any{"options": map[string]any{"rounds": 5}})
 	done := make(chan error, 1)
 	go func() { done <- follow(spec, 2*time.Minute) }()
 	playAll(t, players(clients, 3), 2*time.Minute)

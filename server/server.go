@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"strings"
 	"sync"
 	"time"
@@ -54,6 +55,10 @@ type Config struct {
 	// (create, join) per client address (2/s, burst 20); negative: no limit.
 	HTTPRate  float64
 	HTTPBurst int
+
+	// PprofAddr, when set, serves Go's profiles on a separate listener, so
+	// that they are never exposed on the public address by accident.
+	PprofAddr string
 
 	// Mount adds handlers under other paths (such as the score keeper's
 	// API), so the one binary serves them too.
@@ -110,8 +115,9 @@ type Server struct {
 	cancel context.CancelFunc
 	conns  sync.WaitGroup
 
-	httpSrv *http.Server
-	ln      net.Listener
+	httpSrv  *http.Server
+	ln       net.Listener
+	pprofSrv *http.Server
 }
 
 // New opens the store, resumes every open table and returns a server ready
@@ -184,6 +190,21 @@ func (s *Server) Start() error {
 		}
 	}()
 	s.log.Info("listening", "addr", ln.Addr().String())
+	if s.cfg.PprofAddr != "" {
+		pln, err := net.Listen("tcp", s.cfg.PprofAddr)
+		if err != nil {
+			return fmt.Errorf("pprof: %w", err)
+		}
+		mux := http.NewServeMux()
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+		s.pprofSrv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		go func() { _ = s.pprofSrv.Serve(pln) }()
+		s.log.Info("profiles", "addr", pln.Addr().String())
+	}
 	return nil
 }
 
@@ -201,6 +222,9 @@ func (s *Server) Addr() string {
 func (s *Server) Shutdown(ctx context.Context) error {
 	if s.httpSrv != nil {
 		_ = s.httpSrv.Shutdown(ctx)
+	}
+	if s.pprofSrv != nil {
+		_ = s.pprofSrv.Close()
 	}
 	s.mgr.Close()
 	done := make(chan struct{})

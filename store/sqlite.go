@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/skullking-go/skullking"
@@ -27,8 +28,30 @@ var migrations embed.FS
 // WAL mode lets the process be killed at any instant without losing a
 // committed action.
 type SQLite struct {
-	db *sql.DB
+	db     *sql.DB
+	insert *sql.Stmt
+
+	// Appends go through one writer goroutine that commits whatever has
+	// queued up in one transaction (group commit): under load a thousand
+	// tables share a few commits instead of queueing for one each.
+	appends chan *appendReq
+	stop    chan struct{}
+	stopped chan struct{}
+	close1  sync.Once
 }
+
+// appendReq is one Append waiting for the writer.
+type appendReq struct {
+	table   string
+	actions []Action
+	done    chan error // buffered: the writer never waits for the caller
+}
+
+// maxBatch bounds one group commit.
+const maxBatch = 256
+
+// ErrClosed: the store is closed.
+var ErrClosed = errors.New("store: closed")
 
 // SQLiteOptions tune OpenSQLite.
 type SQLiteOptions struct {
@@ -48,27 +71,47 @@ func OpenSQLite(dir string, o SQLiteOptions) (*SQLite, error) {
 	if o.Durable {
 		sync = "FULL"
 	}
-	q := url.Values{}
-	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous("+sync+")")
-	q.Add("_pragma", "busy_timeout(10000)")
-	q.Add("_pragma", "foreign_keys(ON)")
-	q.Set("_txlock", "immediate")
-	dsn := "file:" + filepath.ToSlash(filepath.Join(dir, "skullking.db")) + "?" + q.Encode()
-	db, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		return nil, fmt.Errorf("store: open: %w", err)
+	path := filepath.ToSlash(filepath.Join(dir, "skullking.db"))
+	open := func(pragmas ...string) (*sql.DB, error) {
+		q := url.Values{}
+		q.Add("_pragma", "journal_mode(WAL)")
+		q.Add("_pragma", "synchronous("+sync+")")
+		q.Add("_pragma", "busy_timeout(10000)")
+		q.Add("_pragma", "foreign_keys(ON)")
+		for _, p := range pragmas {
+			q.Add("_pragma", p)
+		}
+		q.Set("_txlock", "immediate")
+		db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+		if err != nil {
+			return nil, fmt.Errorf("store: open: %w", err)
+		}
+		db.SetMaxOpenConns(1)
+		db.SetMaxIdleConns(1)
+		db.SetConnMaxLifetime(0)
+		return db, nil
 	}
-	db.SetMaxOpenConns(1)
-	db.SetMaxIdleConns(1)
-	db.SetConnMaxLifetime(0)
-	s := &SQLite{db: db}
+	db, err := open()
+	if err != nil {
+		return nil, err
+	}
+	s := &SQLite{db: db, appends: make(chan *appendReq, 4*maxBatch), stop: make(chan struct{}),
+		stopped: make(chan struct{})}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
 		return nil, err
 	}
+	s.insert, err = db.Prepare(insertAction)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: prepare: %w", err)
+	}
+	go s.writer()
 	return s, nil
 }
+
+const insertAction = `INSERT INTO actions (table_id, seq, at, seat, kind, card, card2, tas, value, by)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 // migrate applies the embedded migrations not yet applied, in name order.
 func (s *SQLite) migrate(ctx context.Context) error {
@@ -245,23 +288,90 @@ func (s *SQLite) OpenTables(ctx context.Context) ([]string, error) {
 	return ids, rows.Err()
 }
 
-// Append implements Store. The whole batch is one transaction: all or nothing.
+// Append implements Store. It returns once the actions are committed; a
+// batch is all or nothing.
 func (s *SQLite) Append(ctx context.Context, table string, actions ...Action) error {
-	const insert = `INSERT INTO actions (table_id, seq, at, seat, kind, card, card2, tas, value, by)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	switch len(actions) {
-	case 0:
+	if len(actions) == 0 {
 		return nil
-	case 1:
-		// The common case, one action: a single autocommit statement costs a
-		// third of an explicit transaction with a prepared statement.
-		a := actions[0]
+	}
+	req := &appendReq{table: table, actions: actions, done: make(chan error, 1)}
+	select {
+	case s.appends <- req:
+	case <-s.stop:
+		return ErrClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case err := <-req.done:
+		return err
+	case <-ctx.Done():
+		// The write may still land; the caller treats it as failed and a
+		// retry of the same seq then fails on the unique key, never twice.
+		return ctx.Err()
+	}
+}
+
+// writer commits queued appends in groups until the store closes.
+func (s *SQLite) writer() {
+	defer close(s.stopped)
+	for {
+		var first *appendReq
+		select {
+		case first = <-s.appends:
+		case <-s.stop:
+			// Write what was queued before the close, then stop.
+			for {
+				select {
+				case r := <-s.appends:
+					s.commit([]*appendReq{r})
+				default:
+					return
+				}
+			}
+		}
+		batch := []*appendReq{first}
+	collect:
+		for len(batch) < maxBatch {
+			select {
+			case r := <-s.appends:
+				batch = append(batch, r)
+			default:
+				break collect
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// commit writes a group of appends in one transaction. If the group fails
+// (one request's seq is taken, say), each request is retried alone so that
+// one table's conflict never fails another table's append.
+func (s *SQLite) commit(batch []*appendReq) {
+	err := s.writeTx(batch)
+	if err == nil || len(batch) == 1 {
+		for _, r := range batch {
+			r.done <- err
+		}
+		return
+	}
+	for _, r := range batch {
+		r.done <- s.writeTx([]*appendReq{r})
+	}
+}
+
+func (s *SQLite) writeTx(batch []*appendReq) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if len(batch) == 1 && len(batch[0].actions) == 1 {
+		// Alone, one autocommit statement costs a third of a transaction.
+		r, a := batch[0], batch[0].actions[0]
 		x := a.Action
-		_, err := s.db.ExecContext(ctx, insert, table, a.Seq, ms(a.At), int(x.Seat), int(x.Kind), int(x.Card),
+		_, err := s.insert.ExecContext(ctx, r.table, a.Seq, ms(a.At), int(x.Seat), int(x.Kind), int(x.Card),
 			int(x.Card2), int(x.As), int(x.Value), a.By)
 		if err != nil {
 			if isConstraint(err) {
-				return fmt.Errorf("%w: table %s seq %d", ErrConflict, table, a.Seq)
+				return fmt.Errorf("%w: table %s seq %d", ErrConflict, r.table, a.Seq)
 			}
 			return fmt.Errorf("store: append: %w", err)
 		}
@@ -272,20 +382,18 @@ func (s *SQLite) Append(ctx context.Context, table string, actions ...Action) er
 		return fmt.Errorf("store: append: %w", err)
 	}
 	defer tx.Rollback()
-	stmt, err := tx.PrepareContext(ctx, insert)
-	if err != nil {
-		return fmt.Errorf("store: append: %w", err)
-	}
-	defer stmt.Close()
-	for _, a := range actions {
-		x := a.Action
-		_, err := stmt.ExecContext(ctx, table, a.Seq, ms(a.At), int(x.Seat), int(x.Kind), int(x.Card), int(x.Card2),
-			int(x.As), int(x.Value), a.By)
-		if err != nil {
-			if isConstraint(err) {
-				return fmt.Errorf("%w: table %s seq %d", ErrConflict, table, a.Seq)
+	stmt := tx.StmtContext(ctx, s.insert)
+	for _, r := range batch {
+		for _, a := range r.actions {
+			x := a.Action
+			_, err := stmt.ExecContext(ctx, r.table, a.Seq, ms(a.At), int(x.Seat), int(x.Kind), int(x.Card), int(x.Card2),
+				int(x.As), int(x.Value), a.By)
+			if err != nil {
+				if isConstraint(err) {
+					return fmt.Errorf("%w: table %s seq %d", ErrConflict, r.table, a.Seq)
+				}
+				return fmt.Errorf("store: append: %w", err)
 			}
-			return fmt.Errorf("store: append: %w", err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
@@ -379,8 +487,15 @@ func (s *SQLite) Ping(ctx context.Context) error { return s.db.PingContext(ctx) 
 // Close implements Store: it checkpoints the write-ahead log into the main
 // file so a stopped server leaves one tidy database behind.
 func (s *SQLite) Close() error {
-	_, _ = s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
-	return s.db.Close()
+	var err error
+	s.close1.Do(func() {
+		close(s.stop)
+		<-s.stopped
+		_, _ = s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+		s.insert.Close()
+		err = s.db.Close()
+	})
+	return err
 }
 
 // isConstraint reports a uniqueness or primary-key violation.

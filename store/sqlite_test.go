@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -144,4 +146,27 @@ func BenchmarkAppend(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkAppendParallel is many tables appending at once, as under load:
+// group commit shares transactions between them.
+func BenchmarkAppendParallel(b *testing.B) {
+	s, err := OpenSQLite(b.TempDir(), SQLiteOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	var next atomic.Int64
+	b.SetParallelism(256)
+	b.RunParallel(func(pb *testing.PB) {
+		table := fmt.Sprintf("t%d", next.Add(1))
+		seq := int64(0)
+		for pb.Next() {
+			seq++
+			if err := s.Append(ctx, table, Action{Seq: seq, At: time.Now(), Action: skullking.Bid(0, 1), By: "bot"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

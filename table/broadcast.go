@@ -85,18 +85,24 @@ func (t *Table) broadcastTable() {
 // frame is built from that seat's engine view only, and encoded once for
 // all of that seat's connections.
 func (t *Table) broadcastState(ev *wire.Event) {
+	if len(t.clients) == 0 {
+		return
+	}
 	var frames [9][]byte // by seat+1: spectators first
+	var enc *wire.StateEncoder
 	for id, c := range t.clients {
 		k := c.seat + 1
 		if frames[k] == nil {
-			frames[k] = t.stateFrame(c.seat, ev)
+			frames[k], enc = t.stateFrame(c.seat, ev, enc)
 		}
 		t.m.cfg.Bus.Publish(id, Frame{Data: frames[k]})
 	}
 }
 
-// stateFrame builds the state message for seat (−1: a spectator).
-func (t *Table) stateFrame(seat int, ev *wire.Event) []byte {
+// stateFrame builds the state message for seat (−1: a spectator), with
+// the parts all seats share encoded once per broadcast by enc (nil: not
+// yet), which it returns for the next seat.
+func (t *Table) stateFrame(seat int, ev *wire.Event, enc *wire.StateEncoder) ([]byte, *wire.StateEncoder) {
 	g := t.game
 	v := g.View(seat)
 	var check func(skullking.Card) string
@@ -112,14 +118,19 @@ func (t *Table) stateFrame(seat int, ev *wire.Event) []byte {
 			return ""
 		}
 	}
-	msg := wire.ServerMsg{Type: wire.TypeState, Seq: int64(len(t.actions)), View: wire.ViewOf(&v, check), Event: ev,
-		Deadline: t.deadline()}
-	b, err := json.Marshal(msg)
+	var err error
+	if enc == nil {
+		if enc, err = wire.NewStateEncoder(&v, int64(len(t.actions)), ev, t.deadline()); err != nil {
+			t.log.Error("encode state", "err", err)
+			return []byte(`{"type":"error","code":"internal","message":"could not encode the state"}`), nil
+		}
+	}
+	b, err := enc.Encode(&v, check)
 	if err != nil {
 		t.log.Error("encode state", "err", err)
-		return []byte(`{"type":"error","code":"internal","message":"could not encode the state"}`)
+		return []byte(`{"type":"error","code":"internal","message":"could not encode the state"}`), enc
 	}
-	return b
+	return b, enc
 }
 
 // deadline is when the turn timer runs out, in Unix ms, or 0.

@@ -121,7 +121,8 @@ func (t *Table) hello(in Intent) {
 		Host: c.seat >= 0 && sameHash(c.hash, t.seats.HostHash), Table: &info}, false)
 	t.broadcastTable() // everyone sees the arrival; the newcomer gets its table message here
 	if t.game != nil {
-		t.m.cfg.Bus.Publish(in.Client, Frame{Data: t.stateFrame(c.seat, nil)})
+		f, _ := t.stateFrame(c.seat, nil, nil)
+		t.m.cfg.Bus.Publish(in.Client, Frame{Data: f})
 	}
 	if t.broken != nil {
 		t.send(in.Client, wire.ServerMsg{Type: wire.TypeError, Code: wire.ErrInternal,

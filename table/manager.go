@@ -201,6 +201,9 @@ func (m *Manager) Ensure(ctx context.Context, id string) (*Table, error) {
 				return nil, ErrClosed
 			}
 			m.tables[id] = t
+			// In the lobby index before anyone hears the table exists, so a
+			// join right after the creation finds it.
+			t.announce()
 			m.wg.Add(1)
 			go func() {
 				defer m.wg.Done()

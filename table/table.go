@@ -212,7 +212,6 @@ func (t *Table) stop() {
 func (t *Table) run() {
 	t.timer = time.NewTimer(time.Hour)
 	defer t.exit()
-	t.announce()
 	if t.game != nil && t.game.Over() && t.row.Status != store.StatusOver {
 		t.safely("", t.finish) // the server died between the last action and the record
 	}

@@ -303,3 +303,7 @@ func TestTimerRearmedAfterRestart(t *testing.T) {
 		}
 	}
 }
+
+func openBenchStore(b *testing.B) (*store.SQLite, error) {
+	return store.OpenSQLite(b.TempDir(), store.SQLiteOptions{})
+}

@@ -23,6 +23,7 @@ func commands() []command {
 		{"sim", "measure bots on duplicate deals: sim [--bots a,b,c,d] [--deals N] [--json] …", runSim},
 		{"play", "play in the terminal against bots: play [--players N] [--bots LEVELS] [--seed N] …", runPlay},
 		{"serve", "serve online tables: serve [--addr :8080] [--data ./skullking-data] [--grace 30s] …", runServe},
+		{"load", "load-test a server on loopback: load [--tables 100] [--clients 4] [--think 1s] [--url …]", runLoad},
 		{"help", "list the commands, or explain one: help [COMMAND]", nil},
 	}
 }

@@ -8,6 +8,7 @@
 package wire
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -391,12 +392,19 @@ func EventOf(a skullking.Action, named bool, by string) *Event {
 // ViewOf converts the engine's view for the wire. check, when the view
 // has a seat, says why a card of the hand may not be played ("" if it may).
 func ViewOf(v *skullking.View, check func(c skullking.Card) string) *View {
+	w := viewOf(v, check)
+	named := v.Options.PirateAbilities
+	w.Tricks, w.Results = tricksOf(v, named), resultsOf(v)
+	return w
+}
+
+// viewOf converts everything but the parts every viewer shares.
+func viewOf(v *skullking.View, check func(c skullking.Card) string) *View {
 	named := v.Options.PirateAbilities
 	w := &View{
 		Seat: v.Seat, Players: v.Players, Phase: v.Phase.String(), Round: v.Round, Rounds: v.ScheduledRounds,
 		Tiebreak: v.Tiebreak, Cards: v.Cards, Turn: v.Turn, Leader: v.Leader, Winning: v.Winning,
-		TrickNo: v.TrickNo, Hand: []HandCard{}, Legal: []Action{}, Trick: []Play{}, Tricks: []Trick{},
-		Results: []Result{}, Winners: []int{},
+		TrickNo: v.TrickNo, Hand: []HandCard{}, Legal: []Action{}, Trick: []Play{}, Winners: []int{},
 	}
 	if v.Lead.Suit != skullking.NoSuit {
 		w.Lead.Suit = v.Lead.Suit.String()
@@ -429,10 +437,6 @@ func ViewOf(v *skullking.View, check func(c skullking.Card) string) *View {
 		w.Legal = append(w.Legal, FromAction(a, named))
 	}
 	w.Trick = plays(v.Trick, named)
-	for _, t := range v.Tricks {
-		w.Tricks = append(w.Tricks, Trick{Plays: plays(t.Plays, named), Outcome: outcomeNames[t.Result.Outcome],
-			Winner: t.Result.Winner, Reason: t.Result.Reason.String(), Leader: t.Result.Leader, Bonus: t.Result.Bonus})
-	}
 	if v.Pending != skullking.ActionNone {
 		w.Pending = &Pending{Kind: v.Pending.String(), Seat: v.PendingSeat, Draw: v.PendingDraw, Leader: v.PendingLeader}
 	}
@@ -442,15 +446,79 @@ func ViewOf(v *skullking.View, check func(c skullking.Card) string) *View {
 	for _, c := range v.Discarded {
 		w.Discarded = append(w.Discarded, CardRef{Card: int(c), Code: code(c, named)})
 	}
+	w.Winners = append(w.Winners, v.Winners...)
+	return w
+}
+
+func tricksOf(v *skullking.View, named bool) []Trick {
+	out := []Trick{}
+	for _, t := range v.Tricks {
+		out = append(out, Trick{Plays: plays(t.Plays, named), Outcome: outcomeNames[t.Result.Outcome],
+			Winner: t.Result.Winner, Reason: t.Result.Reason.String(), Leader: t.Result.Leader, Bonus: t.Result.Bonus})
+	}
+	return out
+}
+
+func resultsOf(v *skullking.View) []Result {
+	out := []Result{}
 	for _, r := range v.Results {
 		n := r.Players
-		w.Results = append(w.Results, Result{Round: r.Round, Cards: r.Cards,
+		out = append(out, Result{Round: r.Round, Cards: r.Cards,
 			Bids: append([]int(nil), r.Bids[:n]...), Won: append([]int(nil), r.Won[:n]...),
 			Bonus: append([]int(nil), r.Bonus[:n]...), Points: append([]int(nil), r.Points[:n]...),
 			Totals: append([]int(nil), r.Totals[:n]...)})
 	}
-	w.Winners = append(w.Winners, v.Winners...)
-	return w
+	return out
+}
+
+// StateEncoder writes one state message for each viewer of a table. The
+// completed tricks and the score sheet are the same for every viewer and
+// grow through the game, so they are encoded once per state rather than
+// once per connection.
+type StateEncoder struct {
+	seq      int64
+	event    *Event
+	deadline int64
+	tricks   json.RawMessage
+	results  json.RawMessage
+}
+
+// NewStateEncoder prepares a state after action seq from any viewer's
+// engine view (the shared parts do not depend on the viewer).
+func NewStateEncoder(any *skullking.View, seq int64, ev *Event, deadline int64) (*StateEncoder, error) {
+	e := &StateEncoder{seq: seq, event: ev, deadline: deadline}
+	var err error
+	if e.tricks, err = json.Marshal(tricksOf(any, any.Options.PirateAbilities)); err != nil {
+		return nil, err
+	}
+	if e.results, err = json.Marshal(resultsOf(any)); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// sharedView is a View whose shared parts are already encoded: the outer
+// fields shadow the embedded ones of the same name.
+type sharedView struct {
+	*View
+	Tricks  json.RawMessage `json:"tricks"`
+	Results json.RawMessage `json:"results"`
+}
+
+// stateMsg is a state ServerMsg with a sharedView: the same JSON.
+type stateMsg struct {
+	Type     string     `json:"type"`
+	Seq      int64      `json:"seq,omitempty"`
+	View     sharedView `json:"view"`
+	Event    *Event     `json:"event,omitempty"`
+	Deadline int64      `json:"deadline,omitempty"`
+}
+
+// Encode writes the state message for one viewer's engine view.
+func (e *StateEncoder) Encode(v *skullking.View, check func(c skullking.Card) string) ([]byte, error) {
+	w := viewOf(v, check)
+	return json.Marshal(stateMsg{Type: TypeState, Seq: e.seq, View: sharedView{View: w, Tricks: e.tricks,
+		Results: e.results}, Event: e.event, Deadline: e.deadline})
 }
 
 func plays(ps []skullking.Played, named bool) []Play {

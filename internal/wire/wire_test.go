@@ -64,3 +64,42 @@ func TestEventsKeepSecrets(t *testing.T) {
 		t.Fatalf("a played Tigress: %+v", e)
 	}
 }
+
+// The shared encoder writes exactly what encoding a whole ServerMsg writes.
+func TestStateEncoderMatchesServerMsg(t *testing.T) {
+	o := skullking.DefaultOptions()
+	o.PirateAbilities = true
+	g, _ := skullking.NewGame(3, skullking.WithOptions(o), skullking.WithSeed(9))
+	rng := skullking.NewRand(1)
+	var buf []skullking.Action
+	for step := 0; step < 150 && !g.Over(); step++ {
+		for s := 0; s < 3; s++ {
+			if buf = g.LegalActions(s, buf[:0]); len(buf) > 0 {
+				g.Apply(buf[rng.IntN(len(buf))])
+				break
+			}
+		}
+		ev := &Event{Kind: "play", Seat: 1, By: "player"}
+		v0 := g.View(-1)
+		enc, err := NewStateEncoder(&v0, int64(step), ev, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat := -1; seat < 3; seat++ {
+			v := g.View(seat)
+			got, err := enc.Encode(&v, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var a, b any
+			json.Unmarshal(got, &a)
+			want, _ := json.Marshal(ServerMsg{Type: TypeState, Seq: int64(step), View: ViewOf(&v, nil), Event: ev, Deadline: 5})
+			json.Unmarshal(want, &b)
+			ga, _ := json.Marshal(a)
+			gb, _ := json.Marshal(b)
+			if string(ga) != string(gb) {
+				t.Fatalf("step %d seat %d:\n got %s\nwant %s", step, seat, ga, gb)
+			}
+		}
+	}
+}

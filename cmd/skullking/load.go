@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"syscall"
+	"time"
+
+	"github.com/skullking-go/skullking/loadtest"
+)
+
+// runLoad drives concurrent bot-played tables over WebSockets against a
+// server on this machine and reports throughput, latency and memory.
+func runLoad(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("load", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var cfg loadtest.Config
+	fs.StringVar(&cfg.URL, "url", "", "a server on this machine (http://127.0.0.1:PORT); empty: start one in this process")
+	fs.IntVar(&cfg.Tables, "tables", 100, fmt.Sprintf("concurrent tables (at most %d)", loadtest.MaxTables))
+	fs.IntVar(&cfg.Clients, "clients", 4, "connected players per table (2 to 8)")
+	fs.DurationVar(&cfg.Think, "think", time.Second, "mean pause before each action")
+	fs.DurationVar(&cfg.Duration, "duration", 30*time.Second, "how long to measure, once every table plays")
+	fs.DurationVar(&cfg.Ramp, "ramp", 10*time.Second, "open the tables evenly over this long")
+	fs.IntVar(&cfg.Rounds, "rounds", 10, "rounds per game; a finished game is followed by a rematch")
+	fs.StringVar(&cfg.DataDir, "data", "", "data directory of the in-process server (default: temporary)")
+	seed := fs.Uint64("seed", 1, "seed of the players' choices")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run (server included when in-process) to this file")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: skullking load [--tables 100] [--clients 4] [--think 1s] [--duration 30s] [--url http://127.0.0.1:8080]")
+		fmt.Fprintln(stderr, "Plays many concurrent tables over WebSockets on loopback and reports actions per second,")
+		fmt.Fprintln(stderr, "action-to-broadcast latency and the server's memory. Stops by itself.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	cfg.Seed = *seed
+	cfg.Log = stderr
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "skullking load:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "skullking load:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := loadtest.Run(ctx, cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "skullking load:", err)
+		return 1
+	}
+	if *asJSON {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		fmt.Fprintln(stdout, string(b))
+	} else {
+		rep.Print(stdout)
+	}
+	if rep.Errors > 0 {
+		return 1
+	}
+	return 0
+}

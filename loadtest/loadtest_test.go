@@ -1,0 +1,43 @@
+package loadtest
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+func TestSmallRun(t *testing.T) {
+	rep, err := Run(context.Background(), Config{Tables: 3, Clients: 3, Think: 5 * time.Millisecond,
+		Duration: 2 * time.Second, Ramp: 100 * time.Millisecond, Rounds: 1, DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Errors != 0 || rep.Actions == 0 || rep.Samples == 0 || rep.Games == 0 {
+		t.Fatalf("report %+v", rep)
+	}
+	if rep.P99 < rep.P50 || rep.Max < rep.P99 {
+		t.Fatalf("quantiles out of order: %+v", rep)
+	}
+}
+
+func TestLoopbackOnly(t *testing.T) {
+	for _, u := range []string{"http://127.0.0.1:8080", "http://localhost:1", "http://[::1]:80"} {
+		if err := loopbackOnly(u); err != nil {
+			t.Errorf("%s: %v", u, err)
+		}
+	}
+	for _, u := range []string{"http://example.com", "http://10.0.0.1:80", "ftp://127.0.0.1", "http://0.0.0.0:80", "::"} {
+		if err := loopbackOnly(u); err == nil {
+			t.Errorf("%s accepted", u)
+		}
+	}
+}
+
+func TestBounds(t *testing.T) {
+	for _, c := range []Config{{Tables: 0, Clients: 4, Duration: time.Second}, {Tables: MaxTables + 1, Clients: 4, Duration: time.Second},
+		{Tables: 1, Clients: 9, Duration: time.Second}, {Tables: 1, Clients: 4, Duration: time.Hour}} {
+		if _, err := Run(context.Background(), c); err == nil {
+			t.Errorf("%+v accepted", c)
+		}
+	}
+}
