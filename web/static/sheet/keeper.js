@@ -414,7 +414,7 @@ function keeper(key) {
       const dealt = h('select', { id: 'cards-dealt', 'aria-label': 'Cards dealt to each player', onchange: () => {
         d.cards = Number(dealt.value); d.bids = d.bids.map((b) => (b !== null && b > d.cards ? null : b)); d.won = d.won.map(() => null); save(); redraw();
       } }, Array.from({ length: maxCards }, (_, i) => h('option', { value: i + 1, selected: i + 1 === d.cards }, String(i + 1))));
-      box.append(h('p', { class: 'muted' }, 'Everyone\'s bid, as revealed.'), numbers('bid', d.bids),
+      box.append(h('p', { class: 'muted' }, 'Everyone\'s bid, as revealed.'), ...numbers('bid', d.bids),
         h('p', { class: 'row' }, h('label', { for: 'cards-dealt' }, 'Cards dealt (if the deal differed): '), dealt),
         bar(null, () => go('won'), 'Tricks →', d.bids.every((b) => b !== null)));
     } else if (d.step === 'won') {
@@ -425,7 +425,7 @@ function keeper(key) {
         : sum > d.cards ? `That is ${plural(sum, 'trick')}, but only ${d.cards} were played.`
           : sum < d.cards && !nobody ? `That is ${plural(sum, 'trick')} of ${d.cards}: every trick is won by someone.`
             : sum < d.cards ? `${plural(d.cards - sum, 'trick')} went to nobody (Kraken, White Whale or Graybeard).` : `All ${plural(d.cards, 'trick')} counted.`;
-      box.append(h('p', { class: 'muted' }, 'Tricks each player won.'), numbers('won', d.won),
+      box.append(h('p', { class: 'muted' }, 'Tricks each player won.'), ...numbers('won', d.won),
         h('p', { class: ['sk-check', ok ? 'good' : all ? 'bad' : ''], id: 'tricks-check', role: 'status' }, msg),
         bar('bids', () => go('bonus'), 'Captures →', ok));
     } else if (d.step === 'bonus') {
