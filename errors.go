@@ -32,6 +32,10 @@ type ActionError struct {
 	Action Action
 	Err    error  // one of the sentinels
 	Detail string // why, in a sentence fragment; may be empty
+
+	// named writes Pirates by name (ROSIE…) as records do with pirate
+	// abilities on, and PIR without.
+	named bool
 }
 
 func (e *ActionError) Error() string { return "skullking: " + e.Message() }
@@ -59,7 +63,19 @@ func (e *ActionError) Message() string {
 		b.WriteString(")")
 	}
 	b.WriteString(": ")
-	b.WriteString(e.Action.String())
+	b.WriteString(e.Reason())
+	return b.String()
+}
+
+// Reason is the refusal without where it happened, for the seat that tried:
+// "Y9 breaks follow-suit: yellow was led and Ben holds Y3".
+func (e *ActionError) Reason() string {
+	var b strings.Builder
+	if e.Action.Kind == ActionPlay {
+		b.WriteString(e.Action.CardCode(e.named))
+	} else {
+		b.WriteString(e.Action.String())
+	}
 	b.WriteString(" ")
 	b.WriteString(e.Err.Error())
 	if e.Detail != "" {

@@ -82,7 +82,8 @@ func (g *Game) Check(a Action) error {
 	a = g.normalize(a)
 	s := int(a.Seat)
 	fail := func(err error, detail string) error {
-		e := &ActionError{Round: g.round, Seat: s, Name: g.Name(s), Action: a, Err: err, Detail: detail}
+		e := &ActionError{Round: g.round, Seat: s, Name: g.Name(s), Action: a, Err: err, Detail: detail,
+			named: g.opts.PirateAbilities}
 		if g.phase == PhasePlaying || g.phase == PhaseAbility {
 			e.Trick = g.trickNo + 1
 			if g.phase == PhaseAbility {

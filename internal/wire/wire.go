@@ -534,11 +534,7 @@ func plays(ps []skullking.Played, named bool) []Play {
 // owner does not need ("Y9 breaks follow-suit: yellow was led and Ann holds Y3").
 func Why(err error) string {
 	if e, ok := err.(*skullking.ActionError); ok {
-		s := e.Action.String() + " " + e.Err.Error()
-		if e.Detail != "" {
-			s += ": " + e.Detail
-		}
-		return s
+		return e.Reason()
 	}
 	return err.Error()
 }
