@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/wire"
 	"github.com/skullking-go/skullking/store"
 )
@@ -40,6 +41,10 @@ func (t *Table) message(in Intent, c *client) {
 	}
 	if m.Type == wire.TypeChat {
 		t.chat(in, c)
+		return
+	}
+	if m.Type == wire.TypeHint {
+		t.hint(in, c)
 		return
 	}
 	host := c.seat >= 0 && sameHash(c.hash, t.seats.HostHash)
@@ -290,6 +295,43 @@ func (t *Table) chat(in Intent, c *client) {
 	for id := range t.clients {
 		t.send(id, msg, false)
 	}
+}
+
+// hint answers a seated player's request for advice with the expert's
+// recommended action and why, to that client alone. The search runs in the
+// actor, so each seat gets at most one search per decision: asking again
+// returns the advice already computed.
+func (t *Table) hint(in Intent, c *client) {
+	if c.seat < 0 {
+		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, "hints are for seated players")
+		return
+	}
+	if t.game == nil || t.broken != nil || t.game.Over() {
+		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, "no game is being played")
+		return
+	}
+	sv := t.game.Seat(c.seat)
+	if !sv.Waiting() {
+		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, "you have nothing to decide now")
+		return
+	}
+	at := len(t.actions)
+	if t.hints == nil {
+		t.hints = map[int]hintAt{}
+	}
+	h, ok := t.hints[c.seat]
+	if !ok || h.at != at {
+		h = hintAt{at: at, advice: bot.Hint(sv)}
+		t.hints[c.seat] = h
+	}
+	act := wire.FromAction(h.advice.Action, t.game.Options().PirateAbilities)
+	t.send(in.Client, wire.ServerMsg{Type: wire.TypeHint, ID: in.Msg.ID, Hint: &act, Text: h.advice.String()}, false)
+}
+
+// hintAt is the advice given to a seat at a point of the log.
+type hintAt struct {
+	at     int
+	advice bot.Advice
 }
 
 // leave gives up a person's seat before the game starts.

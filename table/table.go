@@ -102,6 +102,7 @@ type Table struct {
 	clients   map[ClientID]*client
 	watching  int
 	bots      map[botKey]bot.Bot
+	hints     map[int]hintAt // the last advice per seat
 	lease     store.Lease
 	leaseAt   time.Time // next renewal
 	idleSince time.Time

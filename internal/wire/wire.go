@@ -35,6 +35,7 @@ const (
 	TypeRematch   = "rematch"   // host: offer a rematch once the game is over
 	TypeChat      = "chat"      // a line of chat
 	TypeLeave     = "leave"     // give up one's seat before the start
+	TypeHint      = "hint"      // ask the expert what to do now (answered to the asker alone)
 	TypeJoin      = "join"      // take a seat (sent by the HTTP lobby on the client's behalf)
 )
 
@@ -112,6 +113,9 @@ type ServerMsg struct {
 	Name    string     `json:"name,omitempty"` // chat: who
 	Text    string     `json:"text,omitempty"` // chat
 	Reason  string     `json:"reason,omitempty"`
+	// Hint answers a hint request: the expert's recommended action (Text
+	// says why).
+	Hint *Action `json:"hint,omitempty"`
 	// Deadline is when the turn timer runs out for the seats still to act,
 	// in Unix milliseconds; 0 when no timer runs.
 	Deadline int64 `json:"deadline,omitempty"`

@@ -1,0 +1,49 @@
+package table
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/wire"
+)
+
+// A seated player asking for a hint gets one of its legal actions and a
+// reason; a spectator and a player with nothing to decide are refused.
+func TestHintAnswersTheAskerWithALegalAction(t *testing.T) {
+	s, _ := newStore(t)
+	m := newManager(t, s)
+	id, _, token, err := m.Create(context.Background(), CreateRequest{Nickname: "Ann", Seats: []SeatSpec{
+		{Kind: "open"}, {Kind: "bot", Level: "random"}, {Kind: "bot", Level: "random"}},
+		Settings: Settings{Options: skullking.DefaultOptions(), Spectators: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := attach(t, m, id, wire.ClientMsg{Token: token})
+	c.next(wire.TypeWelcome)
+	c.send(wire.ClientMsg{Type: wire.TypeStart})
+	st := c.next(wire.TypeState)
+	for len(st.View.Legal) == 0 {
+		st = c.next(wire.TypeState)
+	}
+	ask := c.send(wire.ClientMsg{Type: wire.TypeHint})
+	h := c.next(wire.TypeHint, wire.TypeError)
+	if h.Type != wire.TypeHint || h.ID != ask || h.Hint == nil || h.Text == "" {
+		t.Fatalf("hint answer %+v", h)
+	}
+	legal := false
+	for _, a := range c.last.View.Legal {
+		legal = legal || reflect.DeepEqual(a, *h.Hint)
+	}
+	if !legal {
+		t.Fatalf("hint %+v is not among the legal actions %+v", *h.Hint, c.last.View.Legal)
+	}
+
+	spec := attach(t, m, id, wire.ClientMsg{Spectate: true})
+	spec.next(wire.TypeWelcome)
+	spec.send(wire.ClientMsg{Type: wire.TypeHint})
+	if e := spec.next(wire.TypeHint, wire.TypeError); e.Type != wire.TypeError {
+		t.Fatalf("a spectator got a hint: %+v", e)
+	}
+}
