@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,11 +20,30 @@ import (
 // the test is about the page, and the command's own test covers SQLite.
 func startKeeperSite(t *testing.T) string {
 	t.Helper()
+	return startKeeperSiteGate(t, nil)
+}
+
+// startKeeperSiteGate is startKeeperSite whose score keeper API drops every
+// connection while down is set: to the page, the server is unreachable.
+func startKeeperSiteGate(t *testing.T, down *atomic.Bool) string {
+	t.Helper()
 	m := &server.Main{Stderr: io.Discard}
 	if err := m.ParseFlags([]string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--http-rate", "-1", "--log-level", "error"}); err != nil {
 		t.Fatal(err)
 	}
-	sk := scorekeeper.NewHandler(scorekeeper.NewMemoryStore())
+	var sk http.Handler = scorekeeper.NewHandler(scorekeeper.NewMemoryStore())
+	if down != nil {
+		api := sk
+		sk = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if down.Load() {
+				if c, _, err := http.NewResponseController(w).Hijack(); err == nil {
+					c.Close()
+					return
+				}
+			}
+			api.ServeHTTP(w, r)
+		})
+	}
 	m.Config.Mount = map[string]http.Handler{"/api/sheets": sk, "/api/sheets/": sk}
 	if err := m.Start(); err != nil {
 		t.Fatal(err)
@@ -65,6 +85,28 @@ func enterRound(p *page, bids, won []int, captures ...capture) {
 	p.click("#save-round:not([disabled])")
 }
 
+// newThreeRoundSheet starts a sheet for Ann, Ben and Cat, of 3 rounds, from
+// the score keeper's home.
+func newThreeRoundSheet(p *page) {
+	p.t.Helper()
+	p.click("#new-sheet")
+	for _, n := range []string{"Ann", "Ben", "Cat"} {
+		p.do("name "+n, clearAndType("#player-name", n))
+		p.click("#add-player")
+	}
+	p.until("three players", `document.querySelectorAll('#players li').length === 3`, 5*time.Second)
+	p.click("#rules-custom")
+	p.do("rounds", clearAndType("#opt-rounds", "3"))
+	p.click("#create")
+	p.until("the sheet on the server", `/^\/sheet\/[0-9a-f]{32}$/.test(location.pathname)`, 10*time.Second)
+}
+
+// savedThen waits until the server has the sheet and cond holds.
+func savedThen(p *page, cond string) {
+	p.t.Helper()
+	p.until("the sheet saved", `document.querySelector('#sync-status') && document.querySelector('#sync-status').textContent === 'Saved.' && `+cond, 10*time.Second)
+}
+
 func totals(p *page) string {
 	return eval[string](p, `[...document.querySelectorAll('#totals .total')].map((e) => e.textContent).join(' ')`)
 }
@@ -77,21 +119,8 @@ func TestScoreKeeperShortGame(t *testing.T) {
 	p := newPage(t, "keeper", 420, 860) // a phone
 	p.nav(base + "/")
 	p.click("#keep-score")
-	p.click("#new-sheet")
-	for _, n := range []string{"Ann", "Ben", "Cat"} {
-		p.do("name "+n, clearAndType("#player-name", n))
-		p.click("#add-player")
-	}
-	p.until("three players", `document.querySelectorAll('#players li').length === 3`, 5*time.Second)
-	p.click("#rules-custom")
-	p.do("rounds", clearAndType("#opt-rounds", "3"))
-	p.click("#create")
-	p.until("the sheet on the server", `/^\/sheet\/[0-9a-f]{32}$/.test(location.pathname)`, 10*time.Second)
-
-	saved := func(next string) {
-		p.t.Helper()
-		p.until("the round saved", `document.querySelector('#sync-status') && document.querySelector('#sync-status').textContent === 'Saved.' && `+next, 10*time.Second)
-	}
+	newThreeRoundSheet(p)
+	saved := func(next string) { p.t.Helper(); savedThen(p, next) }
 
 	// Round 1, 1 card: Ann bids 1 and wins it with the black 14 in it: 20 + 20.
 	// Ben and Cat bid 0 and take nothing: +10 × 1 card each.
@@ -159,4 +188,89 @@ func TestScoreKeeperShortGame(t *testing.T) {
 	p.click("#tab-totals")
 	p.waitVisible("#score-chart")
 	p.screenshot("scorekeeper-phone", true)
+}
+
+// TestScoreKeeperOfflineAndRuleChanges enters a round with the server out
+// of reach, closes the tab, syncs when it is back, then changes a house rule
+// from the next round on and for the whole game, and exports the sheet.
+func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
+	var down atomic.Bool
+	base := startKeeperSiteGate(t, &down)
+	p := newPage(t, "keeper", 1280, 900) // a desktop this time
+	p.nav(base + "/sheet")
+	newThreeRoundSheet(p)
+
+	// Round 1, 1 card: Ann bid 1 and won it (20); Ben and Cat bid 0 (10 each).
+	enterRound(p, []int{1, 0, 0}, []int{1, 0, 0})
+	savedThen(p, `/^Round 2/.test(document.querySelector('#round-h').textContent)`)
+
+	// Round 2 offline, 2 cards: Ann bid 0 (+20), Ben bid 1 won 2 (−10), Cat
+	// bid 0 (+20). No points can be shown until the server answers.
+	down.Store(true)
+	for i, b := range []int{0, 1, 0} {
+		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
+	}
+	p.click("#next")
+	for i, w := range []int{0, 2, 0} {
+		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
+	}
+	p.click("#next:not([disabled])")
+	p.click("#next")
+	p.click("#save-round:not([disabled])")
+	p.until("the round kept offline", `/Offline/.test(document.querySelector('#sync-status').textContent) && document.querySelector('#totals .sk-pending')`, 10*time.Second)
+
+	// The tab is closed and opened again, still offline: the round is there.
+	p.do("reload", chromedp.Reload())
+	p.until("the pending round after a reload", `/^Round 3/.test(document.querySelector('#round-h').textContent) && document.querySelector('#totals .sk-pending')`, 10*time.Second)
+	down.Store(false)
+	eval[bool](p, `window.dispatchEvent(new Event('online')) || true`)
+	savedThen(p, `!document.querySelector('#totals .sk-pending')`)
+	if got := totals(p); got != "40 0 30" {
+		t.Fatalf("after syncing round 2: %s", got)
+	}
+
+	// From the next round on, a zero bid scores a flat 10: rounds 1 and 2 keep
+	// their points.
+	changeRules := func(apply string) {
+		p.t.Helper()
+		p.click("#tab-more")
+		p.click("#rules-custom")
+		p.do("flat zero", selectValue("#opt-zero_scaling", "flat"))
+		p.click("#apply-" + apply)
+		p.click("#apply-rules")
+		savedThen(p, "true")
+		p.click("#tab-totals")
+	}
+	changeRules("next")
+	if got := totals(p); got != "40 0 30" {
+		t.Fatalf("after a change from the next round: %s", got)
+	}
+	// Round 3, 3 cards: Ann and Ben bid 0 (flat +10 each), Cat bid 3 and won
+	// them all (+60).
+	p.click("#tab-round")
+	enterRound(p, []int{0, 0, 3}, []int{0, 0, 3})
+	p.until("the game over", `document.querySelector('#game-over') && document.querySelector('#sync-status').textContent === 'Saved.'`, 10*time.Second)
+	if got := totals(p); got != "50 10 90" {
+		t.Fatalf("after round 3 under the flat zero: %s", got)
+	}
+	// The whole game rescored with the flat zero: round 1 20/10/10, round 2
+	// 10/−10/10, round 3 10/10/60.
+	changeRules("whole")
+	if got := totals(p); got != "40 10 80" {
+		t.Fatalf("after rescoring the whole game: %s", got)
+	}
+
+	// Both exports download from the sheet's links.
+	p.click("#tab-more")
+	csv := eval[string](p, `fetch(document.querySelector('#export-csv').href).then((r) => r.text())`)
+	if !strings.Contains(csv, "Ann total") || !strings.Contains(csv, "Cat total") {
+		t.Fatalf("CSV export:\n%s", csv)
+	}
+	rec := eval[string](p, `fetch(document.querySelector('#export-json').href).then((r) => r.text())`)
+	if !strings.Contains(rec, "skullking-record/1") {
+		t.Fatalf("record export:\n%s", rec)
+	}
+	p.click("#tab-totals")
+	p.waitVisible("#score-chart")
+	p.screenshot("scorekeeper-desktop", false)
 }

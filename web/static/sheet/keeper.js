@@ -84,10 +84,25 @@ function sheetBody(sh) {
 }
 
 // sync sends a changed sheet: POST for one made offline, else PUT with the
-// version the changes were made on.
-async function sync(key) {
+// version the changes were made on. Syncs of one sheet run one at a time:
+// two PUTs of the same version would make the phone conflict with itself.
+const syncing = new Map();
+function sync(key) {
+  const run = (syncing.get(key) || Promise.resolve()).then(() => syncOnce(key), () => syncOnce(key));
+  syncing.set(key, run);
+  run.finally(() => { if (syncing.get(key) === run) syncing.delete(key); });
+  return run;
+}
+
+async function syncOnce(key) {
   let e = getEntry(key);
+  if (!e) {
+    // Synced meanwhile under the id the server gave it.
+    e = Object.values(entries()).find((x) => x.was === key);
+    if (e) key = e.key;
+  }
   if (!e || !e.dirty || e.conflict) return e;
+  const rev = e.rev || 0;
   let r;
   try {
     r = e.sheet.id ? await api('PUT', '/api/sheets/' + e.sheet.id, sheetBody(e.sheet))
@@ -101,11 +116,19 @@ async function sync(key) {
   e = getEntry(key) || e; // a tap may have changed it while the request ran
   e.offline = false;
   if (r.status === 200 || r.status === 201) {
-    e.sheet = r.data;
-    e.dirty = false;
+    if ((e.rev || 0) === rev) {
+      e.sheet = r.data;
+      e.dirty = false;
+    } else {
+      // Changed again while the request ran: the local copy is the server's
+      // plus that change, so it keeps its entries and takes the new version.
+      Object.assign(e.sheet, { id: r.data.id, follow: r.data.follow, version: r.data.version, score: r.data.score });
+      setTimeout(() => sync(r.data.id), 0);
+    }
     e.error = null;
     if (e.key !== r.data.id) {
       dropEntry(e.key);
+      e.was = e.key;
       e.key = r.data.id;
     }
   } else if (r.status === 409 && r.data && r.data.sheet) {
@@ -313,6 +336,7 @@ function keeper(key) {
     const e = getEntry(key);
     mutate(e);
     e.dirty = true;
+    e.rev = (e.rev || 0) + 1;
     putEntry(e);
     redraw();
     const after = await sync(key);
