@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -325,4 +326,116 @@ func FuzzRemoteView(f *testing.F) {
 			_ = m.Render()
 		}
 	})
+}
+
+// Every view of every seat through whole games, written for the wire and
+// read back, is the engine's view again — but for what the wire leaves out
+// (the details of a trick's bonus, a round's module details), which the
+// screen does not use. So the screen shows a server table exactly as it
+// shows a local one, and every legal action, sent back as the server
+// listed it, is the engine's action.
+func TestRemoteViewReadsBackAsTheEngines(t *testing.T) {
+	all := skullking.DefaultOptions()
+	all.Loot, all.Kraken, all.WhiteWhale, all.PirateAbilities = true, true, true, true
+	all.Scoring, all.CannonLoad = skullking.RascalScoring, true
+	for _, tc := range []struct {
+		players int
+		opts    skullking.Options
+	}{{4, skullking.DefaultOptions()}, {2, skullking.DefaultOptions()}, {5, all}} {
+		g, err := skullking.NewGame(tc.players, skullking.WithOptions(tc.opts), skullking.WithSeed(uint64(tc.players)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := skullking.NewRand(uint64(tc.players))
+		views, abilities := 0, map[skullking.ActionKind]bool{}
+		for step := 0; !g.Over(); step++ {
+			// Every decision of the modules, a sample of the rest: the race
+			// detector makes each view slow to check.
+			ph := g.View(skullking.Spectator).Phase
+			for s := 0; s < tc.players && (step%4 == 0 || ph == skullking.PhaseAbility || ph == skullking.PhaseCannon); s++ {
+				want := g.View(s)
+				w := wire.ViewOf(&want, nil)
+				b, _ := json.Marshal(w) // as it travels
+				var back wire.View
+				if err := json.Unmarshal(b, &back); err != nil {
+					t.Fatal(err)
+				}
+				got, err := viewOf(&back, tc.opts, s)
+				if err != nil {
+					t.Fatalf("%d players, seat %d, round %d: %v", tc.players, s, want.Round, err)
+				}
+				if a, b := wireComparable(want), wireComparable(got); !reflect.DeepEqual(a, b) {
+					t.Fatalf("%d players, seat %d, round %d, trick %d:\nengine %+v\nread   %+v", tc.players, s,
+						want.Round, want.TrickNo, a, b)
+				}
+				views++
+				if want.Pending != skullking.ActionNone && want.PendingSeat == s {
+					abilities[want.Pending] = true
+				}
+			}
+			var legal []skullking.Action
+			for s := 0; s < tc.players && len(legal) == 0; s++ {
+				legal = g.LegalActions(s, nil)
+			}
+			if err := g.Apply(legal[rng.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("%d players: %d views, abilities decided %v", tc.players, views, abilities)
+		if tc.opts.PirateAbilities && len(abilities) < 4 {
+			t.Errorf("only %v of the abilities were read back", abilities)
+		}
+	}
+}
+
+// wireComparable drops from a view what the wire does not carry, and
+// treats empty and absent lists alike.
+func wireComparable(v skullking.View) skullking.View {
+	v.Dealt = false
+	if v.Pending == skullking.ActionNone {
+		v.PendingLeader = 0
+	}
+	tricks := make([]skullking.TrickLog, 0, len(v.Tricks))
+	for _, t := range v.Tricks {
+		r := t.Result
+		t.Result = skullking.TrickResult{Outcome: r.Outcome, Reason: r.Reason, Winner: r.Winner, Leader: r.Leader,
+			Bonus: r.Bonus, Alliances: r.Alliances, NAlliances: r.NAlliances}
+		if r.Outcome == skullking.Won {
+			t.Result.Index = r.Index
+		}
+		tricks = append(tricks, t)
+	}
+	v.Tricks = tricks
+	results := make([]skullking.RoundResult, 0, len(v.Results))
+	for _, r := range v.Results {
+		r.Alliances, r.NAlliances, r.Wagers, r.Cannon, r.Played = [2]skullking.Alliance{}, 0, [8]int{}, [8]int{}, true
+		results = append(results, r)
+	}
+	v.Results = results
+	empty := func(n int) bool { return n == 0 }
+	if empty(len(v.Hand)) {
+		v.Hand = nil
+	}
+	if empty(len(v.Legal)) {
+		v.Legal = nil
+	}
+	if empty(len(v.Trick)) {
+		v.Trick = nil
+	}
+	if empty(len(v.Tricks)) {
+		v.Tricks = nil
+	}
+	if empty(len(v.UndealtSeen)) {
+		v.UndealtSeen = nil
+	}
+	if empty(len(v.Discarded)) {
+		v.Discarded = nil
+	}
+	if empty(len(v.Results)) {
+		v.Results = nil
+	}
+	if empty(len(v.Winners)) {
+		v.Winners = nil
+	}
+	return v
 }

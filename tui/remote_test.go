@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -162,10 +163,10 @@ func (d *driver) waitMsg(want string) {
 	}
 }
 
-// playRemote plays with the keyboard until the game is over, or until
-// stop says so; it returns whether the person ever saw the last trick of
-// a round told after the next round was dealt.
-func playRemote(t *testing.T, d *driver, p *player, stop func(v skullking.View) bool) (sawRoundsLast bool) {
+// playRemote plays with the keyboard (move) until the game is over, or
+// until stop says so; it returns whether the person ever saw the last
+// trick of a round told after the next round was dealt.
+func playRemote(t *testing.T, d *driver, move func(), stop func(v skullking.View) bool) (sawRoundsLast bool) {
 	t.Helper()
 	for steps := 0; ; steps++ {
 		if steps > 5000 {
@@ -186,7 +187,7 @@ func playRemote(t *testing.T, d *driver, p *player, stop func(v skullking.View) 
 			t.Fatalf("the table closed: %v\n%s", err, plain(d.m))
 		}
 		checkScreen(t, d.m)
-		p.move()
+		move()
 	}
 }
 
@@ -217,7 +218,7 @@ func TestRemoteWholeGame(t *testing.T) {
 
 	ts.hostStarts(id, hostToken)
 	p := &player{d: d, rng: skullking.NewRand(7)}
-	if !playRemote(t, d, p, nil) {
+	if !playRemote(t, d, p.move, nil) {
 		t.Error("no round's last trick was shown once the next round was dealt")
 	}
 	checkScreen(t, d.m)
@@ -315,17 +316,17 @@ func TestRemoteHostStartsAndReconnects(t *testing.T) {
 	}
 
 	p := &player{d: d, rng: skullking.NewRand(3)}
-	playRemote(t, d, p, func(v skullking.View) bool { return v.Round >= 2 })
+	playRemote(t, d, p.move, func(v skullking.View) bool { return v.Round >= 2 })
 	r.dropConnection()
 	d.waitMsg("reconnecting…")
 	d.waitMsg("Reconnected.")
-	playRemote(t, d, p, func(v skullking.View) bool { return v.Round >= 3 })
+	playRemote(t, d, p.move, func(v skullking.View) bool { return v.Round >= 3 })
 
 	ts.close()
 	d.waitMsg("reconnecting…")
 	ts = startServer(t, dir, ts.addr)
 	d.waitMsg("Reconnected.")
-	playRemote(t, d, p, nil)
+	playRemote(t, d, p.move, nil)
 	v, _ = d.m.Current()
 	if len(v.Results) < 4 || len(v.Winners) == 0 { // a tie plays a tiebreak round
 		t.Errorf("%d rounds scored, winners %v", len(v.Results), v.Winners)
@@ -337,5 +338,82 @@ func TestRemoteHostStartsAndReconnects(t *testing.T) {
 	}
 	if in.Status != "over" || !in.Seats[0].Connected {
 		t.Errorf("the server sees the table %s, Ann connected %v", in.Status, in.Seats[0].Connected)
+	}
+}
+
+// checkedTable is a remote table that remembers every refusal: a person
+// who only ever chooses what the screen offers must never be refused.
+type checkedTable struct {
+	*Remote
+	mu      sync.Mutex
+	refused []string
+}
+
+func (c *checkedTable) Send(a skullking.Action) error {
+	err := c.Remote.Send(a)
+	if err != nil {
+		c.mu.Lock()
+		c.refused = append(c.refused, a.String()+": "+err.Error())
+		c.mu.Unlock()
+	}
+	return err
+}
+
+// Every module's decision crosses the wire: cannon loads, the named
+// Pirates' abilities (Rosie, Bendt's draw and discard, Rascal's wager,
+// Harry), the Tigress both ways, Loot, the Kraken and the White Whale.
+func TestRemoteWholeGameWithEveryModule(t *testing.T) {
+	ts := startServer(t, t.TempDir(), "127.0.0.1:0")
+	opts := map[string]any{"loot": true, "kraken": true, "white_whale": true, "pirate_abilities": true,
+		"scoring": "rascal", "cannon_load": true}
+	id, token := ts.create("Ann", []map[string]string{openSeat, botSeat("random"), botSeat("random"),
+		botSeat("random"), botSeat("heuristic")}, map[string]any{"options": opts})
+	tokens := filepath.Join(t.TempDir(), "tokens.json")
+	if err := storeSeat(tokens, ts.base+"/t/"+id, savedSeat{Token: token}); err != nil {
+		t.Fatal(err)
+	}
+	table := &checkedTable{Remote: testRemote(t, ts, id, "Ann", tokens)}
+	d := newDriver(t, table, Config{})
+	d.waitScreen("press g")
+	d.press("g")
+	p := &player{d: d, rng: skullking.NewRand(11)}
+	// The person plays a Pirate whenever one may be played: a Pirate
+	// usually takes the trick, and a named one's ability is then theirs.
+	move := func() {
+		v, _ := d.m.Current()
+		if d.m.overlay == overlayNone && v.Phase == skullking.PhasePlaying && v.Turn == d.m.Seat() {
+			for i, c := range v.Hand {
+				if c.Kind() == skullking.KindPirate && d.m.legalCard(c) {
+					for d.m.cursor != i {
+						d.press("right")
+					}
+					d.press("enter")
+					return
+				}
+			}
+		}
+		p.move()
+	}
+	phases := map[string]int{}
+	playRemote(t, d, move, func(v skullking.View) bool {
+		if len(v.Legal) > 0 && !d.m.blocked() {
+			phases[v.Phase.String()+" "+v.Pending.String()]++
+		}
+		return false
+	})
+	t.Logf("decisions by phase: %v", phases)
+	v, _ := d.m.Current()
+	if !v.Options.PirateAbilities || !v.Options.CannonLoad || len(v.Results) < 10 {
+		t.Errorf("options %+v, %d rounds", v.Options, len(v.Results))
+	}
+	// Which abilities come the person's way depends on the server's deal;
+	// TestRemoteViewReadsBackAsTheEngines covers each of them.
+	if phases["cannon "+skullking.ActionNone.String()] < 10 {
+		t.Errorf("decisions by phase: %v", phases)
+	}
+	table.mu.Lock()
+	defer table.mu.Unlock()
+	if len(table.refused) > 0 {
+		t.Errorf("the server refused what the screen offered: %q", table.refused)
 	}
 }

@@ -138,7 +138,7 @@ func viewOf(w *wire.View, opts skullking.Options, seat int) (skullking.View, err
 	v = skullking.View{
 		Seat: seat, Players: w.Players, Options: opts, Phase: phase, Round: w.Round, ScheduledRounds: w.Rounds,
 		Tiebreak: w.Tiebreak, Cards: w.Cards, Dealt: w.Cards > 0, Turn: w.Turn, Leader: w.Leader,
-		Winning: w.Winning, TrickNo: w.TrickNo, PendingSeat: -1, PendingLeader: -1,
+		Winning: w.Winning, TrickNo: w.TrickNo, PendingSeat: -1,
 	}
 	for _, s := range w.Seats {
 		info := skullking.SeatInfo{Name: clean(s.Name, 40), HandSize: s.HandSize, HasBid: s.HasBid, Bid: -1, Won: s.Won,
