@@ -239,7 +239,7 @@ func (c *conn) frame(typ websocket.MessageType, data []byte) bool {
 		c.hello = true
 		return c.forward(table.Intent{Kind: table.IntentHello, Client: c.id, Msg: m, At: time.Now()}, true)
 	case wire.TypeAct, wire.TypeStart, wire.TypeSeat, wire.TypeAddSeat, wire.TypeConfigure, wire.TypeRematch,
-		wire.TypeChat, wire.TypeLeave:
+		wire.TypeChat, wire.TypeLeave, wire.TypeHint:
 		if !c.hello {
 			c.refuse(m.ID, wire.ErrNeedHello, "say hello first: {\"type\":\"hello\",\"v\":1,\"token\":\"…\"}")
 			return true

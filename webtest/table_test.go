@@ -110,6 +110,9 @@ func TestKeyboardOnlyTrick(t *testing.T) {
 	p.keys("\r")
 	p.until("the bid is taken", `!document.querySelector('#bid-confirm')`, 15*time.Second)
 	p.until("my turn", `document.querySelector('.hand.myturn')`, 20*time.Second)
+	// h asks the expert; its advice shows to this player.
+	p.keys("h")
+	p.until("the hint", `/^Hint: \S/.test(document.querySelector('#toast:not([hidden])')?.textContent || '')`, 20*time.Second)
 
 	// Walk the hand with the arrows; a card that may not be played says why.
 	before := eval[int](p, `document.querySelectorAll('.hand .card').length`)

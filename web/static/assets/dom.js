@@ -66,7 +66,7 @@ export function toast(text, kind = 'info') {
   el.className = 'toast ' + kind;
   el.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, kind === 'error' ? 6000 : 3000);
+  toastTimer = setTimeout(() => { el.hidden = true; }, kind === 'info' ? 3000 : 8000);
 }
 
 // keepFocus re-renders with fn and puts the focus back on the element with

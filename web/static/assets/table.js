@@ -98,6 +98,10 @@ export function openTable(root, id, navigate) {
           announce(m.message, true);
         }
         break;
+      case 'hint':
+        toast(`Hint: ${m.text}`, 'hint');
+        announce(`Hint: ${m.text}`);
+        break;
       case 'chat':
         st.chat.push(m);
         if (st.chat.length > 100) st.chat.shift();
@@ -373,6 +377,9 @@ export function openTable(root, id, navigate) {
       h('div', { class: 'info', id: 'round-info' }, `${roundText} · ${plural(v.cards, 'card')} · `, bids),
       h('div', { class: 'tools' },
         h('button', { type: 'button', id: 'open-sheet', 'aria-keyshortcuts': 's', onclick: toggleSheet }, 'Sheet ', h('kbd', {}, 's')),
+        st.seat >= 0 && v.phase !== 'over'
+          ? h('button', { type: 'button', id: 'ask-hint', 'aria-keyshortcuts': 'h', onclick: hint }, 'Hint ', h('kbd', {}, 'h'))
+          : null,
         h('button', { type: 'button', id: 'open-help', 'aria-keyshortcuts': '?', onclick: toggleHelp }, 'Keys ', h('kbd', {}, '?')),
         h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Lobby')));
   }
@@ -713,7 +720,7 @@ export function openTable(root, id, navigate) {
         k('← →', 'move across your hand (Home, End: first and last card)'),
         k('Enter', 'play the card (or press the focused button)'),
         k('0–9', 'choose a bid; Enter confirms it'),
-        k('h', 'ask for a hint (where the server offers them)'),
+        k('h', 'ask the expert bot what to do now'),
         k('s', 'score sheet and chart'),
         k('?', 'this help'),
         k('Esc', 'close a window, or cancel the Tigress choice')),
@@ -722,10 +729,11 @@ export function openTable(root, id, navigate) {
     helpDlg.showModal();
   }
 
-  // The protocol has no hint message yet (docs/protocol.md), so there is
-  // no hint button; the key says so rather than doing nothing.
+  // hint asks the server's expert for advice; the answer (a 'hint'
+  // message) goes to this client alone and is shown and announced.
   function hint() {
-    toast('Hints from the expert bot are not offered by this server yet.');
+    if (st.seat < 0) { toast('Hints are for seated players.'); return; }
+    if (!st.conn || !st.conn.send({ type: 'hint' })) toast('Not connected: wait for the reconnection.', 'error');
   }
 
   // ---- chat --------------------------------------------------------------
