@@ -82,6 +82,12 @@ func Handler() http.Handler {
 	mux.HandleFunc("GET /sheet/assets/{file...}", func(w http.ResponseWriter, r *http.Request) {
 		s.serve(w, r, "sheet/"+r.PathValue("file"))
 	})
+	// The service worker that opens the page offline must be served from
+	// /sheet/ and allowed the scope "/sheet", which also covers the home.
+	mux.HandleFunc("GET /sheet/sw.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Service-Worker-Allowed", "/sheet")
+		s.serve(w, r, "sheet/sw.js")
+	})
 	return mux
 }
 

@@ -222,6 +222,11 @@ func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
 	// The tab is closed and opened again, still offline: the round is there.
 	p.do("reload", chromedp.Reload())
 	p.until("the pending round after a reload", `/^Round 3/.test(document.querySelector('#round-h').textContent) && document.querySelector('#totals .sk-pending')`, 10*time.Second)
+	// The page itself is kept too, for a phone that reopens it with no network.
+	p.until("the service worker in charge", `navigator.serviceWorker.controller`, 10*time.Second)
+	if !eval[bool](p, `Promise.all(['/sheet', '/sheet/assets/keeper.js'].map((u) => caches.match(u))).then((l) => l.every(Boolean))`) {
+		t.Error("the service worker did not keep the page")
+	}
 	down.Store(false)
 	eval[bool](p, `window.dispatchEvent(new Event('online')) || true`)
 	savedThen(p, `!document.querySelector('#totals .sk-pending')`)

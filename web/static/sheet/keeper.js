@@ -733,4 +733,7 @@ function follow(token, first, firstTag) {
 
 installSprite();
 window.addEventListener('online', () => { syncAll(); });
+// Lets the page open again without the network (sw.js); a browser without
+// service workers still keeps every sheet, only not the page itself.
+if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sheet/sw.js', { scope: '/sheet' }).catch(() => {});
 route();

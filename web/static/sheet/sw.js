@@ -1,0 +1,35 @@
+// The score keeper's service worker: it keeps the page and its modules so
+// that a phone that lost the network can still open the score keeper (a
+// closed tab, a reload). The sheets themselves live in local storage.
+//
+// Network first, the cache only when the network fails, so that a new
+// release reaches the phone on its next load; the API is never cached.
+
+const CACHE = 'sk-sheet-1';
+const SHELL = ['/sheet', '/sheet/assets/keeper.js', '/sheet/assets/keeper.css', '/assets/style.css',
+  '/assets/dom.js', '/assets/cards.js', '/assets/sheet.js', '/assets/icon.svg'];
+
+self.addEventListener('install', (ev) => {
+  ev.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (ev) => {
+  ev.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith('sk-sheet-') && k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener('fetch', (ev) => {
+  const req = ev.request;
+  const url = new URL(req.url);
+  if (req.method !== 'GET' || url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
+  // Every sheet's address is the same page.
+  const key = req.mode === 'navigate' ? '/sheet' : url.pathname;
+  ev.respondWith(fetch(req).then((res) => {
+    if (res.ok && (req.mode === 'navigate' || SHELL.includes(url.pathname))) {
+      const copy = res.clone();
+      caches.open(CACHE).then((c) => c.put(key, copy));
+    }
+    return res;
+  }).catch(() => caches.match(key).then((hit) => hit || Response.error())));
+});
