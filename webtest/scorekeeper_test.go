@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -278,4 +280,17 @@ func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
 	p.click("#tab-totals")
 	p.waitVisible("#score-chart")
 	p.screenshot("scorekeeper-desktop", false)
+
+	// The exported record comes back in as a new sheet with the same totals.
+	first := eval[string](p, `location.pathname`)
+	file := filepath.Join(t.TempDir(), "game.json")
+	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.nav(base + "/sheet")
+	p.do("import", chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{file}))
+	p.until("the imported sheet", `location.pathname !== '`+first+`' && /^\/sheet\/[0-9a-f]{32}$/.test(location.pathname) && document.querySelector('#game-over')`, 10*time.Second)
+	if got := totals(p); got != "40 10 80" {
+		t.Fatalf("imported totals: %s", got)
+	}
 }
