@@ -190,6 +190,10 @@ func TestScoreKeeperShortGame(t *testing.T) {
 	p.click("#tab-totals")
 	p.waitVisible("#score-chart")
 	p.screenshot("scorekeeper-phone", true)
+
+	// The next game offers the players of this one.
+	p.nav(base + "/sheet/new")
+	p.until("the remembered players", `[...document.querySelectorAll('#roster button')].map((b) => b.textContent).sort().join(' ') === 'Ann Ben Cat'`, 10*time.Second)
 }
 
 // TestScoreKeeperOfflineAndRuleChanges enters a round with the server out

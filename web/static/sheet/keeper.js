@@ -367,10 +367,27 @@ function keeper(key) {
     }
     if (e.error) {
       return h('div', { class: 'panel', role: 'alert' }, h('p', { class: 'sk-check bad' }, e.error),
-        e.errorRound ? h('button', { type: 'button', onclick: () => startEdit(e.errorRound) }, `Fix round ${e.errorRound}`) : null);
+        h('div', { class: 'row' },
+          e.errorRound && e.errorRound <= e.sheet.rounds.length ? h('button', { type: 'button', id: 'fix-round', onclick: () => startEdit(e.errorRound) }, `Fix round ${e.errorRound}`) : null,
+          e.sheet.id ? h('button', { type: 'button', id: 'drop-change', onclick: dropChange }, 'Undo: back to the saved sheet') : null));
     }
     if (e.dirty) return h('p', { class: 'sk-pending', id: 'sync-status' }, e.offline ? 'Offline: kept on this phone, sent when the server is back.' : 'Saving…');
     return h('p', { class: 'muted', id: 'sync-status' }, 'Saved.');
+  }
+
+  // dropChange gives up the local changes the server refused, taking the
+  // sheet as the server keeps it.
+  async function dropChange() {
+    const x = getEntry(key);
+    try {
+      const r = await api('GET', '/api/sheets/' + x.sheet.id);
+      if (r.status !== 200) { toast('The saved sheet could not be read.', 'error'); return; }
+      Object.assign(x, { sheet: r.data, dirty: false, error: null, errorRound: null, conflict: null });
+      putEntry(x);
+      redraw();
+    } catch {
+      toast('The server cannot be reached.', 'error');
+    }
   }
 
   // next is the round to enter: the server's word when the score is up to
