@@ -168,7 +168,7 @@ var (
 	errNotConnected = errors.New("not connected to the server: reconnecting…")
 	errDropped      = errors.New("the connection dropped before the server answered: reconnecting…")
 	errNoAnswer     = errors.New("the server did not answer in time")
-	errNoHints      = errors.New("hints are not available at a server table")
+	errNoHints      = errors.New("hints are not available at this server")
 )
 
 // Remote is a seat at a table of a `skullking serve` server: the lobby's
@@ -204,18 +204,27 @@ type Remote struct {
 // with the table's rules left raw: a later server may know rules this
 // client does not, and the rest of its message must still be read.
 type serverFrame struct {
-	Type    string      `json:"type"`
-	ID      int64       `json:"id"`
-	Seq     int64       `json:"seq"`
-	Seat    *int        `json:"seat"`
-	Table   *tableInfo  `json:"table"`
-	View    *wire.View  `json:"view"`
-	Event   *wire.Event `json:"event"`
-	Code    string      `json:"code"`
-	Message string      `json:"message"`
-	Name    string      `json:"name"`
-	Text    string      `json:"text"`
-	Reason  string      `json:"reason"`
+	Type    string       `json:"type"`
+	ID      int64        `json:"id"`
+	Seq     int64        `json:"seq"`
+	Seat    *int         `json:"seat"`
+	Table   *tableInfo   `json:"table"`
+	View    *wire.View   `json:"view"`
+	Event   *wire.Event  `json:"event"`
+	Code    string       `json:"code"`
+	Message string       `json:"message"`
+	Name    string       `json:"name"`
+	Text    string       `json:"text"`
+	Reason  string       `json:"reason"`
+	Hint    *wire.Action `json:"hint"`
+}
+
+// reply is the server's answer to one of the client's messages: an ack,
+// an error, or for a hint request the advice.
+type reply struct {
+	err  error
+	hint *wire.Action
+	text string
 }
 
 // tableInfo is wire.TableInfo as far as the terminal needs it.
@@ -249,7 +258,7 @@ func JoinRemote(ctx context.Context, cfg RemoteConfig) (*Remote, error) {
 		return nil, err
 	}
 	r.ctx, r.cancel = context.WithCancel(context.Background())
-	st := &remoteState{r: r, waiters: map[int64]chan error{}, opts: skullking.DefaultOptions()}
+	st := &remoteState{r: r, waiters: map[int64]chan reply{}, opts: skullking.DefaultOptions()}
 	for _, n := range notes {
 		st.note(n)
 	}
@@ -610,7 +619,7 @@ type remoteState struct {
 	prev skullking.View
 
 	nextID  int64
-	waiters map[int64]chan error
+	waiters map[int64]chan reply
 	pending []Update // updates the screen has not taken yet
 }
 
@@ -685,10 +694,16 @@ func (st *remoteState) frame(f *serverFrame) {
 	case wire.TypeState:
 		st.state(f)
 	case wire.TypeAck:
-		st.answer(f.ID, nil)
+		st.answer(f.ID, reply{})
+	case wire.TypeHint:
+		if f.Hint == nil {
+			st.answer(f.ID, reply{err: errors.New("the server's hint names no action")})
+			break
+		}
+		st.answer(f.ID, reply{hint: f.Hint, text: clean(f.Text, 300)})
 	case wire.TypeError:
 		err := &ServerError{Code: f.Code, Message: clean(f.Message, 300)}
-		if f.ID != 0 && st.answer(f.ID, err) {
+		if f.ID != 0 && st.answer(f.ID, reply{err: err}) {
 			return
 		}
 		st.note("The server says: " + err.Error())
@@ -783,20 +798,20 @@ func (st *remoteState) lobbyText(in *tableInfo) string {
 }
 
 // answer delivers the server's answer to message id, if someone waits.
-func (st *remoteState) answer(id int64, err error) bool {
+func (st *remoteState) answer(id int64, rep reply) bool {
 	ch, ok := st.waiters[id]
 	if !ok {
 		return false
 	}
 	delete(st.waiters, id)
-	ch <- err
+	ch <- rep
 	return true
 }
 
 func (st *remoteState) answerAll(err error) {
 	for id, ch := range st.waiters {
 		delete(st.waiters, id)
-		ch <- err
+		ch <- reply{err: err}
 	}
 }
 
@@ -813,9 +828,14 @@ func (r *Remote) call(fn func(*remoteState)) error {
 }
 
 // request sends a message built on the actor (with the table's current
-// rules) and waits for the server's ack or error.
+// rules) and waits for the server's answer.
 func (r *Remote) request(build func(st *remoteState) wire.ClientMsg) error {
-	reply := make(chan error, 1)
+	return r.ask(build).err
+}
+
+// ask sends a message built on the actor and returns the server's answer.
+func (r *Remote) ask(build func(st *remoteState) wire.ClientMsg) reply {
+	answer := make(chan reply, 1)
 	var conn *websocket.Conn
 	var msg wire.ClientMsg
 	var refused error
@@ -829,37 +849,37 @@ func (r *Remote) request(build func(st *remoteState) wire.ClientMsg) error {
 			msg = build(st)
 			st.nextID++
 			msg.ID = st.nextID
-			st.waiters[msg.ID] = reply
+			st.waiters[msg.ID] = answer
 			conn = st.conn
 		}
 	}); err != nil {
-		return err
+		return reply{err: err}
 	}
 	if refused != nil {
-		return refused
+		return reply{err: refused}
 	}
 	b, err := json.Marshal(msg)
 	if err != nil {
-		return err
+		return reply{err: err}
 	}
 	ctx, cancel := context.WithTimeout(r.ctx, r.cfg.AckTimeout)
 	defer cancel()
 	if err := conn.Write(ctx, websocket.MessageText, b); err != nil {
 		r.forget(msg.ID)
 		if r.ctx.Err() != nil {
-			return ErrClosed
+			return reply{err: ErrClosed}
 		}
-		return errDropped
+		return reply{err: errDropped}
 	}
 	select {
-	case err := <-reply:
-		return err
+	case rep := <-answer:
+		return rep
 	case <-ctx.Done():
 		r.forget(msg.ID)
 		if r.ctx.Err() != nil {
-			return ErrClosed
+			return reply{err: ErrClosed}
 		}
-		return errNoAnswer
+		return reply{err: errNoAnswer}
 	}
 }
 
@@ -890,9 +910,26 @@ func (r *Remote) Start() error {
 	return r.request(func(*remoteState) wire.ClientMsg { return wire.ClientMsg{Type: wire.TypeStart} })
 }
 
-// Hint says why there is none: the protocol offers no adviser, and a bot
-// needs the game itself, not a seat's view, to think.
-func (r *Remote) Hint() (Hint, error) { return Hint{}, errNoHints }
+// Hint asks the server's expert what the person should do now. The advice
+// is one of the seat's legal actions; the server searches once per
+// decision however often it is asked. A bot needs the game itself, not a
+// seat's view, to think, so a server without hints cannot be stood in for
+// here.
+func (r *Remote) Hint() (Hint, error) {
+	rep := r.ask(func(*remoteState) wire.ClientMsg { return wire.ClientMsg{Type: wire.TypeHint} })
+	var se *ServerError
+	switch {
+	case errors.As(rep.err, &se) && se.Code == wire.ErrUnknownType:
+		return Hint{}, errNoHints // a server from before hints
+	case rep.err != nil:
+		return Hint{}, rep.err
+	}
+	a, err := wire.ToAction(rep.hint, r.Seat())
+	if err != nil {
+		return Hint{}, fmt.Errorf("the server's hint cannot be read: %v", err)
+	}
+	return Hint{Action: a, Why: rep.text}, nil
+}
 
 // Record downloads the finished game's record; before the end the server
 // refuses, since a running game's record would show every hand.
