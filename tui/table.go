@@ -36,8 +36,9 @@ type Update struct {
 	// already moved on to the next trick or round, so without it the screen
 	// could never show a trick's last card or why the trick went as it did.
 	Trick *skullking.TrickLog
-	// Err reports that the table was lost (a dropped connection); View is
-	// then the zero value.
+	// Err reports that the table was lost for good (a server table gave
+	// the seat away; a dropped connection is only a Note while it is
+	// dialled again); View is then the zero value.
 	Err error
 	// Note, when set, is a line for the status bar and the update carries
 	// no view: a server table says here that it is reconnecting, what the
