@@ -362,8 +362,8 @@ function keeper(key) {
     if (e.conflict) {
       return h('div', { class: 'panel', role: 'alert' }, h('p', {}, 'Someone else changed this sheet on another phone meanwhile.'),
         h('div', { class: 'row' },
-          h('button', { type: 'button', onclick: () => { const x = getEntry(key); x.sheet = x.conflict; x.conflict = null; x.dirty = false; putEntry(x); redraw(); } }, 'Keep theirs'),
-          h('button', { type: 'button', onclick: () => change((x) => { x.sheet.version = x.conflict.version; x.conflict = null; }) }, 'Keep mine')));
+          h('button', { type: 'button', id: 'keep-theirs', onclick: () => { const x = getEntry(key); x.sheet = x.conflict; x.conflict = null; x.dirty = false; putEntry(x); redraw(); } }, 'Keep theirs'),
+          h('button', { type: 'button', id: 'keep-mine', onclick: () => change((x) => { x.sheet.version = x.conflict.version; x.conflict = null; }) }, 'Keep mine')));
     }
     if (e.error) {
       return h('div', { class: 'panel', role: 'alert' }, h('p', { class: 'sk-check bad' }, e.error),
