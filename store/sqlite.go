@@ -448,6 +448,28 @@ func (s *SQLite) RenewLease(ctx context.Context, l Lease, ttl time.Duration) (Le
 	return l, nil
 }
 
+// RenewLeases implements Store.
+func (s *SQLite) RenewLeases(ctx context.Context, node string, ttl time.Duration) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `UPDATE leases SET expires_at = ? WHERE node = ? RETURNING table_id`,
+		ms(time.Now().Add(ttl)), node)
+	if err != nil {
+		return nil, fmt.Errorf("store: renew leases: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: renew leases: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: renew leases: %w", err)
+	}
+	return ids, nil
+}
+
 // ReleaseLease implements Store.
 func (s *SQLite) ReleaseLease(ctx context.Context, l Lease) error {
 	_, err := s.db.ExecContext(ctx, `DELETE FROM leases WHERE table_id = ? AND node = ? AND epoch = ?`,

@@ -111,6 +111,23 @@ func TestLeases(t *testing.T) {
 	if err := s.ReleaseLease(ctx, l3); err != nil {
 		t.Fatal(err)
 	}
+	// A node heartbeat renews all of its leases at once.
+	for _, tab := range []string{"a", "b"} {
+		if _, err := s.AcquireLease(ctx, tab, "n1", time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.AcquireLease(ctx, "c", "n2", time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	ids, err := s.RenewLeases(ctx, "n1", time.Minute)
+	if err != nil || len(ids) != 2 {
+		t.Fatalf("renew leases: %v %v", ids, err)
+	}
+	time.Sleep(5 * time.Millisecond)
+	if _, err := s.AcquireLease(ctx, "a", "n2", time.Minute); !errors.Is(err, ErrLeased) {
+		t.Fatalf("a renewed lease was taken: %v", err)
+	}
 }
 
 func TestRecordsAndReopen(t *testing.T) {

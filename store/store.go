@@ -93,6 +93,11 @@ type Store interface {
 	AcquireLease(ctx context.Context, table, node string, ttl time.Duration) (Lease, error)
 	// RenewLease extends l; ErrLeaseLost if l is no longer current.
 	RenewLease(ctx context.Context, l Lease, ttl time.Duration) (Lease, error)
+	// RenewLeases extends every lease node holds, in one write, and returns
+	// the tables they cover: a node heartbeat, so that a thousand tables do
+	// not each write a renewal. A table missing from the answer was taken
+	// over by another node.
+	RenewLeases(ctx context.Context, node string, ttl time.Duration) ([]string, error)
 	// ReleaseLease gives l up so that another node need not wait for expiry.
 	ReleaseLease(ctx context.Context, l Lease) error
 

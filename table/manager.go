@@ -110,8 +110,56 @@ func NewManager(cfg Config) *Manager {
 		cfg.MaxTables = 20000
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel,
+	m := &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel,
 		tables: map[string]*Table{}, loading: map[string]chan struct{}{}}
+	m.wg.Add(1)
+	go m.heartbeat()
+	return m
+}
+
+// heartbeat renews every lease this node holds, a third of a lease's life
+// apart, in one write; a table whose lease another node has taken is
+// stopped before it can write again.
+func (m *Manager) heartbeat() {
+	defer m.wg.Done()
+	every := m.cfg.LeaseTTL / 3
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-m.ctx.Done():
+			return
+		case <-t.C:
+		}
+		ctx, cancel := context.WithTimeout(m.ctx, every)
+		ids, err := m.cfg.Store.RenewLeases(ctx, m.cfg.Node, m.cfg.LeaseTTL)
+		cancel()
+		if err != nil {
+			m.log.Warn("renew leases", "err", err)
+			continue
+		}
+		held := make(map[string]bool, len(ids))
+		for _, id := range ids {
+			held[id] = true
+		}
+		m.mu.Lock()
+		var lost []*Table
+		for id, tab := range m.tables {
+			if !held[id] {
+				lost = append(lost, tab)
+			}
+		}
+		m.mu.Unlock()
+		for _, tab := range lost {
+			// A table loaded after the renewal began is not lost; only one
+			// whose lease row names another node is.
+			if tab.loadedAt.Before(time.Now().Add(-every)) {
+				m.log.Error("lease lost: another node runs this table", "table", tab.id)
+				tab.lost.Store(true)
+				tab.cancel()
+			}
+		}
+	}
 }
 
 // Bus returns the manager's bus.

@@ -78,13 +78,15 @@ const opTimeout = 10 * time.Second
 // Table is one table's actor. Only its goroutine touches the fields below
 // inbox; the manager and the bus reach it through inbox alone.
 type Table struct {
-	id     string
-	m      *Manager
-	log    *slog.Logger
-	inbox  chan Intent
-	ctx    context.Context
-	cancel context.CancelFunc
-	status atomic.Value // string: the store status, for Manager.Stats
+	id       string
+	m        *Manager
+	log      *slog.Logger
+	inbox    chan Intent
+	ctx      context.Context
+	cancel   context.CancelFunc
+	status   atomic.Value // string: the store status, for Manager.Stats
+	loadedAt time.Time    // set once, before the actor starts
+	lost     atomic.Bool  // the heartbeat found another node holding the lease
 
 	release func() // gives up bus ownership
 	row     *store.Table
@@ -104,7 +106,6 @@ type Table struct {
 	bots      map[botKey]bot.Bot
 	hints     map[int]hintAt // the last advice per seat
 	lease     store.Lease
-	leaseAt   time.Time // next renewal
 	idleSince time.Time
 	timer     *time.Timer
 	done      bool // stop after this event (evicted, lease lost)
@@ -119,7 +120,7 @@ type botKey struct {
 // the lease, replays the log and claims the table on the bus.
 func newTable(m *Manager, row *store.Table, log []store.Action) (*Table, error) {
 	t := &Table{id: row.ID, m: m, log: m.log.With("table", row.ID), inbox: make(chan Intent, m.cfg.InboxSize),
-		clients: map[ClientID]*client{}, bots: map[botKey]bot.Bot{}, idleSince: time.Now()}
+		clients: map[ClientID]*client{}, bots: map[botKey]bot.Bot{}, idleSince: time.Now(), loadedAt: time.Now()}
 	if err := t.restore(row, log); err != nil {
 		return nil, err
 	}
@@ -129,7 +130,7 @@ func newTable(m *Manager, row *store.Table, log []store.Action) (*Table, error) 
 	if err != nil {
 		return nil, err
 	}
-	t.lease, t.leaseAt = l, time.Now().Add(m.cfg.LeaseTTL/3)
+	t.lease = l
 	release, err := m.cfg.Bus.Own(t.id, t.inbox)
 	if err != nil {
 		_ = m.cfg.Store.ReleaseLease(context.Background(), l)
@@ -252,7 +253,10 @@ func (t *Table) exit() {
 	t.m.forget(t)
 	t.release()
 	reason := "the server is restarting: reconnect"
-	if t.done {
+	switch {
+	case t.lost.Load():
+		reason = "the table moved to another server: reconnect"
+	case t.done:
 		reason = "the table was put away: reconnect to reopen it"
 	}
 	// Whatever is still queued was never handled: hellos must reconnect,
@@ -293,10 +297,11 @@ func (t *Table) arm() {
 	t.timer.Reset(d)
 }
 
-// nextWake is the earliest of: a lease renewal, eviction of a finished idle
-// table, a bot's move, a grace period or a turn timer running out.
+// nextWake is the earliest of: eviction of a finished idle table, a bot's
+// move, a grace period or a turn timer running out. (The manager renews
+// every table's lease in one heartbeat.)
 func (t *Table) nextWake(now time.Time) time.Time {
-	next := t.leaseAt
+	next := now.Add(time.Hour)
 	if t.row.Status == store.StatusOver && len(t.clients) == 0 {
 		next = earlier(next, t.idleSince.Add(t.m.cfg.IdleEvict))
 	}
@@ -364,13 +369,10 @@ func earlierOf(cur time.Time, have bool, cand time.Time, candBy, curBy string) (
 	return cur, curBy, true
 }
 
-// wake does whatever has come due: renew the lease, put a finished idle
-// table away, hand absent players to bots, and make one due move.
+// wake does whatever has come due: put a finished idle table away, hand
+// absent players to bots, and make one due move.
 func (t *Table) wake() {
 	now := time.Now()
-	if !now.Before(t.leaseAt) {
-		t.renewLease(now)
-	}
 	if t.row.Status == store.StatusOver && len(t.clients) == 0 && !now.Before(t.idleSince.Add(t.m.cfg.IdleEvict)) {
 		t.done = true
 		return
@@ -438,22 +440,6 @@ func (t *Table) botFor(s int, level string) bot.Bot {
 	}
 	t.bots[k] = b
 	return b
-}
-
-func (t *Table) renewLease(now time.Time) {
-	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
-	defer cancel()
-	l, err := t.m.cfg.Store.RenewLease(ctx, t.lease, t.m.cfg.LeaseTTL)
-	switch {
-	case errors.Is(err, store.ErrLeaseLost):
-		t.log.Error("lease lost: another node runs this table", "err", err)
-		t.done = true
-	case err != nil:
-		t.log.Warn("renew lease", "err", err)
-		t.leaseAt = now.Add(time.Second)
-	default:
-		t.lease, t.leaseAt = l, now.Add(t.m.cfg.LeaseTTL/3)
-	}
 }
 
 // errStorage is what a client hears when the store refused an action.

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"testing"
 	"time"
 
@@ -306,4 +307,38 @@ func TestTimerRearmedAfterRestart(t *testing.T) {
 
 func openBenchStore(b *testing.B) (*store.SQLite, error) {
 	return store.OpenSQLite(b.TempDir(), store.SQLiteOptions{})
+}
+
+// A node whose lease another node has taken stops the table before it can
+// write again; the clients are told to reconnect.
+func TestLostLeaseStopsTable(t *testing.T) {
+	s, _ := newStore(t)
+	m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour, LeaseTTL: 300 * time.Millisecond})
+	t.Cleanup(m.Close)
+	ctx := context.Background()
+	id, _, tok, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "open"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := attach(t, m, id, wire.ClientMsg{Token: tok})
+	a.next(wire.TypeWelcome)
+	time.Sleep(350 * time.Millisecond)
+	// Another node takes the table over (as after this node stalled past
+	// its lease): the same node's claim is replaced and dropped first.
+	l, err := s.AcquireLease(ctx, id, "local", time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ReleaseLease(ctx, l); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AcquireLease(ctx, id, "other", time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if bye := a.next(wire.TypeBye); bye.Reason == "" {
+		t.Fatal("no reason given")
+	}
+	if _, err := m.Ensure(ctx, id); !errors.Is(err, store.ErrLeased) {
+		t.Fatalf("reloading a table another node holds: %v", err)
+	}
 }
