@@ -463,10 +463,15 @@ func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 	t.m.cfg.Observer.Appended(time.Since(now))
 	if err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			// Someone else wrote this table's next step: we are a stale
-			// owner and must stop before we fork the game.
-			t.log.Error("append conflict: stopping", "err", err)
-			t.done = true
+			// The log already has this step: an append that timed out here
+			// but landed later, or (if the heartbeat has not yet noticed) a
+			// node that took the table over. Either way the log is the
+			// truth: rebuild from it and show everyone where the game is.
+			t.log.Warn("append conflict: reloading the table from its log", "err", err)
+			t.reload()
+			if t.game != nil && t.broken == nil {
+				t.broadcastState(nil)
+			}
 		} else {
 			t.log.Error("append failed", "err", err)
 		}

@@ -342,3 +342,52 @@ func TestLostLeaseStopsTable(t *testing.T) {
 		t.Fatalf("reloading a table another node holds: %v", err)
 	}
 }
+
+// An append that the store took after the table gave up on it shows up as
+// a conflict on the next one: the table rebuilds from its log, which holds
+// both, and carries on.
+func TestConflictReloadsFromLog(t *testing.T) {
+	s, _ := newStore(t)
+	m := newManager(t, s)
+	ctx := context.Background()
+	id, _, tok, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := attach(t, m, id, wire.ClientMsg{Token: tok})
+	a.next(wire.TypeWelcome)
+	a.send(wire.ClientMsg{Type: wire.TypeStart})
+	st := a.next(wire.TypeState)
+	for st.Seq < 1 { // the bot bids
+		st = a.next(wire.TypeState)
+	}
+	// Ann's bid lands in the log behind the table's back.
+	_, log, _ := s.LoadTable(ctx, id)
+	if err := s.Append(ctx, id, store.Action{Seq: int64(len(log) + 1), At: time.Now(), Action: skullking.Bid(0, 0), By: "player"}); err != nil {
+		t.Fatal(err)
+	}
+	bid := wire.Action{Kind: "bid", Value: intp(1)}
+	id2 := a.send(wire.ClientMsg{Type: wire.TypeAct, Action: &bid})
+	for {
+		f := a.next(wire.TypeError, wire.TypeAck)
+		if f.ID == id2 {
+			if f.Type != wire.TypeError || f.Code != wire.ErrInternal {
+				t.Fatalf("conflicting bid: %+v", f)
+			}
+			break
+		}
+	}
+	// The table has shown the stored bid, 0, and plays on.
+	if v := a.last.View; !v.Seats[0].HasBid || *v.Seats[0].Bid != 0 || v.Phase != "playing" {
+		t.Fatalf("view after the reload: %+v", v.Seats[0])
+	}
+	c := a.last.View.Legal[0]
+	if f := a.send(wire.ClientMsg{Type: wire.TypeAct, Action: &c}); f == 0 {
+		t.Fatal("no id")
+	}
+	if f := a.next(wire.TypeAck, wire.TypeError); f.Type != wire.TypeAck {
+		t.Fatalf("play after the reload: %+v", f)
+	}
+}
+
+func intp(v int) *int { return &v }
