@@ -284,6 +284,9 @@ function rulesForm(info, current) {
   const boxes = MODULES.map(([k, label]) => [k, h('input', { type: 'checkbox', id: 'opt-' + k, checked: !!cur[k] }), label]);
   const house = [['keep_bonus_on_miss', 'Keep bonuses on a missed bid'], ['tiebreak', 'Play tiebreak rounds on a tied top']]
     .map(([k, label]) => [k, h('input', { type: 'checkbox', id: 'opt-' + k, checked: !!cur[k] }), label]);
+  const scoring = h('select', { id: 'opt-scoring' }, [['standard', 'Standard scoring'], ['rascal', 'Rascal\'s scoring']].map(([v, l]) =>
+    h('option', { value: v, selected: (cur.scoring || 'standard') === v }, l)));
+  const cannon = h('input', { type: 'checkbox', id: 'opt-cannon_load', checked: !!cur.cannon_load });
   const zero = h('select', { id: 'opt-zero_scaling' }, ['cards', 'round', 'flat'].map((v) =>
     h('option', { value: v, selected: cur.zero_scaling === v }, { cards: 'Bid 0: 10 × cards dealt', round: 'Bid 0: 10 × round number', flat: 'Bid 0: a flat amount' }[v])));
   const more = h('div', { id: 'rules-more' },
@@ -291,7 +294,9 @@ function rulesForm(info, current) {
     h('label', { class: 'field', for: 'opt-schedule' }, h('span', {}, 'Cards per round'), sched),
     h('fieldset', {}, h('legend', {}, 'Modules'), boxes.map(([, el, label]) => h('label', { class: 'opt' }, el, h('span', {}, label)))),
     h('fieldset', {}, h('legend', {}, 'House rules'), house.map(([, el, label]) => h('label', { class: 'opt' }, el, h('span', {}, label))),
-      h('label', { class: 'field', for: 'opt-zero_scaling' }, h('span', {}, 'A bid of zero'), zero)));
+      h('label', { class: 'field', for: 'opt-zero_scaling' }, h('span', {}, 'A bid of zero'), zero),
+      h('label', { class: 'field', for: 'opt-scoring' }, h('span', {}, 'Scoring'), scoring),
+      h('label', { class: 'opt' }, cannon, h('span', {}, 'Cannon loads (with Rascal\'s scoring)'))));
   const show = () => { more.hidden = std.checked; };
   std.addEventListener('change', show); cus.addEventListener('change', show);
   show();
@@ -305,6 +310,8 @@ function rulesForm(info, current) {
     o.schedule = sched.value;
     for (const [k, box] of [...boxes, ...house]) o[k] = box.checked;
     o.zero_scaling = zero.value;
+    o.scoring = scoring.value;
+    o.cannon_load = scoring.value === 'rascal' && cannon.checked;
     for (const k of Object.keys(o)) if (JSON.stringify(o[k]) === JSON.stringify(d[k])) delete o[k];
     return o;
   };
@@ -354,7 +361,14 @@ function keeper(key) {
         [['round', 'Round'], ['totals', 'Totals'], ['more', 'Rules & share']].map(([k, label]) =>
           h('button', { type: 'button', id: 'tab-' + k, 'aria-pressed': String(tab === k), onclick: () => { tab = k; redraw(); } }, label))));
     if (tab === 'round') main.append(entryScreen(e));
-    else if (tab === 'totals') main.append(totalsScreen(sh, (n) => startEdit(n)));
+    else if (tab === 'totals') {
+      main.append(totalsScreen(sh, (n) => startEdit(n)));
+      if (sh.rounds.length) {
+        main.append(h('button', { type: 'button', id: 'delete-last', onclick: () => {
+          if (confirm(`Delete round ${sh.rounds.length}? Its entries are lost.`)) change((x) => { x.sheet.rounds.pop(); }, 'Round deleted.');
+        } }, `Delete round ${sh.rounds.length}`));
+      }
+    }
     else main.append(moreScreen(e));
   }
 
@@ -410,7 +424,7 @@ function keeper(key) {
     const e = getEntry(key);
     const r = e.sheet.rounds[n - 1];
     const sr = e.sheet.score && e.sheet.score.rounds[n - 1];
-    e.draft = { replace: n, step: 'bids', cards: (r.cards || (sr && sr.cards) || 1), bids: [...r.bids], won: [...r.won],
+    e.draft = { replace: n, step: 'bids', cards: (r.cards || (sr && sr.cards) || 1), sched: r.cards ? 0 : sr && sr.cards, bids: [...r.bids], won: [...r.won],
       bonuses: (r.bonuses || []).map((b) => ({ ...b })), loot: r.loot || [], wagers: r.wagers || null, cannon: r.cannon, bonus_points: r.bonus_points };
     putEntry(e);
     tab = 'round';
@@ -425,7 +439,7 @@ function keeper(key) {
     let d = e.draft;
     if (!d) {
       if (!next) return finished(sh);
-      d = { replace: 0, step: 'bids', cards: next.cards, bids: sh.players.map(() => null), won: sh.players.map(() => null), bonuses: [], loot: [], wagers: null };
+      d = { replace: 0, step: 'bids', cards: next.cards, sched: next.pending ? 0 : next.cards, bids: sh.players.map(() => null), won: sh.players.map(() => null), bonuses: [], loot: [], wagers: null };
     }
     const save = () => { const x = getEntry(key); x.draft = d; putEntry(x); };
     const n = d.replace || next.round;
@@ -485,6 +499,7 @@ function keeper(key) {
       return wrap;
     }
     const pick = d.pick || (d.pick = {});
+    const btn = (key, label, on, f) => h('button', { type: 'button', 'data-key': key, 'aria-pressed': String(!!on), onclick: f }, label);
     const say = (b) => {
       const p = sh.players[b.seat];
       switch (b.kind) {
@@ -500,9 +515,15 @@ function keeper(key) {
       h('ul', { class: 'sk-events', id: 'events' }, d.bonuses.length ? d.bonuses.map((b, k) => h('li', {}, h('span', {}, say(b)),
         h('button', { type: 'button', 'aria-label': 'Remove: ' + sayText(b), onclick: () => { d.bonuses.splice(k, 1); save(); redraw(); } }, '✕')))
         : h('li', { class: 'muted' }, 'No captures yet.')));
-    if (rules.bonuses === false) { wrap.append(h('p', { class: 'muted' }, 'Bonuses are off in these rules.')); return wrap; }
-    if (!winners.length) return wrap;
-    const btn = (key, label, on, f) => h('button', { type: 'button', 'data-key': key, 'aria-pressed': String(!!on), onclick: f }, label);
+    if (rules.bonuses === false) wrap.append(h('p', { class: 'muted' }, 'Bonuses are off in these rules.'));
+    // Loot, wagers and cannon loads below are asked for even when no capture can be.
+    if (rules.bonuses !== false && winners.length) addCapture(wrap, sh, d, pick, btn, winners, sayText, save, redraw);
+    moduleEntries(wrap, sh, d, rules, btn, winners, save, redraw);
+    return wrap;
+  }
+
+  // addCapture is the three taps of one capture: who, what, which or how many.
+  function addCapture(wrap, sh, d, pick, btn, winners, sayText, save, redraw) {
     const add = (b) => { d.bonuses.push({ seat: pick.seat, ...b }); d.pick = {}; save(); redraw(); announce(sayText(d.bonuses[d.bonuses.length - 1])); };
     wrap.append(h('h3', {}, 'Add a capture'),
       h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'Who won the trick' }, winners.map((i) =>
@@ -520,6 +541,10 @@ function keeper(key) {
           btn('bc-' + (v + 1), String(v + 1), false, () => add({ kind: pick.kind, count: v + 1 })))));
       }
     }
+  }
+
+  // moduleEntries asks for what the modules in play add to a round.
+  function moduleEntries(wrap, sh, d, rules, btn, winners, save, redraw) {
     if (rules.loot) {
       wrap.append(h('h3', {}, 'Loot alliances'), h('p', { class: 'muted' }, 'Who played a Loot card, and who won that trick.'),
         h('ul', { class: 'sk-events' }, d.loot.map(([a, b], k) => h('li', {}, `${sh.players[a]} looted with ${sh.players[b]}`,
@@ -548,12 +573,20 @@ function keeper(key) {
         [10, 20].map((v) => h('option', { value: v, selected: who >= 0 && w[who] === v }, String(v))));
       wrap.append(h('h3', {}, 'Rascal of Roatan\'s wager'), h('div', { class: 'row' }, sel, amt));
     }
+    if (rules.scoring === 'rascal' && rules.cannon_load) {
+      const c = d.cannon || sh.players.map(() => 'grapeshot');
+      wrap.append(h('h3', {}, 'Cannon loads'), ...sh.players.map((p, i) => h('div', { class: 'sk-seat', role: 'group', 'aria-label': `${p}'s cannon load` },
+        h('span', { class: 'who' }, p), h('div', { class: 'sk-pick' }, ['grapeshot', 'cannonball'].map((v) =>
+          btn(`cannon-${i}-${v}`, v === 'grapeshot' ? 'Grapeshot' : 'Cannonball', c[i] === v, () => { c[i] = v; d.cannon = c; save(); redraw(); }))))));
+    }
     return wrap;
   }
 
   function roundOf(d) {
     const r = { bids: d.bids, won: d.won };
-    if (d.cards) r.cards = d.cards;
+    // The deal's size is sent only when it differed from the schedule, as
+    // the record then says.
+    if (d.cards && d.cards !== d.sched) r.cards = d.cards;
     if (d.bonus_points) r.bonus_points = d.bonus_points; else if (d.bonuses.length) r.bonuses = d.bonuses;
     if (d.loot && d.loot.length) r.loot = d.loot;
     if (d.wagers && d.wagers.some((x) => x)) r.wagers = d.wagers;
@@ -569,7 +602,6 @@ function keeper(key) {
     const saveBtn = () => h('div', { class: 'sk-bar' }, h('button', { type: 'button', id: 'back', onclick: () => go('bonus') }, 'Back'),
       h('button', { type: 'button', class: 'primary', id: 'save-round', disabled: !ok, onclick: () => {
         change((x) => {
-          // The deal's size is sent only when it differed from the schedule.
           const r = roundOf(x.draft);
           if (x.draft.replace) x.sheet.rounds[x.draft.replace - 1] = r; else x.sheet.rounds.push(r);
           x.draft = null;
@@ -581,7 +613,18 @@ function keeper(key) {
       out.replaceChildren(h('p', { class: 'sk-pending' }, 'The points will be worked out when the server is reached.'));
       return wrap;
     }
-    api('POST', `/api/sheets/${tok}/preview`, { round, replace: d.replace || 0 }).then((r) => {
+    api('POST', `/api/sheets/${tok}/preview`, { round, replace: d.replace || 0 }).then(async (r) => {
+      if (r.status !== 200 || r.data.round.round !== n) {
+        // Scored as another round, or refused: if another phone changed the
+        // sheet, the preview says nothing about this phone's round. Saving
+        // then meets the conflict, and the keeper chooses.
+        const cur = await api('GET', '/api/sheets/' + tok).catch(() => null);
+        if (cur && cur.status === 200 && cur.data.version !== sh.version) {
+          out.replaceChildren(h('p', { class: 'sk-check bad', id: 'stale', role: 'alert' },
+            'This sheet was changed on another phone meanwhile: saving will ask whose sheet to keep.'));
+          return;
+        }
+      }
       if (r.status === 200) {
         const sr = r.data.round;
         out.replaceChildren(h('table', { class: 'sk-table' },
@@ -639,11 +682,31 @@ function keeper(key) {
     return box;
   }
 
+  // A swipe sideways moves between the screens, as the tabs do: the totals
+  // are one swipe from the round being entered.
+  let touch = null;
+  const order = ['round', 'totals', 'more'];
+  const onStart = (ev) => { touch = ev.touches.length === 1 ? { x: ev.touches[0].clientX, y: ev.touches[0].clientY } : null; };
+  const onEnd = (ev) => {
+    if (!touch || ev.target.closest('input, select, .sk-scroll, .chart-box')) return;
+    const dx = ev.changedTouches[0].clientX - touch.x, dy = ev.changedTouches[0].clientY - touch.y;
+    touch = null;
+    if (Math.abs(dx) < 80 || Math.abs(dx) < 2 * Math.abs(dy)) return;
+    const k = order.indexOf(tab) + (dx < 0 ? 1 : -1);
+    if (k >= 0 && k < order.length) { tab = order[k]; redraw(); }
+  };
+  main.addEventListener('touchstart', onStart, { passive: true });
+  main.addEventListener('touchend', onEnd);
   rulesInfo().then((x) => { info = x; });
   const retry = async () => { await syncAll(); if (main.isConnected) redraw(); };
   window.addEventListener('online', retry);
   const every = setInterval(() => { const e = getEntry(key); if (e && e.dirty && !e.conflict) retry(); }, 15000);
-  leave = () => { window.removeEventListener('online', retry); clearInterval(every); };
+  leave = () => {
+    window.removeEventListener('online', retry);
+    clearInterval(every);
+    main.removeEventListener('touchstart', onStart);
+    main.removeEventListener('touchend', onEnd);
+  };
   draw();
   // Pick up changes made on another phone with the edit link, unless this
   // phone has its own waiting to be sent.
