@@ -342,3 +342,49 @@ func TestScoreKeeperConflict(t *testing.T) {
 	a.nav(edit)
 	a.until("the sheet from the other phone", `[...document.querySelectorAll('#totals .total')].map((e) => e.textContent).join(' ') === '10 10 20'`, 10*time.Second)
 }
+
+// TestScoreKeeperModules keeps a one-round game with Loot and the Kraken: a
+// deal that differed from the schedule, a trick the Kraken left to nobody,
+// and a Loot alliance.
+func TestScoreKeeperModules(t *testing.T) {
+	base := startKeeperSite(t)
+	p := newPage(t, "keeper", 420, 860)
+	p.nav(base + "/sheet/new")
+	for _, n := range []string{"Ann", "Ben", "Cat"} {
+		p.do("name "+n, clearAndType("#player-name", n))
+		p.click("#add-player")
+	}
+	p.click("#rules-custom")
+	p.do("rounds", clearAndType("#opt-rounds", "1"))
+	p.click("#opt-loot")
+	p.click("#opt-kraken")
+	p.click("#create")
+	p.until("the sheet on the server", `/^\/sheet\/[0-9a-f]{32}$/.test(location.pathname)`, 10*time.Second)
+
+	// 2 cards dealt instead of the schedule's 1. Ann bid 1 and won 1, the
+	// Kraken took the other trick away; Ben and Cat bid 0 and took nothing.
+	p.do("cards dealt", selectValue("#cards-dealt", "2"))
+	for i, b := range []int{1, 0, 0} {
+		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
+	}
+	p.click("#next")
+	for i, w := range []int{1, 0, 0} {
+		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
+	}
+	p.until("a trick to nobody accepted", `/went to nobody/.test(document.querySelector('#tricks-check').textContent)`, 5*time.Second)
+	p.click("#next:not([disabled])")
+	// Ben's Loot went to Ann's trick.
+	p.do("looter", selectValue("#loot-looter", "1"))
+	p.click("#loot-add")
+	p.until("the alliance listed", `document.querySelectorAll('#loot li').length === 1`, 5*time.Second)
+	p.click("#next")
+	p.waitVisible("#preview table")
+	p.click("#save-round:not([disabled])")
+	// Ann: 20 × 1 + 20 for the alliance; Ben: 10 × 2 cards + 20 for the
+	// alliance; Cat: 10 × 2 cards. Ann and Ben tie at the top, so the game
+	// goes on with a tiebreak round (RULES.md §7).
+	savedThen(p, `/^Round 2 \(tiebreak\)/.test(document.querySelector('#round-h').textContent)`)
+	if got := totals(p); got != "40 40 20" {
+		t.Fatalf("totals %s, want 40 40 20", got)
+	}
+}

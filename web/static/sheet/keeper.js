@@ -547,12 +547,12 @@ function keeper(key) {
   function moduleEntries(wrap, sh, d, rules, btn, winners, save, redraw) {
     if (rules.loot) {
       wrap.append(h('h3', {}, 'Loot alliances'), h('p', { class: 'muted' }, 'Who played a Loot card, and who won that trick.'),
-        h('ul', { class: 'sk-events' }, d.loot.map(([a, b], k) => h('li', {}, `${sh.players[a]} looted with ${sh.players[b]}`,
+        h('ul', { class: 'sk-events', id: 'loot' }, d.loot.map(([a, b], k) => h('li', {}, `${sh.players[a]} looted with ${sh.players[b]}`,
           h('button', { type: 'button', 'aria-label': 'Remove the alliance', onclick: () => { d.loot.splice(k, 1); save(); redraw(); } }, '✕')))));
       if (d.loot.length < 2) {
-        const a = h('select', { 'aria-label': 'Played the Loot' }, sh.players.map((p, i) => h('option', { value: i }, p)));
-        const b = h('select', { 'aria-label': 'Won the trick' }, winners.map((i) => h('option', { value: i }, sh.players[i])));
-        wrap.append(h('div', { class: 'row' }, a, ' with ', b, h('button', { type: 'button', onclick: () => {
+        const a = h('select', { id: 'loot-looter', 'aria-label': 'Played the Loot' }, sh.players.map((p, i) => h('option', { value: i }, p)));
+        const b = h('select', { id: 'loot-winner', 'aria-label': 'Won the trick' }, winners.map((i) => h('option', { value: i }, sh.players[i])));
+        wrap.append(h('div', { class: 'row' }, a, ' with ', b, h('button', { type: 'button', id: 'loot-add', onclick: () => {
           if (a.value === b.value) { toast('A player cannot ally with themselves.', 'error'); return; }
           d.loot.push([Number(a.value), Number(b.value)]); save(); redraw();
         } }, 'Add alliance')));
