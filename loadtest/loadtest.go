@@ -68,6 +68,7 @@ type Report struct {
 	ServerGoroutines     float64
 	InProcess            bool
 	LoaderCPU            time.Duration // CPU time this process used (user+system), server included when in-process
+	ServerCores          float64       // the server's CPU over the measured window, in cores (from /metrics)
 	SetupTime            time.Duration
 	ServerActionP99Bound float64 // the server's own latency histogram: the bucket holding its p99, seconds
 }
@@ -148,6 +149,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.SetupTime = time.Since(start)
 	logf("%d tables playing after %v (%d failed); measuring for %v…", r.started.Load(),
 		rep.SetupTime.Round(time.Millisecond), r.failedTables.Load(), cfg.Duration)
+	srvCPU0 := r.serverCPU()
 	r.measuring.Store(true)
 	mstart := time.Now()
 	cpu0 := cpuTime()
@@ -168,6 +170,11 @@ loop:
 	r.measuring.Store(false)
 	rep.Elapsed = time.Since(mstart)
 	rep.LoaderCPU = cpuTime() - cpu0
+	if srvCPU0 >= 0 {
+		if c := r.serverCPU(); c >= 0 {
+			rep.ServerCores = (c - srvCPU0) / rep.Elapsed.Seconds()
+		}
+	}
 	rep.Connected = int(r.connected.Load())
 	r.scrape(rep)
 	cancel()
@@ -609,6 +616,26 @@ func (c *client) rematch() (string, error) {
 	}
 }
 
+// serverCPU reads the server's process_cpu_seconds_total, or −1.
+func (r *run) serverCPU() float64 {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", r.base+"/metrics", nil)
+	resp, err := r.http.Do(req)
+	if err != nil {
+		return -1
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	for _, line := range strings.Split(string(body), "\n") {
+		var v float64
+		if scan(line, "process_cpu_seconds_total ", &v) {
+			return v
+		}
+	}
+	return -1
+}
+
 // scrape reads the server's own figures from /metrics.
 func (r *run) scrape(rep *Report) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -678,7 +705,8 @@ func (rep *Report) Print(w io.Writer) {
 	}
 	fmt.Fprintf(w, "server memory     RSS %.0f MiB, heap in use %.0f MiB, %0.f goroutines\n",
 		rep.ServerRSS/(1<<20), rep.ServerHeap/(1<<20), rep.ServerGoroutines)
-	fmt.Fprintf(w, "CPU (this process) %.1f cores over the measured window\n", rep.LoaderCPU.Seconds()/rep.Elapsed.Seconds())
+	fmt.Fprintf(w, "CPU               server %.2f cores; this process %.2f cores (measured window)\n", rep.ServerCores,
+		rep.LoaderCPU.Seconds()/rep.Elapsed.Seconds())
 	fmt.Fprintf(w, "errors            %d\n", rep.Errors)
 	for _, e := range rep.ErrorSamples {
 		fmt.Fprintf(w, "  %s\n", e)
