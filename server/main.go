@@ -144,8 +144,5 @@ func displayAddr(a string) string {
 	return a
 }
 
-// ErrHelp is returned by ParseFlags for -h.
-var ErrHelp = flag.ErrHelp
-
-// IsHelp reports whether err asks only for the usage text.
+// IsHelp reports whether err from ParseFlags asks only for the usage text.
 func IsHelp(err error) bool { return errors.Is(err, flag.ErrHelp) }

@@ -346,27 +346,26 @@ func (t *Table) due(s int) (time.Time, string, bool) {
 	if seat.Kind != KindPerson || t.pres[s].standin {
 		return botAt, "bot", true
 	}
+	// A person's seat is decided for by whichever comes first.
 	var due time.Time
-	by, ok := "", false
+	by := ""
+	consider := func(at time.Time, who string) {
+		if by == "" || at.Before(due) {
+			due, by = at, who
+		}
+	}
 	if !t.pres[s].awaySince.IsZero() {
-		due, by, ok = earlierOf(due, ok, t.pres[s].awaySince.Add(t.m.cfg.Grace), "bot", by)
+		consider(t.pres[s].awaySince.Add(t.m.cfg.Grace), "bot")
 	}
 	if t.st.TurnSeconds > 0 {
-		due, by, ok = earlierOf(due, ok, t.turnSince.Add(time.Duration(t.st.TurnSeconds)*time.Second), "timer", by)
+		consider(t.turnSince.Add(time.Duration(t.st.TurnSeconds)*time.Second), "timer")
 	}
 	if t.st.AutoLast && g.Phase() == skullking.PhasePlaying && g.Hand(s).Len() == 1 {
 		if legal := g.LegalActions(s, nil); len(legal) == 1 {
-			due, by, ok = earlierOf(due, ok, botAt, "auto", by)
+			consider(botAt, "auto")
 		}
 	}
-	return due, by, ok
-}
-
-func earlierOf(cur time.Time, have bool, cand time.Time, candBy, curBy string) (time.Time, string, bool) {
-	if !have || cand.Before(cur) {
-		return cand, candBy, true
-	}
-	return cur, curBy, true
+	return due, by, by != ""
 }
 
 // wake does whatever has come due: put a finished idle table away, hand

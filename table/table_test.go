@@ -391,3 +391,31 @@ func TestConflictReloadsFromLog(t *testing.T) {
 }
 
 func intp(v int) *int { return &v }
+
+// With auto_last a person's forced last card plays itself.
+func TestAutoLastCard(t *testing.T) {
+	s, _ := newStore(t)
+	m := newManager(t, s)
+	ctx := context.Background()
+	st := DefaultSettings()
+	st.AutoLast = true
+	st.Options.Rounds = 1
+	id, _, tok, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}}, Settings: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := attach(t, m, id, wire.ClientMsg{Token: tok})
+	a.next(wire.TypeWelcome)
+	a.send(wire.ClientMsg{Type: wire.TypeStart})
+	a.next(wire.TypeState)
+	a.actOnLatest() // the bid; the one card then plays itself
+	for {
+		f := a.next(wire.TypeState)
+		if f.Event != nil && f.Event.Seat == 0 && f.Event.Kind == "play" {
+			if f.Event.By != "auto" {
+				t.Fatalf("Ann's only card was played by %q", f.Event.By)
+			}
+			return
+		}
+	}
+}
