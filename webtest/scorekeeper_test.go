@@ -388,3 +388,40 @@ func TestScoreKeeperModules(t *testing.T) {
 		t.Fatalf("totals %s, want 40 40 20", got)
 	}
 }
+
+// TestScoreKeeperStartedOffline starts a sheet and enters a round with the
+// server out of reach: once it is back, the whole sheet is created there,
+// and the page moves to the address the server gave it.
+func TestScoreKeeperStartedOffline(t *testing.T) {
+	var down atomic.Bool
+	base := startKeeperSiteGate(t, &down)
+	p := newPage(t, "keeper", 420, 860)
+	p.nav(base + "/sheet")
+	down.Store(true)
+	p.click("#new-sheet")
+	for _, n := range []string{"Ann", "Ben"} {
+		p.do("name "+n, clearAndType("#player-name", n))
+		p.click("#add-player")
+	}
+	p.click("#create")
+	p.until("a sheet kept on the phone", `/^\/sheet\/local-[0-9a-f]+$/.test(location.pathname) && /Offline/.test(document.querySelector('#sync-status').textContent)`, 10*time.Second)
+	// Round 1, 1 card: Ann bid 1 and won it (20), Ben bid 0 (10).
+	for i, b := range []int{1, 0} {
+		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
+	}
+	p.click("#next")
+	for i, w := range []int{1, 0} {
+		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
+	}
+	p.click("#next:not([disabled])")
+	p.click("#next")
+	p.click("#save-round:not([disabled])")
+	p.until("round 2 next", `/^Round 2/.test(document.querySelector('#round-h').textContent) && document.querySelector('#totals .sk-pending')`, 10*time.Second)
+	down.Store(false)
+	eval[bool](p, `window.dispatchEvent(new Event('online')) || true`)
+	p.until("the sheet on the server", `/^\/sheet\/[0-9a-f]{32}$/.test(location.pathname)`, 10*time.Second)
+	savedThen(p, `!document.querySelector('#totals .sk-pending')`)
+	if got := totals(p); got != "20 10" {
+		t.Fatalf("totals %s, want 20 10", got)
+	}
+}

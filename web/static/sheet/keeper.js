@@ -321,7 +321,9 @@ function rulesForm(info, current) {
 // ---- a sheet: keeper or follower --------------------------------------
 
 async function openSheet(token) {
-  let e = getEntry(token);
+  // A sheet started offline keeps answering to its first address.
+  let e = getEntry(token) || Object.values(entries()).find((x) => x.was === token);
+  if (!e && token.startsWith('local-')) { main.append(h('p', { class: 'panel' }, 'This sheet is not on this phone.')); return; }
   if (!e) {
     main.append(h('p', { class: 'muted' }, 'Loading the sheet…'));
     let r;
@@ -338,7 +340,8 @@ async function openSheet(token) {
 function keeper(key) {
   let tab = 'round';
   let info = readJSON(KEY_RULES, null);
-  const redraw = () => { main.replaceChildren(); draw(); };
+  let alive = true; // false once the keeper left for another screen
+  const redraw = () => { if (alive) { main.replaceChildren(); draw(); } };
   const change = async (mutate, msg) => {
     const e = getEntry(key);
     mutate(e);
@@ -347,14 +350,20 @@ function keeper(key) {
     putEntry(e);
     redraw();
     const after = await sync(key);
-    if (after && after.key !== key) { key = after.key; history.replaceState(null, '', '/sheet/' + key); }
+    if (after && after.key !== key) { key = after.key; if (alive) history.replaceState(null, '', '/sheet/' + key); }
     if (msg && after && !after.dirty) announce(msg);
     redraw();
   };
 
   function draw() {
-    const e = getEntry(key);
-    if (!e) { navigate('/sheet', true); return; }
+    let e = getEntry(key);
+    if (!e) {
+      // Synced in the background under the id the server gave it.
+      e = Object.values(entries()).find((x) => x.was === key);
+      if (!e) { navigate('/sheet', true); return; }
+      key = e.key;
+      history.replaceState(null, '', '/sheet/' + key);
+    }
     const sh = e.sheet;
     main.append(h('h1', {}, sh.title || names(sh.players)), status(e),
       h('div', { class: 'sk-tabs', role: 'group', 'aria-label': 'Screens' },
@@ -702,6 +711,7 @@ function keeper(key) {
   window.addEventListener('online', retry);
   const every = setInterval(() => { const e = getEntry(key); if (e && e.dirty && !e.conflict) retry(); }, 15000);
   leave = () => {
+    alive = false;
     window.removeEventListener('online', retry);
     clearInterval(every);
     main.removeEventListener('touchstart', onStart);
