@@ -425,3 +425,52 @@ func TestScoreKeeperStartedOffline(t *testing.T) {
 		t.Fatalf("totals %s, want 20 10", got)
 	}
 }
+
+// TestScoreKeeperKeyboard enters a round with the keyboard alone: Tab
+// moves between the choices, Enter takes one.
+func TestScoreKeeperKeyboard(t *testing.T) {
+	base := startKeeperSite(t)
+	p := newPage(t, "keeper", 1280, 900)
+	p.nav(base + "/sheet/new")
+	for _, n := range []string{"Ann", "Ben"} {
+		p.do("name "+n, clearAndType("#player-name", n))
+		p.keys("\r") // Enter in the name adds the player
+	}
+	p.until("two players", `document.querySelectorAll('#players li').length === 2`, 5*time.Second)
+	p.click("#create")
+	p.until("the first bid focused", `document.activeElement && document.activeElement.dataset.key === 'bid-0-0'`, 10*time.Second)
+	focused := func() string {
+		return eval[string](p, `document.activeElement.id || document.activeElement.dataset.key || ''`)
+	}
+	press := func(keys ...string) {
+		t.Helper()
+		for _, k := range keys {
+			p.keys(k)
+		}
+	}
+	// Round 1, 1 card: Ann bids 1 (Tab to "1", Enter), Ben 0.
+	press("\t", "\r", "\t", "\r")
+	press("\t", "\t", "\t") // past Ben's 1 and the cards dealt
+	if f := focused(); f != "next" {
+		t.Fatalf("focus on %q, want the Tricks button", f)
+	}
+	press("\r")
+	p.until("the tricks step", `document.activeElement && document.activeElement.dataset.key === 'won-0-0'`, 5*time.Second)
+	// Ann won 1, Ben 0; then on to the captures, none, and the points.
+	press("\t", "\r", "\t", "\r", "\t", "\t", "\t") // past Ben's 1 and Back
+	if f := focused(); f != "next" {
+		t.Fatalf("focus on %q, want the Captures button", f)
+	}
+	press("\r")
+	p.until("the captures step", `document.querySelector('#events')`, 5*time.Second)
+	p.do("focus the Points button", chromedp.Focus(chromedp.CSS("#next")))
+	press("\r")
+	p.waitVisible("#preview table")
+	p.do("focus Save", chromedp.Focus(chromedp.CSS("#save-round")))
+	press("\r")
+	savedThen(p, `/^Round 2/.test(document.querySelector('#round-h').textContent)`)
+	// Ann 20 × 1, Ben 10 × 1 card.
+	if got := totals(p); got != "20 10" {
+		t.Fatalf("totals %s, want 20 10", got)
+	}
+}

@@ -241,6 +241,8 @@ async function newSheet() {
 
   const create = async (ev) => {
     ev.preventDefault();
+    // Enter in the name field adds that player; it does not start the game.
+    if (document.activeElement === nameIn && nameIn.value.trim()) { add(nameIn.value); nameIn.value = ''; draw(); return; }
     if (picked.length < 2) { err.textContent = 'A game needs at least 2 players.'; return; }
     const options = rules.read();
     const key = 'local-' + hex(8);
@@ -262,9 +264,6 @@ async function newSheet() {
       h('section', { class: 'panel' }, h('h2', {}, 'Rules'), rules.el),
       err,
       h('button', { type: 'submit', class: 'primary big', id: 'create' }, 'Start the game')));
-  nameIn.addEventListener('keydown', (ev) => {
-    if (ev.key === 'Enter') { ev.preventDefault(); add(nameIn.value); nameIn.value = ''; draw(); }
-  });
   draw();
   nameIn.focus();
 }
@@ -353,6 +352,10 @@ function keeper(key) {
     if (after && after.key !== key) { key = after.key; if (alive) history.replaceState(null, '', '/sheet/' + key); }
     if (msg && after && !after.dirty) announce(msg);
     redraw();
+    // A redraw drops the focused button: keyboard users go on from the
+    // first choice of the screen rather than from the top of the page.
+    const f = main.querySelector('[data-first]');
+    if (f && (document.activeElement === document.body || !document.activeElement)) f.focus({ preventScroll: true });
   };
 
   function draw() {
@@ -718,6 +721,8 @@ function keeper(key) {
     main.removeEventListener('touchend', onEnd);
   };
   draw();
+  const first = main.querySelector('[data-first]');
+  if (first) first.focus({ preventScroll: true });
   // Pick up changes made on another phone with the edit link, unless this
   // phone has its own waiting to be sent.
   const e = getEntry(key);
