@@ -71,6 +71,10 @@ type Report struct {
 	ServerCores          float64       // the server's CPU over the measured window, in cores (from /metrics)
 	SetupTime            time.Duration
 	ServerActionP99Bound float64 // the server's own latency histogram: the bucket holding its p99, seconds
+	// SchedP99Bound is the bucket holding the p99 of the server's Go
+	// scheduler latency (runnable to running): large values mean the server
+	// waited for a CPU rather than for anything of its own.
+	SchedP99Bound float64
 }
 
 // Run performs a load run.
@@ -647,8 +651,8 @@ func (r *run) scrape(rep *Report) {
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
-	var buckets [][2]float64
-	var count float64
+	rep.ServerActionP99Bound = quantileBound(string(body), "skullking_action_latency_seconds", 0.99)
+	rep.SchedP99Bound = quantileBound(string(body), "go_sched_latencies_seconds", 0.99)
 	for _, line := range strings.Split(string(body), "\n") {
 		var v float64
 		switch {
@@ -658,25 +662,38 @@ func (r *run) scrape(rep *Report) {
 			rep.ServerHeap = v
 		case scan(line, "go_goroutines ", &v):
 			rep.ServerGoroutines = v
-		case scan(line, "skullking_action_latency_seconds_count ", &v):
+		}
+	}
+}
+
+// quantileBound returns the upper bound of the histogram bucket that holds
+// quantile q of the Prometheus histogram name in a /metrics page, or 0.
+func quantileBound(page, name string, q float64) float64 {
+	var count float64
+	var buckets [][2]float64
+	for _, line := range strings.Split(page, "\n") {
+		var v float64
+		if scan(line, name+"_count ", &v) {
 			count = v
-		case strings.HasPrefix(line, `skullking_action_latency_seconds_bucket{le="`):
-			rest := strings.TrimPrefix(line, `skullking_action_latency_seconds_bucket{le="`)
+		}
+		rest, ok := strings.CutPrefix(line, name+`_bucket{le="`)
+		if !ok {
+			continue
+		}
+		if k := strings.Index(rest, `"} `); k > 0 {
 			var le float64
-			if k := strings.Index(rest, `"} `); k > 0 {
-				if _, err := fmt.Sscan(rest[:k], &le); err == nil {
-					fmt.Sscan(rest[k+3:], &v)
-					buckets = append(buckets, [2]float64{le, v})
-				}
+			if _, err := fmt.Sscan(rest[:k], &le); err == nil {
+				fmt.Sscan(rest[k+3:], &v)
+				buckets = append(buckets, [2]float64{le, v})
 			}
 		}
 	}
 	for _, b := range buckets {
-		if count > 0 && b[1] >= 0.99*count {
-			rep.ServerActionP99Bound = b[0]
-			break
+		if count > 0 && b[1] >= q*count {
+			return b[0]
 		}
 	}
+	return 0
 }
 
 func scan(line, prefix string, v *float64) bool {
@@ -702,6 +719,9 @@ func (rep *Report) Print(w io.Writer) {
 		rd(rep.P50), rd(rep.P90), rd(rep.P99), rd(rep.Max), rep.Samples)
 	if rep.ServerActionP99Bound > 0 {
 		fmt.Fprintf(w, "server-side p99   ≤ %gs (intent in → last frame queued, from /metrics)\n", rep.ServerActionP99Bound)
+	}
+	if rep.SchedP99Bound > 0 {
+		fmt.Fprintf(w, "server scheduler  p99 ≤ %.3gs from runnable to running (large: the server waited for a CPU)\n", rep.SchedP99Bound)
 	}
 	fmt.Fprintf(w, "server memory     RSS %.0f MiB, heap in use %.0f MiB, %0.f goroutines\n",
 		rep.ServerRSS/(1<<20), rep.ServerHeap/(1<<20), rep.ServerGoroutines)

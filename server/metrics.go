@@ -48,7 +48,10 @@ func newMetrics(mgr func() *table.Manager) *metrics {
 	tables := prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "skullking_tables",
 		Help: "Tables in memory, by status."}, []string{"status"})
 	m.reg.MustRegister(m.connections, m.actions, m.latency, m.appendDur, m.refused, m.dropped, m.frames,
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		// Scheduler latencies tell a starved server (runnable goroutines
+		// waiting for a CPU) from a slow one.
+		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(collectors.MetricsScheduler)),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		tableCollector{gauge: tables, mgr: mgr})
 	return m
 }

@@ -78,6 +78,11 @@ func OpenSQLite(dir string, o SQLiteOptions) (*SQLite, error) {
 		q.Add("_pragma", "synchronous("+sync+")")
 		q.Add("_pragma", "busy_timeout(10000)")
 		q.Add("_pragma", "foreign_keys(ON)")
+		// One process owns the database: exclusive locking keeps the
+		// write-ahead log's index in memory instead of a shared file and
+		// saves two file-lock system calls per transaction. (Other tools
+		// can read the file once the server has stopped.)
+		q.Add("_pragma", "locking_mode(EXCLUSIVE)")
 		for _, p := range pragmas {
 			q.Add("_pragma", p)
 		}
