@@ -3,6 +3,23 @@
 // from one seat's window on the game (skullking.SeatView) and nothing else,
 // so it cannot see another hand, Graybeard's pile, the undealt cards or a
 // secret bid. Every bot is deterministic given its seed.
+//
+// The ladder, weakest first (player-facing names in brackets):
+//
+//   - random (deckhand): a uniformly random legal action.
+//   - heuristic (bosun): bids the score-maximising number of tricks its
+//     cards are likely to take; plays by rules — win cheaply while tricks are
+//     needed, shed its highest loser otherwise, play its top card when every
+//     trick is needed. Microseconds a decision.
+//   - simulation (quartermaster): tries every bid, and every legal card, on
+//     40 deals sampled consistently with what the seat has seen (voids
+//     included), each finished by heuristic play. A millisecond or two.
+//   - expert (captain): the same search with hundreds of deals, inference
+//     about hidden cards from the bids, the last tricks solved exactly, a
+//     fixed work budget per decision (at most about 50 ms on one core) and
+//     both cores.
+//
+// Hint gives the expert's advice for a seat, with a reason a player can read.
 package bot
 
 import (

@@ -27,13 +27,16 @@ var expertConfig = searchConfig{
 	minWorlds:    24,
 	bidWorlds:    10000,
 	budget:       40000,
+	bidBudget:    150000,
 	oppWeight:    1,
 	workers:      2,
 	endgame:      3,
 	endgameNodes: 2000,
 	infer:        true,
-	inferSharp:   10,
-	inferFloor:   0.1,
+	inferSharp:   25,
+	inferFloor:   0.3,
+	playEvents:   8,
+	playEps:      0.3,
 	oversample:   3,
 	shrink:       1,
 }
@@ -49,6 +52,7 @@ func WithWorkers(n int) ExpertOption { return func(c *searchConfig) { c.workers 
 func WithBudget(scale float64) ExpertOption {
 	return func(c *searchConfig) {
 		c.budget = max(int(float64(c.budget)*scale), 1)
+		c.bidBudget = max(int(float64(c.bidBudget)*scale), 0)
 		c.worlds = max(int(float64(c.worlds)*scale), 1)
 		c.bidWorlds = max(int(float64(c.bidWorlds)*scale), 1)
 		c.minWorlds = max(int(float64(c.minWorlds)*scale), 1)

@@ -353,6 +353,8 @@ func searchVariant(cfg searchConfig) searchConfig {
 			cfg.minWorlds = int(f)
 		case "budget":
 			cfg.budget = int(f)
+		case "bidbudget":
+			cfg.bidBudget = int(f)
 		case "opp":
 			cfg.oppWeight = f
 		case "workers":
@@ -367,6 +369,10 @@ func searchVariant(cfg searchConfig) searchConfig {
 			cfg.inferSharp = f
 		case "floor":
 			cfg.inferFloor = f
+		case "events":
+			cfg.playEvents = int(f)
+		case "eps":
+			cfg.playEps = f
 		case "shrink":
 			cfg.shrink = f
 		case "oversample":

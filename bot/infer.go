@@ -51,10 +51,17 @@ func (s *search) resample(k int) {
 			played[p.Seat] = played[p.Seat].With(p.Card)
 		}
 	}
+	var evs []playEvent
+	if s.cfg.playEvents > 0 {
+		evs = s.playEvents(s.cfg.playEvents)
+	}
 	w := s.weights[:0]
 	total := 0.0
 	for i := range s.worlds {
 		lw := 0.0
+		if len(evs) > 0 {
+			lw += s.playLogLikelihood(evs, &s.worlds[i])
+		}
 		for seat := 0; seat < v.Players; seat++ {
 			if seat == v.Seat || drew[seat] {
 				continue

@@ -23,6 +23,9 @@ type searchConfig struct {
 	budget int
 	// bidWorlds is the number of deals for a bid, if different.
 	bidWorlds int
+	// bidBudget is the work budget of a bid, if different: bids decide
+	// most of a round's score.
+	bidBudget int
 	// oppWeight is how much the opponents' mean score counts against the
 	// seat's own in a world's outcome (1: the margin; 0: own score only).
 	oppWeight float64
@@ -42,6 +45,11 @@ type searchConfig struct {
 	// oversample is how many deals are sampled per deal evaluated when
 	// inference picks the deals.
 	oversample int
+	// playEvents is how many of the opponents' latest cards inference
+	// checks against the heuristic's play (0: none), and playEps how much
+	// a card the heuristic would not have played costs a deal.
+	playEvents int
+	playEps    float64
 	// shrink is how many standard errors a candidate must gain over the
 	// heuristic's own choice to replace it (0: plain argmax).
 	shrink float64
@@ -63,6 +71,7 @@ type search struct {
 	cands   []sk.Action
 	workers []*worker
 	buf     []sk.Action
+	events  []playEvent
 	heur    *Heuristic
 	bidder  *Heuristic // the bid model for inference
 }
@@ -150,7 +159,11 @@ func (s *search) worldCount() int {
 	if v.Phase == sk.PhaseBidding && s.cfg.bidWorlds > 0 {
 		k = s.cfg.bidWorlds
 	}
-	if s.cfg.budget > 0 {
+	budget := s.cfg.budget
+	if v.Phase == sk.PhaseBidding && s.cfg.bidBudget > 0 {
+		budget = s.cfg.bidBudget
+	}
+	if budget > 0 {
 		plays, est := 0, 1
 		for i := range v.Seats {
 			plays += v.Seats[i].HandSize
@@ -178,7 +191,7 @@ func (s *search) worldCount() int {
 		if s.cfg.infer {
 			overhead += 3 * max(s.cfg.oversample, 1) * (v.Players - 1)
 		}
-		fit := s.cfg.budget / (overhead + plays*len(s.cands))
+		fit := budget / (overhead + plays*len(s.cands))
 		k = max(min(k, fit), s.cfg.minWorlds)
 	}
 	return max(k, 1)
@@ -330,8 +343,10 @@ func (w *worker) evalWorld(s *search, i int) {
 func (w *worker) finish(s *search, g *sk.Game, world *sk.World) float64 {
 	// Bids are searched with heuristic play all round: that is how the
 	// round will be played, not with every hand open.
+	// The decision's own count of tricks left decides, as worldCount
+	// budgets for it.
 	if s.cfg.endgame > 0 && s.view.Phase == sk.PhasePlaying && g.Phase() == sk.PhasePlaying &&
-		g.Cards()-g.TrickNumber()+1 <= s.cfg.endgame {
+		s.view.Cards-s.view.TrickNo+1 <= s.cfg.endgame {
 		if r, ok := w.solver.solve(g, &s.view, world.Ghost, s.cfg.oppWeight, s.cfg.endgameNodes); ok {
 			return r
 		}
