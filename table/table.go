@@ -75,8 +75,10 @@ const maxConnsPerSeat = 4
 // forever.
 const opTimeout = 10 * time.Second
 
-// Table is one table's actor. Only its goroutine touches the fields below
-// inbox; the manager and the bus reach it through inbox alone.
+// Table is one table's actor. Only its goroutine touches its state (the
+// fields from release on); the manager and the bus reach it through inbox
+// alone, and read nothing else but the atomics and what is set before the
+// actor starts.
 type Table struct {
 	id       string
 	m        *Manager
