@@ -15,7 +15,7 @@ type solver struct {
 	cards       int
 	round       int
 	me          int
-	oppWeight   float64
+	goal        *goal
 	bids        [8]int
 	wagers      [8]int
 	cannon      [8]int
@@ -63,14 +63,14 @@ var abilityPirates = sk.SetOf(sk.Rosie, sk.Bendt, sk.Rascal, sk.Harry)
 // solve returns the exact outcome of g for seat under perfect information,
 // or false when g is not a playing position the solver handles or would
 // take more than maxNodes nodes. ghost is Graybeard's remaining pile in
-// flipping order (nil without him).
-func (sv *solver) solve(g *sk.Game, v *sk.View, ghost []sk.Card, oppWeight float64, maxNodes int) (float64, bool) {
+// flipping order (nil without him); o values the outcome for the seat.
+func (sv *solver) solve(g *sk.Game, v *sk.View, ghost []sk.Card, o *goal, maxNodes int) (float64, bool) {
 	if g.Phase() != sk.PhasePlaying {
 		return 0, false
 	}
 	opts := g.Options()
 	sv.n, sv.ghost = g.Players(), g.GhostSeat()
-	sv.cards, sv.round, sv.me, sv.oppWeight = g.Cards(), g.Round(), v.Seat, oppWeight
+	sv.cards, sv.round, sv.me, sv.goal = g.Cards(), g.Round(), v.Seat, o
 	var nd node
 	est := 1
 	for s := 0; s < sv.n; s++ {
@@ -140,18 +140,12 @@ func (sv *solver) solve(g *sk.Game, v *sk.View, ghost []sk.Card, oppWeight float
 }
 
 // utility is what seat s plays for: its own points, and for the searching
-// seat its outcome against the others.
+// seat its goal.
 func (sv *solver) utility(s int, pts *[8]int) float64 {
-	if s != sv.me || sv.oppWeight == 0 {
+	if s != sv.me {
 		return float64(pts[s])
 	}
-	others := 0
-	for i := 0; i < sv.n; i++ {
-		if i != s {
-			others += pts[i]
-		}
-	}
-	return float64(pts[s]) - sv.oppWeight*float64(others)/float64(sv.n-1)
+	return sv.goal.value(pts)
 }
 
 // play returns the points every seat ends the round with from nd.

@@ -9,7 +9,7 @@ import (
 // bruteForce is max^n over the engine's own game: every seat picks, among
 // its legal actions in the engine's order, the first best for its points
 // (the searching seat: its outcome). It returns the round's points.
-func bruteForce(g *sk.Game, round, me int, oppWeight float64) [8]int {
+func bruteForce(g *sk.Game, round int, o *goal) [8]int {
 	if g.Over() || g.Round() != round {
 		rs := g.Results()
 		var pts [8]int
@@ -21,11 +21,11 @@ func bruteForce(g *sk.Game, round, me int, oppWeight float64) [8]int {
 	seat := g.Turn()
 	var best [8]int
 	bestU, first := 0.0, true
-	sv := solver{n: g.Players(), me: me, oppWeight: oppWeight}
+	sv := solver{n: g.Players(), me: o.seat, goal: o}
 	for _, a := range g.LegalActions(seat, nil) {
 		c := g.Clone()
 		c.ApplyUnchecked(a)
-		pts := bruteForce(c, round, me, oppWeight)
+		pts := bruteForce(c, round, o)
 		if u := sv.utility(seat, &pts); first || u > bestU {
 			best, bestU, first = pts, u, false
 		}
@@ -67,11 +67,13 @@ func TestSolverMatchesBruteForce(t *testing.T) {
 							pile = d[2*g.Cards() : 3*g.Cards()]
 						}
 						var sv solver
-						got, ok := sv.solve(g, &v, pile, 0.5, 100000)
+						var o goal
+						o.set(&v, &searchConfig{oppWeight: 0.5, winWeight: 30})
+						got, ok := sv.solve(g, &v, pile, &o, 100000)
 						if !ok {
 							t.Fatalf("%d players round %d: the solver declined", n, g.Round())
 						}
-						pts := bruteForce(g.Clone(), g.Round(), seat, 0.5)
+						pts := bruteForce(g.Clone(), g.Round(), &o)
 						if want := sv.utility(seat, &pts); got != want {
 							t.Fatalf("%d players round %d trick %d seat %d: solver %v, brute force %v", n, g.Round(), g.TrickNumber(), seat, got, want)
 						}

@@ -58,9 +58,14 @@ func TestHeuristicRoundOneBids(t *testing.T) {
 
 // TestExpertRoundOneBids checks the expert's round-1 bids against the
 // equilibrium rule on 2,000 seeded hands (fewer with -short or -race).
+// A handful of hands with a black 4 or 5 sit within a point of expected
+// score of the boundary; the rest are clear-cut.
 func TestExpertRoundOneBids(t *testing.T) {
 	hands := 2000
-	if testing.Short() || raceEnabled {
+	switch {
+	case raceEnabled:
+		hands = 40 // the race detector makes each bid ten times slower
+	case testing.Short():
 		hands = 200
 	}
 	share, wrong := roundOneAgreement(t, func(s uint64) Bot { return NewExpert(s) }, hands)

@@ -357,6 +357,8 @@ func searchVariant(cfg searchConfig) searchConfig {
 			cfg.bidBudget = int(f)
 		case "opp":
 			cfg.oppWeight = f
+		case "win":
+			cfg.winWeight = f
 		case "workers":
 			cfg.workers = int(f)
 		case "endgame":

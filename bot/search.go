@@ -29,6 +29,9 @@ type searchConfig struct {
 	// oppWeight is how much the opponents' mean score counts against the
 	// seat's own in a world's outcome (1: the margin; 0: own score only).
 	oppWeight float64
+	// winWeight adds this many points times the chance of finishing first,
+	// judged from the totals after the round and the rounds left (0: none).
+	winWeight float64
 	// workers is how many goroutines evaluate worlds.
 	workers int
 	// endgame solves a world exactly when at most this many tricks remain
@@ -69,6 +72,7 @@ type search struct {
 	weights []float64  // each evaluated deal's weight
 	vals    []float64  // vals[k*len(cands)+i]: candidate i in evaluated deal k
 	cands   []sk.Action
+	goal    goal
 	workers []*worker
 	buf     []sk.Action
 	events  []playEvent
@@ -125,6 +129,7 @@ func (s *search) act(v sk.SeatView) sk.Action {
 	if s.cfg.shrink > 0 {
 		prior = matchAction(s.cands, s.heur.Act(v), s.view.Options.PirateAbilities)
 	}
+	s.goal.set(&s.view, &s.cfg)
 	s.prepare()
 	best := s.evaluate(prior)
 	return s.cands[best]
@@ -347,12 +352,17 @@ func (w *worker) finish(s *search, g *sk.Game, world *sk.World) float64 {
 	// budgets for it.
 	if s.cfg.endgame > 0 && s.view.Phase == sk.PhasePlaying && g.Phase() == sk.PhasePlaying &&
 		s.view.Cards-s.view.TrickNo+1 <= s.cfg.endgame {
-		if r, ok := w.solver.solve(g, &s.view, world.Ghost, s.cfg.oppWeight, s.cfg.endgameNodes); ok {
+		if r, ok := w.solver.solve(g, &s.view, world.Ghost, &s.goal, s.cfg.endgameNodes); ok {
 			return r
 		}
 	}
 	rollout(g, &w.bots)
-	return outcome(g, s.view.Seat, s.cfg.oppWeight)
+	var pts [8]int
+	v := g.Seat(s.view.Seat)
+	for i := 0; i < g.Players(); i++ {
+		pts[i] = v.Total(i)
+	}
+	return s.goal.value(&pts)
 }
 
 func forgetAll(bots *[8]*Heuristic) {
@@ -378,20 +388,49 @@ func rollout(g *sk.Game, bots *[8]*Heuristic) {
 	}
 }
 
-// outcome is a finished world's value for seat: its round score less
-// oppWeight times the opponents' mean.
-func outcome(g *sk.Game, seat int, oppWeight float64) float64 {
-	v := g.Seat(seat)
-	n := g.Players()
-	mine := float64(v.Total(seat))
-	if oppWeight == 0 || n < 2 {
-		return mine
+// goal is what a world's round points are worth to the searching seat.
+type goal struct {
+	seat, n   int
+	oppWeight float64
+	winWeight float64
+	totals    [8]int  // running totals before the round
+	sigma     float64 // spread of the margin over the rounds left
+}
+
+// set reads the goal for the decision of view v.
+func (o *goal) set(v *sk.View, cfg *searchConfig) {
+	o.seat, o.n, o.oppWeight, o.winWeight = v.Seat, v.Players, cfg.oppWeight, cfg.winWeight
+	for s := 0; s < v.Players && s < len(o.totals); s++ {
+		o.totals[s] = v.Seats[s].Total
 	}
-	others := 0.0
-	for s := 0; s < n; s++ {
-		if s != seat {
-			others += float64(v.Total(s))
+	left := max(v.ScheduledRounds-v.Round, 0)
+	o.sigma = 40 * math.Sqrt(float64(left)+0.25)
+}
+
+// value is the seat's round score less oppWeight times the opponents'
+// mean, plus winWeight times its chance of finishing first.
+func (o *goal) value(pts *[8]int) float64 {
+	mine := float64(pts[o.seat])
+	u := mine
+	if o.oppWeight != 0 && o.n > 1 {
+		others := 0.0
+		for s := 0; s < o.n; s++ {
+			if s != o.seat {
+				others += float64(pts[s])
+			}
 		}
+		u -= o.oppWeight * others / float64(o.n-1)
 	}
-	return mine - oppWeight*others/float64(n-1)
+	if o.winWeight != 0 {
+		me := float64(o.totals[o.seat] + pts[o.seat])
+		p := 1.0
+		for s := 0; s < o.n; s++ {
+			if s != o.seat {
+				d := me - float64(o.totals[s]+pts[s])
+				p *= 0.5 * math.Erfc(-d/(o.sigma*math.Sqrt2))
+			}
+		}
+		u += o.winWeight * p
+	}
+	return u
 }
