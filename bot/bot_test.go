@@ -9,8 +9,8 @@ import (
 )
 
 // tables lists the rule sets every bot must handle: the base game, every
-// module with pirate abilities (Loot from 3 players), and Rascal's scoring
-// with cannon loads.
+// module with pirate abilities (Loot from 3 players), Rascal's scoring with
+// cannon loads, and house rules on the Whirlpool schedule.
 func tables(players int) map[string]sk.Options {
 	base := sk.DefaultOptions()
 	all := sk.DefaultOptions()
@@ -18,7 +18,11 @@ func tables(players int) map[string]sk.Options {
 	all.Loot = players > 2
 	rascal := all
 	rascal.Scoring, rascal.CannonLoad = sk.RascalScoring, true
-	return map[string]sk.Options{"base": base, "modules": all, "rascal": rascal}
+	// House rules and an odd schedule, with the legacy Kraken lead.
+	house := all
+	house.Schedule, house.ZeroScaling, house.KeepBonusOnMiss = "whirlpool", sk.ZeroByRound, true
+	house.KrakenLead = sk.KrakenLeadLeftOfKraken
+	return map[string]sk.Options{"base": base, "modules": all, "rascal": rascal, "house": house}
 }
 
 // testFactories are the levels under test, with the searching bots on small
