@@ -10,7 +10,8 @@ import (
 // its cards is to take a trick and picking the bid with the best expected
 // score under the game's scoring, and plays by a handful of rules — win
 // cheaply while it still needs tricks, dump its highest loser once it needs
-// none, play its top card when every remaining trick is needed. A decision
+// none (or holds more winners than it needs), play its top card when every
+// remaining trick is needed. A decision
 // takes a few microseconds and allocates nothing, which also makes it the
 // rollout policy of the searching bots.
 type Heuristic struct {
@@ -19,7 +20,6 @@ type Heuristic struct {
 	cand  [24]cand
 	probs [16]float64
 	dist  [17]float64
-	tmp   [17]float64
 	buf   []sk.Action
 }
 
