@@ -299,8 +299,8 @@ func (t *Table) chat(in Intent, c *client) {
 
 // hint answers a seated player's request for advice with the expert's
 // recommended action and why, to that client alone. The search runs in the
-// actor, so each seat gets at most one search per decision: asking again
-// returns the advice already computed.
+// background (thinking.go), once per seat and decision: asking again, from
+// any of the seat's connections, gets the advice already worked out.
 func (t *Table) hint(in Intent, c *client) {
 	if c.seat < 0 {
 		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, "hints are for seated players")
@@ -310,26 +310,20 @@ func (t *Table) hint(in Intent, c *client) {
 		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, "no game is being played")
 		return
 	}
-	sv := t.game.Seat(c.seat)
-	if !sv.Waiting() {
+	if !t.game.Waiting(c.seat) {
 		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, "you have nothing to decide now")
 		return
 	}
-	at := len(t.actions)
-	if t.hints == nil {
-		t.hints = map[int]hintAt{}
+	if h, ok := t.hints[c.seat]; ok && h.at == len(t.actions) && h.game == t.game {
+		t.sendHint(in.Client, in.Msg.ID, h.advice)
+		return
 	}
-	h, ok := t.hints[c.seat]
-	if !ok || h.at != at {
-		h = hintAt{at: at, advice: bot.Hint(sv)}
-		t.hints[c.seat] = h
-	}
-	act := wire.FromAction(h.advice.Action, t.game.Options().PirateAbilities)
-	t.send(in.Client, wire.ServerMsg{Type: wire.TypeHint, ID: in.Msg.ID, Hint: &act, Text: h.advice.String()}, false)
+	t.startHint(c.seat, hintWaiter{client: in.Client, id: in.Msg.ID})
 }
 
 // hintAt is the advice given to a seat at a point of the log.
 type hintAt struct {
+	game   *skullking.Game
 	at     int
 	advice bot.Advice
 }

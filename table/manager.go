@@ -13,10 +13,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/wire"
 	"github.com/skullking-go/skullking/store"
 )
@@ -53,7 +55,9 @@ type Config struct {
 	LeaseTTL  time.Duration // 30s
 	IdleEvict time.Duration // a finished table with no clients leaves memory after this (5m)
 	InboxSize int           // each table's queue (256)
-	MaxTables int           // tables in memory at once; creation fails beyond (20000)
+	// Bots makes a seat's bot from its level name (default bot.New).
+	Bots      func(level string, seed uint64) (bot.Bot, error)
+	MaxTables int // tables in memory at once; creation fails beyond (20000)
 }
 
 // Manager creates, loads and runs tables.
@@ -64,6 +68,10 @@ type Manager struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	nextID atomic.Uint64
+
+	// thinkers bounds the bot searches and hints running at once across
+	// tables, one per core: more would only share the same cores.
+	thinkers chan struct{}
 
 	mu      sync.Mutex
 	tables  map[string]*Table
@@ -78,6 +86,9 @@ func NewManager(cfg Config) *Manager {
 	}
 	if cfg.Lobby == nil {
 		cfg.Lobby = NewMemoryLobby()
+	}
+	if cfg.Bots == nil {
+		cfg.Bots = bot.New
 	}
 	if cfg.Node == "" {
 		cfg.Node = "local"
@@ -111,7 +122,8 @@ func NewManager(cfg Config) *Manager {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	m := &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel,
-		tables: map[string]*Table{}, loading: map[string]chan struct{}{}}
+		tables: map[string]*Table{}, loading: map[string]chan struct{}{},
+		thinkers: make(chan struct{}, max(runtime.GOMAXPROCS(0), 1))}
 	m.wg.Add(1)
 	go m.heartbeat()
 	return m

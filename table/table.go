@@ -103,14 +103,18 @@ type Table struct {
 	turnSince  time.Time // when the current wait began
 	lastChange time.Time // the last accepted action (or the start)
 
-	clients   map[ClientID]*client
-	watching  int
-	bots      map[botKey]bot.Bot
-	hints     map[int]hintAt // the last advice per seat
-	lease     store.Lease
-	idleSince time.Time
-	timer     *time.Timer
-	done      bool // stop after this event (evicted, lease lost)
+	clients  map[ClientID]*client
+	watching int
+	bots     map[botKey]bot.Bot
+	hints    map[int]hintAt // the last advice per seat
+	// Thinking in the background (thinking.go).
+	answers     chan answer
+	moving      bool // a bot's move is being thought out
+	hintWaiters map[int][]hintWaiter
+	lease       store.Lease
+	idleSince   time.Time
+	timer       *time.Timer
+	done        bool // stop after this event (evicted, lease lost)
 }
 
 type botKey struct {
@@ -122,7 +126,8 @@ type botKey struct {
 // the lease, replays the log and claims the table on the bus.
 func newTable(m *Manager, row *store.Table, log []store.Action) (*Table, error) {
 	t := &Table{id: row.ID, m: m, log: m.log.With("table", row.ID), inbox: make(chan Intent, m.cfg.InboxSize),
-		clients: map[ClientID]*client{}, bots: map[botKey]bot.Bot{}, idleSince: time.Now(), loadedAt: time.Now()}
+		clients: map[ClientID]*client{}, bots: map[botKey]bot.Bot{}, idleSince: time.Now(), loadedAt: time.Now(),
+		answers: make(chan answer, maxThoughts), hints: map[int]hintAt{}, hintWaiters: map[int][]hintWaiter{}}
 	if err := t.restore(row, log); err != nil {
 		return nil, err
 	}
@@ -228,6 +233,8 @@ func (t *Table) run() {
 			t.safely(in.Client, func() { t.handle(in) })
 		case <-t.timer.C:
 			t.safely("", t.wake)
+		case q := <-t.answers:
+			t.safely("", func() { t.answered(q) })
 		}
 		t.arm()
 	}
@@ -315,7 +322,7 @@ func (t *Table) nextWake(now time.Time) time.Time {
 		if t.seats.Seats[s].Kind == KindPerson && !p.awaySince.IsZero() && !p.standin {
 			next = earlier(next, p.awaySince.Add(t.m.cfg.Grace))
 		}
-		if due, _, ok := t.due(s); ok {
+		if due, _, ok := t.due(s); ok && !t.moving {
 			next = earlier(next, due)
 		}
 	}
@@ -392,40 +399,20 @@ func (t *Table) wake() {
 	if changed {
 		t.broadcastTable()
 	}
+	if t.moving {
+		return // one move at a time: the answer re-arms the timer
+	}
 	for s := range t.seats.Seats {
 		due, by, ok := t.due(s)
 		if !ok || now.Before(due) {
 			continue
 		}
-		t.botMove(s, by, now)
+		if by == "auto" {
+			t.playFirstLegal(s, by, now) // a forced last card needs no thought
+		} else {
+			t.startMove(s, by, now)
+		}
 		return // one move per wake: the next one is re-timed from this one
-	}
-}
-
-// botMove lets seat s's bot (or the table's stand-in level) decide and
-// applies its choice.
-func (t *Table) botMove(s int, by string, at time.Time) {
-	level := t.st.Standin
-	if seat := t.seats.Seats[s]; seat.Kind == KindBot {
-		level = seat.Level
-	}
-	var a skullking.Action
-	if by == "auto" {
-		a = t.game.LegalActions(s, nil)[0]
-	} else {
-		a = t.botFor(s, level).Act(t.game.Seat(s))
-	}
-	if err := t.apply(a, by, at); err != nil {
-		var ae *skullking.ActionError
-		if !errors.As(err, &ae) {
-			return // the store failed; the timer will try again
-		}
-		// A bot must only choose legal actions; if one ever does not, the
-		// game still goes on with the first legal action.
-		t.log.Error("bot chose an illegal action", "seat", s, "level", level, "err", err)
-		if legal := t.game.LegalActions(s, nil); len(legal) > 0 {
-			_ = t.apply(legal[0], by, at)
-		}
 	}
 }
 
@@ -435,7 +422,7 @@ func (t *Table) botFor(s int, level string) bot.Bot {
 		return b
 	}
 	seed := t.row.Seed ^ (uint64(s)+1)*0x9E3779B97F4A7C15
-	b, err := bot.New(level, seed)
+	b, err := t.m.cfg.Bots(level, seed)
 	if err != nil {
 		b = bot.NewRandom(seed) // a level that went away since the table was made
 	}

@@ -1,0 +1,90 @@
+package table
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/internal/wire"
+)
+
+// heldBot is a bot that thinks until the test lets it answer: it says when
+// it is asked, then waits for a go-ahead and plays like a random bot.
+type heldBot struct {
+	asked chan struct{}
+	goOn  chan struct{}
+	inner bot.Bot
+}
+
+func (b *heldBot) Act(v skullking.SeatView) skullking.Action {
+	b.asked <- struct{}{}
+	<-b.goOn
+	return b.inner.Act(v)
+}
+
+// A bot that is still thinking does not hold up its table: chat, a
+// person's bid and a hint all go through meanwhile, and the bot's answer,
+// worked out before the person's bid, is thrown away and asked for again
+// on the game as it now stands.
+func TestThinkingBotDoesNotBlockItsTable(t *testing.T) {
+	s, _ := newStore(t)
+	held := &heldBot{asked: make(chan struct{}), goOn: make(chan struct{}), inner: bot.NewRandom(1)}
+	m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour,
+		Bots: func(level string, seed uint64) (bot.Bot, error) {
+			if level == "random" { // the only bot seat below
+				return held, nil
+			}
+			return bot.New(level, seed)
+		}})
+	t.Cleanup(m.Close)
+	t.Cleanup(func() { close(held.goOn) }) // let a last question go before the manager closes
+	id, _, token, err := m.Create(context.Background(), CreateRequest{Nickname: "Ann", Seats: []SeatSpec{
+		{Kind: "open"}, {Kind: "bot", Level: "random"}},
+		Settings: Settings{Options: skullking.DefaultOptions()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := attach(t, m, id, wire.ClientMsg{Token: token})
+	c.next(wire.TypeWelcome)
+	c.send(wire.ClientMsg{Type: wire.TypeStart})
+	asked := func() {
+		t.Helper()
+		select {
+		case <-held.asked:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the bot was not asked to bid")
+		}
+	}
+	asked()
+
+	// The bot is thinking about its bid: the table still answers.
+	c.send(wire.ClientMsg{Type: wire.TypeChat, Text: "ahoy"})
+	if m := c.next("chat"); m.Text != "ahoy" {
+		t.Fatalf("chat came back as %+v", m)
+	}
+	hint := c.send(wire.ClientMsg{Type: wire.TypeHint})
+	if h := c.next(wire.TypeHint, wire.TypeError); h.Type != wire.TypeHint || h.ID != hint {
+		t.Fatalf("hint while the bot thinks: %+v", h)
+	}
+	bid := skullking.Bid(0, 0)
+	act := wire.FromAction(bid, false)
+	ack := c.send(wire.ClientMsg{Type: wire.TypeAct, Action: &act})
+	if r := c.next(wire.TypeAck, wire.TypeError); r.Type != wire.TypeAck || r.ID != ack {
+		t.Fatalf("bid while the bot thinks: %+v", r)
+	}
+
+	// The answer now comes too late: the log moved. The bot is asked again
+	// and its second answer is the one that counts.
+	held.goOn <- struct{}{}
+	asked()
+	held.goOn <- struct{}{}
+	for st := c.next(wire.TypeState); st.View.Phase == "bidding"; st = c.next(wire.TypeState) {
+	}
+	for i, seat := range c.last.View.Seats {
+		if !seat.Graybeard && (!seat.HasBid || seat.Bid == nil) {
+			t.Fatalf("after the bidding seat %d shows no bid: %+v", i, seat)
+		}
+	}
+}
