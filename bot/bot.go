@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/skullking-go/skullking"
 )
@@ -67,15 +68,37 @@ func Aliases() map[string]string {
 // New returns a bot of the named level, seeded with seed. Level names are
 // case-insensitive; see Levels.
 func New(level string, seed uint64) (Bot, error) {
+	name, err := canonical(level)
+	if err != nil {
+		return nil, err
+	}
+	return levels[name](seed), nil
+}
+
+// NewWithin is New for a server that must answer in time: the expert's
+// decisions stop searching after limit (see WithTimeLimit). The other
+// levels take milliseconds at most and are as New makes them.
+func NewWithin(level string, seed uint64, limit time.Duration) (Bot, error) {
+	name, err := canonical(level)
+	if err != nil {
+		return nil, err
+	}
+	if name == "expert" && limit > 0 {
+		return NewExpert(seed, WithTimeLimit(limit)), nil
+	}
+	return levels[name](seed), nil
+}
+
+// canonical resolves a level name or alias, case-insensitively.
+func canonical(level string) (string, error) {
 	name := strings.ToLower(strings.TrimSpace(level))
 	if a, ok := aliases[name]; ok {
 		name = a
 	}
-	f, ok := levels[name]
-	if !ok {
-		return nil, fmt.Errorf("bot: unknown level %q (levels: %s)", level, strings.Join(Levels(), ", "))
+	if _, ok := levels[name]; !ok {
+		return "", fmt.Errorf("bot: unknown level %q (levels: %s)", level, strings.Join(Levels(), ", "))
 	}
-	return f(seed), nil
+	return name, nil
 }
 
 // Levels lists the ladder's level names, weakest first where known.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	sk "github.com/skullking-go/skullking"
 )
@@ -156,5 +157,34 @@ func TestAliasesNameTheLadder(t *testing.T) {
 	want := []string{"random", "heuristic", "simulation", "expert"}
 	if got := Levels(); !slices.Equal(got[:4], want) {
 		t.Fatalf("Levels() = %v, want the ladder %v first", got, want)
+	}
+}
+
+// TestTimeLimit checks WithTimeLimit: a limit the search never reaches
+// changes no decision, and a limit already past still yields legal play
+// (decided on the fewest deals allowed).
+func TestTimeLimit(t *testing.T) {
+	opts := tables(4)["modules"]
+	small := func(extra ...ExpertOption) Factory {
+		return func(seed uint64) Bot { return NewExpert(seed, append([]ExpertOption{WithBudget(0.02)}, extra...)...) }
+	}
+	plain := gameWith(t, small(), 4, opts, 5, true)
+	roomy := gameWith(t, small(WithTimeLimit(time.Hour)), 4, opts, 5, true)
+	if !slices.Equal(plain.Log(), roomy.Log()) {
+		t.Fatal("a time limit that was never reached changed the game")
+	}
+	rushed := gameWith(t, small(WithTimeLimit(time.Nanosecond)), 4, opts, 5, true)
+	if !rushed.Over() {
+		t.Fatal("the game with a spent time limit did not finish")
+	}
+	b, err := NewWithin("captain", 1, time.Nanosecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, ok := b.(*Expert); !ok || e.s.cfg.timeLimit != time.Nanosecond {
+		t.Fatalf("NewWithin(captain) = %#v, want a time-limited expert", b)
+	}
+	if _, err := NewWithin("admiral", 1, time.Second); err == nil {
+		t.Fatal("NewWithin accepted an unknown level")
 	}
 }

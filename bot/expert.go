@@ -1,6 +1,10 @@
 package bot
 
-import sk "github.com/skullking-go/skullking"
+import (
+	"time"
+
+	sk "github.com/skullking-go/skullking"
+)
 
 // Expert is the strongest bot: a sampled-deal search (PIMC) like the
 // simulation level, with
@@ -13,7 +17,9 @@ import sk "github.com/skullking-go/skullking"
 //     open) instead of played out by the heuristic;
 //   - a work budget per decision: as many deals as fit in a fixed number of
 //     simulated card plays, so a decision's cost is bounded without reading
-//     a clock, and the same seed always gives the same decision;
+//     a clock, and the same seed always gives the same decision; a server
+//     adds a wall-clock cap on top (WithTimeLimit) for a machine too busy
+//     for the budget's usual time;
 //   - both cores: deals are shared between two goroutines by index and their
 //     results summed in deal order, so scheduling never changes a decision.
 type Expert struct {
@@ -59,6 +65,15 @@ func WithBudget(scale float64) ExpertOption {
 		c.bidWorlds = max(int(float64(c.bidWorlds)*scale), 1)
 		c.minWorlds = max(int(float64(c.minWorlds)*scale), 1)
 	}
+}
+
+// WithTimeLimit caps each decision's wall-clock time: past d the search
+// stops taking new deals and decides on those done. The work budget alone
+// keeps decisions well under 100 ms on one core, so the cap matters only on
+// an overloaded machine; with it, a decision can depend on timing, so
+// measurements leave it off.
+func WithTimeLimit(d time.Duration) ExpertOption {
+	return func(c *searchConfig) { c.timeLimit = max(d, 0) }
 }
 
 // NewExpert returns an expert bot seeded with seed.

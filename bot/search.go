@@ -3,6 +3,7 @@ package bot
 import (
 	"math"
 	"sync"
+	"time"
 
 	sk "github.com/skullking-go/skullking"
 )
@@ -34,6 +35,11 @@ type searchConfig struct {
 	winWeight float64
 	// workers is how many goroutines evaluate worlds.
 	workers int
+	// timeLimit caps a decision's wall-clock time (0: none). Past it the
+	// workers stop taking new deals (after minWorlds) and the decision rests
+	// on the deals done — and then depends on timing, so only a server that
+	// must answer in time sets it, as a safety net the budget rarely reaches.
+	timeLimit time.Duration
 	// endgame solves a world exactly when at most this many tricks remain
 	// (0: never), within endgameNodes nodes.
 	endgame      int
@@ -78,6 +84,7 @@ type search struct {
 	events  []playEvent
 	heur    *Heuristic
 	bidder  *Heuristic // the bid model for inference
+	stopAt  time.Time  // the decision's deadline, when the config has a time limit
 }
 
 func newSearch(cfg searchConfig, seed uint64) *search {
@@ -118,6 +125,9 @@ func (s *search) act(v sk.SeatView) sk.Action {
 		return sk.Action{}
 	case 1:
 		return s.buf[0]
+	}
+	if s.cfg.timeLimit > 0 {
+		s.stopAt = time.Now().Add(s.cfg.timeLimit)
 	}
 	if k, _ := v.Pending(); k == sk.ActionDiscard {
 		// Bendt's discards are many pairs; the heuristic's rule is enough.
@@ -243,20 +253,19 @@ func (s *search) evaluate(prior int) int {
 		s.vals = make([]float64, k*nc)
 	}
 	s.vals = s.vals[:k*nc]
+	for i := range s.vals {
+		s.vals[i] = math.NaN() // a deal left out by the time limit counts for nothing
+	}
 	nw := min(len(s.workers), k)
 	if nw <= 1 {
-		for i := 0; i < k; i++ {
-			s.workers[0].evalWorld(s, i)
-		}
+		s.workers[0].evalWorlds(s, 0, 1, k)
 	} else {
 		var wg sync.WaitGroup
 		for wi := 0; wi < nw; wi++ {
 			wg.Add(1)
 			go func(w *worker, first int) {
 				defer wg.Done()
-				for i := first; i < k; i += nw {
-					w.evalWorld(s, i)
-				}
+				w.evalWorlds(s, first, nw, k)
 			}(s.workers[wi], wi)
 		}
 		wg.Wait()
@@ -313,6 +322,19 @@ func (s *search) clearlyBetter(a, b int) bool {
 	v /= sw
 	neff := sw * sw / sw2
 	return mean > s.cfg.shrink*math.Sqrt(v/neff)
+}
+
+// evalWorlds scores the candidates on worlds first, first+step, … below k,
+// until the decision's time limit, if any, has passed (the first minWorlds
+// are always done).
+func (w *worker) evalWorlds(s *search, first, step, k int) {
+	limited := s.cfg.timeLimit > 0
+	for i := first; i < k; i += step {
+		if limited && i >= s.cfg.minWorlds && time.Now().After(s.stopAt) {
+			return
+		}
+		w.evalWorld(s, i)
+	}
 }
 
 // evalWorld scores every candidate on world i.

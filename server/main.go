@@ -38,6 +38,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.StringVar(&c.Node, "node", "", "this node's name in table leases (default: the host name)")
 	fs.DurationVar(&c.Grace, "grace", 30*time.Second, "how long an absent player's seat waits before a bot plays it")
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "how long bots pause before each move (0: none)")
+	fs.DurationVar(&c.ThinkLimit, "think-limit", time.Second, "the most an expert bot's move or a hint may search (a safety net on a busy machine)")
 	fs.DurationVar(&c.PingInterval, "ping", 20*time.Second, "interval between WebSocket pings")
 	fs.DurationVar(&c.PingTimeout, "ping-timeout", 15*time.Second, "time for a pong before the client is dropped")
 	fs.IntVar(&c.MaxTables, "max-tables", 20000, "tables in memory at once")

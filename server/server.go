@@ -35,12 +35,14 @@ type Config struct {
 	Node    string
 	Logger  *slog.Logger
 
-	Grace     time.Duration // an absent player's seat waits this long for a bot (30s)
-	BotDelay  time.Duration // bots pause this long before each move (700ms); negative: none
-	LeaseTTL  time.Duration // table ownership lease (30s)
-	IdleEvict time.Duration // finished tables with no clients leave memory (5m)
-	InboxSize int           // each table's inbound queue (256)
-	MaxTables int           // tables in memory (20000)
+	Grace    time.Duration // an absent player's seat waits this long for a bot (30s)
+	BotDelay time.Duration // bots pause this long before each move (700ms); negative: none
+	// ThinkLimit caps the search of an expert bot's move or a hint (1s).
+	ThinkLimit time.Duration
+	LeaseTTL   time.Duration // table ownership lease (30s)
+	IdleEvict  time.Duration // finished tables with no clients leave memory (5m)
+	InboxSize  int           // each table's inbound queue (256)
+	MaxTables  int           // tables in memory (20000)
 
 	PingInterval time.Duration // between WebSocket pings (20s)
 	PingTimeout  time.Duration // for the pong (15s)
@@ -136,7 +138,7 @@ func New(cfg Config) (*Server, error) {
 	s.metrics = newMetrics(func() *table.Manager { return s.mgr })
 	s.limits = newIPLimiter(cfg.HTTPRate, cfg.HTTPBurst)
 	s.mgr = table.NewManager(table.Config{Store: s.store, Node: cfg.Node, Logger: cfg.Logger,
-		Observer: observer{s.metrics}, Grace: cfg.Grace, BotDelay: cfg.BotDelay, LeaseTTL: cfg.LeaseTTL,
+		Observer: observer{s.metrics}, Grace: cfg.Grace, BotDelay: cfg.BotDelay, ThinkLimit: cfg.ThinkLimit, LeaseTTL: cfg.LeaseTTL,
 		IdleEvict: cfg.IdleEvict, InboxSize: cfg.InboxSize, MaxTables: cfg.MaxTables})
 	n, err := s.mgr.Resume(context.Background())
 	if err != nil {

@@ -55,7 +55,12 @@ type Config struct {
 	LeaseTTL  time.Duration // 30s
 	IdleEvict time.Duration // a finished table with no clients leaves memory after this (5m)
 	InboxSize int           // each table's queue (256)
-	// Bots makes a seat's bot from its level name (default bot.New).
+	// ThinkLimit caps the search of an expert bot's move or a hint (1s): the
+	// work budget keeps them far quicker, but a busy machine must not stall
+	// a table.
+	ThinkLimit time.Duration
+	// Bots makes a seat's bot from its level name (default: bot.NewWithin
+	// ThinkLimit).
 	Bots      func(level string, seed uint64) (bot.Bot, error)
 	MaxTables int // tables in memory at once; creation fails beyond (20000)
 }
@@ -87,8 +92,12 @@ func NewManager(cfg Config) *Manager {
 	if cfg.Lobby == nil {
 		cfg.Lobby = NewMemoryLobby()
 	}
+	if cfg.ThinkLimit <= 0 {
+		cfg.ThinkLimit = time.Second
+	}
 	if cfg.Bots == nil {
-		cfg.Bots = bot.New
+		limit := cfg.ThinkLimit
+		cfg.Bots = func(level string, seed uint64) (bot.Bot, error) { return bot.NewWithin(level, seed, limit) }
 	}
 	if cfg.Node == "" {
 		cfg.Node = "local"

@@ -87,8 +87,9 @@ func (t *Table) startHint(s int, w hintWaiter) {
 	if len(waiting) > 0 {
 		return // already being worked out for another of the seat's clients
 	}
+	limit := t.m.cfg.ThinkLimit
 	t.think(answer{seat: s, hint: true}, func(v skullking.SeatView, q *answer) {
-		q.advice = bot.Hint(v)
+		q.advice = bot.Hint(v, bot.HintWith(bot.WithTimeLimit(limit)))
 	})
 }
 
