@@ -274,7 +274,7 @@ func (t *Table) exit() {
 		select {
 		case in := <-t.inbox:
 			if in.Kind != IntentDetach {
-				t.send(in.Client, wire.ServerMsg{Type: wire.TypeBye, Reason: reason}, true)
+				t.send(in.Client, wire.ServerMsg{Type: wire.TypeBye, Reason: reason, Reconnect: true}, true)
 			}
 			continue
 		default:
@@ -282,7 +282,7 @@ func (t *Table) exit() {
 		break
 	}
 	for id := range t.clients {
-		t.send(id, wire.ServerMsg{Type: wire.TypeBye, Reason: reason}, true)
+		t.send(id, wire.ServerMsg{Type: wire.TypeBye, Reason: reason, Reconnect: true}, true)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()

@@ -335,8 +335,8 @@ func TestLostLeaseStopsTable(t *testing.T) {
 	if _, err := s.AcquireLease(ctx, id, "other", time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	if bye := a.next(wire.TypeBye); bye.Reason == "" {
-		t.Fatal("no reason given")
+	if bye := a.next(wire.TypeBye); bye.Reason == "" || !bye.Reconnect {
+		t.Fatalf("bye %+v: want a reason and the reconnect flag", bye)
 	}
 	if _, err := m.Ensure(ctx, id); !errors.Is(err, store.ErrLeased) {
 		t.Fatalf("reloading a table another node holds: %v", err)
@@ -417,5 +417,23 @@ func TestAutoLastCard(t *testing.T) {
 			}
 			return
 		}
+	}
+}
+
+// A bye that ends a seat for good carries no reconnect flag: a client must
+// not come back to a seat it left.
+func TestLeavingSaysByeWithoutReconnect(t *testing.T) {
+	s, _ := newStore(t)
+	m := newManager(t, s)
+	id, _, token, err := m.Create(context.Background(), CreateRequest{Nickname: "Ann", Seats: []SeatSpec{
+		{Kind: "open"}, {Kind: "open"}}, Settings: Settings{Options: skullking.DefaultOptions()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := attach(t, m, id, wire.ClientMsg{Token: token})
+	c.next(wire.TypeWelcome)
+	c.send(wire.ClientMsg{Type: wire.TypeLeave})
+	if bye := c.next(wire.TypeBye); bye.Reconnect || bye.Reason == "" {
+		t.Fatalf("bye after leaving: %+v", bye)
 	}
 }

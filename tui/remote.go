@@ -204,19 +204,22 @@ type Remote struct {
 // with the table's rules left raw: a later server may know rules this
 // client does not, and the rest of its message must still be read.
 type serverFrame struct {
-	Type    string       `json:"type"`
-	ID      int64        `json:"id"`
-	Seq     int64        `json:"seq"`
-	Seat    *int         `json:"seat"`
-	Table   *tableInfo   `json:"table"`
-	View    *wire.View   `json:"view"`
-	Event   *wire.Event  `json:"event"`
-	Code    string       `json:"code"`
-	Message string       `json:"message"`
-	Name    string       `json:"name"`
-	Text    string       `json:"text"`
-	Reason  string       `json:"reason"`
-	Hint    *wire.Action `json:"hint"`
+	Type    string      `json:"type"`
+	ID      int64       `json:"id"`
+	Seq     int64       `json:"seq"`
+	Seat    *int        `json:"seat"`
+	Table   *tableInfo  `json:"table"`
+	View    *wire.View  `json:"view"`
+	Event   *wire.Event `json:"event"`
+	Code    string      `json:"code"`
+	Message string      `json:"message"`
+	Name    string      `json:"name"`
+	Text    string      `json:"text"`
+	Reason  string      `json:"reason"`
+	// Reconnect marks a bye worth coming back from; older servers only
+	// said so in the reason.
+	Reconnect bool         `json:"reconnect"`
+	Hint      *wire.Action `json:"hint"`
 }
 
 // reply is the server's answer to one of the client's messages: an ack,
@@ -551,7 +554,7 @@ func (r *Remote) serve(conn *websocket.Conn) (why string, final error) {
 			// or a table put away is worth coming back for; a seat given to
 			// a bot or opened by the host is gone.
 			why = clean(f.Reason, 200)
-			if !strings.Contains(f.Reason, "reconnect") {
+			if !f.Reconnect && !strings.Contains(f.Reason, "reconnect") {
 				final = errors.New(why)
 				_ = storeSeat(r.cfg.Tokens, r.key, savedSeat{})
 			}

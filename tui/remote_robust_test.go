@@ -185,7 +185,7 @@ func TestRemoteReconnectsAfterARestartBye(t *testing.T) {
 	<-fs.hellos
 	d := newDriver(t, r, Config{})
 	d.settle()
-	fs.send(`{"type":"bye","reason":"the server is restarting: reconnect"}`)
+	fs.send(`{"type":"bye","reason":"the server is restarting","reconnect":true}`)
 	fs.frames <- nil
 	d.waitMsg("reconnecting…")
 	if h := <-fs.hellos; h.Token != "tok" {

@@ -113,6 +113,10 @@ type ServerMsg struct {
 	Name    string     `json:"name,omitempty"` // chat: who
 	Text    string     `json:"text,omitempty"` // chat
 	Reason  string     `json:"reason,omitempty"`
+	// Reconnect marks a bye worth coming back from: the server is
+	// restarting, the table moved or was put away. Without it the seat (or
+	// the spectator's place) is gone.
+	Reconnect bool `json:"reconnect,omitempty"`
 	// Hint answers a hint request: the expert's recommended action (Text
 	// says why).
 	Hint *Action `json:"hint,omitempty"`

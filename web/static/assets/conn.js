@@ -37,7 +37,7 @@ export class TableConn {
         this.attempt = 0;
         this.on.status('open');
       }
-      if (msg.type === 'bye' && !/reconnect/i.test(msg.reason || '')) this.stop();
+      if (msg.type === 'bye' && !msg.reconnect) this.stop();
       this.on.message(msg);
     };
     ws.onclose = () => {
