@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -22,6 +23,15 @@ type Config struct {
 	// Width and Height are the screen size until the terminal reports its
 	// own (0: 80×24).
 	Width, Height int
+	// Now is the clock the turn timer's countdown reads (nil: the system's).
+	Now func() time.Time
+	// SavePathFor, when set, names the record file of each table the screen
+	// sits at, in place of SavePath: after a rematch the new game's record
+	// must not overwrite the last one's.
+	SavePathFor func(Table) string
+	// SaveOnMove writes the finished game's record before the r key moves
+	// to the rematch table, so that every game of the run is kept.
+	SaveOnMove bool
 }
 
 // overlay is a panel drawn over the table.
@@ -69,6 +79,16 @@ type Model struct {
 	closedErr error
 	quitting  bool
 	canStart  bool // before the start: the g key starts the game
+
+	// gen counts the tables the screen has sat at: the updates of a table
+	// left for a rematch are still in flight and must not count.
+	gen      int
+	deadline time.Time  // when the turn timer runs out; zero: no timer
+	ticking  bool       // a redraw of the countdown is scheduled
+	chat     *chatInput // a line of chat being typed
+	rematch  string     // the rematch table's invite link, once offered
+	moving   bool       // on the way to the rematch table
+	arrival  string     // what moving to the rematch did, told until its game starts
 }
 
 type sentAction struct {
@@ -79,8 +99,9 @@ type sentAction struct {
 // Messages the model sends itself.
 type (
 	updateMsg struct {
-		u  Update
-		ok bool
+		u   Update
+		ok  bool
+		gen int
 	}
 	sentMsg struct {
 		a   skullking.Action
@@ -114,10 +135,10 @@ func (m *Model) Init() tea.Cmd { return m.listen() }
 
 // listen waits for the table's next update.
 func (m *Model) listen() tea.Cmd {
-	ch := m.table.Updates()
+	ch, gen := m.table.Updates(), m.gen
 	return func() tea.Msg {
 		u, ok := <-ch
-		return updateMsg{u: u, ok: ok}
+		return updateMsg{u: u, ok: ok, gen: gen}
 	}
 }
 
@@ -126,11 +147,24 @@ func (m *Model) View() tea.View {
 	v := tea.NewView(m.Render())
 	v.AltScreen = true
 	v.WindowTitle = "Skull King"
+	if m.chat != nil {
+		// The terminal's own cursor marks the place in the line typed, on
+		// the screen's last row.
+		_, x := m.chatLine()
+		v.Cursor = tea.NewCursor(x, m.h-1)
+	}
 	return v
 }
 
-// Seat is the person's seat.
+// Seat is the person's seat; a spectator's is negative.
 func (m *Model) Seat() int { return m.table.Seat() }
+
+// spectating reports whether the person watches without a seat.
+func (m *Model) spectating() bool { return m.Seat() < 0 }
+
+// Table is the table the screen sits at now: after a rematch, not the one
+// it was made with.
+func (m *Model) Table() Table { return m.table }
 
 // Current returns the latest view and whether one has arrived.
 func (m *Model) Current() (skullking.View, bool) { return m.v, m.have }
@@ -175,6 +209,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
 	case updateMsg:
+		if msg.gen != m.gen {
+			return m, nil // from a table left for the rematch
+		}
 		if !msg.ok {
 			m.closed = true
 			m.msg = "The table has closed. Press q to leave."
@@ -187,10 +224,26 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if msg.u.Note != "" {
 			m.msg, m.canStart = msg.u.Note, msg.u.CanStart
+			if msg.u.Rematch != "" {
+				m.rematch = msg.u.Rematch
+			}
 			return m, m.listen()
 		}
 		m.onUpdate(msg.u)
-		return m, m.listen()
+		return m, tea.Batch(m.listen(), m.tick())
+	case timerTick:
+		m.ticking = false
+		return m, m.tick()
+	case tea.PasteMsg:
+		if m.chat != nil {
+			m.typeChat(msg.Content)
+		}
+	case chatSentMsg:
+		if msg.err != nil {
+			m.msg = "Not sent: " + errorText(msg.err)
+		}
+	case movedMsg:
+		return m, m.moved(msg)
 	case sentMsg:
 		m.inflight = false
 		if msg.err != nil {
@@ -238,6 +291,7 @@ func (m *Model) onUpdate(u Update) {
 	prev, had := m.v, m.have
 	m.v, m.have = u.View, true
 	m.updates++
+	m.takeDeadline(u)
 	v := &m.v
 	if u.Trick != nil {
 		m.lastTrick, m.lastTrickRound = u.Trick, prev.Round
@@ -343,6 +397,9 @@ func (m *Model) playFor(c skullking.Card, as skullking.TigressAs) (skullking.Act
 // key handles one key press.
 func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	s := k.String()
+	if m.chat != nil && s != "ctrl+c" {
+		return m.chatKey(k) // every other key is text for the line
+	}
 	switch s {
 	case "ctrl+c", "q":
 		m.quitting = true
@@ -363,8 +420,17 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
-	if s == "h" {
+	switch s {
+	case "h":
 		return m.askHint()
+	case "c":
+		if m.openChat() {
+			return nil
+		}
+	case "r":
+		if m.rematch != "" && m.Over() {
+			return m.moveToRematch()
+		}
 	}
 	if s == "g" && !m.have && m.canStart && !m.closed {
 		if st, ok := m.table.(Starter); ok {
@@ -372,8 +438,8 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 			return func() tea.Msg { return startedMsg{err: st.Start()} }
 		}
 	}
-	if !m.have || m.closed {
-		return nil
+	if !m.have || m.closed || m.spectating() {
+		return nil // a spectator's keys only look
 	}
 	if s == "esc" {
 		m.tigress = false
@@ -551,7 +617,11 @@ func (m *Model) send(a skullking.Action) tea.Cmd {
 // askHint asks the table's adviser, when it has one.
 func (m *Model) askHint() tea.Cmd {
 	h, ok := m.table.(Hinter)
-	if !ok {
+	switch {
+	case m.spectating():
+		m.msg = "Spectators get no hints."
+		return nil
+	case !ok:
 		m.msg = "No hints at this table."
 		return nil
 	}
@@ -599,14 +669,22 @@ func (m *Model) save() tea.Cmd {
 	case !ok:
 		m.msg = "This table cannot write a record."
 		return nil
-	case m.cfg.SavePath == "":
+	case m.savePath() == "":
 		m.msg = "No file to save to (use --save FILE)."
 		return nil
 	}
-	path := m.cfg.SavePath
+	path := m.savePath()
 	return func() tea.Msg {
 		return savedMsg{path: path, err: SaveRecord(rec, path)}
 	}
+}
+
+// savePath is where the game at this table is saved.
+func (m *Model) savePath() string {
+	if m.cfg.SavePathFor != nil {
+		return m.cfg.SavePathFor(m.table)
+	}
+	return m.cfg.SavePath
 }
 
 // SaveRecord writes the table's record to path.

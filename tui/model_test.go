@@ -43,8 +43,14 @@ func (d *driver) exec(cmd tea.Cmd) {
 }
 
 func (d *driver) update(msg tea.Msg) {
-	if _, ok := msg.(tea.QuitMsg); ok {
+	switch msg := msg.(type) {
+	case tea.QuitMsg:
 		d.quit = true
+		return
+	case tea.BatchMsg:
+		for _, cmd := range msg {
+			d.exec(cmd)
+		}
 		return
 	}
 	_, cmd := d.m.Update(msg)
@@ -71,6 +77,14 @@ func keyMsg(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyRight}
 	case "space":
 		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "delete":
+		return tea.KeyPressMsg{Code: tea.KeyDelete}
+	case "home":
+		return tea.KeyPressMsg{Code: tea.KeyHome}
+	case "end":
+		return tea.KeyPressMsg{Code: tea.KeyEnd}
 	case "ctrl+c":
 		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
 	}

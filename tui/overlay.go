@@ -73,12 +73,31 @@ func (m *Model) helpLines() []string {
 	lines = append(lines,
 		"Cards: G green parrot · Y yellow chest · P purple map · B black Jolly Roger;",
 		"  SK Skull King · PIR Pirate · TIG Tigress · MER Mermaid · ESC Escape.",
+	)
+	lines = append(lines, m.helpKeys()...)
+	return append(lines, styleDim.Render("Unofficial fan implementation, not affiliated with Grandpa Beck's Games."))
+}
+
+// helpKeys lists the keys, with a server table's own: chat, and the
+// rematch the host may offer once the game is over.
+func (m *Model) helpKeys() []string {
+	_, server := m.table.(Chatter)
+	more := ""
+	if server {
+		more = " · c chat · r rematch"
+	}
+	if m.spectating() {
+		return []string{
+			"You are watching: the hands stay hidden and the game is the players' to play.",
+			"Keys: s score sheet · ? these rules · Esc close · w save the record · q quit",
+			"  c chat · r watch the rematch the host offers once the game is over",
+		}
+	}
+	return []string{
 		"Hand: [Y3] playable · Y3 not now · >Y3< under the cursor · *Y3* marked.",
 		"Keys: ←→ choose · Enter play/confirm · 0-9 bid · h hint · s score sheet",
-		"  ? these rules · Esc close · w save the record · q quit",
-		styleDim.Render("Unofficial fan implementation, not affiliated with Grandpa Beck's Games."),
-	)
-	return lines
+		"  ? these rules · Esc close · w save the record" + more + " · q quit",
+	}
 }
 
 // sheetLines is the score sheet: a row per round, a column per player with

@@ -30,6 +30,9 @@ type RemoteConfig struct {
 	// Name is the nickname to take a seat with when no remembered seat is
 	// reclaimed.
 	Name string
+	// Spectate watches the table instead of taking a seat: no token, no
+	// hand, no decisions; the server may refuse (docs/protocol.md §4).
+	Spectate bool
 	// Tokens is the file that remembers seat tokens (DefaultTokenFile);
 	// empty remembers them for this run only.
 	Tokens string
@@ -220,6 +223,8 @@ type serverFrame struct {
 	// said so in the reason.
 	Reconnect bool         `json:"reconnect"`
 	Hint      *wire.Action `json:"hint"`
+	// Deadline is when the turn timer runs out, in Unix milliseconds.
+	Deadline int64 `json:"deadline"`
 }
 
 // reply is the server's answer to one of the client's messages: an ack,
@@ -238,15 +243,23 @@ type tableInfo struct {
 	Seats   []wire.SeatPresence `json:"seats"`
 	Host    int                 `json:"host"`
 	Rematch string              `json:"rematch"`
+	// TurnSeconds is the turn timer's length (0: none).
+	TurnSeconds int `json:"turn_seconds"`
 }
 
 // JoinRemote takes a seat at a server's table: the seat remembered in the
 // token file for this table if the server still knows it, else the first
-// open seat under cfg.Name. It returns once the table's WebSocket has
-// welcomed the seat, so that every reason not to play (no such table, the
-// table is full, the nickname is taken) is an error here, before any
-// screen.
+// open seat under cfg.Name; with cfg.Spectate it watches instead. It
+// returns once the table's WebSocket has welcomed the seat, so that every
+// reason not to play (no such table, the table is full, the nickname is
+// taken, no spectators) is an error here, before any screen.
 func JoinRemote(ctx context.Context, cfg RemoteConfig) (*Remote, error) {
+	return joinRemote(ctx, cfg, nil)
+}
+
+// joinRemote is JoinRemote, trying the seat held (a token the person has
+// in hand, for a rematch) before the token file's.
+func joinRemote(ctx context.Context, cfg RemoteConfig, held *savedSeat) (*Remote, error) {
 	cfg.defaults()
 	if !validTableID(cfg.Table) {
 		return nil, fmt.Errorf("%q is not a table id", cfg.Table)
@@ -256,8 +269,15 @@ func JoinRemote(ctx context.Context, cfg RemoteConfig) (*Remote, error) {
 		done: make(chan struct{}), loopDone: make(chan struct{})}
 	r.key = r.server + "/t/" + r.id
 	var notes []string
-	conn, early, err := r.takeSeat(ctx, &notes)
-	if err != nil {
+	var conn *websocket.Conn
+	var early []serverFrame
+	var err error
+	if cfg.Spectate {
+		r.seat.Store(-1)
+		if conn, early, err = r.dial(ctx); err != nil {
+			return nil, fmt.Errorf("cannot watch the table %s: %w", r.key, err)
+		}
+	} else if conn, early, err = r.takeSeat(ctx, &notes, held); err != nil {
 		return nil, err
 	}
 	r.ctx, r.cancel = context.WithCancel(context.Background())
@@ -270,13 +290,20 @@ func JoinRemote(ctx context.Context, cfg RemoteConfig) (*Remote, error) {
 	return r, nil
 }
 
-// takeSeat reclaims the remembered seat or joins, and connects.
-func (r *Remote) takeSeat(ctx context.Context, notes *[]string) (*websocket.Conn, []serverFrame, error) {
-	if saved, ok := loadSeat(r.cfg.Tokens, r.key); ok {
+// takeSeat reclaims the seat held or remembered, or joins, and connects.
+func (r *Remote) takeSeat(ctx context.Context, notes *[]string, held *savedSeat) (*websocket.Conn, []serverFrame, error) {
+	saved, ok := loadSeat(r.cfg.Tokens, r.key)
+	if held != nil && held.Token != "" {
+		saved, ok = *held, true
+	}
+	if ok {
 		r.token = saved.Token
 		r.seat.Store(int32(saved.Seat))
 		conn, early, err := r.dial(ctx)
 		if err == nil {
+			if held != nil {
+				_ = storeSeat(r.cfg.Tokens, r.key, savedSeat{Token: r.token, Seat: r.Seat(), Name: saved.Name})
+			}
 			return conn, early, nil
 		}
 		if !errors.Is(err, errBadToken) {
@@ -372,9 +399,9 @@ func (r *Remote) wsURL() string {
 	return s + "/api/tables/" + r.id + "/ws"
 }
 
-// dial opens the table's WebSocket and says hello with the seat's token.
-// It returns once the server has welcomed the seat, with the frames read
-// so far (the welcome among them).
+// dial opens the table's WebSocket and says hello with the seat's token,
+// or as a spectator. It returns once the server has welcomed the seat,
+// with the frames read so far (the welcome among them).
 func (r *Remote) dial(ctx context.Context) (*websocket.Conn, []serverFrame, error) {
 	ctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
@@ -390,7 +417,7 @@ func (r *Remote) dial(ctx context.Context) (*websocket.Conn, []serverFrame, erro
 		return nil, nil, err
 	}
 	conn.SetReadLimit(maxServerFrame)
-	hello, _ := json.Marshal(wire.ClientMsg{Type: wire.TypeHello, V: wire.Version, Token: r.token})
+	hello, _ := json.Marshal(wire.ClientMsg{Type: wire.TypeHello, V: wire.Version, Token: r.token, Spectate: r.cfg.Spectate})
 	if err := conn.Write(ctx, websocket.MessageText, hello); err != nil {
 		conn.CloseNow()
 		return nil, nil, err
@@ -408,7 +435,13 @@ func (r *Remote) dial(ctx context.Context) (*websocket.Conn, []serverFrame, erro
 		}
 		switch f.Type {
 		case wire.TypeWelcome:
-			if f.Seat == nil || *f.Seat < 0 || *f.Seat >= 8 {
+			switch {
+			case r.cfg.Spectate && (f.Seat == nil || *f.Seat != -1):
+				conn.CloseNow()
+				return nil, nil, errors.New("the server did not welcome this client as a spectator")
+			case r.cfg.Spectate:
+				return conn, append(early, f), nil
+			case f.Seat == nil || *f.Seat < 0 || *f.Seat >= 8:
 				conn.CloseNow()
 				return nil, nil, errors.New("the server welcomed this seat as a spectator")
 			}
@@ -421,7 +454,8 @@ func (r *Remote) dial(ctx context.Context) (*websocket.Conn, []serverFrame, erro
 				conn.CloseNow()
 				return nil, nil, errBadToken
 			}
-			if f.Code == wire.ErrBadVersion || f.Code == wire.ErrNoTable || f.Code == wire.ErrBadRequest {
+			switch f.Code {
+			case wire.ErrBadVersion, wire.ErrNoTable, wire.ErrBadRequest, wire.ErrNoSpectator:
 				conn.CloseNow()
 				return nil, nil, &ServerError{Code: f.Code, Message: clean(f.Message, 300)}
 			}
@@ -449,7 +483,7 @@ func permanent(err error) bool {
 		return false
 	}
 	switch {
-	case se.Code == wire.ErrBadVersion, se.Code == "bye":
+	case se.Code == wire.ErrBadVersion, se.Code == wire.ErrNoSpectator, se.Code == "bye":
 		return true
 	case se.Status == http.StatusRequestTimeout, se.Status == http.StatusTooManyRequests:
 		return false
@@ -556,7 +590,9 @@ func (r *Remote) serve(conn *websocket.Conn) (why string, final error) {
 			why = clean(f.Reason, 200)
 			if !f.Reconnect && !strings.Contains(f.Reason, "reconnect") {
 				final = errors.New(why)
-				_ = storeSeat(r.cfg.Tokens, r.key, savedSeat{})
+				if !r.cfg.Spectate { // a spectator has no seat to forget
+					_ = storeSeat(r.cfg.Tokens, r.key, savedSeat{})
+				}
 			}
 			continue
 		}
@@ -616,6 +652,7 @@ type remoteState struct {
 	opts    skullking.Options
 	lobby   string // the last word about the lobby, not to repeat it
 	rematch string
+	turn    time.Duration // the turn timer's length; 0: none
 
 	have bool // a state has arrived
 	seq  int64
@@ -729,7 +766,10 @@ func (st *remoteState) state(f *serverFrame) {
 		st.note("The server sent a view this client cannot show (" + clean(err.Error(), 120) + "); waiting for the next.")
 		return
 	}
-	u := Update{View: v}
+	u := Update{View: v, TurnTime: st.turn}
+	if f.Deadline > 0 {
+		u.Deadline = time.UnixMilli(f.Deadline)
+	}
 	if st.have {
 		u.Trick = completedTrick(&st.prev, &v, st.seq, f.Seq, f.Event)
 	}
@@ -742,7 +782,9 @@ func (st *remoteState) table(in *tableInfo) {
 	was := st.status
 	st.status = in.Status
 	st.opts = optionsOf(in.Options)
-	st.host = in.Host == int(st.r.seat.Load())
+	st.turn = time.Duration(min(max(in.TurnSeconds, 0), 24*3600)) * time.Second
+	seat := int(st.r.seat.Load())
+	st.host = seat >= 0 && in.Host == seat // a spectator is never the host
 	switch {
 	case in.Status == "lobby":
 		if text := st.lobbyText(in); text != st.lobby {
@@ -753,13 +795,20 @@ func (st *remoteState) table(in *tableInfo) {
 		st.note("The game has started.")
 	}
 	if in.Rematch != "" && in.Rematch != st.rematch && validTableID(in.Rematch) {
-		// The same token takes the same seat at the rematch table
-		// (docs/protocol.md §1), so the next run there reclaims it.
 		link := st.r.server + "/t/" + in.Rematch
-		_ = storeSeat(st.r.cfg.Tokens, link, savedSeat{Token: st.r.token, Seat: int(st.r.seat.Load()), Name: st.r.name})
-		st.note("The host offers a rematch: skullking play --join " + link)
+		text := "The host offers a rematch: press r to take your seat there (later: skullking play --join " + link + ")."
+		if st.r.cfg.Spectate {
+			text = "The host offers a rematch: press r to watch it (later: skullking play --join " + link + " --spectate)."
+		} else {
+			// The same token takes the same seat at the rematch table
+			// (docs/protocol.md §1), so a later run there reclaims it too.
+			_ = storeSeat(st.r.cfg.Tokens, link, savedSeat{Token: st.r.token, Seat: seat, Name: st.r.name})
+		}
+		st.pending = append(st.pending, Update{Note: text, Rematch: link})
 	}
-	st.rematch = in.Rematch
+	if in.Rematch != "" {
+		st.rematch = in.Rematch
+	}
 }
 
 // lobbyText says who is at the table and whom it waits for.
@@ -913,6 +962,52 @@ func (r *Remote) Start() error {
 	return r.request(func(*remoteState) wire.ClientMsg { return wire.ClientMsg{Type: wire.TypeStart} })
 }
 
+// Chat says a line to everyone at the table. The server acknowledges no
+// chat line: it relays it to everyone, the sender included, and that is
+// the confirmation; so this only writes the line. A refusal comes back as
+// the server's error, shown on the status line.
+func (r *Remote) Chat(text string) error {
+	text = strings.TrimSpace(text)
+	if err := checkChat(text); err != nil {
+		return err
+	}
+	b, err := json.Marshal(wire.ClientMsg{Type: wire.TypeChat, Text: text})
+	if err != nil {
+		return err
+	}
+	return r.tell(b)
+}
+
+// tell writes a message the server does not answer.
+func (r *Remote) tell(msg []byte) error {
+	var conn *websocket.Conn
+	var refused error
+	if err := r.call(func(st *remoteState) {
+		switch {
+		case st.lost != nil:
+			refused = st.lost
+		case st.conn == nil:
+			refused = errNotConnected
+		default:
+			conn = st.conn
+		}
+	}); err != nil {
+		return err
+	}
+	if refused != nil {
+		return refused
+	}
+	ctx, cancel := context.WithTimeout(r.ctx, r.cfg.AckTimeout)
+	defer cancel()
+	if err := conn.Write(ctx, websocket.MessageText, msg); err != nil {
+		if r.ctx.Err() != nil {
+			return ErrClosed
+		}
+		return errNotConnected
+	}
+	return nil
+}
+
 // Hint asks the server's expert what the person should do now. The advice
 // is one of the seat's legal actions; the server searches once per
 // decision however often it is asked. A bot needs the game itself, not a
@@ -960,6 +1055,9 @@ func (r *Remote) Record() (*skullking.Record, error) {
 
 // Invite is the table's invite link.
 func (r *Remote) Invite() string { return r.key }
+
+// ID is the table's id (its invite code).
+func (r *Remote) ID() string { return r.id }
 
 // Close leaves the table: the connection is closed politely and the seat
 // stays the person's (its token is remembered), so a bot plays it after

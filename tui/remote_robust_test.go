@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,12 +22,18 @@ import (
 type fakeServer struct {
 	t      *testing.T
 	srv    *httptest.Server
-	frames chan []byte // sent to the client in order; nil closes the connection
+	frames chan []byte // sent to the client at table abc in order; nil closes the connection
 	hellos chan wire.ClientMsg
+	said   chan wire.ClientMsg // what clients sent after their hello
+
+	mu     sync.Mutex
+	tables map[string]chan []byte // frames by table id: a rematch is another table
 }
 
 func newFakeServer(t *testing.T) *fakeServer {
-	fs := &fakeServer{t: t, frames: make(chan []byte, 100), hellos: make(chan wire.ClientMsg, 10)}
+	fs := &fakeServer{t: t, frames: make(chan []byte, 100), hellos: make(chan wire.ClientMsg, 10),
+		said: make(chan wire.ClientMsg, 100)}
+	fs.tables = map[string]chan []byte{"abc": fs.frames}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/tables/{id}/join", func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte(`{"id":"abc","seat":0,"token":"tok","ws":"/api/tables/abc/ws"}`))
@@ -38,6 +45,7 @@ func newFakeServer(t *testing.T) *fakeServer {
 		}
 		defer ws.CloseNow()
 		ctx := r.Context()
+		frames := fs.queue(r.PathValue("id"))
 		_, data, err := ws.Read(ctx)
 		if err != nil {
 			return
@@ -47,14 +55,22 @@ func newFakeServer(t *testing.T) *fakeServer {
 		fs.hellos <- hello
 		go func() { // the client's later messages, and its pongs
 			for {
-				if _, _, err := ws.Read(ctx); err != nil {
+				_, data, err := ws.Read(ctx)
+				if err != nil {
 					return
+				}
+				var m wire.ClientMsg
+				if json.Unmarshal(data, &m) == nil {
+					select {
+					case fs.said <- m:
+					default:
+					}
 				}
 			}
 		}()
 		for {
 			select {
-			case f := <-fs.frames:
+			case f := <-frames:
 				if f == nil {
 					ws.Close(websocket.StatusNormalClosure, "")
 					return
@@ -76,10 +92,26 @@ func newFakeServer(t *testing.T) *fakeServer {
 	return fs
 }
 
-func (fs *fakeServer) send(frames ...string) {
+func (fs *fakeServer) send(frames ...string) { fs.sendTo("abc", frames...) }
+
+// sendTo queues frames for the client at table id.
+func (fs *fakeServer) sendTo(id string, frames ...string) {
+	q := fs.queue(id)
 	for _, f := range frames {
-		fs.frames <- []byte(f)
+		q <- []byte(f)
 	}
+}
+
+// queue is the frames waiting for table id's client.
+func (fs *fakeServer) queue(id string) chan []byte {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	q, ok := fs.tables[id]
+	if !ok {
+		q = make(chan []byte, 100)
+		fs.tables[id] = q
+	}
+	return q
 }
 
 // stateFrame is a real state: seat 0's view of a fresh four-player game.
@@ -277,8 +309,12 @@ func FuzzRemoteView(f *testing.F) {
 		}
 		rng := skullking.NewRand(1)
 		for step := 0; !g.Over(); step++ {
-			if step%17 == 0 {
-				v := g.View(step % players)
+			if step%17 == 0 || step%17 == 8 {
+				seat := step % players
+				if step%17 == 8 {
+					seat = skullking.Spectator // spectators see every phase too
+				}
+				v := g.View(seat)
 				b, _ := json.Marshal(wire.ViewOf(&v, nil))
 				f.Add(b)
 			}

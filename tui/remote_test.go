@@ -94,6 +94,13 @@ func (ts *testServer) info(id string) wire.TableInfo {
 // hostStarts connects as the holder of token, starts the game and leaves.
 func (ts *testServer) hostStarts(id, token string) {
 	ts.t.Helper()
+	ts.hostSends(id, token, wire.TypeStart)
+}
+
+// hostSends connects as the holder of token, sends a host message of type
+// typ, waits for its ack and leaves.
+func (ts *testServer) hostSends(id, token, typ string) {
+	ts.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.base, "http")+"/api/tables/"+id+"/ws",
@@ -110,7 +117,7 @@ func (ts *testServer) hostStarts(id, token string) {
 		}
 	}
 	send(wire.ClientMsg{Type: wire.TypeHello, V: wire.Version, Token: token})
-	send(wire.ClientMsg{Type: wire.TypeStart, ID: 1})
+	send(wire.ClientMsg{Type: typ, ID: 1})
 	for {
 		_, data, err := ws.Read(ctx)
 		if err != nil {
@@ -123,7 +130,7 @@ func (ts *testServer) hostStarts(id, token string) {
 			ws.Close(websocket.StatusNormalClosure, "")
 			return
 		case f.Type == wire.TypeError:
-			ts.t.Fatalf("start refused: %s %s", f.Code, f.Message)
+			ts.t.Fatalf("%s refused: %s %s", typ, f.Code, f.Message)
 		}
 	}
 }

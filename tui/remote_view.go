@@ -108,9 +108,9 @@ func inRange(s, seats int, none bool) bool {
 	return (s >= 0 && s < seats) || (none && s == -1)
 }
 
-// viewOf turns the server's view for seat into the engine's, with the
-// table's rules (the wire view does not repeat them), or says what is
-// wrong with it.
+// viewOf turns the server's view for seat (−1: a spectator's) into the
+// engine's, with the table's rules (the wire view does not repeat them),
+// or says what is wrong with it.
 func viewOf(w *wire.View, opts skullking.Options, seat int) (skullking.View, error) {
 	var v skullking.View
 	if w == nil {
@@ -124,7 +124,7 @@ func viewOf(w *wire.View, opts skullking.Options, seat int) (skullking.View, err
 		return v, fmt.Errorf("%d seats", n)
 	case w.Players < 2 || w.Players > 8 || w.Players > n:
 		return v, fmt.Errorf("%d players at %d seats", w.Players, n)
-	case seat < 0 || seat >= w.Players:
+	case seat < -1 || seat >= w.Players:
 		return v, fmt.Errorf("seat %d of %d players", seat, w.Players)
 	case w.Cards < 0 || w.Cards > skullking.NumCards || w.Round < 0 || w.Rounds < 0 || w.Rounds > 1000:
 		return v, fmt.Errorf("round %d of %d with %d cards", w.Round, w.Rounds, w.Cards)
@@ -159,6 +159,13 @@ func viewOf(w *wire.View, opts skullking.Options, seat int) (skullking.View, err
 			info.Cannon = skullking.Cannonball
 		}
 		v.Seats = append(v.Seats, info)
+	}
+	if seat < 0 {
+		// A spectator holds no cards and decides nothing, whatever a
+		// server says: the screen must offer them nothing to play.
+		public := *w
+		public.Hand, public.Legal, public.UndealtSeen, public.Discarded = nil, nil, nil, nil
+		w = &public
 	}
 	for _, h := range w.Hand {
 		c, err := wireCard(h.Card)

@@ -25,10 +25,17 @@ func (m *Model) Render() string {
 			// table waits for, or why it closed.
 			middle = append([]string{""}, wrap("  "+m.msg, w-1, "  ")...)
 		}
+		if m.arrival != "" {
+			middle = append(append([]string{""}, wrap("  "+m.arrival, w-1, "  ")...), middle...)
+		}
 		bottom = []string{styleDim.Render(strings.Repeat("─", w)), m.keysLine()}
 	case m.overlay != overlayNone:
 		middle = m.overlayLines()
 		bottom = []string{styleDim.Render(strings.Repeat("─", w)), m.keysLine()}
+		if t := m.timerText(); t != "" {
+			// A panel opens as a round begins, just when the timer starts.
+			bottom = append([]string{" " + t}, bottom...)
+		}
 	default:
 		bottom = m.promptLines()
 		bottom = append(bottom, m.messageLines()...)
@@ -77,6 +84,9 @@ func wrap(s string, w int, indent string) []string {
 // against the tricks there are.
 func (m *Model) header() string {
 	parts := []string{styleTitle.Render("Skull King")}
+	if m.spectating() {
+		parts = append(parts, "spectating")
+	}
 	if m.have {
 		v := &m.v
 		if v.Tiebreak {
@@ -439,15 +449,14 @@ func (m *Model) promptLines() []string {
 	case v.Phase == skullking.PhaseBidding && mine:
 		out = append(out, styleTurn.Render("Your bid: how many tricks will you take?")+"  "+m.numberRow())
 	case v.Phase == skullking.PhaseBidding:
-		bid := v.Seats[me].Bid
 		s := "Waiting for " + m.waitingFor() + "…"
-		if bid >= 0 {
-			s = fmt.Sprintf("You bid %d. ", bid) + s
+		if me >= 0 && v.Seats[me].Bid >= 0 {
+			s = fmt.Sprintf("You bid %d. ", v.Seats[me].Bid) + s
 		}
 		out = append(out, s)
-	case v.Phase == skullking.PhasePlaying && v.Turn == me && m.tigress:
+	case v.Phase == skullking.PhasePlaying && v.Turn == me && me >= 0 && m.tigress:
 		out = append(out, styleTurn.Render("Tigress: p = play her as a Pirate, e = as an Escape, Esc = back"))
-	case v.Phase == skullking.PhasePlaying && v.Turn == me:
+	case v.Phase == skullking.PhasePlaying && v.Turn == me && me >= 0:
 		out = append(out, styleTurn.Render("Your turn — "+m.turnAdvice()))
 	case v.Phase == skullking.PhasePlaying:
 		out = append(out, m.name(v.Turn)+" to play…")
@@ -455,6 +464,8 @@ func (m *Model) promptLines() []string {
 		out = append(out, styleTurn.Render(fmt.Sprintf("Bendt: choose %s to discard (Enter marks, Esc clears)", plural(v.PendingDraw, "card"))))
 	case mine:
 		out = append(out, styleTurn.Render(m.choiceQuestion())+"  "+m.choiceRow())
+	case v.Phase == skullking.PhaseCannon && m.spectating():
+		out = append(out, "The players load their cannons…")
 	case v.Phase == skullking.PhaseCannon:
 		// The view tells who has bid but not who has loaded.
 		out = append(out, "Your cannon is loaded. Waiting for the others…")
@@ -555,8 +566,11 @@ func (m *Model) handRow() []string {
 	myTurn := v.Phase == skullking.PhasePlaying && v.Turn == m.Seat()
 	discarding := v.Phase == skullking.PhaseAbility && v.Pending == skullking.ActionDiscard && v.PendingSeat == m.Seat()
 	if len(v.Hand) == 0 {
-		if v.Phase == skullking.PhaseOver {
+		switch {
+		case v.Phase == skullking.PhaseOver:
 			return nil
+		case m.spectating():
+			return []string{styleDim.Render("  (you are watching: the hands are hidden)")}
 		}
 		return []string{styleDim.Render("  (no cards in hand)")}
 	}
@@ -615,16 +629,32 @@ func (m *Model) cursorInfo() string {
 	return s
 }
 
-// messageLines is the one-line message (errors, hints, saves).
+// messageLines is the status line: the turn timer's countdown, and the
+// one-line message (errors, hints, saves, chat).
 func (m *Model) messageLines() []string {
-	if m.msg == "" {
+	line := ""
+	if t := m.timerText(); t != "" {
+		line = " " + t
+		if m.msg != "" {
+			line += " ·"
+		}
+	}
+	if m.msg != "" {
+		line += styleWarn.Render(" " + m.msg)
+	}
+	if line == "" {
 		return []string{""}
 	}
-	return wrap(styleWarn.Render(" "+m.msg), m.w-1, "  ")
+	return wrap(line, m.w-1, "  ")
 }
 
-// keysLine lists the keys that work now.
+// keysLine lists the keys that work now; while a chat line is typed, it is
+// that line.
 func (m *Model) keysLine() string {
+	if m.chat != nil {
+		line, _ := m.chatLine()
+		return line
+	}
 	v := &m.v
 	var keys []string
 	switch {
@@ -636,6 +666,8 @@ func (m *Model) keysLine() string {
 		keys = []string{"q quit"}
 	case v.Phase == skullking.PhaseOver:
 		keys = []string{"w save record", "s sheet", "? rules", "q quit"}
+	case m.spectating():
+		keys = []string{"s sheet", "? rules", "q quit"}
 	case v.Phase == skullking.PhaseBidding && len(v.Legal) > 0:
 		keys = []string{"0-9 ←→ bid", "Enter confirm", "h hint", "s sheet", "? rules", "q quit"}
 	case v.Phase == skullking.PhaseAbility && v.Pending == skullking.ActionDiscard && len(v.Legal) > 0:
@@ -647,6 +679,16 @@ func (m *Model) keysLine() string {
 	default:
 		keys = []string{"←→ card", "Enter play", "h hint", "s sheet", "? rules", "q quit"}
 	}
+	// A server table's own keys go before q quit.
+	var extra []string
+	if m.rematch != "" && m.Over() {
+		extra = append(extra, "r rematch")
+	}
+	if _, ok := m.table.(Chatter); ok && !m.closed {
+		extra = append(extra, "c chat")
+	}
+	quit := keys[len(keys)-1]
+	keys = append(append(keys[:len(keys)-1], extra...), quit)
 	return styleDim.Render(" " + strings.Join(keys, " · "))
 }
 

@@ -11,6 +11,7 @@ package tui
 
 import (
 	"errors"
+	"time"
 
 	"github.com/skullking-go/skullking"
 )
@@ -49,6 +50,16 @@ type Update struct {
 	// host of a server table before the start): the g key asks the table
 	// to, through Starter.
 	CanStart bool
+	// Rematch, with a Note, is the invite link of the rematch table the
+	// host offers once the game is over: the r key moves there, through
+	// Rematcher.
+	Rematch string
+	// Deadline, with a View, is when the turn timer runs out for the seats
+	// still to decide; zero when no timer runs. TurnTime is the timer's
+	// length: no countdown shows more, whatever this machine's clock says
+	// against the server's.
+	Deadline time.Time
+	TurnTime time.Duration
 }
 
 // Starter is a table whose game the person may start: a server table they
@@ -66,6 +77,19 @@ type Hinter interface {
 type Hint struct {
 	Action skullking.Action
 	Why    string
+}
+
+// Chatter is a table whose people can talk: a server table. Chat says a
+// line to everyone there.
+type Chatter interface {
+	Chat(text string) error
+}
+
+// Rematcher is a table that can take the person on to the rematch its host
+// offered, without leaving the program: Rematch returns the new table,
+// joined, and the screen leaves the old one.
+type Rematcher interface {
+	Rematch() (Table, error)
 }
 
 // Recorder is a table that can write its game as a record (RECORD.md).

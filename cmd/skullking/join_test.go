@@ -223,3 +223,85 @@ func TestPlayJoinUnknownTable(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr.String())
 	}
 }
+
+func TestPlaySpectateFlags(t *testing.T) {
+	cfg, err := parsePlay([]string{"--join", "http://h/t/abc", "--spectate", "--save", "g.json"}, io.Discard)
+	if err != nil || !cfg.remote.Spectate || cfg.remote.Table != "abc" || cfg.save != "g.json" {
+		t.Fatalf("%+v %v", cfg, err)
+	}
+	if cfg, err = parsePlay([]string{"--join", "http://h/t/abc"}, io.Discard); err != nil || cfg.remote.Spectate {
+		t.Errorf("a seat asked for, spectate %v, %v", cfg.remote.Spectate, err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--spectate"}, "--spectate needs --join"},
+		{[]string{"--join", "http://h/t/abc", "--spectate", "--name", "Zed"}, "--name: a spectator"},
+		{[]string{"--join", "http://h/t/abc", "--spectate", "--players", "3"}, "--players: the table's host chose"},
+	} {
+		_, err := parsePlay(tc.args, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want one saying %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// --spectate watches without taking a seat or keeping a token; a table
+// closed to spectators is a clear refusal and a failed run.
+func TestPlaySpectate(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	base := startTestServer(t)
+	seats := []map[string]string{{"kind": "open"}, {"kind": "open"}}
+	var open, closed struct{ ID string }
+	postJSON(t, base+"/api/tables", map[string]any{"nickname": "Host", "seats": seats}, &open)
+	postJSON(t, base+"/api/tables", map[string]any{"nickname": "Host", "seats": seats,
+		"settings": map[string]any{"spectators": false}}, &closed)
+
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"play", "--join", base + "/t/" + open.ID, "--spectate"}, strings.NewReader("q"), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if strings.Contains(stdout.String(), "Your seat is kept") {
+		t.Errorf("a spectator is told of a seat: %q", lastLines(stdout.String(), 2))
+	}
+	if in := getTable(t, base, open.ID); in.Seats[1].Kind != "open" {
+		t.Errorf("watching took a seat: %+v", in.Seats)
+	}
+	if _, err := os.Stat(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "skullking", "tokens.json")); err == nil {
+		t.Error("watching wrote a token file")
+	}
+
+	stdout.Reset()
+	stderr.Reset()
+	code := run([]string{"play", "--join", base + "/t/" + closed.ID, "--spectate"}, strings.NewReader("q"), &stdout, &stderr)
+	if code == 0 || !strings.Contains(stderr.String(), "cannot watch the table") ||
+		!strings.Contains(stderr.String(), "does not allow spectators") {
+		t.Errorf("exit %d: %s", code, stderr.String())
+	}
+	if stdout.Len() > 0 {
+		t.Errorf("a screen was drawn for a refused spectator: %d bytes", stdout.Len())
+	}
+}
+
+// After a rematch each game's record has its own file, beside the first.
+func TestPlayRecordPathAfterARematch(t *testing.T) {
+	for _, tc := range []struct {
+		args       []string
+		first, two string
+	}{
+		{[]string{"--join", "http://h/t/abc"}, "skullking-abc.json", "skullking-def.json"},
+		{[]string{"--join", "http://h/t/abc", "--save", "games/friday.json"}, "games/friday.json", "games/friday-def.json"},
+	} {
+		cfg, err := parsePlay(tc.args, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := recordPath(cfg, "abc"); got != tc.first {
+			t.Errorf("%v: first game %q, want %q", tc.args, got, tc.first)
+		}
+		if got := recordPath(cfg, "def"); got != tc.two {
+			t.Errorf("%v: the rematch %q, want %q", tc.args, got, tc.two)
+		}
+	}
+}

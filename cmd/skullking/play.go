@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -50,13 +51,15 @@ func parsePlay(args []string, stderr io.Writer) (*playConfig, error) {
 		"invite link (http://host:8080/t/ID), or the server's address with --table; the seat is remembered, so the "+
 		"same command takes it back")
 	table := fs.String("table", "", "with --join and the server's address: the table's `ID` (its invite code)")
+	spectate := fs.Bool("spectate", false, "with --join: watch the table instead of taking a seat")
 	opts := ruleFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: skullking play [flags]")
 		fmt.Fprintln(stderr, "Plays Skull King in the terminal against bots, or at a server's table with --join")
-		fmt.Fprintln(stderr, "(the host chose the rules there: only --name and --save apply; the host starts with g).")
-		fmt.Fprintln(stderr, "Keys: arrows move across the hand, Enter plays, digits bid, h hint, s score sheet,")
-		fmt.Fprintln(stderr, "? rules, w save the record, q quit. Every rule option and module is a flag.")
+		fmt.Fprintln(stderr, "(the host chose the rules there: only --name, --save and --spectate apply; the host")
+		fmt.Fprintln(stderr, "starts with g). Keys: arrows move across the hand, Enter plays, digits bid, h hint,")
+		fmt.Fprintln(stderr, "s score sheet, ? rules, w save the record, q quit; at a server's table also c chat")
+		fmt.Fprintln(stderr, "and r rematch. Every rule option and module is a flag.")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
@@ -74,8 +77,8 @@ func parsePlay(args []string, stderr io.Writer) (*playConfig, error) {
 	if person == "" || len([]rune(person)) > 24 {
 		return nil, errors.New("--name: give a name of 1 to 24 characters")
 	}
-	if cfg.join != "" || *table != "" {
-		return parseJoin(fs, cfg, *table, person)
+	if cfg.join != "" || *table != "" || *spectate {
+		return parseJoin(fs, cfg, *table, person, *spectate)
 	}
 	if *players < 2 || *players > 8 {
 		return nil, fmt.Errorf("--players %d: a table has 2 to 8 seats", *players)
@@ -130,15 +133,22 @@ func parsePlay(args []string, stderr io.Writer) (*playConfig, error) {
 
 // joinFlags are the flags that mean something at a server's table; the
 // others set up an offline game.
-var joinFlags = map[string]bool{"join": true, "table": true, "name": true, "save": true}
+var joinFlags = map[string]bool{"join": true, "table": true, "name": true, "save": true, "spectate": true}
 
-// parseJoin finishes the configuration of a seat at a server's table.
-func parseJoin(fs *flag.FlagSet, cfg *playConfig, table, person string) (*playConfig, error) {
+// parseJoin finishes the configuration of a seat at a server's table, or
+// of a spectator's place.
+func parseJoin(fs *flag.FlagSet, cfg *playConfig, table, person string, spectate bool) (*playConfig, error) {
 	if cfg.join == "" {
-		return nil, errors.New("--table needs --join, the server's address")
+		opt := "--table"
+		if spectate {
+			opt = "--spectate"
+		}
+		return nil, errors.New(opt + " needs --join, the server's address")
 	}
 	var offline []string
+	named := false
 	fs.Visit(func(f *flag.Flag) {
+		named = named || f.Name == "name"
 		if !joinFlags[f.Name] {
 			offline = append(offline, "--"+f.Name)
 		}
@@ -146,14 +156,18 @@ func parseJoin(fs *flag.FlagSet, cfg *playConfig, table, person string) (*playCo
 	if len(offline) > 0 {
 		// Silently ignoring them would let a person believe they chose the
 		// rules or the bots of a table whose host chose them.
-		return nil, fmt.Errorf("%s: the table's host chose its seats and rules; with --join only --name, --save "+
-			"and --table apply", strings.Join(offline, ", "))
+		return nil, fmt.Errorf("%s: the table's host chose its seats and rules; with --join only --name, --save, "+
+			"--spectate and --table apply", strings.Join(offline, ", "))
+	}
+	if spectate && named {
+		// The server names every spectator "spectator".
+		return nil, errors.New("--name: a spectator takes no seat and has no name at the table")
 	}
 	server, id, err := tui.ParseInvite(cfg.join, table)
 	if err != nil {
 		return nil, fmt.Errorf("--join: %v", err)
 	}
-	cfg.remote = tui.RemoteConfig{Server: server, Table: id, Name: person}
+	cfg.remote = tui.RemoteConfig{Server: server, Table: id, Name: person, Spectate: spectate}
 	cfg.record = cfg.save
 	if cfg.record == "" {
 		cfg.record = "skullking-" + id + ".json"
@@ -222,41 +236,74 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // runJoin sits at a server's table until the person quits.
 func runJoin(cfg *playConfig, stdin io.Reader, stdout, stderr io.Writer) int {
-	tokens, err := tui.DefaultTokenFile()
-	if err != nil {
-		fmt.Fprintf(stderr, "skullking play: no configuration directory (%v): this run cannot remember the seat\n", err)
+	if !cfg.remote.Spectate {
+		tokens, err := tui.DefaultTokenFile()
+		if err != nil {
+			fmt.Fprintf(stderr, "skullking play: no configuration directory (%v): this run cannot remember the seat\n", err)
+		}
+		cfg.remote.Tokens = tokens
 	}
-	cfg.remote.Tokens = tokens
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	table, err := tui.JoinRemote(ctx, cfg.remote)
+	first, err := tui.JoinRemote(ctx, cfg.remote)
 	cancel()
 	if err != nil {
 		fmt.Fprintf(stderr, "skullking play: %v\n", err)
 		return 1
 	}
+	defer first.Close()
+	recordFor := func(t tui.Table) string {
+		if r, ok := t.(*tui.Remote); ok {
+			return recordPath(cfg, r.ID())
+		}
+		return cfg.record
+	}
+	m := tui.New(first, tui.Config{SavePathFor: recordFor, SaveOnMove: cfg.save != ""})
+	err = runScreen(m, stdin, stdout)
+	// The r key may have moved the person on to rematch tables.
+	table, _ := m.Table().(*tui.Remote)
+	if table == nil {
+		table = first
+	}
 	defer table.Close()
-	m := tui.New(table, tui.Config{SavePath: cfg.record})
-	if err := runScreen(m, stdin, stdout); err != nil {
+	if err != nil {
 		fmt.Fprintf(stderr, "skullking play: %v\n", err)
 		return 1
 	}
 	code := 0
-	if cfg.save != "" {
+	_, seen := m.Current()
+	if cfg.save != "" && (table == first || seen) {
 		// The record is the server's: it exists once the game is over,
-		// even if this screen left before the end.
-		if err := tui.SaveRecord(table, cfg.save); err != nil {
+		// even if this screen left before the end. (A rematch table left
+		// before its game began has none; the game before was saved on
+		// the way there.)
+		path := recordFor(table)
+		if err := tui.SaveRecord(table, path); err != nil {
 			fmt.Fprintf(stderr, "skullking play: the record is not saved: %v\n", err)
 			code = 1
 		} else {
-			fmt.Fprintf(stdout, "Game record saved to %s.\n", cfg.save)
+			fmt.Fprintf(stdout, "Game record saved to %s.\n", path)
 		}
 	}
-	if !m.Over() {
+	if !m.Over() && !cfg.remote.Spectate {
 		if closed, _ := m.Closed(); !closed {
 			fmt.Fprintf(stdout, "Your seat is kept: 'skullking play --join %s' takes it back.\n", table.Invite())
 		}
 	}
 	return code
+}
+
+// recordPath is where the game at table id is saved: the --save file (or
+// one named after the table) for the first table, and beside it, named
+// after each rematch table, for the games that follow.
+func recordPath(cfg *playConfig, id string) string {
+	if id == cfg.remote.Table {
+		return cfg.record
+	}
+	if cfg.save == "" {
+		return "skullking-" + id + ".json"
+	}
+	ext := filepath.Ext(cfg.save)
+	return strings.TrimSuffix(cfg.save, ext) + "-" + id + ext
 }
 
 // runScreen runs the screen on the terminal until the person quits.

@@ -1,0 +1,194 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/wire"
+)
+
+// joinFake sits at the fake server's table abc, with its first state shown.
+func joinFake(t *testing.T, fs *fakeServer, cfg RemoteConfig) (*Remote, *driver) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cfg.Server, cfg.Table = fs.srv.URL, "abc"
+	if cfg.Name == "" {
+		cfg.Name = "Ann"
+	}
+	r, err := JoinRemote(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	<-fs.hellos
+	return r, newDriver(t, r, Config{})
+}
+
+// typeText presses a key for every character of s.
+func (d *driver) typeText(s string) {
+	for _, r := range s {
+		if r == ' ' {
+			d.press("space")
+			continue
+		}
+		d.press(string(r))
+	}
+}
+
+// said waits for the next message the client sends the server of type typ.
+func (fs *fakeServer) saidNext(t *testing.T, typ string) wire.ClientMsg {
+	t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case m := <-fs.said:
+			if m.Type == typ {
+				return m
+			}
+		case <-timeout:
+			t.Fatalf("the client sent no %s", typ)
+		}
+	}
+}
+
+// c opens a line at the bottom; every key is then text — q does not quit,
+// a digit does not bid — Enter sends the line trimmed, and the server's
+// relay shows on the status line.
+func TestChatSendsALine(t *testing.T) {
+	fs := newFakeServer(t)
+	fs.send(fakeWelcome, stateFrame(t, 0, skullking.DefaultOptions()))
+	_, d := joinFake(t, fs, RemoteConfig{})
+	d.settle()
+	if !strings.Contains(plain(d.m), "c chat") {
+		t.Errorf("the keys line does not offer c:\n%s", plain(d.m))
+	}
+	bid := d.m.bid
+	d.press("c")
+	if d.m.chat == nil {
+		t.Fatal("c opened no line")
+	}
+	d.typeText("  q1 well played, h s ?  ")
+	if d.quit || d.m.overlay != overlayNone || d.m.bid != bid || d.m.msg != "" {
+		t.Fatalf("typing reached the game: quit %v, overlay %v, bid %d, message %q", d.quit, d.m.overlay, d.m.bid, d.m.msg)
+	}
+	if !strings.Contains(plain(d.m), "Say:   q1 well played, h s ?") {
+		t.Errorf("the line typed is not shown:\n%s", plain(d.m))
+	}
+	if c := d.m.View().Cursor; c == nil || c.Y != 23 || c.X != len(" Say: ")+len("  q1 well played, h s ?  ") {
+		t.Errorf("cursor %+v", c)
+	}
+	checkScreen(t, d.m)
+	d.press("enter")
+	if d.m.chat != nil {
+		t.Error("Enter left the line open")
+	}
+	if m := fs.saidNext(t, wire.TypeChat); m.Text != "q1 well played, h s ?" {
+		t.Errorf("sent %q", m.Text)
+	}
+	fs.send(`{"type":"chat","seat":0,"name":"Ann","text":"q1 well played, h s ?"}`)
+	d.waitMsg("Ann: q1 well played")
+
+	// The line is edited where the cursor is.
+	d.press("c")
+	d.typeText("ahoy")
+	d.press("left", "left", "backspace", "delete")
+	d.typeText("X")
+	d.press("end", "!", "enter")
+	if m := fs.saidNext(t, wire.TypeChat); m.Text != "aXy!" {
+		t.Errorf("edited line sent as %q", m.Text)
+	}
+}
+
+// Esc drops the line and an empty one is not sent; either way the keys go
+// back to the game.
+func TestChatCancelAndEmpty(t *testing.T) {
+	fs := newFakeServer(t)
+	fs.send(fakeWelcome, stateFrame(t, 0, skullking.DefaultOptions()))
+	_, d := joinFake(t, fs, RemoteConfig{})
+	d.settle()
+	d.press("c")
+	d.typeText("never mind")
+	d.press("esc")
+	d.press("c", "space", "space", "enter")
+	if d.m.chat != nil {
+		t.Fatal("the line is still open")
+	}
+	d.press("1")
+	if d.m.bid != 1 {
+		t.Errorf("after the chat, 1 bids %d", d.m.bid)
+	}
+	d.press("c")
+	d.typeText("sent")
+	d.press("enter")
+	if m := fs.saidNext(t, wire.TypeChat); m.Text != "sent" {
+		t.Errorf("the first line sent is %q: a cancelled or empty one went out", m.Text)
+	}
+}
+
+// A paste goes into the line without its control characters, and the line
+// stops at the longest the server relays.
+func TestChatLineLimits(t *testing.T) {
+	fs := newFakeServer(t)
+	fs.send(fakeWelcome, stateFrame(t, 0, skullking.DefaultOptions()))
+	_, d := joinFake(t, fs, RemoteConfig{})
+	d.settle()
+	d.press("c")
+	d.update(tea.PasteMsg{Content: "two\nlines\x1b[2J"})
+	if got := string(d.m.chat.text); got != "two lines[2J" {
+		t.Errorf("pasted %q", got)
+	}
+	d.update(tea.PasteMsg{Content: strings.Repeat("é", 400)})
+	if n := len(d.m.chat.text); n != maxChat {
+		t.Errorf("%d characters in the line, want %d", n, maxChat)
+	}
+	if !strings.Contains(plain(d.m), "300 characters at most") {
+		t.Errorf("no word of the limit:\n%s", plain(d.m))
+	}
+	checkScreen(t, d.m)
+	d.press("enter")
+	if m := fs.saidNext(t, wire.TypeChat); len([]rune(m.Text)) != maxChat {
+		t.Errorf("sent %d characters", len([]rune(m.Text)))
+	}
+	for _, bad := range []string{"", strings.Repeat("a", maxChat+1), "bell\a"} {
+		if err := checkChat(bad); err == nil {
+			t.Errorf("%q passes", bad)
+		}
+	}
+}
+
+// Chat is a server table's: at a local table c does nothing, and neither
+// the keys line nor the help mentions it.
+func TestNoChatOffline(t *testing.T) {
+	d := startLocal(t, LocalConfig{Seed: 4})
+	d.press("c")
+	if d.m.chat != nil {
+		t.Error("c opened a line at a table without people")
+	}
+	if strings.Contains(plain(d.m), "c chat") {
+		t.Errorf("the keys line offers chat:\n%s", plain(d.m))
+	}
+	d.press("?")
+	if out := plain(d.m); strings.Contains(out, "c chat") || strings.Contains(out, "rematch") {
+		t.Errorf("the help offers server keys:\n%s", out)
+	}
+}
+
+// The help lists chat and the rematch at a server table.
+func TestHelpListsServerKeys(t *testing.T) {
+	fs := newFakeServer(t)
+	fs.send(fakeWelcome, stateFrame(t, 0, skullking.DefaultOptions()))
+	_, d := joinFake(t, fs, RemoteConfig{})
+	d.settle()
+	d.press("?")
+	out := plain(d.m)
+	if !strings.Contains(out, "c chat") || !strings.Contains(out, "r rematch") {
+		t.Errorf("the help lacks the server's keys:\n%s", out)
+	}
+	checkScreen(t, d.m)
+}

@@ -1,0 +1,172 @@
+package tui
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/wire"
+)
+
+// overFrame is seat's view of a finished one-round game.
+func overFrame(t *testing.T, seat int) string {
+	t.Helper()
+	o := skullking.DefaultOptions()
+	o.Rounds = 1
+	g, err := skullking.NewGame(4, skullking.WithOptions(o), skullking.WithSeed(5),
+		skullking.WithNames("Ann", "Ben", "Cat", "Dan"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.Over() {
+		for s := 0; s < 4; s++ {
+			if legal := g.LegalActions(s, nil); len(legal) > 0 {
+				if err := g.Apply(legal[0]); err != nil {
+					t.Fatal(err)
+				}
+				break
+			}
+		}
+	}
+	v := g.View(seat)
+	b, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, Seq: 9, View: wire.ViewOf(&v, nil)})
+	return string(b)
+}
+
+// The host's offer says which key takes it and remembers the seat's token
+// for the new table; r, once the game is over, sits down there with the
+// token in hand — the same seat — and the screen starts afresh, the old
+// table's last words ignored.
+func TestRematchKeyMovesToTheNewTable(t *testing.T) {
+	fs := newFakeServer(t)
+	fs.send(fakeWelcome)
+	tokens := filepath.Join(t.TempDir(), "tokens.json")
+	r, d := joinFake(t, fs, RemoteConfig{Tokens: tokens})
+	d.press("r") // nothing offered, nothing over: nothing happens
+	if d.m.moving {
+		t.Fatal("r moved before any rematch")
+	}
+	fs.send(overFrame(t, 0))
+	for !d.m.Over() {
+		d.next()
+	}
+	fs.send(`{"type":"table","table":{"id":"abc","status":"over","seats":[{"seat":0,"kind":"person","name":"Ann"}],` +
+		`"host":1,"rematch":"def"}}`)
+	d.waitMsg("press r")
+	link := fs.srv.URL + "/t/def"
+	if !strings.Contains(d.m.msg, "skullking play --join "+link) {
+		t.Errorf("the offer says %q", d.m.msg)
+	}
+	if s, ok := loadSeat(tokens, link); !ok || s.Token != "tok" || s.Seat != 0 {
+		t.Errorf("the token file keeps %+v for the rematch", s)
+	}
+	if !strings.Contains(plain(d.m), "r rematch") {
+		t.Errorf("the keys line does not offer r:\n%s", plain(d.m))
+	}
+
+	// The token in hand goes to the new table even with the file gone.
+	if err := os.Remove(tokens); err != nil {
+		t.Fatal(err)
+	}
+	fs.sendTo("def", `{"type":"welcome","v":1,"seat":0,"host":false,"table":{"id":"def","status":"lobby",`+
+		`"seats":[{"seat":0,"kind":"person","name":"Ann"},{"seat":1,"kind":"person","name":"Ben"}],"host":1}}`)
+	d.press("r")
+	if h := <-fs.hellos; h.Token != "tok" {
+		t.Errorf("hello at the rematch %+v", h)
+	}
+	d.waitScreen("Waiting for the host, Ben, to start the game.")
+	if d.m.Table() == Table(r) {
+		t.Fatal("the screen still sits at the old table")
+	}
+	nr := d.m.Table().(*Remote)
+	if nr.ID() != "def" || nr.Seat() != 0 || nr.Invite() != link {
+		t.Errorf("at table %s, seat %d", nr.ID(), nr.Seat())
+	}
+	t.Cleanup(func() { nr.Close() })
+	if _, have := d.m.Current(); have || d.m.Over() || d.m.rematch != "" {
+		t.Error("the old game is still on the screen")
+	}
+	// The old table was closed behind the person; its closing is no news.
+	<-r.done
+	fs.sendTo("def", stateFrame(t, 0, skullking.DefaultOptions()))
+	d.settle()
+	if closed, _ := d.m.Closed(); closed || !d.m.Ready() {
+		t.Errorf("closed %v, ready %v:\n%s", closed, d.m.Ready(), plain(d.m))
+	}
+}
+
+// A spectator follows the rematch as a spectator.
+func TestRematchSpectatorWatchesOn(t *testing.T) {
+	fs := newFakeServer(t)
+	fs.send(spectatorWelcome)
+	_, d := joinFake(t, fs, RemoteConfig{Spectate: true})
+	fs.send(overFrame(t, skullking.Spectator),
+		`{"type":"table","table":{"id":"abc","status":"over","seats":[],"host":0,"rematch":"def"}}`)
+	d.waitMsg("press r to watch it")
+	if !strings.Contains(d.m.msg, "/t/def --spectate") {
+		t.Errorf("the offer says %q", d.m.msg)
+	}
+	fs.sendTo("def", strings.Replace(spectatorWelcome, `"abc"`, `"def"`, 1))
+	d.press("r")
+	if h := <-fs.hellos; !h.Spectate || h.Token != "" {
+		t.Errorf("hello at the rematch %+v", h)
+	}
+	for d.m.gen == 0 || d.m.moving {
+		d.next()
+	}
+	nr := d.m.Table().(*Remote)
+	t.Cleanup(func() { nr.Close() })
+	if nr.ID() != "def" || nr.Seat() != -1 || !strings.Contains(plain(d.m), "spectating") {
+		t.Errorf("at table %s, seat %d:\n%s", nr.ID(), nr.Seat(), plain(d.m))
+	}
+}
+
+// At a real server: Ann plays a game to the end, the host offers a
+// rematch, and r takes Ann to her seat at the new table, with no token
+// file at all, after saving the finished game's record; the host starts
+// the rematch and Ann bids in it.
+func TestRematchAtAServer(t *testing.T) {
+	ts := startServer(t, t.TempDir(), "127.0.0.1:0", "--grace", "50ms")
+	id, hostToken := ts.create("Host", []map[string]string{openSeat, openSeat, botSeat("random")},
+		map[string]any{"options": map[string]any{"rounds": 1}})
+	r := testRemote(t, ts, id, "Ann", "")
+	save := filepath.Join(t.TempDir(), "game.json")
+	d := newDriver(t, r, Config{SavePath: save, SaveOnMove: true})
+	d.waitScreen("Waiting for the host")
+	ts.hostStarts(id, hostToken)
+	p := &player{d: d, rng: skullking.NewRand(5)}
+	playRemote(t, d, p.move, nil)
+
+	ts.hostSends(id, hostToken, wire.TypeRematch)
+	d.waitMsg("press r")
+	next := ts.info(id).Rematch
+	d.press("r")
+	d.waitScreen("Waiting for the host, Host, to start the game.")
+	if !strings.Contains(strings.Join(strings.Fields(plain(d.m)), " "), "record is saved to "+save) {
+		t.Errorf("no word of the saved record:\n%s", plain(d.m))
+	}
+	f, err := os.Open(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if rec, err := skullking.ReadRecord(f); err != nil || rec.Players[1] != "Ann" {
+		t.Errorf("the first game's record: %v", err)
+	}
+	nr := d.m.Table().(*Remote)
+	t.Cleanup(func() { nr.Close() })
+	if nr.ID() != next || nr.Seat() != 1 {
+		t.Fatalf("at table %s seat %d, want %s seat 1", nr.ID(), nr.Seat(), next)
+	}
+	if in := ts.info(next); in.Seats[1].Name != "Ann" || !in.Seats[1].Connected {
+		t.Errorf("the rematch table's seats: %+v", in.Seats)
+	}
+	ts.hostStarts(next, hostToken)
+	d.settle()
+	if v, _ := d.m.Current(); v.Phase != skullking.PhaseBidding || !d.m.Ready() {
+		t.Errorf("the rematch is not Ann's to play:\n%s", plain(d.m))
+	}
+}
