@@ -765,6 +765,55 @@ func TestAPIPreviewAndPatch(t *testing.T) {
 	expect(t, rec, http.StatusUnprocessableEntity)
 }
 
+// TestAPIRenames: a misspelt name fixed by PATCH or by the whole-sheet PUT
+// of a phone that renamed offline. Two players alike are refused in words
+// with nothing changed; once fixed, the book counts the two spellings as one
+// player, under the name as now written.
+func TestAPIRenames(t *testing.T) {
+	c := newClient(t)
+	s := c.create(`{"players": ["Ann", "Ben"], "options": {"rounds": 1}}`)
+	c.round(s, rnd([]int{1, 0}, []int{1, 0}))
+	typo := c.create(`{"players": ["Ann", "Bne"], "options": {"rounds": 1}}`)
+	typo = c.round(typo, rnd([]int{0, 1}, []int{0, 1}))
+	one := map[string]int{"rounds": 1}
+
+	for _, tc := range []struct {
+		method string
+		body   map[string]any
+	}{
+		{"PATCH", map[string]any{"version": typo.Version, "players": []string{"Ann", " ann "}}},
+		{"PUT", map[string]any{"version": typo.Version, "players": []string{"ANN", "Ann"}, "options": one, "rounds": typo.Rounds}},
+	} {
+		rec := c.do(tc.method, "/api/sheets/"+typo.ID, tc.body)
+		expect(t, rec, http.StatusUnprocessableEntity)
+		if e := decodeAs[errResp](t, rec); e.Code != "invalid" || !strings.Contains(e.Error, "players 1 and 2 are both called") {
+			t.Fatalf("%s refusal %+v", tc.method, e)
+		}
+		if got := c.get(typo.ID); got.Version != typo.Version || !slices.Equal(got.Players, []string{"Ann", "Bne"}) {
+			t.Fatalf("a refused %s changed the sheet: %+v", tc.method, got)
+		}
+	}
+
+	// The phone's offline copy, renamed and retitled, sent whole (its rules
+	// too: a whole sheet without them is one of the standard rules).
+	rec := c.do("PUT", "/api/sheets/"+typo.ID, map[string]any{"version": typo.Version, "title": " Friday ",
+		"players": []string{"Ann", " Ben "}, "options": one, "rounds": typo.Rounds})
+	expect(t, rec, http.StatusOK)
+	if got := decodeAs[sheetResp](t, rec); got.Title != "Friday" || !slices.Equal(got.Players, []string{"Ann", "Ben"}) ||
+		!slices.Equal(got.Score.Totals, []int{10, 20}) {
+		t.Fatalf("renamed %+v", got)
+	}
+	stats := decodeAs[struct{ Players []PlayerStats }](t, c.do("GET", "/api/sheets/stats", nil))
+	if len(stats.Players) != 2 || stats.Players[1].Name != "Ben" || stats.Players[1].Games != 2 || stats.Players[1].Wins != 1 {
+		t.Fatalf("stats after the rename %+v", stats.Players)
+	}
+	hist := decodeAs[struct{ Sheets []SheetSummary }](t, c.do("GET", "/api/sheets/history", nil))
+	i := slices.IndexFunc(hist.Sheets, func(h SheetSummary) bool { return h.ID == typo.ID })
+	if len(hist.Sheets) != 2 || i < 0 || hist.Sheets[i].Title != "Friday" || !slices.Equal(hist.Sheets[i].Players, []string{"Ann", "Ben"}) {
+		t.Fatalf("history after the rename %+v", hist.Sheets)
+	}
+}
+
 func TestAPIRoutesAndTokens(t *testing.T) {
 	c := newClient(t)
 	for _, tc := range []struct {

@@ -12,6 +12,7 @@
 import { h, announce, toast, plural, names } from '/assets/dom.js';
 import { installSprite, suitIcon } from '/assets/cards.js';
 import { chart } from '/assets/sheet.js';
+import { nameKey, summary, newestFirst, playerStats, percent, mean } from '/sheet/assets/book.js';
 
 const KEY_BOOK = 'sk.score.book';
 const KEY_SHEETS = 'sk.score.sheets';
@@ -157,6 +158,7 @@ function route() {
   main.replaceChildren();
   const m = location.pathname.match(/^\/sheet\/([a-z0-9-]+)\/?$/i);
   if (m && m[1] === 'new') newSheet();
+  else if (m && m[1] === 'history') historyScreen();
   else if (m) openSheet(m[1].toLowerCase());
   else home();
 }
@@ -180,6 +182,7 @@ function home() {
     h('p', { class: 'muted' }, 'Pass one phone around the table: enter the bids, the tricks and what was captured; the points are worked out for you.'),
     h('div', { class: 'row' },
       h('a', { class: 'button primary big', href: '/sheet/new', 'data-nav': '', id: 'new-sheet' }, 'New score sheet'),
+      h('a', { class: 'button', href: '/sheet/history', 'data-nav': '', id: 'open-history' }, 'History and statistics'),
       h('label', { class: 'button', for: 'import-file' }, 'Import a game record'), file),
     h('section', { class: 'panel', 'aria-labelledby': 'mine-h' },
       h('h2', { id: 'mine-h' }, 'Sheets on this phone'),
@@ -201,6 +204,134 @@ async function importRecord(f) {
   } catch {
     toast('Importing needs the server: you are offline.', 'error');
   }
+}
+
+// ---- history and statistics: the book's games, each player's figures ----
+
+// historyScreen shows the book's games and each player's statistics: the
+// server's figures when it answers, since they count every phone sharing
+// the book; else those this phone works out from the sheets it keeps, and
+// it says so. Coming back online redraws it with the server's.
+async function historyScreen() {
+  let alive = true;
+  const again = () => { if (alive) route(); };
+  window.addEventListener('online', again);
+  leave = () => { alive = false; window.removeEventListener('online', again); };
+  main.append(h('h1', {}, 'History and statistics'), h('p', { class: 'muted', id: 'history-source', role: 'status' }, 'Reading the book…'));
+  const fig = await bookFigures();
+  if (!alive) return;
+  main.replaceChildren(h('h1', {}, 'History and statistics'), sourceNote(fig, again), statsPanel(fig), gamesPanel(fig));
+}
+
+// bookFigures are {server, games, players, others, unsent, problem}: the
+// games (as SheetSummary), the players' statistics (as PlayerStats), the
+// names with no finished game yet, and where they come from.
+async function bookFigures() {
+  // What this phone entered offline goes first, so that the server counts it.
+  await syncAll().catch(() => {});
+  let answers;
+  try {
+    answers = await Promise.all(['/api/sheets/history?status=all', '/api/sheets/stats', '/api/sheets/roster'].map((p) => api('GET', p)));
+  } catch (err) {
+    if (!(err instanceof Offline)) throw err;
+    return phoneFigures();
+  }
+  const [hist, stats, roster] = answers;
+  if (hist.status !== 200 || stats.status !== 200) {
+    const bad = hist.status !== 200 ? hist : stats;
+    return { ...phoneFigures(), problem: (bad.data && bad.data.error) || `the server answered ${bad.status}` };
+  }
+  const known = roster.status === 200 ? roster.data.players : [];
+  if (roster.status === 200) writeJSON(KEY_ROSTER, known); // the names a new sheet offers, offline too
+  const unsent = Object.values(entries()).filter((e) => e.dirty).length;
+  return { server: true, games: newestFirst(hist.data.sheets), players: stats.data.players,
+    others: withoutStats(known.map((p) => p.name), stats.data.players), unsent };
+}
+
+// phoneFigures are bookFigures worked out from the sheets on this phone.
+function phoneFigures() {
+  const list = Object.values(entries());
+  const players = playerStats(list.map((e) => e.sheet));
+  return { server: false, games: newestFirst(list.map((e) => summary(e.key, e.sheet))), players,
+    others: withoutStats(list.flatMap((e) => e.sheet.players), players), unsent: 0 };
+}
+
+// withoutStats are the names, each once, of players with no finished game.
+function withoutStats(names, stats) {
+  const seen = new Set(stats.map((p) => nameKey(p.name)));
+  return names.filter((n) => { const k = nameKey(n); if (seen.has(k)) return false; seen.add(k); return true; });
+}
+
+function sourceNote(fig, again) {
+  if (fig.server) {
+    return h('p', { class: 'muted', id: 'history-source', role: 'status' },
+      'From the server: every game in this phone\'s book, with those entered on phones that share it.',
+      fig.unsent ? ` ${plural(fig.unsent, 'sheet')} on this phone ${fig.unsent === 1 ? 'is' : 'are'} not on the server yet and not counted.` : '');
+  }
+  const why = fig.problem ? `The server could not give its figures (${fig.problem}). ` : 'Offline. ';
+  return h('div', { class: 'panel sk-offline', id: 'history-source', role: 'status' },
+    h('p', {}, why, 'These are the games kept on this phone, and statistics worked out from them. ',
+      'The server\'s fuller figures, which count every phone sharing this book, show once it can be reached.'),
+    h('button', { type: 'button', id: 'history-retry', onclick: again }, 'Try again'));
+}
+
+// statsPanel is the table of each player's figures over the finished games.
+function statsPanel(fig) {
+  const done = fig.games.filter((g) => g.over).length;
+  const cols = [['games', 'Games'], ['wins', 'Wins'], ['bid_accuracy', 'Bids made'], ['zero_success', 'Zero bids made'],
+    ['average_score', 'Mean score'], ['best_score', 'Best game'], ['total_score', 'All points']];
+  const box = h('section', { class: 'panel', 'aria-labelledby': 'stats-h' }, h('h2', { id: 'stats-h' }, 'Players'));
+  if (!fig.players.length) {
+    box.append(h('p', { class: 'muted', id: 'no-stats' }, 'No finished game yet: the statistics start with the first one.'));
+  } else {
+    box.append(h('p', { class: 'muted' }, `Over ${plural(done, 'finished game')}. A bid is made when the player won exactly the tricks bid.`),
+      h('div', { class: 'sk-scroll', tabindex: 0, 'aria-label': 'Statistics table, scrolls sideways' },
+        h('table', { class: 'sk-table sk-stats', id: 'stats' },
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), cols.map(([, l]) => h('th', { scope: 'col' }, l)))),
+          h('tbody', {}, fig.players.map((p) => h('tr', { 'data-player': p.name }, h('th', { scope: 'row' }, p.name),
+            cols.map(([k]) => h('td', { 'data-stat': k }, statText(p, k)))))))));
+  }
+  if (fig.others.length) box.append(h('p', { class: 'muted', id: 'no-finished' }, `No finished game yet: ${names(fig.others)}.`));
+  return box;
+}
+
+// statText writes one figure: ratios as percentages with what they count.
+function statText(p, k) {
+  switch (k) {
+    case 'bid_accuracy': return [percent(p.bid_accuracy), h('span', { class: 'muted' }, ` (${p.exact_bids} of ${p.rounds})`)];
+    case 'zero_success': return p.zero_success === null || p.zero_success === undefined ? h('span', { 'aria-label': 'no zero bids' }, '—')
+      : [percent(p.zero_success), h('span', { class: 'muted' }, ` (${p.zero_made} of ${p.zero_bids})`)];
+    case 'average_score': return mean(p.average_score);
+    default: return String(p[k]);
+  }
+}
+
+// gamesPanel lists the games, newest first; each opens its sheet.
+function gamesPanel(fig) {
+  return h('section', { class: 'panel', 'aria-labelledby': 'games-h' }, h('h2', { id: 'games-h' }, 'Games'),
+    fig.games.length ? h('ul', { class: 'sk-games', id: 'games' }, fig.games.map(gameItem)) : h('p', { class: 'muted' }, 'No games yet.'));
+}
+
+function gameItem(g) {
+  const win = new Set(g.winners || []);
+  const when = g.created ? dateText(g.created) : 'not on the server yet';
+  return h('li', { 'data-id': g.id }, h('a', { class: 'sk-game', href: '/sheet/' + g.id, 'data-nav': '' },
+    h('span', { class: 'sk-game-title' }, g.title || names(g.players)),
+    h('span', { class: 'muted' }, `${when} · ${plural(g.rounds, 'round')} · ${gameState(g)}`),
+    h('span', { class: 'sk-game-score', 'data-totals': '' }, g.players.map((p, i) => [i ? ' · ' : '',
+      win.has(i) ? h('b', {}, `★ ${p} ${g.totals[i]}`) : g.totals ? `${p} ${g.totals[i]}` : p]))));
+}
+
+// gameState says how a game stands: who won, or that it goes on.
+function gameState(g) {
+  if (!g.totals) return 'points pending';
+  if (!g.over) return 'in progress';
+  const w = g.winners.map((i) => g.players[i]);
+  return w.length > 1 ? `${names(w)} shared the victory` : `${w[0]} won`;
+}
+
+function dateText(iso) {
+  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 // ---- a new sheet: players and rules ------------------------------------
@@ -338,6 +469,7 @@ async function openSheet(token) {
 // keeper is the phone that enters the rounds.
 function keeper(key) {
   let tab = 'round';
+  let back = 'round'; // the screen the names screen goes back to
   let info = readJSON(KEY_RULES, null);
   let alive = true; // false once the keeper left for another screen
   const redraw = () => { if (alive) { main.replaceChildren(); draw(); } };
@@ -368,7 +500,10 @@ function keeper(key) {
       history.replaceState(null, '', '/sheet/' + key);
     }
     const sh = e.sheet;
-    main.append(h('h1', {}, sh.title || names(sh.players)), status(e),
+    main.append(
+      h('div', { class: 'sk-head' }, h('h1', { id: 'sheet-title' }, sh.title || names(sh.players)),
+        h('button', { type: 'button', id: 'rename', 'aria-pressed': String(tab === 'names'), onclick: toggleNames }, 'Rename')),
+      status(e),
       h('div', { class: 'sk-tabs', role: 'group', 'aria-label': 'Screens' },
         [['round', 'Round'], ['totals', 'Totals'], ['more', 'Rules & share']].map(([k, label]) =>
           h('button', { type: 'button', id: 'tab-' + k, 'aria-pressed': String(tab === k), onclick: () => { tab = k; redraw(); } }, label))));
@@ -381,7 +516,56 @@ function keeper(key) {
         } }, `Delete round ${sh.rounds.length}`));
       }
     }
+    else if (tab === 'names') main.append(namesScreen(e));
     else main.append(moreScreen(e));
+  }
+
+  // toggleNames opens the names screen, or closes it back to the screen it
+  // was opened from.
+  function toggleNames() {
+    if (tab === 'names') tab = back;
+    else { back = tab; tab = 'names'; }
+    redraw();
+    const f = document.getElementById(tab === 'names' ? 'rename-title' : 'rename');
+    if (f) f.focus();
+  }
+
+  // namesScreen retitles the sheet and fixes the spelling of players' names.
+  // Seats keep their order, so every round stays with its player. The edit
+  // goes through change() like a round: sent with the whole sheet, or kept
+  // on the phone until the server is back. What the server would refuse is
+  // refused here first, in words, with nothing changed.
+  function namesScreen(e) {
+    const sh = e.sheet;
+    const title = h('input', { id: 'rename-title', maxlength: 100, autocomplete: 'off', value: sh.title || '', placeholder: names(sh.players) });
+    const seats = sh.players.map((p, i) => h('input', { id: 'rename-player-' + i, maxlength: 40, autocomplete: 'off', autocapitalize: 'words',
+      value: p, 'aria-describedby': 'rename-error' }));
+    const err = h('p', { class: 'sk-check bad', id: 'rename-error', role: 'alert' });
+    const save = (ev) => {
+      ev.preventDefault();
+      const want = { title: title.value.trim(), players: seats.map((x) => x.value.trim()) };
+      const bad = renameProblem(want, sh.players);
+      if (bad) {
+        err.textContent = bad.text;
+        (bad.seat === undefined ? title : seats[bad.seat]).focus();
+        return;
+      }
+      tab = back;
+      if (want.title === (sh.title || '') && want.players.every((p, i) => p === sh.players[i])) { redraw(); announce('Nothing changed.'); return; }
+      change((x) => { x.sheet.title = want.title; x.sheet.players = want.players; }, 'Names saved.');
+    };
+    const cancel = () => { tab = back; redraw(); };
+    const escape = (ev) => { if (ev.key === 'Escape') { ev.preventDefault(); cancel(); } };
+    return h('form', { class: 'panel', id: 'rename-form', 'aria-labelledby': 'rename-h', onsubmit: save, onkeydown: escape },
+      h('h2', { id: 'rename-h' }, 'Title and names'),
+      h('p', { class: 'muted' }, 'Retitle the game or fix how a name is spelt. Seats keep their order, and every round and point stays with its player.'),
+      h('label', { class: 'field sk-rename', for: 'rename-title' }, h('span', {}, 'Title (optional)'), title),
+      h('fieldset', {}, h('legend', {}, 'Players, in seat order'),
+        sh.players.map((p, i) => h('label', { class: 'field sk-rename', for: 'rename-player-' + i }, h('span', {}, `Seat ${i + 1}: ${p}`), seats[i]))),
+      err,
+      h('div', { class: 'sk-bar' },
+        h('button', { type: 'button', id: 'rename-cancel', onclick: cancel }, 'Cancel'),
+        h('button', { type: 'submit', class: 'primary', id: 'rename-save' }, 'Save names')));
   }
 
   function status(e) {
@@ -700,7 +884,7 @@ function keeper(key) {
   const order = ['round', 'totals', 'more'];
   const onStart = (ev) => { touch = ev.touches.length === 1 ? { x: ev.touches[0].clientX, y: ev.touches[0].clientY } : null; };
   const onEnd = (ev) => {
-    if (!touch || ev.target.closest('input, select, .sk-scroll, .chart-box')) return;
+    if (!touch || order.indexOf(tab) < 0 || ev.target.closest('input, select, .sk-scroll, .chart-box')) return;
     const dx = ev.changedTouches[0].clientX - touch.x, dy = ev.changedTouches[0].clientY - touch.y;
     touch = null;
     if (Math.abs(dx) < 80 || Math.abs(dx) < 2 * Math.abs(dy)) return;
@@ -745,6 +929,32 @@ function ruleAt(sh, n) {
   let o = sh.options || {};
   for (const c of sh.rule_changes || []) if (c.from_round <= n) o = c.options;
   return o;
+}
+
+// renameProblem is what the server would refuse in a new title and names
+// (docs/scorekeeper-api.md, Sheet): {text, seat}, seat undefined for the
+// title; null when all is well. Checked here so that a refusal reads as a
+// sentence at once, offline too, and leaves the sheet as it was.
+function renameProblem(want, was) {
+  const tooLong = (s, max) => [...s].length > max;
+  const control = /\p{Cc}/u;
+  if (tooLong(want.title, 100)) return { text: `The title has ${[...want.title].length} characters: at most 100.` };
+  if (control.test(want.title)) return { text: 'The title holds a character that cannot be shown.' };
+  const seen = new Map();
+  for (const [i, p] of want.players.entries()) {
+    if (!p) return { seat: i, text: `Seat ${i + 1} (${was[i]}) needs a name.` };
+    if (tooLong(p, 40)) return { seat: i, text: `${p} has ${[...p].length} characters: a name has at most 40.` };
+    if (control.test(p)) return { seat: i, text: `Seat ${i + 1}'s name holds a character that cannot be shown.` };
+    const k = nameKey(p);
+    if (seen.has(k)) {
+      // Point at the seat that was just renamed, not at the one already so called.
+      const j = seen.get(k);
+      const at = want.players[j] !== was[j] ? j : i;
+      return { seat: at, text: `${was[j]} and ${was[i]} would both be called ${want.players[at]}: give each player a different name.` };
+    }
+    seen.set(k, i);
+  }
+  return null;
 }
 
 // applyRules changes the rules as PUT …/rules would, on the local copy, so

@@ -5,8 +5,8 @@
 // Network first, the cache only when the network fails, so that a new
 // release reaches the phone on its next load; the API is never cached.
 
-const CACHE = 'sk-sheet-1';
-const SHELL = ['/sheet', '/sheet/assets/keeper.js', '/sheet/assets/keeper.css', '/assets/style.css',
+const CACHE = 'sk-sheet-2';
+const SHELL = ['/sheet', '/sheet/assets/keeper.js', '/sheet/assets/book.js', '/sheet/assets/keeper.css', '/assets/style.css',
   '/assets/dom.js', '/assets/cards.js', '/assets/sheet.js', '/assets/icon.svg'];
 
 self.addEventListener('install', (ev) => {
