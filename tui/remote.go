@@ -892,17 +892,11 @@ func (r *Remote) ask(build func(st *remoteState) wire.ClientMsg) reply {
 	var msg wire.ClientMsg
 	var refused error
 	if err := r.call(func(st *remoteState) {
-		switch {
-		case st.lost != nil:
-			refused = st.lost
-		case st.conn == nil:
-			refused = errNotConnected
-		default:
+		if conn, refused = st.connection(); refused == nil {
 			msg = build(st)
 			st.nextID++
 			msg.ID = st.nextID
 			st.waiters[msg.ID] = answer
-			conn = st.conn
 		}
 	}); err != nil {
 		return reply{err: err}
@@ -978,20 +972,22 @@ func (r *Remote) Chat(text string) error {
 	return r.tell(b)
 }
 
+// connection is the live connection to write to, or why there is none.
+func (st *remoteState) connection() (*websocket.Conn, error) {
+	switch {
+	case st.lost != nil:
+		return nil, st.lost
+	case st.conn == nil:
+		return nil, errNotConnected
+	}
+	return st.conn, nil
+}
+
 // tell writes a message the server does not answer.
 func (r *Remote) tell(msg []byte) error {
 	var conn *websocket.Conn
 	var refused error
-	if err := r.call(func(st *remoteState) {
-		switch {
-		case st.lost != nil:
-			refused = st.lost
-		case st.conn == nil:
-			refused = errNotConnected
-		default:
-			conn = st.conn
-		}
-	}); err != nil {
+	if err := r.call(func(st *remoteState) { conn, refused = st.connection() }); err != nil {
 		return err
 	}
 	if refused != nil {
