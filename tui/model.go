@@ -79,6 +79,7 @@ type Model struct {
 	closedErr error
 	quitting  bool
 	canStart  bool // before the start: the g key starts the game
+	canOffer  bool // the game over, the host may offer a rematch with r
 
 	// gen counts the tables the screen has sat at: the updates of a table
 	// left for a rematch are still in flight and must not count.
@@ -116,6 +117,7 @@ type (
 		err  error
 	}
 	startedMsg struct{ err error }
+	offeredMsg struct{ err error }
 )
 
 // New returns the screen for a table.
@@ -223,7 +225,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		if msg.u.Note != "" {
-			m.msg, m.canStart = msg.u.Note, msg.u.CanStart
+			m.msg, m.canStart, m.canOffer = msg.u.Note, msg.u.CanStart, msg.u.CanOffer
 			if msg.u.Rematch != "" {
 				m.rematch = msg.u.Rematch
 			}
@@ -259,6 +261,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case startedMsg:
 		if msg.err != nil {
 			m.msg = "Not started: " + errorText(msg.err)
+		}
+	case offeredMsg:
+		if msg.err != nil {
+			m.msg = "No rematch: " + errorText(msg.err)
 		}
 	case savedMsg:
 		if msg.err != nil {
@@ -430,6 +436,13 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	case "r":
 		if m.rematch != "" && m.Over() {
 			return m.moveToRematch()
+		}
+		if m.canOffer && m.Over() {
+			if o, ok := m.table.(Offerer); ok {
+				m.canOffer = false // once: the offer's answer is the table's new state
+				m.msg = "Offering a rematch…"
+				return func() tea.Msg { return offeredMsg{err: o.OfferRematch()} }
+			}
 		}
 	}
 	if s == "g" && !m.have && m.canStart && !m.closed {

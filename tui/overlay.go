@@ -79,7 +79,7 @@ func (m *Model) helpLines() []string {
 }
 
 // helpKeys lists the keys, with a server table's own: chat, and the
-// rematch the host may offer once the game is over.
+// rematch the host may offer (with r) once the game is over.
 func (m *Model) helpKeys() []string {
 	_, server := m.table.(Chatter)
 	more := ""

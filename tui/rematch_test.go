@@ -139,6 +139,10 @@ func TestRematchAtAServer(t *testing.T) {
 	ts.hostStarts(id, hostToken)
 	p := &player{d: d, rng: skullking.NewRand(5)}
 	playRemote(t, d, p.move, nil)
+	d.settle()
+	if d.m.canOffer || strings.Contains(plain(d.m), "r rematch") {
+		t.Errorf("Ann, who does not host, is offered r before any rematch:\n%s", plain(d.m))
+	}
 
 	ts.hostSends(id, hostToken, wire.TypeRematch)
 	d.waitMsg("press r")
@@ -168,5 +172,46 @@ func TestRematchAtAServer(t *testing.T) {
 	d.settle()
 	if v, _ := d.m.Current(); v.Phase != skullking.PhaseBidding || !d.m.Ready() {
 		t.Errorf("the rematch is not Ann's to play:\n%s", plain(d.m))
+	}
+}
+
+// At a real server the host at the terminal offers the rematch with r once
+// the game is over, and r again takes the host's seat there; a player who
+// is not the host is never offered the key.
+func TestHostOffersRematchAtAServer(t *testing.T) {
+	ts := startServer(t, t.TempDir(), "127.0.0.1:0")
+	id, hostToken := ts.create("Host", []map[string]string{openSeat, botSeat("random"), botSeat("random")},
+		map[string]any{"options": map[string]any{"rounds": 1}})
+	tokens := filepath.Join(t.TempDir(), "tokens.json")
+	if err := storeSeat(tokens, ts.base+"/t/"+id, savedSeat{Token: hostToken, Seat: 0, Name: "Host"}); err != nil {
+		t.Fatal(err)
+	}
+	r := testRemote(t, ts, id, "Host", tokens)
+	d := newDriver(t, r, Config{})
+	d.waitScreen("press g to start the game")
+	d.press("r")
+	if d.m.moving || strings.Contains(d.m.msg, "Offering") {
+		t.Fatal("r did something before the game was over")
+	}
+	d.press("g")
+	p := &player{d: d, rng: skullking.NewRand(9)}
+	playRemote(t, d, p.move, nil)
+
+	d.waitMsg("press r to offer everyone a rematch")
+	if !strings.Contains(plain(d.m), "r rematch") {
+		t.Errorf("the keys line does not offer r:\n%s", plain(d.m))
+	}
+	d.press("r")
+	d.waitMsg("press r to take your seat there")
+	next := ts.info(id).Rematch
+	if next == "" {
+		t.Fatal("the server made no rematch table")
+	}
+	d.press("r")
+	d.waitScreen("You host this table")
+	nr := d.m.Table().(*Remote)
+	t.Cleanup(func() { nr.Close() })
+	if nr.ID() != next || nr.Seat() != 0 {
+		t.Fatalf("at table %s seat %d, want %s seat 0", nr.ID(), nr.Seat(), next)
 	}
 }

@@ -721,7 +721,8 @@ func (st *remoteState) handle(ev any) {
 // whether the person may start the game, so that any note keeps the g key
 // working for the host.
 func (st *remoteState) note(text string) {
-	st.pending = append(st.pending, Update{Note: text, CanStart: st.status == "lobby" && st.host})
+	st.pending = append(st.pending, Update{Note: text, CanStart: st.status == "lobby" && st.host,
+		CanOffer: st.status == "over" && st.host && st.rematch == ""})
 }
 
 // frame handles one message from the server.
@@ -793,6 +794,8 @@ func (st *remoteState) table(in *tableInfo) {
 		}
 	case in.Status == "playing" && was == "lobby":
 		st.note("The game has started.")
+	case in.Status == "over" && was != "over" && st.host && in.Rematch == "":
+		st.note("The game is over. You host this table: press r to offer everyone a rematch.")
 	}
 	if in.Rematch != "" && in.Rematch != st.rematch && validTableID(in.Rematch) {
 		link := st.r.server + "/t/" + in.Rematch
@@ -954,6 +957,12 @@ func (r *Remote) Send(a skullking.Action) error {
 // Start starts the game; only the host may.
 func (r *Remote) Start() error {
 	return r.request(func(*remoteState) wire.ClientMsg { return wire.ClientMsg{Type: wire.TypeStart} })
+}
+
+// OfferRematch asks the server, as the host, for a rematch table: the
+// server then tells everyone at this table where it is.
+func (r *Remote) OfferRematch() error {
+	return r.request(func(*remoteState) wire.ClientMsg { return wire.ClientMsg{Type: wire.TypeRematch} })
 }
 
 // Chat says a line to everyone at the table. The server acknowledges no

@@ -681,7 +681,7 @@ func (m *Model) keysLine() string {
 	}
 	// A server table's own keys go before q quit.
 	var extra []string
-	if m.rematch != "" && m.Over() {
+	if (m.rematch != "" || m.canOffer) && m.Over() {
 		extra = append(extra, "r rematch")
 	}
 	if _, ok := m.table.(Chatter); ok && !m.closed {

@@ -50,6 +50,10 @@ type Update struct {
 	// host of a server table before the start): the g key asks the table
 	// to, through Starter.
 	CanStart bool
+	// CanOffer, with a Note, says the person hosts a server table whose
+	// game is over and may offer a rematch: the r key asks, through
+	// Offerer.
+	CanOffer bool
 	// Rematch, with a Note, is the invite link of the rematch table the
 	// host offers once the game is over: the r key moves there, through
 	// Rematcher.
@@ -66,6 +70,12 @@ type Update struct {
 // host.
 type Starter interface {
 	Start() error
+}
+
+// Offerer is a table whose host may offer everyone a rematch once the
+// game is over: a new table with the same seats and rules.
+type Offerer interface {
+	OfferRematch() error
 }
 
 // Hinter is a table that can suggest the person's next action.
