@@ -75,7 +75,8 @@ type Manager struct {
 	nextID atomic.Uint64
 
 	// thinkers bounds the bot searches and hints running at once across
-	// tables, one per core: more would only share the same cores.
+	// tables, one per core (two at least, so that a hint need not wait for
+	// a bot's move on a one-core machine): more would only share the cores.
 	thinkers chan struct{}
 
 	mu      sync.Mutex
@@ -132,7 +133,7 @@ func NewManager(cfg Config) *Manager {
 	ctx, cancel := context.WithCancel(context.Background())
 	m := &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel,
 		tables: map[string]*Table{}, loading: map[string]chan struct{}{},
-		thinkers: make(chan struct{}, max(runtime.GOMAXPROCS(0), 1))}
+		thinkers: make(chan struct{}, max(runtime.GOMAXPROCS(0), 2))}
 	m.wg.Add(1)
 	go m.heartbeat()
 	return m
