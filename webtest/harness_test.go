@@ -355,6 +355,11 @@ func (p *page) playUntil(stop string, timeout time.Duration) int {
 			// bot's move arrives); a click that misses is tried again.
 			if err := p.tryClick(step[len("click:"):]); err == nil {
 				clicks++
+				// An action's answer is about to redraw the page: the
+				// stop condition must not be read on the view it replaces.
+				for eval[bool](p, `document.body.hasAttribute('data-busy')`) && time.Now().Before(deadline) {
+					time.Sleep(10 * time.Millisecond)
+				}
 			}
 		default:
 			time.Sleep(25 * time.Millisecond)

@@ -125,7 +125,10 @@ export function openTable(root, id, navigate) {
     st.conn.send({ type: 'start' });
   }
 
-  function unbusy() { st.busy = false; clearTimeout(st.busyTimer); }
+  // While an action awaits the server's answer the page takes no other, and
+  // says so on <body data-busy> (for styles, and for tests that must not
+  // read a view the answer is about to replace).
+  function unbusy() { st.busy = false; clearTimeout(st.busyTimer); document.body.removeAttribute('data-busy'); }
 
   function act(action) {
     if (st.busy) return;
@@ -133,6 +136,7 @@ export function openTable(root, id, navigate) {
     delete a.code;
     if (!st.conn.send({ type: 'act', action: a })) { toast('Not connected: wait for the reconnection.', 'error'); return; }
     st.busy = true;
+    document.body.setAttribute('data-busy', '');
     clearTimeout(st.busyTimer);
     st.busyTimer = setTimeout(unbusy, 5000);
   }
