@@ -314,17 +314,16 @@ func (t *Table) hint(in Intent, c *client) {
 		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, "you have nothing to decide now")
 		return
 	}
-	if h, ok := t.hints[c.seat]; ok && h.at == len(t.actions) && h.game == t.game {
+	if h, ok := t.hints[c.seat]; ok && h.at == t.now() {
 		t.sendHint(in.Client, in.Msg.ID, h.advice)
 		return
 	}
 	t.startHint(c.seat, hintWaiter{client: in.Client, id: in.Msg.ID})
 }
 
-// hintAt is the advice given to a seat at a point of the log.
+// hintAt is the advice given to a seat at a point of the table's history.
 type hintAt struct {
-	game   *skullking.Game
-	at     int
+	at     logPoint
 	advice bot.Advice
 }
 

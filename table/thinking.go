@@ -25,10 +25,20 @@ import (
 // for each of at most 8 seats — so that an answer never waits to be posted.
 const maxThoughts = 1 + 8
 
+// logPoint is a point of the table's history: which game (a rematch or a
+// reload replaces it) and how far into its log. Whatever was worked out at
+// one point holds only while the table is still there.
+type logPoint struct {
+	game *skullking.Game
+	at   int // len(t.actions)
+}
+
+// now is the table's point of history.
+func (t *Table) now() logPoint { return logPoint{t.game, len(t.actions)} }
+
 // answer is what a thinking goroutine sends back to its actor.
 type answer struct {
-	game     *skullking.Game // the table's game when the question was asked
-	at       int             // len(t.actions) then
+	from     logPoint // when the question was asked
 	seat     int
 	hint     bool   // advice for the seat's person, not a move
 	by       string // for moves: who acts ("bot", "timer")
@@ -49,7 +59,7 @@ type hintWaiter struct {
 // manager's thinkers, and posts the answer back to the actor.
 func (t *Table) think(q answer, decide func(v skullking.SeatView, q *answer)) {
 	g := t.game.Clone()
-	q.game, q.at = t.game, len(t.actions)
+	q.from = t.now()
 	sem := t.m.thinkers
 	out := t.answers
 	go func() {
@@ -121,20 +131,16 @@ func (t *Table) answered(q answer) {
 	}
 }
 
-// stillDue says whether a move thought out for q.at may still be played:
+// stillDue says whether a move thought out at q.from may still be played:
 // nothing happened at the table since, and the seat is still one a bot (or
 // the turn timer) decides for.
 func (t *Table) stillDue(q answer) bool {
-	if t.game == nil || t.broken != nil || t.game.Over() || !t.current(q) {
+	if t.game == nil || t.broken != nil || t.game.Over() || q.from != t.now() {
 		return false
 	}
 	due, by, ok := t.due(q.seat)
 	return ok && by == q.by && !time.Now().Before(due)
 }
-
-// current says whether nothing happened at the table since q was asked:
-// the same game (not a rematch or a reload), at the same point of its log.
-func (t *Table) current(q answer) bool { return q.game == t.game && q.at == len(t.actions) }
 
 // isActionError tells an engine refusal from a store failure.
 func isActionError(err error) bool {
@@ -165,8 +171,8 @@ func (t *Table) hintAnswered(q answer) {
 		for _, w := range live {
 			t.refuse(w.client, w.id, wire.ErrInternal, "no advice could be worked out")
 		}
-	case t.current(q):
-		t.hints[q.seat] = hintAt{game: q.game, at: q.at, advice: q.advice}
+	case q.from == t.now():
+		t.hints[q.seat] = hintAt{at: q.from, advice: q.advice}
 		for _, w := range live {
 			t.sendHint(w.client, w.id, q.advice)
 		}
