@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -11,24 +10,6 @@ import (
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/wire"
 )
-
-// joinFake sits at the fake server's table abc, with its first state shown.
-func joinFake(t *testing.T, fs *fakeServer, cfg RemoteConfig) (*Remote, *driver) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	cfg.Server, cfg.Table = fs.srv.URL, "abc"
-	if cfg.Name == "" {
-		cfg.Name = "Ann"
-	}
-	r, err := JoinRemote(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.Close() })
-	<-fs.hellos
-	return r, newDriver(t, r, Config{})
-}
 
 // typeText presses a key for every character of s.
 func (d *driver) typeText(s string) {
@@ -63,7 +44,7 @@ func (fs *fakeServer) saidNext(t *testing.T, typ string) wire.ClientMsg {
 func TestChatSendsALine(t *testing.T) {
 	fs := newFakeServer(t)
 	fs.send(fakeWelcome, stateFrame(t, 0, skullking.DefaultOptions()))
-	_, d := joinFake(t, fs, RemoteConfig{})
+	_, d := joinFake(t, fs, RemoteConfig{}, Config{})
 	d.settle()
 	if !strings.Contains(plain(d.m), "c chat") {
 		t.Errorf("the keys line does not offer c:\n%s", plain(d.m))
@@ -110,7 +91,7 @@ func TestChatSendsALine(t *testing.T) {
 func TestChatCancelAndEmpty(t *testing.T) {
 	fs := newFakeServer(t)
 	fs.send(fakeWelcome, stateFrame(t, 0, skullking.DefaultOptions()))
-	_, d := joinFake(t, fs, RemoteConfig{})
+	_, d := joinFake(t, fs, RemoteConfig{}, Config{})
 	d.settle()
 	d.press("c")
 	d.typeText("never mind")
@@ -136,7 +117,7 @@ func TestChatCancelAndEmpty(t *testing.T) {
 func TestChatLineLimits(t *testing.T) {
 	fs := newFakeServer(t)
 	fs.send(fakeWelcome, stateFrame(t, 0, skullking.DefaultOptions()))
-	_, d := joinFake(t, fs, RemoteConfig{})
+	_, d := joinFake(t, fs, RemoteConfig{}, Config{})
 	d.settle()
 	d.press("c")
 	d.update(tea.PasteMsg{Content: "two\nlines\x1b[2J"})
@@ -183,7 +164,7 @@ func TestNoChatOffline(t *testing.T) {
 func TestHelpListsServerKeys(t *testing.T) {
 	fs := newFakeServer(t)
 	fs.send(fakeWelcome, stateFrame(t, 0, skullking.DefaultOptions()))
-	_, d := joinFake(t, fs, RemoteConfig{})
+	_, d := joinFake(t, fs, RemoteConfig{}, Config{})
 	d.settle()
 	d.press("?")
 	out := plain(d.m)

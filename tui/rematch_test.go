@@ -44,7 +44,7 @@ func TestRematchKeyMovesToTheNewTable(t *testing.T) {
 	fs := newFakeServer(t)
 	fs.send(fakeWelcome)
 	tokens := filepath.Join(t.TempDir(), "tokens.json")
-	r, d := joinFake(t, fs, RemoteConfig{Tokens: tokens})
+	r, d := joinFake(t, fs, RemoteConfig{Tokens: tokens}, Config{})
 	d.press("r") // nothing offered, nothing over: nothing happens
 	if d.m.moving {
 		t.Fatal("r moved before any rematch")
@@ -102,7 +102,7 @@ func TestRematchKeyMovesToTheNewTable(t *testing.T) {
 func TestRematchSpectatorWatchesOn(t *testing.T) {
 	fs := newFakeServer(t)
 	fs.send(spectatorWelcome)
-	_, d := joinFake(t, fs, RemoteConfig{Spectate: true})
+	_, d := joinFake(t, fs, RemoteConfig{Spectate: true}, Config{})
 	fs.send(overFrame(t, skullking.Spectator),
 		`{"type":"table","table":{"id":"abc","status":"over","seats":[],"host":0,"rematch":"def"}}`)
 	d.waitMsg("press r to watch it")

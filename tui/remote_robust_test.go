@@ -130,6 +130,24 @@ func stateFrame(t *testing.T, seq int64, opts skullking.Options) string {
 const fakeWelcome = `{"type":"welcome","v":1,"seat":0,"host":true,"table":{"id":"abc","status":"playing",` +
 	`"options":{"kraken":true,"rule_of_a_later_release":3},"seats":[{"seat":0,"kind":"person","name":"Ann"}],"host":0}}`
 
+// joinFake sits at the fake server's table abc, with a screen of config screen.
+func joinFake(t *testing.T, fs *fakeServer, cfg RemoteConfig, screen Config) (*Remote, *driver) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cfg.Server, cfg.Table = fs.srv.URL, "abc"
+	if cfg.Name == "" {
+		cfg.Name = "Ann"
+	}
+	r, err := JoinRemote(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	<-fs.hellos
+	return r, newDriver(t, r, screen)
+}
+
 // Whatever the server sends — garbage, unknown types, views that do not
 // add up, text with terminal escapes — the client neither crashes nor
 // shows it raw, and goes on with the next good state.

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -130,14 +129,7 @@ func TestRemoteStateDeadlineShows(t *testing.T) {
 	clock := newFakeClock()
 	fs := newFakeServer(t)
 	fs.send(fakeWelcome)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	r, err := JoinRemote(ctx, RemoteConfig{Server: fs.srv.URL, Table: "abc", Name: "Ann"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	d := newDriver(t, r, Config{Now: clock.now})
+	_, d := joinFake(t, fs, RemoteConfig{}, Config{Now: clock.now})
 	v := deal(t).View(0)
 	b, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, Seq: 1, View: wire.ViewOf(&v, nil),
 		Deadline: clock.in(20 * time.Second).UnixMilli()})
