@@ -253,9 +253,6 @@ func (s *search) evaluate(prior int) int {
 		s.vals = make([]float64, k*nc)
 	}
 	s.vals = s.vals[:k*nc]
-	for i := range s.vals {
-		s.vals[i] = math.NaN() // a deal left out by the time limit counts for nothing
-	}
 	nw := min(len(s.workers), k)
 	if nw <= 1 {
 		s.workers[0].evalWorlds(s, 0, 1, k)
@@ -331,9 +328,21 @@ func (w *worker) evalWorlds(s *search, first, step, k int) {
 	limited := s.cfg.timeLimit > 0
 	for i := first; i < k; i += step {
 		if limited && i >= s.cfg.minWorlds && time.Now().After(s.stopAt) {
+			for ; i < k; i += step {
+				s.leaveOut(i)
+			}
 			return
 		}
 		w.evalWorld(s, i)
+	}
+}
+
+// leaveOut marks world i as not evaluated: it counts for no candidate.
+func (s *search) leaveOut(i int) {
+	nc := len(s.cands)
+	out := s.vals[i*nc : (i+1)*nc]
+	for j := range out {
+		out[j] = math.NaN()
 	}
 }
 
@@ -344,9 +353,7 @@ func (w *worker) evalWorld(s *search, i int) {
 	out := s.vals[i*nc : (i+1)*nc]
 	world := &s.worlds[s.sel[i]]
 	if err := w.base.ResumeFrom(v, world); err != nil {
-		for j := range out {
-			out[j] = math.NaN()
-		}
+		s.leaveOut(i)
 		return
 	}
 	// The other seats' secret decisions of this phase, by the heuristic.
