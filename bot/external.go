@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/skullking-go/skullking"
@@ -233,8 +234,13 @@ func (b *External) send(v skullking.SeatView, msg any) bool {
 		_, err = b.in.Write(data)
 	}
 	if err != nil {
-		if errors.Is(err, os.ErrDeadlineExceeded) {
+		switch {
+		case errors.Is(err, os.ErrDeadlineExceeded):
 			err = fmt.Errorf("the program did not read its input within %v", b.timeout)
+		case errors.Is(err, syscall.EPIPE):
+			// The program closed its input, which it does by ending: say
+			// so, as a reply read at its end would.
+			err = b.exitError("before reading its input")
 		}
 		b.buf = v.Legal(b.buf[:0])
 		b.stop(v, err, b.buf[0])
@@ -260,26 +266,27 @@ func (b *External) readLine() ([]byte, error) {
 		case errors.Is(err, os.ErrDeadlineExceeded):
 			return nil, fmt.Errorf("no reply within %v", b.timeout)
 		case errors.Is(err, io.EOF):
-			return nil, b.exitError()
+			return nil, b.exitError("without replying")
 		default:
 			return nil, err
 		}
 	}
 }
 
-// exitError describes a program that closed its output.
-func (b *External) exitError() error {
+// exitError describes a program that closed its output or its input,
+// once it has ended (or has had a second to end); when says at what point.
+func (b *External) exitError(when string) error {
 	done := make(chan error, 1)
 	go func() { done <- b.cmd.Wait() }()
 	select {
 	case err := <-done:
 		b.waited = true
 		if err != nil {
-			return fmt.Errorf("the program ended (%v) without replying", err)
+			return fmt.Errorf("the program ended (%v) %s", err, when)
 		}
-		return errors.New("the program ended without replying")
+		return fmt.Errorf("the program ended %s", when)
 	case <-time.After(time.Second):
-		return errors.New("the program closed its output without replying")
+		return fmt.Errorf("the program closed its pipes %s", when)
 	}
 }
 
