@@ -513,7 +513,7 @@ func (g *Game) play(a Action) {
 func (g *Game) finishTrick() {
 	plays := g.trick[:g.inTrick]
 	var res TrickResult
-	if g.stats.exotic {
+	if g.stats.exotic() {
 		res = ResolveTrick(plays, &g.opts)
 	} else {
 		res = g.stats.result(plays, &g.opts)

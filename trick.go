@@ -310,81 +310,159 @@ func baseWinner(plays []Played, skip int) (int, Reason) {
 // trickStats follows a trick card by card so that the common trick (base
 // cards only) is resolved without a second pass: the engine's hot path. A
 // trick with a Kraken, White Whale or Loot goes through ResolveTrick.
+//
+// Every play gets a key from a table: the play with the highest key wins
+// and the first of equal keys beats the later ones, as RULES.md §5 ranks
+// Pirates, Mermaids and Escapes — except that a Mermaid takes the Skull King,
+// which result checks at the end. What the bonuses need is counted in lanes
+// of one word, also from a table. Nothing in add branches on the card.
 type trickStats struct {
-	firstMermaid, firstPirate, sk, bestBlack, bestSuit int8
-	blackRank, suitRank                                int8
-	mermaids, pirates, colour14                        int8
-	black14, exotic                                    bool
+	best, bestKey, firstMermaid int8
+	counts                      uint64 // statLane lanes
 }
 
-func (t *trickStats) reset() {
-	*t = trickStats{firstMermaid: -1, firstPirate: -1, sk: -1, bestBlack: -1, bestSuit: -1}
+// Play keys: numbers of the suit led rank 1–14, black numbers (trump)
+// 15–28, then the characters.
+const (
+	keyEscape    = 0 // and every number off the suit led
+	keyTrump     = 14
+	keyMermaid   = 30
+	keyPirate    = 31
+	keySkullKing = 32
+)
+
+// The lanes of trickStats.counts, 8 bits each.
+const (
+	laneMermaids = 8 * iota
+	lanePirates
+	laneColour14
+	laneBlack14
+	laneSkullKing
+	laneExotic
+)
+
+// statCodes index the tables below: the card, or for the Tigress
+// tigressCode by declaration.
+const (
+	codeTigressPirate = NumCards
+	codeTigressEscape = NumCards + 1
+	numStatCodes      = NumCards + 2
+)
+
+var tigressCode = [4]uint8{codeTigressEscape, codeTigressPirate, codeTigressEscape, codeTigressEscape}
+
+// statCode is play p's index into playKeys and playCounts.
+func statCode(p Played) uint8 {
+	c := uint8(p.Card)
+	if p.Card == Tigress {
+		c = tigressCode[p.As&3]
+	}
+	return c
 }
+
+// playKeys[suit led][code] is a play's key once the trick's suit is suit
+// (rows past Black are unused: they let an index go unchecked).
+var playKeys = func() (t [8][numStatCodes]int8) {
+	for led := NoSuit; led <= Black; led++ {
+		for c := Card(0); c < NumCards; c++ {
+			k := int8(keyEscape)
+			switch c.Kind() {
+			case KindNumber:
+				switch {
+				case c.Suit() == Black:
+					k = int8(keyTrump + c.Rank())
+				case c.Suit() == led:
+					k = int8(c.Rank())
+				}
+			case KindMermaid:
+				k = keyMermaid
+			case KindPirate:
+				k = keyPirate
+			case KindSkullKing:
+				k = keySkullKing
+			}
+			t[led][c] = k
+		}
+		t[led][codeTigressPirate] = keyPirate
+		t[led][codeTigressEscape] = keyEscape
+	}
+	return t
+}()
+
+// playCounts[code] is what a play adds to trickStats.counts.
+var playCounts = func() (t [numStatCodes]uint64) {
+	for c := Card(0); c < NumCards; c++ {
+		var n uint64
+		switch c.Kind() {
+		case KindNumber:
+			if c.Rank() == 14 {
+				if c.Suit() == Black {
+					n = 1 << laneBlack14
+				} else {
+					n = 1 << laneColour14
+				}
+			}
+		case KindMermaid:
+			n = 1 << laneMermaids
+		case KindPirate:
+			n = 1 << lanePirates
+		case KindSkullKing:
+			n = 1 << laneSkullKing
+		case KindLoot, KindKraken, KindWhale:
+			n = 1 << laneExotic
+		}
+		t[c] = n
+	}
+	t[codeTigressPirate] = 1 << lanePirates
+	return t
+}()
+
+func (t *trickStats) reset() { *t = trickStats{firstMermaid: -1} }
+
+// exotic reports whether the trick holds a Kraken, White Whale or Loot.
+func (t *trickStats) exotic() bool { return t.lane(laneExotic) != 0 }
+
+func (t *trickStats) lane(l uint) int { return int(t.counts >> l & 0xFF) }
 
 // add notes play p at index i; lead is the trick's lead after p.
 func (t *trickStats) add(i int8, p Played, lead Lead) {
-	switch p.Kind() {
-	case KindNumber:
-		c := p.Card
-		rank := int8(c%14) + 1
-		suit := Suit(c/14 + 1)
-		if rank == 14 {
-			if suit == Black {
-				t.black14 = true
-			} else {
-				t.colour14++
-			}
-		}
-		if suit == Black && rank > t.blackRank {
-			t.bestBlack, t.blackRank = i, rank
-		}
-		if suit == lead.Suit && rank > t.suitRank {
-			t.bestSuit, t.suitRank = i, rank
-		}
-	case KindPirate:
-		t.pirates++
-		if t.firstPirate < 0 {
-			t.firstPirate = i
-		}
-	case KindMermaid:
-		t.mermaids++
-		if t.firstMermaid < 0 {
-			t.firstMermaid = i
-		}
-	case KindSkullKing:
-		t.sk = i
-	case KindEscape:
-	default:
-		t.exotic = true
+	code := statCode(p)
+	k := playKeys[lead.Suit&7][code]
+	if k > t.bestKey {
+		t.best, t.bestKey = i, k
+	}
+	t.counts += playCounts[code]
+	if p.Card-Mermaid1 < 2 && t.firstMermaid < 0 {
+		t.firstMermaid = i
 	}
 }
 
 // result resolves the trick of plays that add has seen, which must hold no
 // Kraken, White Whale or Loot. It agrees with ResolveTrick (tested).
 func (t *trickStats) result(plays []Played, o *Options) TrickResult {
-	var r TrickResult
-	switch {
-	case t.firstMermaid >= 0 && t.sk >= 0:
+	r := TrickResult{Index: int(t.best)}
+	switch k := t.bestKey; {
+	case k == keySkullKing && t.firstMermaid >= 0:
 		r.Index, r.Reason, r.SkullKing = int(t.firstMermaid), ByMermaidOverSkullKing, true
 		r.Bonus = o.BonusMermaidSkullKing
-	case t.sk >= 0:
-		r.Index, r.Reason, r.Pirates = int(t.sk), BySkullKing, int(t.pirates)
+	case k == keySkullKing:
+		r.Reason, r.Pirates = BySkullKing, t.lane(lanePirates)
 		r.Bonus = r.Pirates * o.BonusSkullKingPirate
-	case t.firstPirate >= 0:
-		r.Index, r.Reason, r.Mermaids = int(t.firstPirate), ByPirate, int(t.mermaids)
+	case k == keyPirate:
+		r.Reason, r.Mermaids = ByPirate, t.lane(laneMermaids)
 		r.Bonus = r.Mermaids * o.BonusPirateMermaid
-	case t.firstMermaid >= 0:
-		r.Index, r.Reason = int(t.firstMermaid), ByMermaid
-	case t.bestBlack >= 0:
-		r.Index, r.Reason = int(t.bestBlack), ByTrump
-	case t.bestSuit >= 0:
-		r.Index, r.Reason = int(t.bestSuit), BySuit
+	case k == keyMermaid:
+		r.Reason = ByMermaid
+	case k > keyTrump:
+		r.Reason = ByTrump
+	case k > keyEscape:
+		r.Reason = BySuit
 	default:
-		r.Index, r.Reason = 0, ByFirstEscape
+		r.Reason = ByFirstEscape
 	}
-	r.Fourteens, r.Black14 = int(t.colour14), t.black14
+	r.Fourteens, r.Black14 = t.lane(laneColour14), t.lane(laneBlack14) != 0
 	r.Bonus += r.Fourteens * o.BonusFourteen
-	if t.black14 {
+	if r.Black14 {
 		r.Bonus += o.BonusBlackFourteen
 	}
 	r.Winner = int(plays[r.Index].Seat)

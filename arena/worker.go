@@ -28,11 +28,6 @@ type worker struct {
 	seat  [8]int // line-up entry in each seat this game
 	names []string
 	buf   []skullking.Action
-	trick []skullking.Played
-
-	// this round's bids (after Harry) and tricks won, per seat
-	bids, won [8]int
-	round     int
 }
 
 func newWorker(r *run) (*worker, error) {
@@ -45,7 +40,7 @@ func newWorker(r *run) (*worker, error) {
 		r: r, g: g, players: r.players,
 		bots: make([]bot.Bot, n), reseed: make([]Reseeder, n), over: make([]GameOverer, n), timers: make([]timer, n),
 		faults: make([]int, n), firstFt: make([]string, n), names: make([]string, n),
-		buf: make([]skullking.Action, 0, 128), trick: make([]skullking.Played, 0, 9),
+		buf: make([]skullking.Action, 0, 128),
 	}
 	for i, level := range r.cfg.Lineup {
 		b, err := r.newBot(level, 0)
@@ -139,115 +134,71 @@ func (w *worker) playGame(gameSeed, botBase uint64, rot int, out []dealStats) er
 		}
 		w.setBot(e, b)
 	}
-	w.round = g.Round()
+	scored := 0 // rounds of the sheet already counted
 	for !g.Over() {
-		switch ph := g.Phase(); ph {
-		case skullking.PhaseBidding, skullking.PhaseCannon:
+		if s := g.Turn(); s >= 0 {
+			w.act(s, out)
+		} else {
+			// Bids and cannon loads: every seat that has one to make.
 			for s := 0; s < p; s++ {
 				if g.Waiting(s) {
 					w.act(s, out)
 				}
 			}
-			if ph == skullking.PhaseBidding {
-				for s := 0; s < p; s++ {
-					w.bids[s], _ = g.Bid(s)
-				}
-			}
-		case skullking.PhasePlaying:
-			// Before the last trick no card can end the round: the short way.
-			if s := g.Turn(); g.Seat(s).HandSize(s) > 1 {
-				w.act(s, out)
-				continue
-			}
-			w.step(g.Turn(), out)
-		default:
-			w.step(g.Turn(), out)
+		}
+		if n := g.ResultCount(); n != scored {
+			w.countBids(scored, n, out)
+			scored = n
 		}
 	}
 	w.gameOver(out)
 	return nil
 }
 
-// step plays one turn of the playing or ability phase and, when the round
-// ends with it, counts the round's bids made. The engine clears the round as
-// it deals the next, so what the last action changes is worked out here:
-// that keeps the count free of allocation (Game.Results copies the sheet).
-func (w *worker) step(s int, out []dealStats) {
-	g := w.g
-	v := g.Seat(s)
-	// Only the last trick's cards, or an ability decision, can end a round.
-	last := g.Phase() == skullking.PhaseAbility || v.HandSize(s) == 1
-	if last {
-		for i := 0; i < w.players; i++ {
-			w.won[i] = g.TricksWon(i)
-		}
-		w.trick = append(w.trick[:0], v.Trick()...)
-	}
-	a := w.act(s, out)
-	if a.Kind == skullking.ActionHarry {
-		w.bids[s] += int(a.Value)
-	}
-	if !last || (g.Round() == w.round && !g.Over()) {
-		return
-	}
-	switch {
-	case g.Over():
-		for i := 0; i < w.players; i++ {
-			w.won[i] = g.TricksWon(i)
-		}
-	case a.Kind == skullking.ActionPlay:
-		// The card completed the round's last trick (Graybeard never plays
-		// last in a trick): resolve it as the engine did.
-		w.trick = append(w.trick, skullking.Played{Card: a.Card, Seat: a.Seat, As: a.As})
-		res := skullking.ResolveTrick(w.trick, &w.r.opts)
-		if res.Outcome == skullking.Won && res.Winner >= 0 && res.Winner < w.players {
-			w.won[res.Winner]++
-		}
-	}
-	for i := 0; i < w.players; i++ {
-		st := &out[w.r.levelOf[w.seat[i]]]
-		st.bids++
-		made := w.bids[i] == w.won[i]
-		if made {
-			st.bidsMade++
-		}
-		if w.bids[i] == 0 {
-			st.zeroBids++
+// countBids adds the bids of the sheet's rounds from up to n (bids as Harry
+// left them) to each level's tally.
+func (w *worker) countBids(from, n int, out []dealStats) {
+	for i := from; i < n; i++ {
+		r := w.g.Result(i)
+		for s := 0; s < w.players; s++ {
+			st := &out[w.r.levelOf[w.seat[s]]]
+			st.bids++
+			made := r.Bids[s] == r.Won[s]
 			if made {
-				st.zeroMade++
+				st.bidsMade++
+			}
+			if r.Bids[s] == 0 {
+				st.zeroBids++
+				if made {
+					st.zeroMade++
+				}
 			}
 		}
 	}
-	w.round = g.Round()
 }
 
 // act asks seat s's bot for its decision, times it, checks it and applies
 // it. An illegal action is a fault: the first legal action is played
-// instead. It returns the action applied.
-func (w *worker) act(s int, out []dealStats) skullking.Action {
+// instead.
+func (w *worker) act(s int, out []dealStats) {
 	g := w.g
 	e := w.seat[s]
-	b := w.bots[e]
-	v := g.Seat(s)
-	t := &w.timers[e]
 	var a skullking.Action
-	if t.due() {
+	if t := &w.timers[e]; t.due() {
 		start := time.Now()
-		a = b.Act(v)
+		a = w.bots[e].Act(g.Seat(s))
 		t.add(time.Since(start))
 	} else {
-		a = b.Act(v)
+		a = w.bots[e].Act(g.Seat(s))
 	}
 	if err := g.Apply(a); err != nil {
 		out[w.r.levelOf[e]].faults++
 		if w.firstFt[e] == "" {
 			w.firstFt[e] = strings.TrimPrefix(err.Error(), "skullking: ")
 		}
-		w.buf = v.Legal(w.buf[:0])
-		a = w.buf[0]
-		g.ApplyUnchecked(a)
+		w.buf = g.Seat(s).Legal(w.buf[:0])
+		g.ApplyUnchecked(w.buf[0])
 	}
-	return a
 }
 
 // gameOver scores the finished game for every seat and tells the bots.
