@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // followCase plays the trick so far in a one-round game and checks what the
@@ -191,4 +193,45 @@ func TestLegalActions_TigressDeclaredEitherWay(t *testing.T) {
 	if !errors.Is(err, ErrTigressUndeclared) {
 		t.Fatalf("undeclared Tigress: %v", err)
 	}
+}
+
+// TestLegalActions_OneChoicePerFace checks distinctPlays, the set the legal
+// actions are listed from, against its definition: a card is offered
+// unless a lower card of the same interchangeable face is legal too (two
+// Mermaids, the Escapes, the Loots, and the Pirates without pirate
+// abilities).
+func TestLegalActions_OneChoicePerFace(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		o := DefaultOptions()
+		o.PirateAbilities = rapid.Bool().Draw(t, "pirate abilities")
+		o.Loot, o.Kraken, o.WhiteWhale = true, true, true
+		g, err := NewGame(4, WithOptions(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Special cards each in or out, a few numbers beside them.
+		var legal CardSet
+		for c := Rosie; c < NumCards; c++ {
+			if rapid.Bool().Draw(t, c.NamedCode()) {
+				legal = legal.With(c)
+			}
+		}
+		for _, c := range rapid.SliceOfNDistinct(rapid.IntRange(0, int(Rosie)-1), 0, 5, rapid.ID).Draw(t, "numbers") {
+			legal = legal.With(Card(c))
+		}
+		var want CardSet
+		for _, c := range legal.Cards(nil) {
+			alike := g.interchangeable(c)
+			lower := false
+			for _, d := range legal.Cards(nil) {
+				lower = lower || (alike && d < c && d.Kind() == c.Kind())
+			}
+			if !lower {
+				want = want.With(c)
+			}
+		}
+		if got := g.distinctPlays(legal); got != want {
+			t.Fatalf("distinct plays of %v: got %v, want %v", legal, got, want)
+		}
+	})
 }

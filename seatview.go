@@ -52,6 +52,11 @@ func (v SeatView) Legal(buf []Action) []Action { return v.g.LegalActions(v.seat,
 // LegalCards is the set of cards the seat may play now.
 func (v SeatView) LegalCards() CardSet { return v.g.LegalCards(v.seat) }
 
+// DistinctPlays is LegalCards with one card per face of interchangeable
+// copies (two Mermaids, the Escapes, the Loots, and the Pirates when their
+// names do not matter): the cards Legal offers, without building the list.
+func (v SeatView) DistinctPlays() CardSet { return v.g.distinctPlays(v.g.LegalCards(v.seat)) }
+
 // Waiting reports whether the seat has a decision to make.
 func (v SeatView) Waiting() bool { return v.g.Waiting(v.seat) }
 

@@ -18,20 +18,6 @@ func NewRandom(seed uint64) *Random {
 // reuses one bot for many games without allocating.
 func (b *Random) Reseed(seed uint64) { b.rng = skullking.NewRand(seed) }
 
-// randomFaces are the groups of cards that play identically, of which the
-// legal-action list offers only the lowest (see skullking.Game.LegalActions);
-// the Pirates last, since they count as one face only without abilities.
-var randomFaces = [...]skullking.CardSet{
-	skullking.SetOf(skullking.Mermaid1, skullking.Mermaid2),
-	skullking.SetOf(skullking.Escape1, skullking.Escape1+1, skullking.Escape1+2, skullking.Escape1+3,
-		skullking.Escape1+4),
-	skullking.SetOf(skullking.Loot1, skullking.Loot2),
-	skullking.SetOf(skullking.Rosie, skullking.Bendt, skullking.Rascal, skullking.Juanita, skullking.Harry),
-}
-
-// randomSpecials is every card of randomFaces: most legal sets hold none.
-var randomSpecials = randomFaces[0].Or(randomFaces[1]).Or(randomFaces[2]).Or(randomFaces[3])
-
 // randomBelowTigress is every card listed before the Tigress: numbers and
 // Pirates.
 var randomBelowTigress = func() (s skullking.CardSet) {
@@ -54,18 +40,9 @@ func (b *Random) Act(v skullking.SeatView) skullking.Action {
 		}
 		return skullking.Action{}
 	case skullking.PhasePlaying:
-		legal := v.LegalCards()
-		if legal.Empty() {
+		choices := v.DistinctPlays()
+		if choices.Empty() {
 			return skullking.Action{}
-		}
-		choices := legal
-		if !legal.And(randomSpecials).Empty() {
-			choices = oneOfFace(choices, randomFaces[0])
-			choices = oneOfFace(choices, randomFaces[1])
-			choices = oneOfFace(choices, randomFaces[2])
-			if choices.And(randomFaces[3]).Len() > 1 && !v.Options().PirateAbilities {
-				choices = oneOfFace(choices, randomFaces[3])
-			}
 		}
 		n := choices.Len()
 		tigress := choices.Has(skullking.Tigress)
@@ -91,13 +68,4 @@ func (b *Random) Act(v skullking.SeatView) skullking.Action {
 		return skullking.Action{}
 	}
 	return b.buf[b.rng.IntN(len(b.buf))]
-}
-
-// oneOfFace removes from set every card of group but the lowest.
-func oneOfFace(set, group skullking.CardSet) skullking.CardSet {
-	in := set.And(group)
-	if in.Len() < 2 {
-		return set
-	}
-	return set.Minus(in).With(in.First())
 }
