@@ -75,15 +75,19 @@ func (s CardSet) First() Card {
 // Nth is the n-th lowest card (0-based) in the set, or NoCard when n is out of
 // range. With a uniform n it draws a uniform card from the set.
 func (s CardSet) Nth(n int) Card {
-	if n < 0 {
+	c := bits.OnesCount64(s.lo)
+	if uint(n) < uint(c) {
+		return Card(select64(s.lo, uint(n)))
+	}
+	return s.nthHigh(n - c)
+}
+
+// nthHigh is Nth in the high word, out of line so that Nth inlines.
+func (s CardSet) nthHigh(n int) Card {
+	if n < 0 || n >= bits.OnesCount64(s.hi) {
 		return NoCard
 	}
-	if c := bits.OnesCount64(s.lo); n < c {
-		return Card(select64(s.lo, uint(n)))
-	} else if n -= c; n < bits.OnesCount64(s.hi) {
-		return Card(64 + select64(s.hi, uint(n)))
-	}
-	return NoCard
+	return Card(64 + select64(s.hi, uint(n)))
 }
 
 // select64 returns the position of the k-th set bit of x (k < popcount(x))
@@ -99,7 +103,7 @@ func select64(x uint64, k uint) uint {
 	below := ((uint64(k)*l8 | h8) - s) & h8
 	b := uint(bits.OnesCount64(below)) // the byte holding the k-th bit
 	rank := uint((s << 8 >> (8 * b)) & 0xFF)
-	return 8*b + uint(selectInByte[(x>>(8*b))&0xFF][k-rank])
+	return 8*b + uint(selectInByte[(x>>(8*b))&0xFF][(k-rank)&7])
 }
 
 // selectInByte[v][k] is the position of the k-th set bit of byte v.

@@ -42,6 +42,7 @@ type Game struct {
 	names    []string
 	schedule []int // cards per scheduled round, capped for the table
 	inUse    []Card
+	ruled    bool // schedule and inUse follow from opts and players (not a resumed world)
 
 	phase   Phase
 	round   int // 1-based
@@ -163,12 +164,9 @@ func (g *Game) restart() {
 	if g.players == 2 {
 		g.ghost, g.hands = 2, 3
 	}
-	g.schedule = g.opts.appendSchedule(g.schedule[:0])
-	maxHand := g.opts.MaxHand(g.players)
-	for i, n := range g.schedule {
-		g.schedule[i] = min(n, maxHand)
+	if !g.ruled {
+		g.applyRules()
 	}
-	g.inUse = g.opts.Deck().Cards(g.inUse[:0])
 	g.round = 0
 	g.totals = [8]int{}
 	g.results = g.results[:0]
@@ -176,6 +174,19 @@ func (g *Game) restart() {
 	g.starts = g.starts[:0]
 	g.winners = g.winners[:0]
 	g.startRound()
+}
+
+// applyRules works out what the options decide for the table: the
+// schedule, capped, and the deck in use. A Reset keeps them: simulations
+// reset millions of times.
+func (g *Game) applyRules() {
+	g.schedule = g.opts.appendSchedule(g.schedule[:0])
+	maxHand := g.opts.MaxHand(g.players)
+	for i, n := range g.schedule {
+		g.schedule[i] = min(n, maxHand)
+	}
+	g.inUse = g.opts.Deck().Cards(g.inUse[:0])
+	g.ruled = true
 }
 
 // Options returns the game's rules.
@@ -337,27 +348,18 @@ func (g *Game) startRound() {
 	g.phase = PhaseBidding
 	g.deckLen = copy(g.deck[:], g.inUse)
 	dealtCards := g.hands * g.cards
+	g.hand = [maxHands]CardSet{}
 	if g.dealer != nil {
 		g.dealt = g.dealer.Deal(g.round, g.cards, g.deck[:g.deckLen])
 		g.shuffled, g.seeded = g.deckLen, false
-	} else {
-		g.dealt, g.seeded = true, true
-		g.dealRand = NewRand(RoundSeed(g.seed, g.round))
-		g.shuffled = 0
-		for g.shuffled < dealtCards {
-			shuffleFrom(g.deck[:g.deckLen], g.shuffled, &g.dealRand)
-			g.shuffled++
-		}
-	}
-	for i := range g.hand {
-		g.hand[i] = CardSet{}
-	}
-	if g.dealt {
-		for h := 0; h < g.hands; h++ {
-			for _, c := range g.deck[h*g.cards : (h+1)*g.cards] {
-				g.hand[h] = g.hand[h].With(c)
+		if g.dealt {
+			for h := 0; h < g.hands; h++ {
+				g.hand[h] = SetOf(g.deck[h*g.cards : (h+1)*g.cards]...)
 			}
 		}
+	} else {
+		g.dealt, g.seeded = true, true
+		g.deal()
 	}
 	g.ghostNext = g.players * g.cards
 	g.drawNext = dealtCards
@@ -380,6 +382,26 @@ func (g *Game) startRound() {
 		copy(st.deck[:], g.deck[:g.deckLen])
 	}
 	g.starts = append(g.starts, st)
+}
+
+// deal shuffles the round's hands with the seeded dealer, each hand as its
+// cards are fixed: the steps of a Fisher–Yates shuffle up to the last card
+// dealt (shuffleFrom), the rest left for Bendt's draws.
+func (g *Game) deal() {
+	r := NewRand(RoundSeed(g.seed, g.round))
+	deck := g.deck[:g.deckLen]
+	n := len(deck)
+	i := 0
+	for h := 0; h < g.hands; h++ {
+		var set CardSet
+		for end := i + g.cards; i < end; i++ {
+			j := i + r.IntN(n-i)
+			deck[i], deck[j] = deck[j], deck[i]
+			set = set.With(deck[i])
+		}
+		g.hand[h] = set
+	}
+	g.dealRand, g.shuffled = r, i
 }
 
 // startTrick sets the play order of a trick led by leader and lets
@@ -425,7 +447,7 @@ func (g *Game) ghostFlips() {
 			a.As = AsEscape // his Tigress is always an Escape
 		}
 		g.log = append(g.log, a)
-		g.play(a)
+		g.play(g.ghost, c, a.As)
 	}
 }
 
@@ -434,20 +456,25 @@ func (g *Game) ghostFlips() {
 func (g *Game) Apply(a Action) error {
 	// Fast paths for the two actions simulations apply millions of times;
 	// anything unusual takes the full check, which explains refusals.
-	s := int(a.Seat)
 	switch {
-	case a.Kind == ActionPlay && g.phase == PhasePlaying && s == int(g.order[g.inTrick]) &&
-		legalFrom(g.hand[s], g.lead).Has(a.Card) && (a.Card == Tigress) == (a.As != Undeclared) && a.As <= AsEscape:
-		g.log = append(g.log, a)
-		g.play(a)
-		if g.ghost >= 0 {
-			g.ghostFlips()
+	case a.Kind == ActionPlay && g.phase == PhasePlaying:
+		s := int(a.Seat)
+		if s == int(g.order[g.inTrick]) && legalFrom(g.hand[s], g.lead).Has(a.Card) &&
+			(a.Card == Tigress) == (a.As != Undeclared) && a.As <= AsEscape {
+			g.log = append(g.log, a)
+			g.play(s, a.Card, a.As)
+			if g.ghost >= 0 {
+				g.ghostFlips()
+			}
+			return nil
 		}
-		return nil
-	case a.Kind == ActionBid && g.phase == PhaseBidding && g.dealt && s >= 0 && s < g.players && !g.hasBid[s] &&
-		a.Value >= 0 && int(a.Value) <= g.cards:
-		g.ApplyUnchecked(a)
-		return nil
+	case a.Kind == ActionBid && g.phase == PhaseBidding:
+		s := int(a.Seat)
+		if g.dealt && s >= 0 && s < g.players && !g.hasBid[s] && a.Value >= 0 && int(a.Value) <= g.cards {
+			g.log = append(g.log, a)
+			g.bid(s, int(a.Value))
+			return nil
+		}
 	}
 	a = g.normalize(a)
 	if err := g.Check(a); err != nil {
@@ -464,11 +491,7 @@ func (g *Game) ApplyUnchecked(a Action) {
 	s := int(a.Seat)
 	switch a.Kind {
 	case ActionBid:
-		g.bids[s], g.hasBid[s] = int(a.Value), true
-		g.bidsIn++
-		if g.bidsIn == g.players {
-			g.afterBids()
-		}
+		g.bid(s, int(a.Value))
 	case ActionCannon:
 		g.cannon[s], g.loaded[s] = int(a.Value), true
 		g.nLoad++
@@ -476,10 +499,18 @@ func (g *Game) ApplyUnchecked(a Action) {
 			g.beginPlay()
 		}
 	case ActionPlay:
-		g.play(a)
+		g.play(s, a.Card, a.As)
 		g.ghostFlips()
 	default:
 		g.applyAbility(a)
+	}
+}
+
+func (g *Game) bid(s, n int) {
+	g.bids[s], g.hasBid[s] = n, true
+	g.bidsIn++
+	if g.bidsIn == g.players {
+		g.afterBids()
 	}
 }
 
@@ -496,16 +527,20 @@ func (g *Game) beginPlay() {
 	g.startTrick(g.firstLeader)
 }
 
-// play puts a card on the trick and, when the trick is full, resolves it.
-func (g *Game) play(a Action) {
-	s := int(a.Seat)
-	g.hand[s] = g.hand[s].Without(a.Card)
-	p := Played{Card: a.Card, Seat: a.Seat, As: a.As}
-	g.trick[g.inTrick] = p
-	g.lead = g.lead.after(p)
-	g.stats.add(int8(g.inTrick), p, g.lead)
-	g.inTrick++
-	if g.inTrick == g.trickSize {
+// play puts seat s's card c (declared as for the Tigress) on the trick and
+// resolves the trick once it is full. The caller lets Graybeard flip.
+func (g *Game) play(s int, c Card, as TigressAs) {
+	g.hand[s] = g.hand[s].Without(c)
+	p := Played{Card: c, Seat: int8(s), As: as}
+	i := g.inTrick
+	g.trick[i] = p
+	code := statCode(p)
+	if !g.lead.Set() {
+		g.lead = leadAfter[code]
+	}
+	g.stats.add(int8(i), code, g.lead)
+	g.inTrick = i + 1
+	if i+1 == g.trickSize {
 		g.finishTrick()
 	}
 }

@@ -8,7 +8,7 @@ import (
 // LegalCards returns the cards seat s may play now: empty unless it is the
 // seat's turn to play. The Tigress, when legal, may be declared either way.
 func (g *Game) LegalCards(s int) CardSet {
-	if g.phase != PhasePlaying || s < 0 || s >= g.players || int(g.order[g.inTrick]) != s {
+	if g.phase != PhasePlaying || uint(s) >= uint(g.players) || int(g.order[g.inTrick]) != s {
 		return CardSet{}
 	}
 	return legalFrom(g.hand[s], g.lead)

@@ -114,8 +114,7 @@ func (g *Game) SetOptions(o Options) error {
 		g.starts[n-1].changed = &changed
 	}
 	g.opts = o
-	g.schedule = append(g.schedule[:0], schedule...)
-	g.inUse = o.Deck().Cards(g.inUse[:0])
+	g.applyRules()
 	g.cards = g.cardsForRound(g.round)
 	if n := len(g.starts); n > 0 {
 		g.starts[n-1].cards = g.cards

@@ -20,14 +20,21 @@ func (r *Rand) Uint64() uint64 {
 
 // IntN returns a uniform integer in [0, n); n must be positive.
 func (r *Rand) IntN(n int) int {
-	// Lemire's multiply-shift with rejection: unbiased, rarely loops.
+	// Lemire's multiply-shift with rejection: unbiased, rarely loops. The
+	// rare case is a call of its own, so that the common one inlines.
 	bound := uint64(n)
 	hi, lo := bits.Mul64(r.Uint64(), bound)
 	if lo < bound {
-		thresh := -bound % bound
-		for lo < thresh {
-			hi, lo = bits.Mul64(r.Uint64(), bound)
-		}
+		return r.reject(hi, lo, bound)
+	}
+	return int(hi)
+}
+
+// reject finishes IntN when the first draw fell where rejection may apply.
+func (r *Rand) reject(hi, lo, bound uint64) int {
+	thresh := -bound % bound
+	for lo < thresh {
+		hi, lo = bits.Mul64(r.Uint64(), bound)
 	}
 	return int(hi)
 }

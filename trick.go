@@ -66,13 +66,24 @@ func LeadOf(plays []Played) Lead {
 // legalFrom returns the cards of hand that may be played under lead l: a
 // seat holding the suit to follow may play only that suit or special cards.
 func legalFrom(hand CardSet, l Lead) CardSet {
-	if l.Suit != NoSuit {
-		if follow := hand.And(suitSets[l.Suit]); !follow.Empty() {
-			return follow.Or(hand.And(specialSet))
-		}
+	// The numbers are all in the low word, with the first specials above
+	// them; the high word holds only specials.
+	if follow := hand.lo & suitLow[l.Suit&7]; follow != 0 {
+		hand.lo = follow | hand.lo&specialLow
 	}
 	return hand
 }
+
+// suitLow[s] is the low word of SuitSet(s); 0 for NoSuit and past Black.
+var suitLow = func() (t [8]uint64) {
+	for s := Green; s <= Black; s++ {
+		t[s] = suitSets[s].lo
+	}
+	return t
+}()
+
+// specialLow is the low word of SpecialSet.
+const specialLow = 1<<64 - 1<<Rosie
 
 // Outcome says how a trick ended.
 type Outcome uint8
@@ -417,6 +428,22 @@ var playCounts = func() (t [numStatCodes]uint64) {
 	return t
 }()
 
+// leadAfter[code] is the lead of a trick whose suit was unset once the
+// play of statCode code is made (see Lead.after).
+var leadAfter = func() (t [numStatCodes]Lead) {
+	for code := range t {
+		p := Played{Card: Card(code)}
+		switch code {
+		case codeTigressPirate:
+			p = Played{Card: Tigress, As: AsPirate}
+		case codeTigressEscape:
+			p = Played{Card: Tigress, As: AsEscape}
+		}
+		t[code] = Lead{}.after(p)
+	}
+	return t
+}()
+
 func (t *trickStats) reset() { *t = trickStats{firstMermaid: -1} }
 
 // exotic reports whether the trick holds a Kraken, White Whale or Loot.
@@ -424,15 +451,15 @@ func (t *trickStats) exotic() bool { return t.lane(laneExotic) != 0 }
 
 func (t *trickStats) lane(l uint) int { return int(t.counts >> l & 0xFF) }
 
-// add notes play p at index i; lead is the trick's lead after p.
-func (t *trickStats) add(i int8, p Played, lead Lead) {
-	code := statCode(p)
+// add notes the play of statCode code at index i; lead is the trick's lead
+// after it.
+func (t *trickStats) add(i int8, code uint8, lead Lead) {
 	k := playKeys[lead.Suit&7][code]
 	if k > t.bestKey {
 		t.best, t.bestKey = i, k
 	}
 	t.counts += playCounts[code]
-	if p.Card-Mermaid1 < 2 && t.firstMermaid < 0 {
+	if code-uint8(Mermaid1) < 2 && t.firstMermaid < 0 {
 		t.firstMermaid = i
 	}
 }

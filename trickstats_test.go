@@ -26,7 +26,7 @@ func TestTrickStatsAgreesWithResolveTrick(t *testing.T) {
 				p.As = AsPirate + TigressAs(r.IntN(2))
 			}
 			lead = lead.after(p)
-			ts.add(int8(len(plays)), p, lead)
+			ts.add(int8(len(plays)), statCode(p), lead)
 			plays = append(plays, p)
 		}
 		want := ResolveTrick(plays, &o)

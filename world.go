@@ -83,6 +83,7 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 		g.schedule = append(g.schedule, v.Cards)
 	}
 	g.inUse = opts.Deck().Cards(g.inUse[:0])
+	g.ruled = false // a schedule that ends with this round
 	g.phase, g.round, g.cards, g.dealt = v.Phase, v.Round, v.Cards, true
 	g.results, g.log, g.winners = g.results[:0], g.log[:0], g.winners[:0]
 	g.totals = [8]int{}
@@ -195,7 +196,7 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 		for i, p := range v.Trick {
 			g.trick[i] = p
 			g.lead = g.lead.after(p)
-			g.stats.add(int8(i), p, g.lead)
+			g.stats.add(int8(i), statCode(p), g.lead)
 		}
 		g.inTrick = len(v.Trick)
 	case PhaseAbility:
