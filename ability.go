@@ -158,7 +158,7 @@ func (g *Game) checkAbility(a Action, fail func(error, string) error) error {
 func (g *Game) abilityActions(buf []Action) []Action {
 	p := g.pending
 	mk := func(v int) Action {
-		return Action{Kind: p.kind, Seat: int8(p.seat), Value: int8(v), Card: NoCard, Card2: NoCard}
+		return Decision(p.kind, p.seat, v)
 	}
 	switch p.kind {
 	case ActionRosie:

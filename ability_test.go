@@ -18,7 +18,7 @@ func abilityGame(t *testing.T, cards int, d deal, opts ...func(*Options)) *Game 
 }
 
 func decide(kind ActionKind, seat, v int) Action {
-	return Action{Kind: kind, Seat: int8(seat), Value: int8(v), Card: NoCard, Card2: NoCard}
+	return Decision(kind, seat, v)
 }
 
 func wantPending(t *testing.T, g *Game, kind ActionKind, seat int) {
@@ -77,7 +77,7 @@ func TestAbility_BendtDrawsTwoAndDiscardsTwo(t *testing.T) {
 		t.Fatalf("%d ways to discard 2 of 3 cards, want 3", n)
 	}
 	disc := cardsOf(t, "Y1 MER", nil)
-	mustApply(t, g, Action{Kind: ActionDiscard, Seat: 0, Card: disc[0], Card2: disc[1]})
+	mustApply(t, g, Discard(0, disc[0], disc[1]))
 	if want := SetOf(cardsOf(t, "SK", nil)...); g.Hand(0) != want {
 		t.Fatalf("after the discard Bendt holds %v, want %v", g.Hand(0), want)
 	}
@@ -138,13 +138,13 @@ func TestAbility_BendtWithOneUndealtCard(t *testing.T) {
 	}
 	c := g.Hand(0).First()
 	before := snap(g)
-	if err := g.Apply(Action{Kind: ActionDiscard, Seat: 0, Card: c, Card2: Kraken}); err == nil {
+	if err := g.Apply(Discard(0, c, Kraken)); err == nil {
 		t.Fatal("discarding two after drawing one was accepted")
 	}
 	if !snap(g).equal(before) {
 		t.Fatal("refused discard changed the game")
 	}
-	mustApply(t, g, Action{Kind: ActionDiscard, Seat: 0, Card: c, Card2: NoCard})
+	mustApply(t, g, Discard(0, c, NoCard))
 	if g.Hand(0).Len() != 9 || g.Hand(0).Has(c) {
 		t.Fatalf("after the discard Bendt holds %v", g.Hand(0))
 	}

@@ -39,27 +39,50 @@ const (
 // Action is one decision by one seat. It is a small value so that legal-action
 // lists, logs and bot searches copy it freely.
 type Action struct {
-	Kind  ActionKind
-	Seat  int8
-	Card  Card
-	Card2 Card
-	As    TigressAs
-	Value int8
+	Kind ActionKind
+	Seat int8
+	Card Card
+	// ActionArgs holds the rest (Card2, As, Value: read them as a.As). They
+	// are a struct of their own because the Go compiler keeps a struct of
+	// at most four fields in registers; with six, every action a bot
+	// returns is stored to memory byte by byte and read back whole, a
+	// stall the processor pays on every decision of a simulation.
+	ActionArgs
+}
+
+// ActionArgs are the arguments of an action beside its card.
+type ActionArgs struct {
+	Card2 Card      // Bendt's second discard (NoCard otherwise)
+	As    TigressAs // how a played Tigress is declared
+	Value int8      // a bid, a cannon load, Rosie's seat, Bendt's draw, a wager, Harry's move
 }
 
 // Bid returns the action of seat bidding n.
 func Bid(seat, n int) Action {
-	return Action{Kind: ActionBid, Seat: int8(seat), Card: NoCard, Card2: NoCard, Value: int8(clampInt8(n))}
+	return Action{Kind: ActionBid, Seat: int8(seat), Card: NoCard, ActionArgs: ActionArgs{Card2: NoCard, Value: int8(clampInt8(n))}}
 }
 
 // Play returns the action of seat playing card c (declare a Tigress with PlayTigress).
 func Play(seat int, c Card) Action {
-	return Action{Kind: ActionPlay, Seat: int8(seat), Card: c, Card2: NoCard}
+	return Action{Kind: ActionPlay, Seat: int8(seat), Card: c, ActionArgs: ActionArgs{Card2: NoCard}}
 }
 
 // PlayTigress returns the action of seat playing the Tigress declared as as.
 func PlayTigress(seat int, as TigressAs) Action {
-	return Action{Kind: ActionPlay, Seat: int8(seat), Card: Tigress, Card2: NoCard, As: as}
+	return Action{Kind: ActionPlay, Seat: int8(seat), Card: Tigress, ActionArgs: ActionArgs{Card2: NoCard, As: as}}
+}
+
+// Decision returns seat's decision of kind with value: a cannon load
+// (Grapeshot or Cannonball), the seat Rosie chooses to lead, Bendt's draw (1)
+// or refusal (0), Rascal's wager, Harry's move of the bid.
+func Decision(kind ActionKind, seat, value int) Action {
+	return Action{Kind: kind, Seat: int8(seat), Card: NoCard, ActionArgs: ActionArgs{Card2: NoCard, Value: int8(clampInt8(value))}}
+}
+
+// Discard returns Bendt's discard of c and c2 by seat (c2 NoCard when one
+// card is discarded).
+func Discard(seat int, c, c2 Card) Action {
+	return Action{Kind: ActionDiscard, Seat: int8(seat), Card: c, ActionArgs: ActionArgs{Card2: c2}}
 }
 
 func clampInt8(n int) int {

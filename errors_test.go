@@ -58,8 +58,8 @@ func TestErrors_SentinelsAndUnchangedGame(t *testing.T) {
 		{name: "negative bid", a: Bid(1, -1), want: ErrBidOutOfRange},
 		{name: "no such seat", a: Bid(3, 0), want: ErrNoSuchSeat},
 		{name: "negative seat", a: Bid(-1, 0), want: ErrNoSuchSeat},
-		{name: "ability with none pending", a: Action{Kind: ActionWager, Seat: 0, Value: 10, Card: NoCard, Card2: NoCard}, want: ErrWrongPhase},
-		{name: "cannon in standard scoring", a: Action{Kind: ActionCannon, Seat: 0, Value: Cannonball}, want: ErrWrongPhase},
+		{name: "ability with none pending", a: Decision(ActionWager, 0, 10), want: ErrWrongPhase},
+		{name: "cannon in standard scoring", a: Action{Kind: ActionCannon, Seat: 0, ActionArgs: ActionArgs{Value: Cannonball}}, want: ErrWrongPhase},
 		{name: "unknown action kind", a: Action{Kind: 99, Seat: 0}, want: ErrBadDecision},
 		{name: "no action", a: Action{Seat: 0}, want: ErrBadDecision},
 	})
@@ -80,8 +80,8 @@ func TestErrors_SentinelsAndUnchangedGame(t *testing.T) {
 		{name: "card out of range", a: Play(0, Card(200)), want: ErrCardNotHeld},
 		{name: "undeclared Tigress", a: Play(0, Tigress), want: ErrTigressUndeclared,
 			msg: "round 1, trick 1, seat 0 (Ann): TIG must be declared as Pirate (TIG-P) or Escape (TIG-E)"},
-		{name: "Tigress declared nonsense", a: Action{Kind: ActionPlay, Seat: 0, Card: Tigress, Card2: NoCard, As: 7}, want: ErrTigressUndeclared},
-		{name: "a number declared", a: Action{Kind: ActionPlay, Seat: 0, Card: card("B9"), Card2: NoCard, As: AsPirate}, want: ErrBadDecision},
+		{name: "Tigress declared nonsense", a: Action{Kind: ActionPlay, Seat: 0, Card: Tigress, ActionArgs: ActionArgs{Card2: NoCard, As: 7}}, want: ErrTigressUndeclared},
+		{name: "a number declared", a: Action{Kind: ActionPlay, Seat: 0, Card: card("B9"), ActionArgs: ActionArgs{Card2: NoCard, As: AsPirate}}, want: ErrBadDecision},
 	})
 	mustApply(t, g, Play(0, card("B9")))
 	expectRefusals(t, g, []refusal{
@@ -95,14 +95,14 @@ func TestErrors_SentinelsAndUnchangedGame(t *testing.T) {
 		t.Fatalf("pending %v for seat %d, want a wager for Cat", k, s)
 	}
 	wager := func(seat, v int) Action {
-		return Action{Kind: ActionWager, Seat: int8(seat), Value: int8(v), Card: NoCard, Card2: NoCard}
+		return Decision(ActionWager, seat, v)
 	}
 	expectRefusals(t, g, []refusal{
 		{name: "wager of 15", a: wager(2, 15), want: ErrBadDecision,
 			msg: "round 1, trick 1, seat 2 (Cat): wager 15 is not a legal choice: Rascal wagers 0, 10 or 20"},
 		{name: "negative wager", a: wager(2, -10), want: ErrBadDecision},
 		{name: "wager by another seat", a: wager(0, 10), want: ErrNotYourTurn},
-		{name: "another ability", a: Action{Kind: ActionHarry, Seat: 2, Value: 1, Card: NoCard, Card2: NoCard}, want: ErrWrongPhase},
+		{name: "another ability", a: Decision(ActionHarry, 2, 1), want: ErrWrongPhase},
 		{name: "play while a decision is awaited", a: Play(2, card("Y2")), want: ErrWrongPhase},
 	})
 	mustApply(t, g, wager(2, 20))
@@ -131,7 +131,7 @@ func TestErrors_HarryOutOfRange(t *testing.T) {
 	bidAll(t, g, 0, 1, 1)
 	playTrick(t, g, "HARRY G1 G2")
 	harry := func(v int) Action {
-		return Action{Kind: ActionHarry, Seat: 0, Value: int8(v), Card: NoCard, Card2: NoCard}
+		return Decision(ActionHarry, 0, v)
 	}
 	expectRefusals(t, g, []refusal{
 		{name: "move of 2", a: harry(2), want: ErrBadDecision,

@@ -195,7 +195,7 @@ func actionFor(t testing.TB, g *Game, code string) Action {
 			break
 		}
 	}
-	return Action{Kind: ActionPlay, Seat: int8(s), Card: c, Card2: NoCard, As: p.As}
+	return Action{Kind: ActionPlay, Seat: int8(s), Card: c, ActionArgs: ActionArgs{Card2: NoCard, As: p.As}}
 }
 
 // playTrick plays one trick written in play order. Cards Graybeard flips

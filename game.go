@@ -442,7 +442,7 @@ func (g *Game) ghostFlips() {
 	for g.phase == PhasePlaying && g.ghost >= 0 && int(g.order[g.inTrick]) == g.ghost {
 		c := g.deck[g.ghostNext]
 		g.ghostNext++
-		a := Action{Kind: ActionPlay, Seat: int8(g.ghost), Card: c, Card2: NoCard}
+		a := Play(g.ghost, c)
 		if c == Tigress {
 			a.As = AsEscape // his Tigress is always an Escape
 		}

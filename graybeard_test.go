@@ -132,7 +132,7 @@ func TestGraybeard_NoAbilitiesAndRosieCannotChooseHim(t *testing.T) {
 		t.Fatalf("pending %v for %d, want Rosie for A", k, s)
 	}
 	before := snap(g)
-	err := g.Apply(Action{Kind: ActionRosie, Seat: 0, Value: int8(g.GhostSeat()), Card: NoCard, Card2: NoCard})
+	err := g.Apply(Decision(ActionRosie, 0, g.GhostSeat()))
 	if !errors.Is(err, ErrBadDecision) {
 		t.Fatalf("Rosie choosing Graybeard: %v, want ErrBadDecision", err)
 	}

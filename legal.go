@@ -27,8 +27,7 @@ func (g *Game) LegalActions(s int, buf []Action) []Action {
 			buf = append(buf, Bid(s, n))
 		}
 	case PhaseCannon:
-		buf = append(buf, Action{Kind: ActionCannon, Seat: int8(s), Card: NoCard, Card2: NoCard, Value: Grapeshot},
-			Action{Kind: ActionCannon, Seat: int8(s), Card: NoCard, Card2: NoCard, Value: Cannonball})
+		buf = append(buf, Decision(ActionCannon, s, Grapeshot), Decision(ActionCannon, s, Cannonball))
 	case PhasePlaying:
 		for w := g.distinctPlays(g.LegalCards(s)); !w.Empty(); {
 			c := w.First()

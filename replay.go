@@ -217,7 +217,7 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			if v < 0 {
 				return rec.seatErr(g, rn, 0, s, "cannon load %q: load \"grapeshot\" or \"cannonball\"", c)
 			}
-			if err := g.Apply(Action{Kind: ActionCannon, Seat: int8(s), Value: int8(v)}); err != nil {
+			if err := g.Apply(Decision(ActionCannon, s, v)); err != nil {
 				return err
 			}
 		}
@@ -270,7 +270,8 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			if c == NoCard {
 				c = p.Cards()[0]
 			}
-			a := Action{Kind: ActionPlay, Seat: int8(seat), Card: c, Card2: NoCard, As: p.As}
+			a := Play(seat, c)
+			a.As = p.As
 			if err := g.Apply(a); err != nil {
 				var ae *ActionError
 				if errors.As(err, &ae) && errors.Is(err, ErrCardNotHeld) {
@@ -317,7 +318,7 @@ func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEn
 	u, ok := uses[tn]
 	delete(uses, tn)
 	kind, seat := g.Pending()
-	decline := Action{Kind: kind, Seat: int8(seat), Card: NoCard, Card2: NoCard}
+	decline := Decision(kind, seat, 0)
 	if !ok {
 		if kind == ActionRosie {
 			decline.Value = int8(g.pending.leader)
@@ -365,7 +366,7 @@ func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEn
 		if len(u.Bendt.Discard) != g.pending.draw {
 			return rec.seatErr(g, rn, tn, seat, "Bendt discards %d cards, the record lists %d", g.pending.draw, len(u.Bendt.Discard))
 		}
-		d := Action{Kind: ActionDiscard, Seat: int8(seat), Card: NoCard, Card2: NoCard}
+		d := Discard(seat, NoCard, NoCard)
 		for i, code := range u.Bendt.Discard {
 			p, err := ParseCode(code)
 			if err != nil || p.As != Undeclared {

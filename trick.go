@@ -22,7 +22,7 @@ func (p Played) Kind() Kind {
 
 // Code is the card as a record writes it (TIG-P, TIG-E for the Tigress).
 func (p Played) Code(named bool) string {
-	return Action{Kind: ActionPlay, Card: p.Card, As: p.As}.CardCode(named)
+	return Action{Kind: ActionPlay, Card: p.Card, ActionArgs: ActionArgs{As: p.As}}.CardCode(named)
 }
 
 func (p Played) String() string { return p.Code(true) }

@@ -109,7 +109,7 @@ func TestViewCards_FindsCardsEverywhere(t *testing.T) {
 		Hand:        []Card{c[0]},
 		Trick:       []Played{{Card: c[1]}},
 		Tricks:      []TrickLog{{Plays: []Played{{Card: c[2]}}}},
-		Legal:       []Action{Play(0, c[3]), {Kind: ActionDiscard, Card: c[4], Card2: c[5]}, Bid(0, 1)},
+		Legal:       []Action{Play(0, c[3]), {Kind: ActionDiscard, Card: c[4], ActionArgs: ActionArgs{Card2: c[5]}}, Bid(0, 1)},
 		UndealtSeen: []Card{c[6]},
 	}
 	if got, want := viewCards(v), SetOf(c...); got != want {

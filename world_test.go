@@ -61,7 +61,7 @@ func checkResume(t *testing.T, g *Game, r *Rand) {
 			}
 		}
 		if g.phase == PhaseCannon && g.loaded[s] && !sim.loaded[s] {
-			if err := sim.Apply(Action{Kind: ActionCannon, Seat: int8(s), Value: int8(g.cannon[s])}); err != nil {
+			if err := sim.Apply(Action{Kind: ActionCannon, Seat: int8(s), ActionArgs: ActionArgs{Value: int8(g.cannon[s])}}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -183,22 +183,37 @@ func (w *worker) countBids(from, n int, out []dealStats) {
 func (w *worker) act(s int, out []dealStats) {
 	g := w.g
 	e := w.seat[s]
-	var a skullking.Action
 	if t := &w.timers[e]; t.due() {
-		start := time.Now()
-		a = w.bots[e].Act(g.Seat(s))
-		t.add(time.Since(start))
-	} else {
-		a = w.bots[e].Act(g.Seat(s))
+		w.actTimed(s, e, t, out)
+		return
 	}
+	// The decision goes straight from the bot into Apply: held in a
+	// variable across another call, the action would be stored byte by
+	// byte and reloaded whole, a stall on every decision.
+	if err := g.Apply(w.bots[e].Act(g.Seat(s))); err != nil {
+		w.fault(s, e, err, out)
+	}
+}
+
+// actTimed is act for a decision the timer samples.
+func (w *worker) actTimed(s, e int, t *timer, out []dealStats) {
+	g := w.g
+	start := time.Now()
+	a := w.bots[e].Act(g.Seat(s))
+	t.add(time.Since(start))
 	if err := g.Apply(a); err != nil {
-		out[w.r.levelOf[e]].faults++
-		if w.firstFt[e] == "" {
-			w.firstFt[e] = strings.TrimPrefix(err.Error(), "skullking: ")
-		}
-		w.buf = g.Seat(s).Legal(w.buf[:0])
-		g.ApplyUnchecked(w.buf[0])
+		w.fault(s, e, err, out)
 	}
+}
+
+// fault replaces seat s's illegal action by its first legal one.
+func (w *worker) fault(s, e int, err error, out []dealStats) {
+	out[w.r.levelOf[e]].faults++
+	if w.firstFt[e] == "" {
+		w.firstFt[e] = strings.TrimPrefix(err.Error(), "skullking: ")
+	}
+	w.buf = w.g.Seat(s).Legal(w.buf[:0])
+	w.g.ApplyUnchecked(w.buf[0])
 }
 
 // gameOver scores the finished game for every seat and tells the bots.

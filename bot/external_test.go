@@ -265,7 +265,7 @@ func TestParseReply(t *testing.T) {
 		legalPlays = append(legalPlays, skullking.Play(1, c))
 	}
 	discards := []skullking.Action{{Kind: skullking.ActionDiscard, Seat: 2, Card: skullking.Escape1,
-		Card2: skullking.NumberCard(skullking.Black, 14)}}
+		ActionArgs: skullking.ActionArgs{Card2: skullking.NumberCard(skullking.Black, 14)}}}
 	ok := []struct {
 		reply string
 		legal []skullking.Action

@@ -66,7 +66,7 @@ func (h *Heuristic) Act(v sk.SeatView) sk.Action {
 	case sk.PhaseBidding:
 		return sk.Bid(st.me, h.chooseBid())
 	case sk.PhaseCannon:
-		return sk.Action{Kind: sk.ActionCannon, Seat: int8(st.me), Value: int8(h.chooseCannon()), Card: sk.NoCard, Card2: sk.NoCard}
+		return sk.Decision(sk.ActionCannon, st.me, h.chooseCannon())
 	case sk.PhasePlaying:
 		c, as := h.choosePlay(v.LegalCards())
 		if c == sk.Tigress {

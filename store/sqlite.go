@@ -262,7 +262,7 @@ func (s *SQLite) LoadTable(ctx context.Context, id string) (*Table, []Action, er
 		}
 		a.At = fromMS(at)
 		a.Action = skullking.Action{Kind: skullking.ActionKind(kind), Seat: int8(seat), Card: skullking.Card(card),
-			Card2: skullking.Card(card2), As: skullking.TigressAs(tas), Value: int8(value)}
+			ActionArgs: skullking.ActionArgs{Card2: skullking.Card(card2), As: skullking.TigressAs(tas), Value: int8(value)}}
 		if a.Seq != int64(len(log)+1) {
 			return nil, nil, fmt.Errorf("store: table %s: action log has a gap at seq %d", id, len(log)+1)
 		}

@@ -554,7 +554,7 @@ func (m *Model) discardKey(s string) tea.Cmd {
 		if len(m.marked) < v.PendingDraw {
 			return nil
 		}
-		a := skullking.Action{Kind: skullking.ActionDiscard, Seat: int8(m.Seat()), Card: m.marked[0], Card2: skullking.NoCard}
+		a := skullking.Discard(m.Seat(), m.marked[0], skullking.NoCard)
 		if len(m.marked) > 1 {
 			a.Card, a.Card2 = min(m.marked[0], m.marked[1]), max(m.marked[0], m.marked[1])
 		}

@@ -337,7 +337,7 @@ func ToAction(w *Action, seat int) (skullking.Action, error) {
 	if !ok {
 		return skullking.Action{}, fmt.Errorf("unknown action kind %q (bid, play, cannon, rosie, bendt, discard, wager, harry)", w.Kind)
 	}
-	a := skullking.Action{Kind: k, Seat: int8(seat), Card: skullking.NoCard, Card2: skullking.NoCard}
+	a := skullking.Decision(k, seat, 0)
 	card := func(p *int, name string) (skullking.Card, error) {
 		if p == nil {
 			return 0, fmt.Errorf("%s needs %q, a card id", w.Kind, name)

@@ -53,10 +53,10 @@ func TestEventsKeepSecrets(t *testing.T) {
 	if e := EventOf(skullking.Bid(2, 3), false, "player"); e.Value != nil {
 		t.Fatalf("a bid event carries its amount: %+v", e)
 	}
-	if e := EventOf(skullking.Action{Kind: skullking.ActionCannon, Seat: 1, Value: 1}, false, "bot"); e.Value != nil {
+	if e := EventOf(skullking.Action{Kind: skullking.ActionCannon, Seat: 1, ActionArgs: skullking.ActionArgs{Value: 1}}, false, "bot"); e.Value != nil {
 		t.Fatalf("a cannon event carries the load: %+v", e)
 	}
-	d := skullking.Action{Kind: skullking.ActionDiscard, Seat: 1, Card: 3, Card2: 4}
+	d := skullking.Action{Kind: skullking.ActionDiscard, Seat: 1, Card: 3, ActionArgs: skullking.ActionArgs{Card2: 4}}
 	if e := EventOf(d, false, "player"); e.Card != nil || e.Code != "" {
 		t.Fatalf("a discard event names cards: %+v", e)
 	}
