@@ -411,20 +411,17 @@ func (g *Game) startTrick(leader int) {
 	g.lead = Lead{}
 	g.stats.reset()
 	g.setOrder(leader)
-	g.ghostFlips()
+	if g.ghost >= 0 {
+		g.ghostFlips()
+	}
 }
 
 // setOrder sets the play order of a trick led by leader.
 func (g *Game) setOrder(leader int) {
 	g.trickSize = g.hands
 	if g.ghost < 0 {
-		s := leader
-		for i := 0; i < g.players; i++ {
-			g.order[i] = int8(s)
-			if s++; s == g.players {
-				s = 0
-			}
-		}
+		// Eight seats from the leader on, wrapping: one copy from a table.
+		*(*[8]int8)(g.order[:8]) = [8]int8(rotations[g.players][leader:])
 	} else {
 		// RULES.md §9: a player's lead is followed by Graybeard, then the
 		// other player; Graybeard's lead by the round's first leader, then
@@ -436,6 +433,17 @@ func (g *Game) setOrder(leader int) {
 		}
 	}
 }
+
+// rotations[n] is 0..n−1 twice over (then zeros): rotations[n][l:l+8]
+// starts with the play order of a trick led by seat l of n.
+var rotations = func() (t [maxHands][16]int8) {
+	for n := 1; n < maxHands; n++ {
+		for i := 0; i < 2*n && i < 16; i++ {
+			t[n][i] = int8(i % n)
+		}
+	}
+	return t
+}()
 
 // ghostFlips plays Graybeard's top card for as long as it is his turn.
 func (g *Game) ghostFlips() {
@@ -546,12 +554,14 @@ func (g *Game) play(s int, c Card, as TigressAs) {
 }
 
 func (g *Game) finishTrick() {
-	plays := g.trick[:g.inTrick]
-	var res TrickResult
+	t := g.newTrickRecord(g.inTrick)
+	// The whole array in one copy: cheaper than a copy of the length.
+	*(*[maxHands]Played)(t.Plays[:maxHands]) = g.trick
+	plays, res := t.Plays, &t.Result
 	if g.stats.exotic() {
-		res = ResolveTrick(plays, &g.opts)
+		*res = ResolveTrick(plays, &g.opts)
 	} else {
-		res = g.stats.result(plays, &g.opts)
+		g.stats.resolve(plays, &g.opts, res)
 	}
 	if res.Outcome == Destroyed && g.opts.KrakenLead == KrakenLeadLeftOfKraken {
 		for i, p := range plays {
@@ -570,25 +580,35 @@ func (g *Game) finishTrick() {
 			g.nAlliances++
 		}
 	}
-	g.recordTrick(plays, &res)
 	g.trickNo++
 	g.inTrick = 0
-	if g.opts.PirateAbilities && g.abilityAfterTrick(&res) {
+	if g.opts.PirateAbilities && g.abilityAfterTrick(res) {
 		return
 	}
 	g.nextTrick(res.Leader)
 }
 
-// recordTrick keeps the trick for this round's views, reusing memory.
-func (g *Game) recordTrick(plays []Played, res *TrickResult) {
+// newTrickRecord appends an entry of n plays to this round's completed
+// tricks, reusing memory; its Plays have room for any trick.
+func (g *Game) newTrickRecord(n int) *CompletedTrick {
 	if len(g.tricks) < cap(g.tricks) {
 		g.tricks = g.tricks[:len(g.tricks)+1]
-		t := &g.tricks[len(g.tricks)-1]
-		t.Plays = append(t.Plays[:0], plays...)
-		t.Result = *res
-		return
+	} else {
+		g.tricks = append(g.tricks, CompletedTrick{})
 	}
-	g.tricks = append(g.tricks, CompletedTrick{Plays: append([]Played(nil), plays...), Result: *res})
+	t := &g.tricks[len(g.tricks)-1]
+	if cap(t.Plays) < maxHands {
+		t.Plays = make([]Played, maxHands)
+	}
+	t.Plays = t.Plays[:n]
+	return t
+}
+
+// recordTrick keeps a copy of a completed trick for this round's views.
+func (g *Game) recordTrick(plays []Played, res *TrickResult) {
+	t := g.newTrickRecord(len(plays))
+	copy(t.Plays, plays)
+	t.Result = *res
 }
 
 // nextTrick starts the next trick, or ends the round after the last one.

@@ -30,7 +30,8 @@ func TestTrickStatsAgreesWithResolveTrick(t *testing.T) {
 			plays = append(plays, p)
 		}
 		want := ResolveTrick(plays, &o)
-		got := ts.result(plays, &o)
+		var got TrickResult
+		ts.resolve(plays, &o, &got)
 		if got != want {
 			t.Fatalf("%v:\n got %+v\nwant %+v", plays, got, want)
 		}
