@@ -75,19 +75,14 @@ func (s CardSet) First() Card {
 // Nth is the n-th lowest card (0-based) in the set, or NoCard when n is out of
 // range. With a uniform n it draws a uniform card from the set.
 func (s CardSet) Nth(n int) Card {
-	c := bits.OnesCount64(s.lo)
-	if uint(n) < uint(c) {
-		return Card(select64(s.lo, uint(n)))
+	w, k, base := s.lo, n, uint(0)
+	if c := bits.OnesCount64(s.lo); n >= c {
+		w, k, base = s.hi, n-c, 64
 	}
-	return s.nthHigh(n - c)
-}
-
-// nthHigh is Nth in the high word, out of line so that Nth inlines.
-func (s CardSet) nthHigh(n int) Card {
-	if n < 0 || n >= bits.OnesCount64(s.hi) {
-		return NoCard
+	if uint(k) >= uint(bits.OnesCount64(w)) {
+		return NoCard // n < 0, or past the last card
 	}
-	return Card(64 + select64(s.hi, uint(n)))
+	return Card(base + select64(w, uint(k)))
 }
 
 // select64 returns the position of the k-th set bit of x (k < popcount(x))
@@ -96,14 +91,11 @@ func (s CardSet) nthHigh(n int) Card {
 // misprediction cost more than everything else in choosing a card.
 func select64(x uint64, k uint) uint {
 	const l8, h8 = 0x0101010101010101, 0x8080808080808080
-	s := x - (x>>1)&0x5555555555555555
-	s = s&0x3333333333333333 + (s>>2)&0x3333333333333333
-	s = (s + s>>4) & 0x0F0F0F0F0F0F0F0F
-	s *= l8 // byte i holds the number of set bits in bytes 0..i
-	below := ((uint64(k)*l8 | h8) - s) & h8
-	b := uint(bits.OnesCount64(below)) // the byte holding the k-th bit
-	rank := uint((s << 8 >> (8 * b)) & 0xFF)
-	return 8*b + uint(selectInByte[(x>>(8*b))&0xFF][(k-rank)&7])
+	s := x - x>>1&0x5555555555555555
+	s = s&0x3333333333333333 + s>>2&0x3333333333333333
+	s = (s + s>>4) & 0x0F0F0F0F0F0F0F0F * l8 // byte i: the bits set in bytes 0..i
+	b := 8 * uint(bits.OnesCount64((uint64(k)*l8|h8-s)&h8))
+	return b + uint(selectInByte[x>>b&0xFF][(k-uint(s<<8>>b&0xFF))&7])
 }
 
 // selectInByte[v][k] is the position of the k-th set bit of byte v.

@@ -21,22 +21,16 @@ func (r *Rand) Uint64() uint64 {
 // IntN returns a uniform integer in [0, n); n must be positive.
 func (r *Rand) IntN(n int) int {
 	// Lemire's multiply-shift with rejection: unbiased, rarely loops. The
-	// rare case is a call of its own, so that the common one inlines.
+	// threshold, a division, is worked out only when a draw falls below n,
+	// where rejection may apply (it is less than n); written as one loop,
+	// IntN inlines.
 	bound := uint64(n)
-	hi, lo := bits.Mul64(r.Uint64(), bound)
-	if lo < bound {
-		return r.reject(hi, lo, bound)
+	for {
+		hi, lo := bits.Mul64(r.Uint64(), bound)
+		if lo >= bound || lo >= -bound%bound {
+			return int(hi)
+		}
 	}
-	return int(hi)
-}
-
-// reject finishes IntN when the first draw fell where rejection may apply.
-func (r *Rand) reject(hi, lo, bound uint64) int {
-	thresh := -bound % bound
-	for lo < thresh {
-		hi, lo = bits.Mul64(r.Uint64(), bound)
-	}
-	return int(hi)
 }
 
 // mix derives an independent seed for a sub-stream (a round's deal, a seat's
