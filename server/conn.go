@@ -210,7 +210,8 @@ func (c *conn) reader() {
 				c.fail(wire.ErrRateLimited, "too many messages: closing", "rate")
 				return
 			}
-			c.refuse(0, wire.ErrRateLimited, fmt.Sprintf("at most %g messages a second: this one was dropped", c.s.cfg.MsgRate))
+			c.refuse(messageID(typ, data), wire.ErrRateLimited,
+				fmt.Sprintf("at most %g messages a second: this one was dropped", c.s.cfg.MsgRate))
 			continue
 		}
 		c.limited = 0
@@ -218,6 +219,22 @@ func (c *conn) reader() {
 			return
 		}
 	}
+}
+
+// messageID is the id of a frame that will not be handled, so that its
+// refusal answers it: a client waiting for that message's ack must learn it
+// was dropped. 0 for a frame that is no message.
+func messageID(typ websocket.MessageType, data []byte) int64 {
+	if typ != websocket.MessageText {
+		return 0
+	}
+	var m struct {
+		ID int64 `json:"id"`
+	}
+	if json.Unmarshal(data, &m) != nil {
+		return 0
+	}
+	return m.ID
 }
 
 // frame handles one client frame; false ends the connection.

@@ -167,6 +167,38 @@ func TestRateLimit(t *testing.T) {
 	waitClosed(t, c) // more than 50 in a row
 }
 
+// A message the rate limit drops is answered under its own id, like any
+// other refusal: a client waiting for that message's verdict must hear it,
+// or it waits forever for an ack that will never come.
+func TestRateLimitedMessageAnswered(t *testing.T) {
+	ts := startServer(t, "", "--msg-rate", "1")
+	id, _, _, tokens := seatGame(t, ts, 2, nil, nil)
+	c := ts.dial(id, "flood")
+	c.hello(tokens[1])
+	// Leaving a game that has started is refused, so each message has
+	// exactly one answer, whether the table or the limit gives it. Past the
+	// burst of 30, at 1 a second, most of these are over the limit; fewer
+	// than 50 in a row keeps the connection open.
+	const n = 60
+	for i := 0; i < n; i++ {
+		c.send(wire.ClientMsg{Type: wire.TypeLeave})
+	}
+	answered, limited := map[int64]bool{}, 0
+	for len(answered) < n {
+		f := c.next(wire.TypeAck, wire.TypeError)
+		if f.ID < 1 || f.ID > n || answered[f.ID] {
+			t.Fatalf("after %d answers, one that answers no message of ours: %+v", len(answered), f)
+		}
+		answered[f.ID] = true
+		if f.Code == wire.ErrRateLimited {
+			limited++
+		}
+	}
+	if limited == 0 {
+		t.Fatal("no message was over the limit")
+	}
+}
+
 // A client that stops answering pings is dropped and its seat shows as away.
 func TestPingTimeout(t *testing.T) {
 	ts := startServer(t, "", "--ping", "300ms", "--ping-timeout", "2s")
