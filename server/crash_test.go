@@ -77,7 +77,7 @@ var listenLine = regexp.MustCompile(`msg=listening addr=(\S+)`)
 func startProcess(t *testing.T, bin, data string) *process {
 	t.Helper()
 	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", data, "--bot-delay", "0",
-		"--grace", "1h", "--http-rate", "-1", "--msg-rate", "1000")
+		"--grace", "1h", "--http-rate", "-1", "--msg-rate", "-1")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -45,7 +45,9 @@ func (l *logSink) String() string {
 	return l.buf.String()
 }
 
-// startServer starts a server with test-sized timers; extra flags override.
+// startServer starts a server with test-sized timers and no message limit
+// (the test clients act the moment they may, faster than any person; the
+// limit has its own tests); extra flags override.
 func startServer(t testing.TB, dir string, flags ...string) *testServer {
 	t.Helper()
 	if dir == "" {
@@ -54,7 +56,7 @@ func startServer(t testing.TB, dir string, flags ...string) *testServer {
 	logs := &logSink{}
 	m := &Main{Stderr: logs}
 	args := append([]string{"--addr", "127.0.0.1:0", "--data", dir, "--bot-delay", "0", "--grace", "1h",
-		"--http-rate", "-1", "--msg-rate", "1000", "--log-level", "debug"}, flags...)
+		"--http-rate", "-1", "--msg-rate", "-1", "--log-level", "debug"}, flags...)
 	if err := m.ParseFlags(args); err != nil {
 		t.Fatal(err)
 	}

@@ -42,7 +42,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.DurationVar(&c.PingInterval, "ping", 20*time.Second, "interval between WebSocket pings")
 	fs.DurationVar(&c.PingTimeout, "ping-timeout", 15*time.Second, "time for a pong before the client is dropped")
 	fs.IntVar(&c.MaxTables, "max-tables", 20000, "tables in memory at once")
-	fs.Float64Var(&c.MsgRate, "msg-rate", 10, "messages a second per connection")
+	fs.Float64Var(&c.MsgRate, "msg-rate", 10, "messages a second per connection (negative: no limit)")
 	fs.Float64Var(&c.HTTPRate, "http-rate", 2, "table creations and joins a second per address (negative: no limit)")
 	fs.StringVar(&c.PprofAddr, "pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
 	fs.StringVar(&m.logLevel, "log-level", "info", "debug, info, warn or error")

@@ -50,7 +50,8 @@ type Config struct {
 	HelloTimeout time.Duration // for the first frame (15s)
 	OutQueue     int           // frames queued for one client before it is dropped as too slow (128)
 
-	// MsgRate and MsgBurst bound one connection's messages (10/s, burst 30).
+	// MsgRate and MsgBurst bound one connection's messages (10/s, burst 30);
+	// a negative MsgRate, none.
 	MsgRate  float64
 	MsgBurst int
 	// HTTPRate and HTTPBurst bound lobby requests that change something
