@@ -222,7 +222,7 @@ func (t *Table) run() {
 	t.timer = time.NewTimer(time.Hour)
 	defer t.exit()
 	if t.game != nil && t.game.Over() && t.row.Status != store.StatusOver {
-		t.safely("", t.finish) // the server died between the last action and the record
+		t.safely("", 0, t.finish) // the server died between the last action and the record
 	}
 	t.arm()
 	for !t.done {
@@ -230,11 +230,11 @@ func (t *Table) run() {
 		case <-t.ctx.Done():
 			return
 		case in := <-t.inbox:
-			t.safely(in.Client, func() { t.handle(in) })
+			t.safely(in.Client, in.Msg.ID, func() { t.handle(in) })
 		case <-t.timer.C:
-			t.safely("", t.wake)
+			t.safely("", 0, t.wake)
 		case q := <-t.answers:
-			t.safely("", func() { t.answered(q) })
+			t.safely("", 0, func() { t.answered(q) })
 		}
 		t.arm()
 	}
@@ -242,13 +242,14 @@ func (t *Table) run() {
 
 // safely runs one event, turning a panic into a log line, an error for the
 // client concerned and a reload from the store: one bad event must not take
-// the server or the table down.
-func (t *Table) safely(c ClientID, f func()) {
+// the server or the table down. The error answers the client's message id,
+// or the client would wait for that message's ack forever.
+func (t *Table) safely(c ClientID, id int64, f func()) {
 	defer func() {
 		if r := recover(); r != nil {
 			t.log.Error("table event panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 			if c != "" {
-				t.refuse(c, 0, wire.ErrInternal, "internal error: the table was restored from its log")
+				t.refuse(c, id, wire.ErrInternal, "internal error: the table was restored from its log")
 			}
 			t.reload()
 		}

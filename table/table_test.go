@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -437,5 +438,49 @@ func TestLeavingSaysByeWithoutReconnect(t *testing.T) {
 	c.send(wire.ClientMsg{Type: wire.TypeLeave})
 	if bye := c.next(wire.TypeBye); bye.Reconnect || bye.Reason == "" {
 		t.Fatalf("bye after leaving: %+v", bye)
+	}
+}
+
+// panickyStore panics on the next Append once armed: a fault inside the
+// actor while it handles a client's message.
+type panickyStore struct {
+	store.Store
+	armed atomic.Bool
+}
+
+func (s *panickyStore) Append(ctx context.Context, table string, actions ...store.Action) error {
+	if s.armed.CompareAndSwap(true, false) {
+		panic("append exploded")
+	}
+	return s.Store.Append(ctx, table, actions...)
+}
+
+// A message whose handling panics is refused under its own id, so the
+// client waiting for its verdict hears it, and the table plays on.
+func TestPanicRefusesTheMessage(t *testing.T) {
+	s, _ := newStore(t)
+	ps := &panickyStore{Store: s}
+	m := newManager(t, ps)
+	ctx := context.Background()
+	id, _, tok, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := attach(t, m, id, wire.ClientMsg{Token: tok})
+	a.next(wire.TypeWelcome)
+	a.send(wire.ClientMsg{Type: wire.TypeStart})
+	for a.last == nil || !a.last.View.Seats[1].HasBid { // the bot's bid is not the one to explode
+		a.next(wire.TypeState)
+	}
+	ps.armed.Store(true)
+	bid := wire.Action{Kind: "bid", Value: intp(0)}
+	sent := a.send(wire.ClientMsg{Type: wire.TypeAct, Action: &bid})
+	f := a.next(wire.TypeAck, wire.TypeError)
+	if f.Type != wire.TypeError || f.Code != wire.ErrInternal || f.ID != sent {
+		t.Fatalf("the answer to the act that panicked (id %d): %+v", sent, f)
+	}
+	sent = a.send(wire.ClientMsg{Type: wire.TypeAct, Action: &bid})
+	if f := a.next(wire.TypeAck, wire.TypeError); f.Type != wire.TypeAck || f.ID != sent {
+		t.Fatalf("the same bid again, after the table was restored: %+v", f)
 	}
 }
