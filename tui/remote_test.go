@@ -35,7 +35,7 @@ func startServer(t *testing.T, dir, addr string, flags ...string) *testServer {
 	t.Helper()
 	m := &server.Main{Stderr: io.Discard}
 	args := append([]string{"--addr", addr, "--data", dir, "--bot-delay", "1ms", "--grace", "1h",
-		"--http-rate", "-1", "--msg-rate", "1000", "--log-level", "error"}, flags...)
+		"--http-rate", "-1", "--msg-rate", "-1", "--log-level", "error"}, flags...)
 	if err := m.ParseFlags(args); err != nil {
 		t.Fatal(err)
 	}

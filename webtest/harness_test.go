@@ -111,7 +111,7 @@ func (s *site) start() {
 	s.t.Helper()
 	m := &server.Main{Stderr: io.Discard}
 	args := append([]string{"--addr", s.addr, "--data", s.dir, "--bot-delay", "15ms",
-		"--grace", "1h", "--http-rate", "-1", "--msg-rate", "1000", "--log-level", "error"}, s.flags...)
+		"--grace", "1h", "--http-rate", "-1", "--msg-rate", "-1", "--log-level", "error"}, s.flags...)
 	if err := m.ParseFlags(args); err != nil {
 		s.t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -21,9 +22,10 @@ import (
 
 // simConfig is what the sim command's flags ask for.
 type simConfig struct {
-	arena   arena.Config
-	json    bool
-	timeout time.Duration
+	arena      arena.Config
+	json       bool
+	timeout    time.Duration
+	cpuProfile string
 }
 
 // parseSim reads the sim command's flags into an arena configuration.
@@ -40,6 +42,7 @@ func parseSim(args []string, stderr io.Writer) (*simConfig, error) {
 	quiet := fs.Bool("quiet", false, "no progress line on standard error")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once")
 	timeout := fs.Duration("timeout", 10*time.Second, "how long an external bot may take per decision")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	opts := ruleFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: skullking sim [flags]")
@@ -88,7 +91,7 @@ func parseSim(args []string, stderr io.Writer) (*simConfig, error) {
 	if err := opts.Validate(len(lineup)); err != nil {
 		return nil, errors.New(strings.TrimPrefix(err.Error(), "skullking: "))
 	}
-	cfg := &simConfig{json: *asJSON, timeout: *timeout}
+	cfg := &simConfig{json: *asJSON, timeout: *timeout, cpuProfile: *cpuProfile}
 	cfg.arena = arena.Config{Lineup: lineup, Options: opts, Deals: *deals, Seed: *seed, Workers: *workers,
 		RecordDir: *record}
 	if !*quiet {
@@ -115,6 +118,19 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.arena.NewBot = arena.DefaultFactory(bot.ExternalOptions{Timeout: cfg.timeout, Stderr: stderr, Log: stderr})
+	if cfg.cpuProfile != "" {
+		f, err := os.Create(cfg.cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "skullking sim: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "skullking sim: %v\n", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := arena.Run(ctx, cfg.arena)
