@@ -75,27 +75,40 @@ func (s CardSet) First() Card {
 // Nth is the n-th lowest card (0-based) in the set, or NoCard when n is out of
 // range. With a uniform n it draws a uniform card from the set.
 func (s CardSet) Nth(n int) Card {
-	w, k, base := s.lo, n, uint(0)
-	if c := bits.OnesCount64(s.lo); n >= c {
-		w, k, base = s.hi, n-c, 64
+	p := bytePrefix(s.lo)
+	w, k, base := s.lo, uint(n), uint(0) // a negative n is out of range as a uint
+	if lo := uint(p >> 56); k >= lo {
+		w, k, base = s.hi, k-lo, 64
+		p = bytePrefix(s.hi)
 	}
-	if uint(k) >= uint(bits.OnesCount64(w)) {
-		return NoCard // n < 0, or past the last card
+	if k >= uint(p>>56) {
+		return NoCard
 	}
-	return Card(base + select64(w, uint(k)))
+	return Card(base + selectIn(w, p, k))
 }
 
-// select64 returns the position of the k-th set bit of x (k < popcount(x))
-// without a loop: byte counts summed in parallel find the byte, a table the
-// bit. Random draws from a hand make a loop's exit unpredictable, and that
-// misprediction cost more than everything else in choosing a card.
-func select64(x uint64, k uint) uint {
-	const l8, h8 = 0x0101010101010101, 0x8080808080808080
+// bytePrefix returns, in byte i, the number of bits of x set in bytes 0..i:
+// its top byte is the popcount of x.
+//
+// Selection works from these sums without a popcount instruction, which a Go
+// binary built for any amd64 processor (GOAMD64=v1, the default) may only
+// use after a check that it exists, three times in every draw.
+func bytePrefix(x uint64) uint64 {
 	s := x - x>>1&0x5555555555555555
 	s = s&0x3333333333333333 + s>>2&0x3333333333333333
-	s = (s + s>>4) & 0x0F0F0F0F0F0F0F0F * l8 // byte i: the bits set in bytes 0..i
-	b := 8 * uint(bits.OnesCount64((uint64(k)*l8|h8-s)&h8))
-	return b + uint(selectInByte[x>>b&0xFF][(k-uint(s<<8>>b&0xFF))&7])
+	return (s + s>>4) & 0x0F0F0F0F0F0F0F0F * 0x0101010101010101
+}
+
+// selectIn returns the position of the k-th set bit of x (k below its
+// popcount) from x's byte sums p, without a loop: random draws from a hand
+// make a loop's exit unpredictable, and that misprediction cost more than
+// everything else in choosing a card. The bytes whose sums are at most k
+// come first; the first one past them holds the bit, which a table finds.
+func selectIn(x, p uint64, k uint) uint {
+	const l8, h8 = 0x0101010101010101, 0x8080808080808080
+	past := ^(uint64(k)*l8 | h8 - p) & h8 // the high bit of each byte whose sum exceeds k
+	b := uint(bits.TrailingZeros64(past)) - 7
+	return b + uint(selectInByte[x>>b&0xFF][(k-uint(p<<8>>b&0xFF))&7])
 }
 
 // selectInByte[v][k] is the position of the k-th set bit of byte v.
