@@ -1,7 +1,7 @@
-// Command skullking is the Skull King program: it checks and scores game
-// records, and (as the project grows) simulates bots, serves online tables
-// and plays in the terminal. This file only parses the command line and
-// wires the packages together.
+// Command skullking is the Skull King program: it serves online tables and
+// the score keeper, plays in the terminal, measures bots against each other,
+// load-tests a server, and checks and scores game records. This package
+// only parses the command line and wires the packages together.
 package main
 
 import (
