@@ -120,7 +120,7 @@ func (s *search) playEvents(max int) []playEvent {
 // playLogLikelihood is the log-likelihood of the events under world w.
 func (s *search) playLogLikelihood(evs []playEvent, w *sk.World) float64 {
 	v := &s.view
-	h := s.bidder
+	h := s.player
 	st := &h.st
 	lw := 0.0
 	miss := math.Log(s.cfg.playEps)

@@ -62,6 +62,13 @@ type searchConfig struct {
 	// shrink is how many standard errors a candidate must gain over the
 	// heuristic's own choice to replace it (0: plain argmax).
 	shrink float64
+	// bidModel, when set, is the heuristic that makes the other seats'
+	// secret bids in a world and explains their revealed bids to
+	// inference (nil: the heuristic's own constants).
+	bidModel *heurParams
+	// rollout, when set, is the heuristic that plays the worlds out and
+	// whose choice shrink defends (nil: the heuristic's own constants).
+	rollout *heurParams
 }
 
 // search is a flat Monte Carlo search over sampled deals (PIMC): every
@@ -84,6 +91,7 @@ type search struct {
 	events  []playEvent
 	heur    *Heuristic
 	bidder  *Heuristic // the bid model for inference
+	player  *Heuristic // the play model for inference: the heuristic
 	stopAt  time.Time  // the decision's deadline, when the config has a time limit
 }
 
@@ -91,25 +99,36 @@ func newSearch(cfg searchConfig, seed uint64) *search {
 	if cfg.workers < 1 {
 		cfg.workers = 1
 	}
-	s := &search{cfg: cfg, rng: sk.NewRand(seed), heur: NewHeuristic(0), bidder: NewHeuristic(0)}
+	s := &search{cfg: cfg, rng: sk.NewRand(seed), heur: newHeuristicWith(cfg.rollout),
+		bidder: newHeuristicWith(cfg.bidModel), player: NewHeuristic(0)}
 	for i := 0; i < cfg.workers; i++ {
-		s.workers = append(s.workers, newWorker())
+		s.workers = append(s.workers, newWorker(&cfg))
 	}
 	return s
+}
+
+// newHeuristicWith is a heuristic with constants p (nil: the defaults).
+func newHeuristicWith(p *heurParams) *Heuristic {
+	h := NewHeuristic(0)
+	if p != nil {
+		h.param = *p
+	}
+	return h
 }
 
 // worker owns what evaluating one world needs, so that workers can run side
 // by side.
 type worker struct {
 	base, scratch sk.Game
-	bots          [8]*Heuristic
+	bots          [8]*Heuristic // the rollout policy, seat by seat
+	bidder        *Heuristic    // the other seats' secret bids
 	solver        solver
 }
 
-func newWorker() *worker {
-	w := &worker{}
+func newWorker(cfg *searchConfig) *worker {
+	w := &worker{bidder: newHeuristicWith(cfg.bidModel)}
 	for i := range w.bots {
-		w.bots[i] = NewHeuristic(0)
+		w.bots[i] = newHeuristicWith(cfg.rollout)
 		w.bots[i].st.incremental = true
 	}
 	return w
@@ -356,12 +375,11 @@ func (w *worker) evalWorld(s *search, i int) {
 		s.leaveOut(i)
 		return
 	}
-	// The other seats' secret decisions of this phase, by the heuristic.
+	// The other seats' secret decisions of this phase, by the bid model.
 	if v.Phase == sk.PhaseBidding || v.Phase == sk.PhaseCannon {
-		forgetAll(&w.bots)
 		for seat := 0; seat < v.Players; seat++ {
 			if seat != v.Seat && w.base.Waiting(seat) {
-				w.base.ApplyUnchecked(w.bots[seat].Act(w.base.Seat(seat)))
+				w.base.ApplyUnchecked(w.bidder.Act(w.base.Seat(seat)))
 			}
 		}
 	}
