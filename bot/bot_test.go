@@ -32,8 +32,10 @@ func testFactories() map[string]Factory {
 	small := simulationConfig
 	small.worlds, small.bidWorlds = 3, 3
 	return map[string]Factory{
-		"random":     func(seed uint64) Bot { return NewRandom(seed) },
-		"heuristic":  func(seed uint64) Bot { return NewHeuristic(seed) },
+		"random":    func(seed uint64) Bot { return NewRandom(seed) },
+		"heuristic": func(seed uint64) Bot { return NewHeuristic(seed) },
+		// The expert's rollout policy, played out with its actions checked.
+		"planned":    func(seed uint64) Bot { return planned() },
 		"simulation": func(seed uint64) Bot { return &Simulation{s: newSearch(small, seed)} },
 		"expert":     func(seed uint64) Bot { return NewExpert(seed, WithBudget(0.02)) },
 	}

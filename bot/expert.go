@@ -49,6 +49,14 @@ var expertConfig = searchConfig{
 	shrink:       1,
 }
 
+// expertRollout is how the expert's searches play their deals out: the
+// heuristic, husbanding its sure winners (heurParams.plan).
+var expertRollout = func() heurParams {
+	p := defaultHeurParams
+	p.plan, p.sureP, p.safeLead = true, 0.45, 0.1
+	return p
+}()
+
 // ExpertOption changes how an expert searches.
 type ExpertOption func(*searchConfig)
 

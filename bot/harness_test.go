@@ -298,8 +298,8 @@ func envInt(k string, def int) int {
 }
 
 // heurVariant is the heuristic with constants from BOT_PARAMS
-// ("spread=0.5,willing=0.75,sharpen=1.4"), for tuning with TestEval
-// (BOT_EVAL=heurx).
+// ("spread=0.5,willing=0.75,sharpen=1.4"; "plan=1,surep=0.45,safelead=0.1"
+// for the expert's rollouts), for tuning with TestEval (BOT_EVAL=heurx).
 func heurVariant(seed uint64) Bot {
 	h := NewHeuristic(seed)
 	for _, kv := range strings.Split(os.Getenv("BOT_PARAMS"), ",") {
@@ -328,6 +328,12 @@ func heurVariant(seed uint64) Bot {
 			h.param.shed = f != 0
 		case "sizeaware":
 			h.param.sizeAware = f != 0
+		case "plan":
+			h.param.plan = f != 0
+		case "surep":
+			h.param.sureP = f
+		case "safelead":
+			h.param.safeLead = f
 		}
 	}
 	return h

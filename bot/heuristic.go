@@ -13,7 +13,7 @@ import (
 // none (or holds more winners than it needs), play its top card when every
 // remaining trick is needed. A decision
 // takes a few microseconds and allocates nothing, which also makes it the
-// rollout policy of the searching bots.
+// rollout policy of the searching bots (the expert's with heurParams.plan).
 type Heuristic struct {
 	st    state
 	param heurParams
@@ -36,6 +36,20 @@ type heurParams struct {
 	// need sheds a high loser rather than its lowest card.
 	shed    bool
 	surplus float64
+	// plan makes the heuristic husband its cards (the expert's rollouts
+	// play so): the cards whose chance of taking a trick some time this
+	// round (by the bidding model) reaches sureP are its sure winners, and
+	//   - while they cover the tricks still needed, but not every trick
+	//     left, it spends none of them: it sheds the highest card that
+	//     loses the trick (a sure winner too, if it has more than it
+	//     needs), and leads the most dangerous card that should lose
+	//     (chance at most safeLead), else the one least likely to win;
+	//   - otherwise, leading while it needs tricks, it leads a number that
+	//     should win, never a character, which is worth more following;
+	//   - leading while it needs no trick, it leads the most dangerous card
+	//     that should lose.
+	plan            bool
+	sureP, safeLead float64
 	// A card "should win" at this chance: leadTheta when leading, else
 	// theta less thetaUrgency times the share of the remaining tricks needed.
 	leadTheta, theta, thetaUrgency float64
@@ -404,6 +418,11 @@ func (h *Heuristic) choosePlay(legal sk.CardSet) (sk.Card, sk.TigressAs) {
 	switch {
 	case need <= 0:
 		if leading {
+			if h.param.plan {
+				if i := h.safeLead(cs, sk.CardSet{}); i >= 0 {
+					return cs[i].c, cs[i].as
+				}
+			}
 			// Lead what is least likely to win, keeping the sure losers
 			// for the tricks where nothing else would lose.
 			return pick(func(a, b *cand) bool {
@@ -442,15 +461,26 @@ func (h *Heuristic) choosePlay(legal sk.CardSet) (sk.Card, sk.TigressAs) {
 	if leading {
 		theta = h.param.leadTheta
 	}
+	wins := func(c *cand) bool { return c.p >= theta }
+	if h.param.plan {
+		if i := h.planPlay(cs, need, left, leading); i >= 0 {
+			return cs[i].c, cs[i].as
+		}
+		if leading {
+			// A lead that should win is a number: a character is worth
+			// more following, when it can choose its trick.
+			wins = func(c *cand) bool { return c.p >= theta && c.c.Kind() == sk.KindNumber }
+		}
+	}
 	anyWinner := false
 	for i := range cs {
-		anyWinner = anyWinner || cs[i].p >= theta
+		anyWinner = anyWinner || wins(&cs[i])
 	}
 	if anyWinner {
 		// Win as cheaply as possible.
 		return pick(func(a, b *cand) bool {
-			if (a.p >= theta) != (b.p >= theta) {
-				return a.p >= theta
+			if wa, wb := wins(a), wins(b); wa != wb {
+				return wa
 			}
 			return a.power < b.power || (a.power == b.power && a.p > b.p)
 		})
@@ -476,6 +506,84 @@ func (h *Heuristic) choosePlay(legal sk.CardSet) (sk.Card, sk.TigressAs) {
 		ka, kb := spareKey(a.c, a.as), spareKey(b.c, b.as)
 		return ka < kb || (ka == kb && a.p < b.p)
 	})
+}
+
+// planPlay is the play, by the index in cs, that keeps the sure winners
+// while they cover the need (see heurParams.plan), or −1.
+func (h *Heuristic) planPlay(cs []cand, need, left int, leading bool) int {
+	if need >= left {
+		return -1
+	}
+	if !leading {
+		// Only a card that loses the trick can be shed.
+		anyLoser := false
+		for i := range cs {
+			anyLoser = anyLoser || cs[i].p <= 0.02
+		}
+		if !anyLoser {
+			return -1
+		}
+	}
+	sure := h.sureSet()
+	if sure.Len() < need {
+		return -1
+	}
+	if leading {
+		if i := h.safeLead(cs, sure); i >= 0 {
+			return i
+		}
+		bi := -1
+		for i := range cs {
+			c := &cs[i]
+			if sure.Has(c.c) {
+				continue
+			}
+			if bi < 0 || avoidLeadKey(c) < avoidLeadKey(&cs[bi]) || (avoidLeadKey(c) == avoidLeadKey(&cs[bi]) && c.power > cs[bi].power) {
+				bi = i
+			}
+		}
+		return bi
+	}
+	spare := sure.Len() > need
+	bi := -1
+	for i := range cs {
+		c := &cs[i]
+		if c.p > 0.02 || (sure.Has(c.c) && !spare) {
+			continue
+		}
+		if bi < 0 || dumpKey(c.c, c.as) > dumpKey(cs[bi].c, cs[bi].as) {
+			bi = i
+		}
+	}
+	return bi
+}
+
+// sureSet is the cards of the hand that should take a trick some time
+// this round.
+func (h *Heuristic) sureSet() sk.CardSet {
+	var sure sk.CardSet
+	for w := h.st.hand; !w.Empty(); {
+		c := w.First()
+		w = w.Without(c)
+		if h.futureProb(c) >= h.param.sureP {
+			sure = sure.With(c)
+		}
+	}
+	return sure
+}
+
+// safeLead is the index in cs of the highest card outside keep that should
+// lose if led (an Escape aside: it is kept for when nothing else would
+// lose), or −1.
+func (h *Heuristic) safeLead(cs []cand, keep sk.CardSet) int {
+	bi := -1
+	for i := range cs {
+		c := &cs[i]
+		if c.p <= h.param.safeLead && !keep.Has(c.c) && !isEscapeLike(c.c, c.as) && (bi < 0 || c.power > cs[bi].power) {
+			bi = i
+		}
+	}
+	return bi
 }
 
 // expected is how many tricks the hand should still take, by the bidding

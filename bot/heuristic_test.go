@@ -1,0 +1,119 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	sk "github.com/skullking-go/skullking"
+)
+
+// dealt starts a 4-player game of one round with the given hands (card
+// codes, seat by seat), takes bids and plays the cards of plays in turn.
+func dealt(t *testing.T, hands []string, bids []int, plays ...string) *sk.Game {
+	t.Helper()
+	var order []sk.Card
+	var used sk.CardSet
+	for _, h := range hands {
+		for _, code := range strings.Fields(h) {
+			p, err := sk.ParseCode(code)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := sk.NoCard
+			for _, x := range p.Cards() {
+				if !used.Has(x) {
+					c = x
+					break
+				}
+			}
+			if c == sk.NoCard {
+				t.Fatalf("no card %s left", code)
+			}
+			used = used.With(c)
+			order = append(order, c)
+		}
+	}
+	opts := sk.DefaultOptions()
+	opts.Schedule, opts.ScheduleCards = "custom", []int{len(order) / len(hands)}
+	deal := sk.DealerFunc(func(round, n int, deck []sk.Card) bool {
+		rest := deck[:0:0]
+		for _, c := range deck {
+			if !used.Has(c) {
+				rest = append(rest, c)
+			}
+		}
+		copy(deck, append(append([]sk.Card(nil), order...), rest...))
+		return true
+	})
+	g, err := sk.NewGame(len(hands), sk.WithOptions(opts), sk.WithDealer(deal))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s, b := range bids {
+		if err := g.Apply(sk.Bid(s, b)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, code := range plays {
+		p, err := sk.ParseCode(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat := g.Turn()
+		c := g.Hand(seat).And(sk.SetOf(p.Cards()...)).First()
+		if err := g.Apply(sk.Play(seat, c)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// planned is the heuristic as the expert's searches play it.
+func planned() *Heuristic { return newHeuristicWith(&expertRollout) }
+
+// TestPlanKeepsSureWinners: needing one trick of six with the Skull King,
+// the planning heuristic sheds its highest losing green and keeps the King
+// for later; the plain heuristic wins at once and is left with cards that
+// may take unwanted tricks.
+func TestPlanKeepsSureWinners(t *testing.T) {
+	g := dealt(t, []string{"G12 P1 P2 P3 P4 P5", "G2 G4 Y5 Y10 Y14 SK", "G1 G3 G5 G6 G7 G8", "Y1 Y2 Y3 Y4 Y6 Y7"},
+		[]int{2, 1, 0, 0}, "G12")
+	v := g.Seat(1)
+	if a := planned().Act(v); a.Card != sk.NumberCard(sk.Green, 4) {
+		t.Errorf("planning: %v, want G4", a)
+	}
+	if a := NewHeuristic(0).Act(v); a.Card != sk.SkullKing {
+		t.Errorf("plain: %v, want SK", a)
+	}
+}
+
+// TestPlanLeadsANumber: needing two tricks with one Pirate and no number
+// likely to win, the planning heuristic leads a number and keeps the
+// Pirate for following, where it can choose its trick.
+func TestPlanLeadsANumber(t *testing.T) {
+	g := dealt(t, []string{"G9 Y8 P7 B3 ROSIE G2", "G1 G3 G4 G5 G6 G7", "Y1 Y2 Y3 Y4 Y5 Y6", "P1 P2 P3 P4 P5 P6"},
+		[]int{2, 1, 1, 1})
+	v := g.Seat(0)
+	if a := planned().Act(v); a.Card.Kind() != sk.KindNumber {
+		t.Errorf("planning: %v, want a number", a)
+	}
+	if a := NewHeuristic(0).Act(v); a.Card != sk.Rosie {
+		t.Errorf("plain: %v, want ROSIE", a)
+	}
+}
+
+// TestPlanLeadsTheDangerousLoser: bidding zero, the planning heuristic
+// leads its black 14 while three hands may hold a character to beat it,
+// rather than keep it to the end; the plain heuristic leads its lowest
+// card.
+func TestPlanLeadsTheDangerousLoser(t *testing.T) {
+	g := dealt(t, []string{"G2 Y13 ESC B14 P9 G6", "G1 G3 G4 G5 G7 G8", "Y1 Y2 Y3 Y4 Y5 Y6", "P1 P2 P3 P4 P5 P6"},
+		[]int{0, 1, 1, 1})
+	v := g.Seat(0)
+	if a := planned().Act(v); a.Card != sk.NumberCard(sk.Black, 14) {
+		t.Errorf("planning: %v, want B14", a)
+	}
+	if a := NewHeuristic(0).Act(v); a.Card != sk.NumberCard(sk.Green, 2) {
+		t.Errorf("plain: %v, want G2", a)
+	}
+}
