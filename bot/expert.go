@@ -49,6 +49,15 @@ var expertConfig = searchConfig{
 	shrink:       1,
 }
 
+// expertBidModel is how the expert expects the other seats to bid: the
+// heuristic's bid model, counting less of each opponent's hand and
+// sharpening more, without steps between hand sizes.
+var expertBidModel = func() heurParams {
+	p := defaultHeurParams
+	p.smoothSpread, p.bidSpread, p.sharpen = true, 0.1, 3
+	return p
+}()
+
 // expertRollout is how the expert's searches play their deals out: the
 // heuristic, husbanding its sure winners (heurParams.plan).
 var expertRollout = func() heurParams {

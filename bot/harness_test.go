@@ -328,6 +328,8 @@ func heurVariant(seed uint64) Bot {
 			h.param.shed = f != 0
 		case "sizeaware":
 			h.param.sizeAware = f != 0
+		case "smooth":
+			h.param.smoothSpread = f != 0
 		case "plan":
 			h.param.plan = f != 0
 		case "surep":

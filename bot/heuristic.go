@@ -36,6 +36,10 @@ type heurParams struct {
 	// need sheds a high loser rather than its lowest card.
 	shed    bool
 	surplus float64
+	// smoothSpread counts a fraction of an opponent's card as that much of
+	// its chance, so the bid model's reading of a hand changes gradually
+	// with the number of cards dealt rather than in steps.
+	smoothSpread bool
 	// plan makes the heuristic husband its cards (the expert's rollouts
 	// play so): the cards whose chance of taking a trick some time this
 	// round (by the bidding model) reaches sureP are its sure winners, and
@@ -225,21 +229,17 @@ func (h *Heuristic) futureProb(c sk.Card) float64 {
 			continue
 		}
 		hs := st.size[s]
-		heff := int(math.Round(1 + h.param.bidSpread*float64(hs-1)))
-		if hs == 0 {
-			heff = 0
-		}
 		var pNo float64
-		if l.Suit != sk.NoSuit && l.Suit != sk.Black {
-			bk := b.And(blackSet)
-			a := b.Minus(blackSet)
-			pNo = hyper(u, a.Len(), heff)
-			if !bk.Empty() {
-				follow := st.unseen.And(suitSets[l.Suit]).Len()
-				pNo *= 1 - hyper(u, follow, hs)*(1-hyper(u-follow, bk.Len(), heff))
-			}
+		if x := 1 + h.param.bidSpread*float64(hs-1); h.param.smoothSpread && hs > 0 {
+			lo := math.Floor(x)
+			f := x - lo
+			pNo = (1-f)*noBeater(st, b, l, u, hs, int(lo)) + f*noBeater(st, b, l, u, hs, int(lo)+1)
 		} else {
-			pNo = hyper(u, b.Len(), heff)
+			heff := int(math.Round(x))
+			if hs == 0 {
+				heff = 0
+			}
+			pNo = noBeater(st, b, l, u, hs, heff)
 		}
 		w := h.param.bidWilling
 		if st.bid[s] >= 0 {
@@ -253,17 +253,34 @@ func (h *Heuristic) futureProb(c sk.Card) float64 {
 	return p
 }
 
+// noBeater is the chance that a seat of hs cards, heff of which count,
+// holds none of the beaters b of a card that makes the trick's suit l, out
+// of u unseen cards.
+func noBeater(st *state, b sk.CardSet, l sk.Lead, u, hs, heff int) float64 {
+	if l.Suit != sk.NoSuit && l.Suit != sk.Black {
+		bk := b.And(blackSet)
+		a := b.Minus(blackSet)
+		pNo := hyper(u, a.Len(), heff)
+		if !bk.Empty() {
+			follow := st.unseen.And(suitSets[l.Suit]).Len()
+			pNo *= 1 - hyper(u, follow, hs)*(1-hyper(u-follow, bk.Len(), heff))
+		}
+		return pNo
+	}
+	return hyper(u, b.Len(), heff)
+}
+
 // sharpen pushes a probability away from one half: a player who controls
 // when to play a card makes its fate less of a coin toss.
 func sharpen(p, g float64) float64 {
 	if p <= 0 || p >= 1 || g == 1 {
 		return p
 	}
-	if g == defaultHeurParams.sharpen {
-		x := p * sharpenSteps
-		i := int(x)
-		f := x - float64(i)
-		return sharpenTab[i]*(1-f) + sharpenTab[i+1]*f
+	switch g {
+	case defaultHeurParams.sharpen:
+		return sharpenTab.at(p)
+	case expertBidModel.sharpen:
+		return bidSharpenTab.at(p)
 	}
 	return sharpenSlow(p, g)
 }
@@ -282,17 +299,34 @@ func sharpenSlow(p, g float64) float64 {
 	return a / (a + b)
 }
 
-// sharpenTab tabulates sharpen for the default constant, which the bid
-// model calls for every card of every hand it reads.
+// sharpenTab and bidSharpenTab tabulate sharpen for the constants of the
+// heuristic and of the expert's bid model, which read every card of every
+// hand they bid for or weigh a deal by.
 const sharpenSteps = 1024
 
-var sharpenTab = func() (t [sharpenSteps + 2]float64) {
+type sharpenTable [sharpenSteps + 2]float64
+
+var (
+	sharpenTab    = newSharpenTable(defaultHeurParams.sharpen)
+	bidSharpenTab = newSharpenTable(expertBidModel.sharpen)
+)
+
+func newSharpenTable(g float64) *sharpenTable {
+	var t sharpenTable
 	for i := 1; i < sharpenSteps; i++ {
-		t[i] = sharpenSlow(float64(i)/sharpenSteps, defaultHeurParams.sharpen)
+		t[i] = sharpenSlow(float64(i)/sharpenSteps, g)
 	}
 	t[sharpenSteps], t[sharpenSteps+1] = 1, 1
-	return t
-}()
+	return &t
+}
+
+// at interpolates the table at p, 0 < p < 1.
+func (t *sharpenTable) at(p float64) float64 {
+	x := p * sharpenSteps
+	i := int(x)
+	f := x - float64(i)
+	return t[i]*(1-f) + t[i+1]*f
+}
 
 // trickDist fills h.dist with the distribution of tricks taken by the cards
 // of set (a Poisson-binomial of their sharpened chances) and returns it.

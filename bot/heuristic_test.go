@@ -117,3 +117,26 @@ func TestPlanLeadsTheDangerousLoser(t *testing.T) {
 		t.Errorf("plain: %v, want G2", a)
 	}
 }
+
+// TestSmoothSpreadInterpolates: the smooth bid model reads a hand as the
+// stepped one does when the share of an opponent's hand it counts is a
+// whole number of cards, and in between otherwise.
+func TestSmoothSpreadInterpolates(t *testing.T) {
+	g := dealt(t, []string{"B10 G3 Y7 P12 ESC", "G1 G2 G4 G5 G6", "Y1 Y2 Y3 Y4 Y5", "P1 P2 P3 P4 P5"}, nil)
+	chance := func(spread float64, smooth bool) float64 {
+		p := defaultHeurParams
+		p.bidSpread, p.smoothSpread = spread, smooth
+		h := newHeuristicWith(&p)
+		h.st.load(g.Seat(0))
+		return h.futureProb(sk.NumberCard(sk.Black, 10))
+	}
+	// Five cards: a spread of 0.25 counts two of each opponent's, 0.5
+	// three, 0.375 two and a half.
+	two, three := chance(0.25, false), chance(0.5, false)
+	if got := chance(0.25, true); got != two {
+		t.Errorf("smooth at two cards: %v, stepped %v", got, two)
+	}
+	if got := chance(0.375, true); !(got < two && got > three) {
+		t.Errorf("smooth at two and a half cards: %v, want between %v and %v", got, three, two)
+	}
+}
