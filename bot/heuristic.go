@@ -15,12 +15,13 @@ import (
 // takes a few microseconds and allocates nothing, which also makes it the
 // rollout policy of the searching bots (the expert's with heurParams.plan).
 type Heuristic struct {
-	st    state
-	param heurParams
-	cand  [24]cand
-	probs [16]float64
-	dist  [17]float64
-	buf   []sk.Action
+	st      state
+	param   heurParams
+	cand    [24]cand
+	choices int // distinct plays at the last choosePlay
+	probs   [16]float64
+	dist    [17]float64
+	buf     []sk.Action
 }
 
 // heurParams are the tunable constants of the heuristic.
@@ -434,6 +435,7 @@ func (h *Heuristic) candidates(legal sk.CardSet) []cand {
 func (h *Heuristic) choosePlay(legal sk.CardSet) (sk.Card, sk.TigressAs) {
 	st := &h.st
 	cs := h.candidates(legal)
+	h.choices = len(cs)
 	if len(cs) == 0 {
 		return sk.NoCard, sk.Undeclared
 	}

@@ -67,7 +67,11 @@ func (s *search) resample(k int) {
 				continue
 			}
 			hand := s.worlds[i].Hands[seat].Or(played[seat])
-			p := s.bidder.bidLikelihood(v, seat, hand, v.Seats[seat].Bid, s.cfg.inferSharp)
+			bm := s.bidder
+			if s.opp.plain(seat) {
+				bm = s.plainBidder
+			}
+			p := bm.bidLikelihood(v, seat, hand, v.Seats[seat].Bid, s.cfg.inferSharp)
 			lw += math.Log(s.cfg.inferFloor + (1-s.cfg.inferFloor)*p)
 		}
 		w = append(w, lw)
@@ -106,24 +110,8 @@ func (s *search) resample(k int) {
 // at the start of the round, relative to a uniform choice of bid (which
 // would score 1).
 func (h *Heuristic) bidLikelihood(v *sk.View, seat int, hand sk.CardSet, bid int, sharp float64) float64 {
+	h.readDeal(v, seat, hand)
 	st := &h.st
-	st.me, st.n, st.ghost = seat, v.Players, -1
-	st.hands = st.n
-	if st.n == 2 {
-		st.ghost, st.hands = 2, 3
-	}
-	st.cards, st.round, st.phase = v.Cards, v.Round, sk.PhaseBidding
-	st.opts = v.Options
-	st.hand = hand
-	st.played = sk.CardSet{}
-	st.unseen = deckOf(&st.opts).Minus(hand)
-	st.void = [9]uint8{}
-	for s := 0; s < st.hands; s++ {
-		st.size[s] = v.Cards
-	}
-	for s := range st.bid {
-		st.bid[s], st.won[s] = -1, 0
-	}
 	d := h.trickDist(hand)
 	var ev [17]float64
 	best := math.Inf(-1)
@@ -149,4 +137,27 @@ func (h *Heuristic) bidLikelihood(v *sk.View, seat int, hand sk.CardSet, bid int
 		return 1
 	}
 	return mine / sum * float64(st.cards+1)
+}
+
+// readDeal sets the state to seat's at the start of the round, holding
+// hand, as the seat saw it when it bid.
+func (h *Heuristic) readDeal(v *sk.View, seat int, hand sk.CardSet) {
+	st := &h.st
+	st.me, st.n, st.ghost = seat, v.Players, -1
+	st.hands = st.n
+	if st.n == 2 {
+		st.ghost, st.hands = 2, 3
+	}
+	st.cards, st.round, st.phase = v.Cards, v.Round, sk.PhaseBidding
+	st.opts = v.Options
+	st.hand = hand
+	st.played = sk.CardSet{}
+	st.unseen = deckOf(&st.opts).Minus(hand)
+	st.void = [9]uint8{}
+	for s := 0; s < st.hands; s++ {
+		st.size[s] = v.Cards
+	}
+	for s := range st.bid {
+		st.bid[s], st.won[s] = -1, 0
+	}
 }

@@ -119,11 +119,20 @@ func (s *search) playEvents(max int) []playEvent {
 
 // playLogLikelihood is the log-likelihood of the events under world w.
 func (s *search) playLogLikelihood(evs []playEvent, w *sk.World) float64 {
+	miss, _ := s.playMisses(s.player, evs, w)
+	n := 0
+	for _, m := range miss {
+		n += m
+	}
+	return float64(n) * math.Log(s.cfg.playEps)
+}
+
+// playMisses counts, seat by seat, the events that h, given the hands of
+// w, would have played otherwise, and the events where it had a choice of
+// distinct plays.
+func (s *search) playMisses(h *Heuristic, evs []playEvent, w *sk.World) (miss [8]int, choices int) {
 	v := &s.view
-	h := s.player
 	st := &h.st
-	lw := 0.0
-	miss := math.Log(s.cfg.playEps)
 	for i := range evs {
 		ev := &evs[i]
 		st.me, st.n, st.ghost = ev.seat, v.Players, -1
@@ -150,12 +159,16 @@ func (s *search) playLogLikelihood(evs []playEvent, w *sk.World) float64 {
 		st.order = ev.order[:ev.nord]
 		st.pos = len(ev.trick)
 		st.sum.of(ev.trick)
-		c, as := h.choosePlay(legalOf(st))
+		legal := legalOf(st)
+		c, as := h.choosePlay(legal)
 		if !samePlay(c, as, ev.play, v.Options.PirateAbilities) {
-			lw += miss
+			miss[ev.seat]++
+		}
+		if h.choices > 1 {
+			choices++
 		}
 	}
-	return lw
+	return miss, choices
 }
 
 // samePlay reports whether card c played as as is the play p, copies of a

@@ -69,6 +69,10 @@ type searchConfig struct {
 	// rollout, when set, is the heuristic that plays the worlds out and
 	// whose choice shrink defends (nil: the heuristic's own constants).
 	rollout *heurParams
+	// readOpponents takes a seat that has bid and played as the heuristic
+	// would for it (opponents.go): it is then played, and its bids made
+	// and read, by the heuristic rather than the models above.
+	readOpponents bool
 }
 
 // search is a flat Monte Carlo search over sampled deals (PIMC): every
@@ -76,23 +80,25 @@ type searchConfig struct {
 // play (or solved exactly near the end of a round), and the action with the
 // best mean outcome wins.
 type search struct {
-	cfg     searchConfig
-	rng     sk.Rand
-	sm      sampler
-	view    sk.View
-	worlds  []sk.World // the sampled deals
-	sel     []int      // the deals evaluated, indices into worlds
-	weights []float64  // each evaluated deal's weight
-	vals    []float64  // vals[k*len(cands)+i]: candidate i in evaluated deal k
-	cands   []sk.Action
-	goal    goal
-	workers []*worker
-	buf     []sk.Action
-	events  []playEvent
-	heur    *Heuristic
-	bidder  *Heuristic // the bid model for inference
-	player  *Heuristic // the play model for inference: the heuristic
-	stopAt  time.Time  // the decision's deadline, when the config has a time limit
+	cfg         searchConfig
+	rng         sk.Rand
+	sm          sampler
+	view        sk.View
+	worlds      []sk.World // the sampled deals
+	sel         []int      // the deals evaluated, indices into worlds
+	weights     []float64  // each evaluated deal's weight
+	vals        []float64  // vals[k*len(cands)+i]: candidate i in evaluated deal k
+	cands       []sk.Action
+	goal        goal
+	workers     []*worker
+	buf         []sk.Action
+	events      []playEvent
+	heur        *Heuristic
+	bidder      *Heuristic // the bid model for inference
+	plainBidder *Heuristic // the heuristic's, for seats taken for it
+	opp         opponents
+	player      *Heuristic // the play model for inference: the heuristic
+	stopAt      time.Time  // the decision's deadline, when the config has a time limit
 }
 
 func newSearch(cfg searchConfig, seed uint64) *search {
@@ -100,7 +106,7 @@ func newSearch(cfg searchConfig, seed uint64) *search {
 		cfg.workers = 1
 	}
 	s := &search{cfg: cfg, rng: sk.NewRand(seed), heur: newHeuristicWith(cfg.rollout),
-		bidder: newHeuristicWith(cfg.bidModel), player: NewHeuristic(0)}
+		bidder: newHeuristicWith(cfg.bidModel), plainBidder: NewHeuristic(0), player: NewHeuristic(0)}
 	for i := 0; i < cfg.workers; i++ {
 		s.workers = append(s.workers, newWorker(&cfg))
 	}
@@ -121,23 +127,34 @@ func newHeuristicWith(p *heurParams) *Heuristic {
 type worker struct {
 	base, scratch sk.Game
 	bots          [8]*Heuristic // the rollout policy, seat by seat
+	plain         [8]*Heuristic // the heuristic, for seats taken for it
+	seats         [8]*Heuristic // who plays each seat in this decision's rollouts
 	bidder        *Heuristic    // the other seats' secret bids
+	plainBidder   *Heuristic    // those of seats taken for the heuristic
 	solver        solver
 }
 
 func newWorker(cfg *searchConfig) *worker {
-	w := &worker{bidder: newHeuristicWith(cfg.bidModel)}
+	w := &worker{bidder: newHeuristicWith(cfg.bidModel), plainBidder: NewHeuristic(0)}
 	for i := range w.bots {
 		w.bots[i] = newHeuristicWith(cfg.rollout)
 		w.bots[i].st.incremental = true
+		w.plain[i] = NewHeuristic(0)
+		w.plain[i].st.incremental = true
 	}
 	return w
 }
 
-func (s *search) reseed(seed uint64) { s.rng = sk.NewRand(seed) }
+func (s *search) reseed(seed uint64) {
+	s.rng = sk.NewRand(seed)
+	s.opp.reset()
+}
 
 // act decides for the seat of v.
 func (s *search) act(v sk.SeatView) sk.Action {
+	if s.cfg.readOpponents {
+		s.observe(v)
+	}
 	s.buf = v.Legal(s.buf[:0])
 	switch len(s.buf) {
 	case 0:
@@ -344,6 +361,12 @@ func (s *search) clearlyBetter(a, b int) bool {
 // until the decision's time limit, if any, has passed (the first minWorlds
 // are always done).
 func (w *worker) evalWorlds(s *search, first, step, k int) {
+	for seat := range w.seats {
+		w.seats[seat] = w.bots[seat]
+		if s.opp.plain(seat) {
+			w.seats[seat] = w.plain[seat]
+		}
+	}
 	limited := s.cfg.timeLimit > 0
 	for i := first; i < k; i += step {
 		if limited && i >= s.cfg.minWorlds && time.Now().After(s.stopAt) {
@@ -379,7 +402,11 @@ func (w *worker) evalWorld(s *search, i int) {
 	if v.Phase == sk.PhaseBidding || v.Phase == sk.PhaseCannon {
 		for seat := 0; seat < v.Players; seat++ {
 			if seat != v.Seat && w.base.Waiting(seat) {
-				w.base.ApplyUnchecked(w.bidder.Act(w.base.Seat(seat)))
+				b := w.bidder
+				if s.opp.plain(seat) {
+					b = w.plainBidder
+				}
+				w.base.ApplyUnchecked(b.Act(w.base.Seat(seat)))
 			}
 		}
 	}
@@ -403,7 +430,7 @@ func (w *worker) finish(s *search, g *sk.Game, world *sk.World) float64 {
 			return r
 		}
 	}
-	rollout(g, &w.bots)
+	rollout(g, &w.seats)
 	var pts [8]int
 	v := g.Seat(s.view.Seat)
 	for i := 0; i < g.Players(); i++ {
