@@ -14,10 +14,13 @@
 //   - simulation (quartermaster): tries every bid, and every legal card, on
 //     40 deals sampled consistently with what the seat has seen (voids
 //     included), each finished by heuristic play. A millisecond or two.
-//   - expert (captain): the same search with hundreds of deals, inference
-//     about hidden cards from the bids, the last tricks solved exactly, a
-//     fixed work budget per decision (on one core p50 about 9 ms, p99
-//     about 60 ms) and both cores.
+//   - expert (captain): the same search with hundreds of deals, played out
+//     by a heuristic that husbands its sure winners; a model of how players
+//     who search bid; inference about hidden cards from the bids and the
+//     cards played; opponents that bid and play exactly as the heuristic
+//     recognised and modelled as such; the last tricks solved exactly; a
+//     fixed work budget per decision (on one core p50 about 10 ms, p99
+//     about 70 ms) and both cores.
 //
 // Hint gives the expert's advice for a seat, with a reason a player can read.
 package bot

@@ -101,6 +101,21 @@ func TestBotsAreDeterministic(t *testing.T) {
 	}
 }
 
+// TestExpertWorkersChangeNothing checks that the expert decides the same
+// on one goroutine as on several, against heuristic seats it comes to
+// model as the heuristic.
+func TestExpertWorkersChangeNothing(t *testing.T) {
+	opts := tables(4)["modules"]
+	on := func(n int) Factory {
+		return func(seed uint64) Bot { return NewExpert(seed, WithBudget(0.02), WithWorkers(n)) }
+	}
+	a := gameWith(t, on(1), 4, opts, 11, true)
+	b := gameWith(t, on(3), 4, opts, 11, true)
+	if !slices.Equal(a.Log(), b.Log()) {
+		t.Fatal("the expert on one goroutine and on three played different games")
+	}
+}
+
 func TestNewKnowsEveryLevel(t *testing.T) {
 	for _, l := range Levels() {
 		if _, err := New(l, 1); err != nil {

@@ -9,10 +9,25 @@ import (
 // Expert is the strongest bot: a sampled-deal search (PIMC) like the
 // simulation level, with
 //
+//   - deals played out by a heuristic that husbands its sure winners
+//     (heurParams.plan): it keeps a Skull King or a Pirate it will need for
+//     later instead of spending it at once, sheds what might win an unwanted
+//     trick meanwhile, and leads numbers while its characters wait; a
+//     candidate must also clearly beat that heuristic's choice to overrule
+//     it. Rollout quality decides a PIMC search's strength, and these
+//     rollouts are most of the expert's lead over the simulation level;
+//   - a model of how the other seats bid, closer to players who search (who
+//     bid about a trick more than the heuristic in the late rounds): it
+//     makes their secret bids in the deals a bid is tried on, and explains
+//     their revealed bids to inference;
 //   - inference about hidden cards: besides voids, each sampled deal is
 //     weighed by how well it explains the other seats' bids (a seat that bid
-//     high likely holds strong cards), and the deals searched are drawn in
-//     proportion;
+//     high likely holds strong cards) and their latest cards, and the deals
+//     searched are drawn in proportion;
+//   - a reading of the opponents: a seat that has bid and played exactly as
+//     the heuristic would, round after round, is taken for the heuristic
+//     (opponents.go), and its bids and cards are modelled by the heuristic
+//     itself rather than by the models above;
 //   - the last tricks of each deal solved exactly (max^n with every hand
 //     open) instead of played out by the heuristic;
 //   - a work budget per decision: as many deals as fit in a fixed number of
@@ -31,22 +46,25 @@ type Expert struct {
 // a half times the opponents' mean, which measured better against the
 // simulation level than the plain margin.
 var expertConfig = searchConfig{
-	worlds:       300,
-	minWorlds:    24,
-	bidWorlds:    10000,
-	budget:       80000,
-	bidBudget:    120000,
-	oppWeight:    1.5,
-	workers:      2,
-	endgame:      3,
-	endgameNodes: 2000,
-	infer:        true,
-	inferSharp:   25,
-	inferFloor:   0.3,
-	playEvents:   8,
-	playEps:      0.3,
-	oversample:   3,
-	shrink:       1,
+	worlds:        300,
+	minWorlds:     24,
+	bidWorlds:     10000,
+	budget:        80000,
+	bidBudget:     120000,
+	oppWeight:     1.5,
+	workers:       2,
+	endgame:       3,
+	endgameNodes:  2000,
+	infer:         true,
+	inferSharp:    25,
+	inferFloor:    0.3,
+	playEvents:    8,
+	playEps:       0.3,
+	oversample:    3,
+	shrink:        1,
+	rollout:       &expertRollout,
+	bidModel:      &expertBidModel,
+	readOpponents: true,
 }
 
 // expertBidModel is how the expert expects the other seats to bid: the
