@@ -403,24 +403,42 @@ func TestAutoLastCard(t *testing.T) {
 	st := DefaultSettings()
 	st.AutoLast = true
 	st.Options.Rounds = 1
-	id, _, tok, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}}, Settings: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := attach(t, m, id, wire.ClientMsg{Token: tok})
-	a.next(wire.TypeWelcome)
-	a.send(wire.ClientMsg{Type: wire.TypeStart})
-	a.next(wire.TypeState)
-	a.actOnLatest() // the bid; the one card then plays itself
-	for {
-		f := a.next(wire.TypeState)
-		if f.Event != nil && f.Event.Seat == 0 && f.Event.Kind == "play" {
-			if f.Event.By != "auto" {
-				t.Fatalf("Ann's only card was played by %q", f.Event.By)
+	// Deals come from crypto/rand, and one in seventy gives Ann the
+	// Tigress, which is not forced: she must still say how she plays it.
+	// Such a table checks that, and the next one is dealt.
+	for range 30 {
+		id, _, tok, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}}, Settings: st})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := attach(t, m, id, wire.ClientMsg{Token: tok})
+		a.next(wire.TypeWelcome)
+		a.send(wire.ClientMsg{Type: wire.TypeStart})
+		a.next(wire.TypeState)
+		a.actOnLatest() // the bid; the one card then plays itself
+		chose := false
+		for {
+			f := a.next(wire.TypeState)
+			if f.Event != nil && f.Event.Seat == 0 && f.Event.Kind == "play" {
+				switch {
+				case chose && f.Event.By == "auto":
+					t.Fatal("Ann's Tigress was played for her before she said how")
+				case chose:
+				case f.Event.By != "auto":
+					t.Fatalf("Ann's only card was played by %q", f.Event.By)
+				default:
+					return
+				}
+				break
 			}
-			return
+			if v := f.View; v.Phase == "playing" && v.Turn == 0 && len(v.Legal) > 1 && !chose {
+				chose = true
+				act := v.Legal[0]
+				a.send(wire.ClientMsg{Type: wire.TypeAct, Action: &act})
+			}
 		}
 	}
+	t.Fatal("thirty tables in a row dealt Ann the Tigress")
 }
 
 // A bye that ends a seat for good carries no reconnect flag: a client must
