@@ -19,8 +19,8 @@
 //     who search bid; inference about hidden cards from the bids and the
 //     cards played; opponents that bid and play exactly as the heuristic
 //     recognised and modelled as such; the last tricks solved exactly; a
-//     fixed work budget per decision (on one core p50 about 10 ms, p99
-//     about 70 ms) and both cores.
+//     fixed work budget per decision (on one core p50 about 7 ms, p99
+//     about 40 ms) and both cores.
 //
 // Hint gives the expert's advice for a seat, with a reason a player can read.
 package bot

@@ -41,10 +41,11 @@ type Expert struct {
 	s *search
 }
 
-// expertConfig is the expert's effort — on one core a decision's p50 is
-// about 9 ms and its p99 about 60 ms — and its objective: its round score less one and
-// a half times the opponents' mean, which measured better against the
-// simulation level than the plain margin.
+// expertConfig is the expert's effort — on one core against three
+// heuristic seats a decision's p50 is about 7 ms and its p99 about 40 ms —
+// and its objective: its round score less one and a half times the
+// opponents' mean, which measured better against the simulation level than
+// the plain margin.
 var expertConfig = searchConfig{
 	worlds:        300,
 	minWorlds:     24,
