@@ -26,7 +26,7 @@ func TestLadder(t *testing.T) {
 		{"heuristic", "random", 100, 200, false, 0},  // gate +250
 		{"simulation", "heuristic", 50, 80, true, 0}, // gate +150
 		{"expert", "heuristic", 25, 100, true, 1},    // gate +200
-		{"expert", "simulation", 75, 0, true, 1},     // gate +30
+		{"expert", "simulation", 60, 40, true, 1},    // gate +30
 	}
 	for _, r := range rungs {
 		t.Run(r.strong+"-vs-"+r.weak, func(t *testing.T) {
