@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -119,17 +118,12 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cfg.arena.NewBot = arena.DefaultFactory(bot.ExternalOptions{Timeout: cfg.timeout, Stderr: stderr, Log: stderr})
 	if cfg.cpuProfile != "" {
-		f, err := os.Create(cfg.cpuProfile)
+		stopProfile, err := startCPUProfile(cfg.cpuProfile)
 		if err != nil {
 			fmt.Fprintf(stderr, "skullking sim: %v\n", err)
 			return 1
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintf(stderr, "skullking sim: %v\n", err)
-			return 1
-		}
-		defer pprof.StopCPUProfile()
+		defer stopProfile()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
