@@ -65,6 +65,22 @@ func attach(t *testing.T, m *Manager, table string, hello wire.ClientMsg) *testC
 	return c
 }
 
+// startWithBot creates a table of Ann and a random bot with settings st,
+// attaches Ann and starts the game; it returns the table, Ann's token and
+// her client.
+func startWithBot(t *testing.T, m *Manager, st Settings) (id, token string, ann *testClient) {
+	t.Helper()
+	id, _, token, err := m.Create(context.Background(), CreateRequest{Nickname: "Ann",
+		Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}}, Settings: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann = attach(t, m, id, wire.ClientMsg{Token: token})
+	ann.next(wire.TypeWelcome)
+	ann.send(wire.ClientMsg{Type: wire.TypeStart})
+	return id, token, ann
+}
+
 func (c *testClient) send(msg wire.ClientMsg) int64 {
 	c.nextID++
 	msg.ID = c.nextID
@@ -272,14 +288,7 @@ func TestTimerRearmedAfterRestart(t *testing.T) {
 	ctx := context.Background()
 	st := DefaultSettings()
 	st.TurnSeconds = 2
-	id, _, tok, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}},
-		Settings: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := attach(t, m, id, wire.ClientMsg{Token: tok})
-	a.next(wire.TypeWelcome)
-	a.send(wire.ClientMsg{Type: wire.TypeStart})
+	id, tok, a := startWithBot(t, m, st)
 	first := a.next(wire.TypeState)
 	if first.Deadline == 0 {
 		t.Fatal("no deadline")
@@ -353,13 +362,7 @@ func TestConflictReloadsFromLog(t *testing.T) {
 	s, _ := newStore(t)
 	m := newManager(t, s)
 	ctx := context.Background()
-	id, _, tok, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := attach(t, m, id, wire.ClientMsg{Token: tok})
-	a.next(wire.TypeWelcome)
-	a.send(wire.ClientMsg{Type: wire.TypeStart})
+	id, _, a := startWithBot(t, m, Settings{})
 	st := a.next(wire.TypeState)
 	for st.Seq < 1 { // the bot bids
 		st = a.next(wire.TypeState)
@@ -399,7 +402,6 @@ func intp(v int) *int { return &v }
 func TestAutoLastCard(t *testing.T) {
 	s, _ := newStore(t)
 	m := newManager(t, s)
-	ctx := context.Background()
 	st := DefaultSettings()
 	st.AutoLast = true
 	st.Options.Rounds = 1
@@ -407,13 +409,7 @@ func TestAutoLastCard(t *testing.T) {
 	// Tigress, which is not forced: she must still say how she plays it.
 	// Such a table checks that, and the next one is dealt.
 	for range 30 {
-		id, _, tok, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}}, Settings: st})
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := attach(t, m, id, wire.ClientMsg{Token: tok})
-		a.next(wire.TypeWelcome)
-		a.send(wire.ClientMsg{Type: wire.TypeStart})
+		_, _, a := startWithBot(t, m, st)
 		a.next(wire.TypeState)
 		a.actOnLatest() // the bid; the one card then plays itself
 		chose := false
@@ -479,14 +475,7 @@ func TestPanicRefusesTheMessage(t *testing.T) {
 	s, _ := newStore(t)
 	ps := &panickyStore{Store: s}
 	m := newManager(t, ps)
-	ctx := context.Background()
-	id, _, tok, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := attach(t, m, id, wire.ClientMsg{Token: tok})
-	a.next(wire.TypeWelcome)
-	a.send(wire.ClientMsg{Type: wire.TypeStart})
+	_, _, a := startWithBot(t, m, Settings{})
 	for a.last == nil || !a.last.View.Seats[1].HasBid { // the bot's bid is not the one to explode
 		a.next(wire.TypeState)
 	}

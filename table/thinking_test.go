@@ -1,7 +1,6 @@
 package table
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -40,15 +39,7 @@ func TestThinkingBotDoesNotBlockItsTable(t *testing.T) {
 		}})
 	t.Cleanup(m.Close)
 	t.Cleanup(func() { close(held.goOn) }) // let a last question go before the manager closes
-	id, _, token, err := m.Create(context.Background(), CreateRequest{Nickname: "Ann", Seats: []SeatSpec{
-		{Kind: "open"}, {Kind: "bot", Level: "random"}},
-		Settings: Settings{Options: skullking.DefaultOptions()}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := attach(t, m, id, wire.ClientMsg{Token: token})
-	c.next(wire.TypeWelcome)
-	c.send(wire.ClientMsg{Type: wire.TypeStart})
+	_, _, c := startWithBot(t, m, Settings{Options: skullking.DefaultOptions()})
 	asked := func() {
 		t.Helper()
 		select {
