@@ -71,6 +71,13 @@ type cand struct {
 	power float64
 }
 
+// loseP is the chance of winning the trick at or below which a card is
+// taken to lose it.
+const loseP = 0.02
+
+// loses reports whether the card should lose the trick.
+func (c *cand) loses() bool { return c.p <= loseP }
+
 // NewHeuristic returns a heuristic bot. It is deterministic: the seed is
 // accepted for the common Factory signature and not used.
 func NewHeuristic(seed uint64) *Heuristic {
@@ -468,13 +475,13 @@ func (h *Heuristic) choosePlay(legal sk.CardSet) (sk.Card, sk.TigressAs) {
 		}
 		anyLoser := false
 		for i := range cs {
-			anyLoser = anyLoser || cs[i].p <= 0.02
+			anyLoser = anyLoser || cs[i].loses()
 		}
 		if anyLoser {
 			// Dump the highest loser.
 			return pick(func(a, b *cand) bool {
-				if (a.p <= 0.02) != (b.p <= 0.02) {
-					return a.p <= 0.02
+				if a.loses() != b.loses() {
+					return a.loses()
 				}
 				return dumpKey(a.c, a.as) > dumpKey(b.c, b.as)
 			})
@@ -526,11 +533,11 @@ func (h *Heuristic) choosePlay(legal sk.CardSet) (sk.Card, sk.TigressAs) {
 	if h.param.shed && !leading && h.expected() >= float64(need)+h.param.surplus {
 		anyLoser := false
 		for i := range cs {
-			anyLoser = anyLoser || (cs[i].p <= 0.02 && !isEscapeLike(cs[i].c, cs[i].as))
+			anyLoser = anyLoser || (cs[i].loses() && !isEscapeLike(cs[i].c, cs[i].as))
 		}
 		if anyLoser {
 			return pick(func(a, b *cand) bool {
-				la, lb := a.p <= 0.02 && !isEscapeLike(a.c, a.as), b.p <= 0.02 && !isEscapeLike(b.c, b.as)
+				la, lb := a.loses() && !isEscapeLike(a.c, a.as), b.loses() && !isEscapeLike(b.c, b.as)
 				if la != lb {
 					return la
 				}
@@ -554,7 +561,7 @@ func (h *Heuristic) planPlay(cs []cand, need, left int, leading bool) int {
 		// Only a card that loses the trick can be shed.
 		anyLoser := false
 		for i := range cs {
-			anyLoser = anyLoser || cs[i].p <= 0.02
+			anyLoser = anyLoser || cs[i].loses()
 		}
 		if !anyLoser {
 			return -1
@@ -584,7 +591,7 @@ func (h *Heuristic) planPlay(cs []cand, need, left int, leading bool) int {
 	bi := -1
 	for i := range cs {
 		c := &cs[i]
-		if c.p > 0.02 || (sure.Has(c.c) && !spare) {
+		if !c.loses() || (sure.Has(c.c) && !spare) {
 			continue
 		}
 		if bi < 0 || dumpKey(c.c, c.as) > dumpKey(cs[bi].c, cs[bi].as) {
