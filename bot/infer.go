@@ -67,11 +67,7 @@ func (s *search) resample(k int) {
 				continue
 			}
 			hand := s.worlds[i].Hands[seat].Or(played[seat])
-			bm := s.bidder
-			if s.opp.plain(seat) {
-				bm = s.plainBidder
-			}
-			p := bm.bidLikelihood(v, seat, hand, v.Seats[seat].Bid, s.cfg.inferSharp)
+			p := s.opp.model(seat, s.bidder, s.plainBidder).bidLikelihood(v, seat, hand, v.Seats[seat].Bid, s.cfg.inferSharp)
 			lw += math.Log(s.cfg.inferFloor + (1-s.cfg.inferFloor)*p)
 		}
 		w = append(w, lw)

@@ -33,6 +33,15 @@ func (o *opponents) plain(seat int) bool {
 	return seat < len(o.agree) && !o.differ[seat] && o.agree[seat] >= plainAfter
 }
 
+// model is plain for a seat taken for the heuristic, else model: who
+// stands for that seat in a search.
+func (o *opponents) model(seat int, model, plain *Heuristic) *Heuristic {
+	if o.plain(seat) {
+		return plain
+	}
+	return model
+}
+
 // observe reads the round of v at the seat's last card, once a round; a
 // round number lower than the last read starts a new game.
 func (s *search) observe(v sk.SeatView) {

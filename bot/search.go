@@ -362,10 +362,7 @@ func (s *search) clearlyBetter(a, b int) bool {
 // are always done).
 func (w *worker) evalWorlds(s *search, first, step, k int) {
 	for seat := range w.seats {
-		w.seats[seat] = w.bots[seat]
-		if s.opp.plain(seat) {
-			w.seats[seat] = w.plain[seat]
-		}
+		w.seats[seat] = s.opp.model(seat, w.bots[seat], w.plain[seat])
 	}
 	limited := s.cfg.timeLimit > 0
 	for i := first; i < k; i += step {
@@ -402,10 +399,7 @@ func (w *worker) evalWorld(s *search, i int) {
 	if v.Phase == sk.PhaseBidding || v.Phase == sk.PhaseCannon {
 		for seat := 0; seat < v.Players; seat++ {
 			if seat != v.Seat && w.base.Waiting(seat) {
-				b := w.bidder
-				if s.opp.plain(seat) {
-					b = w.plainBidder
-				}
+				b := s.opp.model(seat, w.bidder, w.plainBidder)
 				w.base.ApplyUnchecked(b.Act(w.base.Seat(seat)))
 			}
 		}
