@@ -50,8 +50,8 @@ func TestLadder(t *testing.T) {
 			s := res.Bots[0]
 			t.Logf("%s vs 3 × %s, %d games: margin %+.1f [%+.1f, %+.1f], win rate %.2f, bids made %.2f",
 				r.strong, r.weak, res.Games, s.Margin, s.MarginCI[0], s.MarginCI[1], s.WinRate, s.BidAccuracy)
-			if s.Margin <= r.minMargin {
-				t.Fatalf("%s does not beat %s: margin %+.1f, interval [%+.1f, %+.1f]; want more than %+.0f",
+			if s.Margin <= r.minMargin || s.MarginCI[0] <= 0 {
+				t.Fatalf("%s does not beat %s: margin %+.1f, interval [%+.1f, %+.1f]; want more than %+.0f, the interval above 0",
 					r.strong, r.weak, s.Margin, s.MarginCI[0], s.MarginCI[1], r.minMargin)
 			}
 			if s.Faults != 0 {
