@@ -128,7 +128,16 @@ func FuzzApply(f *testing.F) {
 			var raw [6]byte
 			n := copy(raw[:], rest)
 			rest = rest[n:]
-			a := Action{Kind: ActionKind(raw[0] % 10), Seat: int8(raw[1]%12) - 2, Card: Card(raw[2]), ActionArgs: ActionArgs{Card2: Card(raw[3]), As: TigressAs(raw[4] % 4), Value: int8(raw[5])}}
+			a := Action{
+				Kind: ActionKind(raw[0] % 10),
+				Seat: int8(raw[1]%12) - 2,
+				Card: Card(raw[2]),
+				ActionArgs: ActionArgs{
+					Card2: Card(raw[3]),
+					As:    TigressAs(raw[4] % 4),
+					Value: int8(raw[5]),
+				},
+			}
 			before := snap(g)
 			if err := g.Apply(a); err != nil {
 				var ae *ActionError

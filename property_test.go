@@ -230,7 +230,16 @@ func playChecked(c chooser, players int, o Options) {
 // legal-action list offers the same decision, and a refused one changes
 // nothing.
 func probeIllegal(c chooser, g *Game, legal []Action) {
-	a := Action{Kind: ActionKind(c.choose(10, "probe kind")), Seat: int8(c.choose(g.Players()+2, "probe seat") - 1), Card: Card(c.choose(NumCards+1, "probe card")), ActionArgs: ActionArgs{Card2: Card(c.choose(NumCards+1, "probe card2")), As: TigressAs(c.choose(3, "probe as")), Value: int8(c.choose(25, "probe value") - 2)}}
+	a := Action{
+		Kind: ActionKind(c.choose(10, "probe kind")),
+		Seat: int8(c.choose(g.Players()+2, "probe seat") - 1),
+		Card: Card(c.choose(NumCards+1, "probe card")),
+		ActionArgs: ActionArgs{
+			Card2: Card(c.choose(NumCards+1, "probe card2")),
+			As:    TigressAs(c.choose(3, "probe as")),
+			Value: int8(c.choose(25, "probe value") - 2),
+		},
+	}
 	if a.Card == NumCards {
 		a.Card = NoCard
 	}
