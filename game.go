@@ -93,6 +93,8 @@ type Game struct {
 	log     []Action
 	starts  []roundStart
 	winners []int
+
+	memo *dealMemo // this seed's deals so far, for a Reset to the same seed
 }
 
 // CompletedTrick is a trick of the current round with its resolution.
@@ -187,6 +189,9 @@ func (g *Game) applyRules() {
 	}
 	g.inUse = g.opts.Deck().Cards(g.inUse[:0])
 	g.ruled = true
+	if g.memo != nil {
+		g.memo.forget(g.seed)
+	}
 }
 
 // Options returns the game's rules.
@@ -359,7 +364,10 @@ func (g *Game) startRound() {
 		}
 	} else {
 		g.dealt, g.seeded = true, true
-		g.deal()
+		if !g.dealFromMemo() {
+			g.deal()
+			g.memorize()
+		}
 	}
 	g.ghostNext = g.players * g.cards
 	g.drawNext = dealtCards

@@ -84,6 +84,9 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 	}
 	g.inUse = opts.Deck().Cards(g.inUse[:0])
 	g.ruled = false // a schedule that ends with this round
+	if g.memo != nil {
+		g.memo.forget(0)
+	}
 	g.phase, g.round, g.cards, g.dealt = v.Phase, v.Round, v.Cards, true
 	g.results, g.log, g.winners = g.results[:0], g.log[:0], g.winners[:0]
 	g.totals = [8]int{}
@@ -211,7 +214,14 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 func (g *Game) CopyFrom(src *Game) {
 	schedule, inUse, names := g.schedule, g.inUse, g.names
 	results, log, starts, winners, tricks := g.results, g.log, g.starts, g.winners, g.tricks
+	memo := g.memo
 	*g = *src
+	// Each game keeps its own memo, forgotten: the copy's rules may differ
+	// from those g's memo was dealt under.
+	g.memo = memo
+	if memo != nil {
+		memo.forget(src.seed)
+	}
 	g.schedule = append(schedule[:0], src.schedule...)
 	g.inUse = append(inUse[:0], src.inUse...)
 	g.names = append(names[:0], src.names...)
