@@ -21,25 +21,47 @@ func SetOf(cards ...Card) CardSet {
 
 // Has reports whether c is in the set.
 //
-// Has, With and Without are branch-free: Go defines a shift by 64 or more
-// as 0, so the word a card is not in (and both words, for NoCard) drops out
-// of the arithmetic. Simulations call them for every card played, and a
-// branch on which word holds a random card is a branch mispredicted.
+// Has, With and Without are branch-free: the word is chosen with a
+// conditional move and shifted by the card's place in it. Simulations call
+// them for every card played, and a branch on which word holds a random card
+// is a branch mispredicted. Cards past the set's range (NoCard among them)
+// are in no set, and With and Without leave the set as it is for them.
 func (s CardSet) Has(c Card) bool {
-	return (s.lo>>c|s.hi>>(c-64))&1 != 0 // the high word holds no bit past the last card
+	w := s.lo
+	if c >= 64 {
+		w = s.hi // holds no bit past the last card
+	}
+	if c >= 128 {
+		w = 0
+	}
+	return w>>(c&63)&1 != 0
 }
 
 // With returns the set plus c.
 func (s CardSet) With(c Card) CardSet {
-	s.lo |= 1 << c
-	s.hi |= 1 << (c - 64) & hiMask
+	lo, hi := uint64(1)<<(c&63), uint64(0)
+	if c >= 64 {
+		lo, hi = 0, lo&hiMask
+	}
+	if c >= 128 {
+		hi = 0
+	}
+	s.lo |= lo
+	s.hi |= hi
 	return s
 }
 
 // Without returns the set minus c.
 func (s CardSet) Without(c Card) CardSet {
-	s.lo &^= 1 << c
-	s.hi &^= 1 << (c - 64)
+	lo, hi := uint64(1)<<(c&63), uint64(0)
+	if c >= 64 {
+		lo, hi = 0, lo&hiMask
+	}
+	if c >= 128 {
+		hi = 0
+	}
+	s.lo &^= lo
+	s.hi &^= hi
 	return s
 }
 

@@ -1,0 +1,49 @@
+package skullking
+
+import "testing"
+
+// TestNthAgreesWithCards checks the loop-free select against the set's cards
+// in order, over random sets of every size.
+func TestNthAgreesWithCards(t *testing.T) {
+	r := NewRand(3)
+	for i := 0; i < 20000; i++ {
+		var s CardSet
+		for j := r.IntN(NumCards + 1); j > 0; j-- {
+			s = s.With(Card(r.IntN(NumCards)))
+		}
+		cards := s.Cards(nil)
+		for n, c := range cards {
+			if got := s.Nth(n); got != c {
+				t.Fatalf("%v.Nth(%d) = %v, want %v", s, n, got, c)
+			}
+		}
+		if s.Nth(len(cards)) != NoCard || s.Nth(-1) != NoCard {
+			t.Fatalf("%v: out-of-range Nth is not NoCard", s)
+		}
+	}
+}
+
+// TestCardSetMembership checks Has, With and Without for every byte a card
+// may hold: the cards of the deck behave as a set, and every other value,
+// NoCard included, is in no set and changes none. A forged card number from
+// the network reaches Has before anything else looks at it.
+func TestCardSetMembership(t *testing.T) {
+	var full CardSet
+	for c := Card(0); c < NumCards; c++ {
+		full = full.With(c)
+	}
+	for v := 0; v < 256; v++ {
+		c := Card(v)
+		for _, s := range []CardSet{{}, full, SetOf(Rosie, Escape1, Loot1)} {
+			if !c.Valid() {
+				if s.Has(c) || s.With(c) != s || s.Without(c) != s {
+					t.Fatalf("card %d outside the deck acts on %v", v, s)
+				}
+				continue
+			}
+			if !s.With(c).Has(c) || s.Without(c).Has(c) || s.With(c).Len() != s.Without(c).Len()+1 {
+				t.Fatalf("card %v on %v: With/Without/Has disagree", c, s)
+			}
+		}
+	}
+}
