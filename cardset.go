@@ -129,7 +129,10 @@ func bytePrefix(x uint64) uint64 {
 func selectIn(x, p uint64, k uint) uint {
 	const l8, h8 = 0x0101010101010101, 0x8080808080808080
 	past := ^(uint64(k)*l8 | h8 - p) & h8 // the high bit of each byte whose sum exceeds k
-	b := uint(bits.TrailingZeros64(past)) - 7
+	// The shifts are masked to the word: b is below 64 (the top byte's
+	// sum is the popcount, above k), and Go shifts by b without the test
+	// for 64 and more that an unmasked shift needs.
+	b := uint(bits.TrailingZeros64(past)-7) & 63
 	return b + uint(selectInByte[x>>b&0xFF][(k-uint(p<<8>>b&0xFF))&7])
 }
 

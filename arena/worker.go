@@ -25,9 +25,13 @@ type worker struct {
 	faults  []int        // per line-up entry: faults of bots already thrown away
 	firstFt []string     // per line-up entry: the first fault seen
 
-	seat  [8]int // line-up entry in each seat this game
-	names []string
-	buf   []skullking.Action
+	seat [8]int // line-up entry in each seat this game
+	// The bot and timer in each seat this game: the hot loop reaches them
+	// by seat in one load each.
+	seatBot   [8]bot.Bot
+	seatTimer [8]*timer
+	names     []string
+	buf       []skullking.Action
 }
 
 func newWorker(r *run) (*worker, error) {
@@ -134,31 +138,30 @@ func (w *worker) playGame(gameSeed, botBase uint64, rot int, out []dealStats) er
 		}
 		w.setBot(e, b)
 	}
-	scored := 0 // rounds of the sheet already counted
+	for s := 0; s < p; s++ {
+		w.seatBot[s], w.seatTimer[s] = w.bots[w.seat[s]], &w.timers[w.seat[s]]
+	}
 	for !g.Over() {
 		if s := g.Turn(); s >= 0 {
-			w.act(s, out)
+			w.act(g, s&7, out)
 		} else {
 			// Bids and cannon loads: every seat that has one to make.
 			for s := 0; s < p; s++ {
 				if g.Waiting(s) {
-					w.act(s, out)
+					w.act(g, s&7, out)
 				}
 			}
 		}
-		if n := g.ResultCount(); n != scored {
-			w.countBids(scored, n, out)
-			scored = n
-		}
 	}
+	w.countBids(out)
 	w.gameOver(out)
 	return nil
 }
 
-// countBids adds the bids of the sheet's rounds from up to n (bids as Harry
-// left them) to each level's tally.
-func (w *worker) countBids(from, n int, out []dealStats) {
-	for i := from; i < n; i++ {
+// countBids adds the game's bids (as Harry left them) to each level's
+// tally.
+func (w *worker) countBids(out []dealStats) {
+	for i := range w.g.ResultCount() {
 		r := w.g.Result(i)
 		for s := 0; s < w.players; s++ {
 			st := &out[w.r.levelOf[w.seat[s]]]
@@ -180,34 +183,33 @@ func (w *worker) countBids(from, n int, out []dealStats) {
 // act asks seat s's bot for its decision, times it, checks it and applies
 // it. An illegal action is a fault: the first legal action is played
 // instead.
-func (w *worker) act(s int, out []dealStats) {
-	g := w.g
-	e := w.seat[s]
-	if t := &w.timers[e]; t.due() {
-		w.actTimed(s, e, t, out)
+func (w *worker) act(g *skullking.Game, s int, out []dealStats) {
+	if t := w.seatTimer[s]; t.due() {
+		w.actTimed(s, t, out)
 		return
 	}
 	// The decision goes straight from the bot into Apply: held in a
 	// variable across another call, the action would be stored byte by
 	// byte and reloaded whole, a stall on every decision.
-	if err := g.Apply(w.bots[e].Act(g.Seat(s))); err != nil {
-		w.fault(s, e, err, out)
+	if err := g.Apply(w.seatBot[s].Act(g.Seat(s))); err != nil {
+		w.fault(s, err, out)
 	}
 }
 
 // actTimed is act for a decision the timer samples.
-func (w *worker) actTimed(s, e int, t *timer, out []dealStats) {
+func (w *worker) actTimed(s int, t *timer, out []dealStats) {
 	g := w.g
 	start := time.Now()
-	a := w.bots[e].Act(g.Seat(s))
+	a := w.seatBot[s].Act(g.Seat(s))
 	t.add(time.Since(start))
 	if err := g.Apply(a); err != nil {
-		w.fault(s, e, err, out)
+		w.fault(s, err, out)
 	}
 }
 
 // fault replaces seat s's illegal action by its first legal one.
-func (w *worker) fault(s, e int, err error, out []dealStats) {
+func (w *worker) fault(s int, err error, out []dealStats) {
+	e := w.seat[s]
 	out[w.r.levelOf[e]].faults++
 	if w.firstFt[e] == "" {
 		w.firstFt[e] = strings.TrimPrefix(err.Error(), "skullking: ")
