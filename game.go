@@ -77,10 +77,18 @@ type Game struct {
 	trick       [maxHands]Played
 	order       [maxHands]int8
 	inTrick     int // cards in the current trick
-	trickSize   int
-	lead        Lead
-	stats       trickStats
-	tricks      []CompletedTrick // this round's completed tricks
+	// toPlay and legalNow are the seat to play and its legal cards while
+	// the game is in PhasePlaying, set as each card is played (setTurn):
+	// the bot asking, Apply checking and the loop asking whose turn it is
+	// read them instead of working them out again. Only play, startTrick
+	// and ResumeFrom move the turn; a hand changes outside play only in an
+	// ability phase, which ends with startTrick.
+	toPlay    int
+	legalNow  CardSet
+	trickSize int
+	lead      Lead
+	stats     trickStats
+	tricks    []CompletedTrick // this round's completed tricks
 
 	pending   pending // the ability decision awaited in PhaseAbility
 	juanita   int     // seat that saw the undealt cards this round, or −1
@@ -300,7 +308,7 @@ func (g *Game) Lead() Lead { return g.lead }
 func (g *Game) Turn() int {
 	switch g.phase {
 	case PhasePlaying:
-		return int(g.order[g.inTrick])
+		return g.toPlay
 	case PhaseAbility:
 		return g.pending.seat
 	}
@@ -419,6 +427,7 @@ func (g *Game) startTrick(leader int) {
 	g.lead = Lead{}
 	g.stats.reset()
 	g.setOrder(leader)
+	g.setTurn(int(g.order[0]))
 	if g.ghost >= 0 {
 		g.ghostFlips()
 	}
@@ -455,7 +464,7 @@ var rotations = func() (t [maxHands][16]int8) {
 
 // ghostFlips plays Graybeard's top card for as long as it is his turn.
 func (g *Game) ghostFlips() {
-	for g.phase == PhasePlaying && g.ghost >= 0 && int(g.order[g.inTrick]) == g.ghost {
+	for g.phase == PhasePlaying && g.ghost >= 0 && g.toPlay == g.ghost {
 		c := g.deck[g.ghostNext]
 		g.ghostNext++
 		a := Play(g.ghost, c)
@@ -475,7 +484,7 @@ func (g *Game) Apply(a Action) error {
 	switch {
 	case a.Kind == ActionPlay && g.phase == PhasePlaying:
 		s := int(a.Seat)
-		if s == int(g.order[g.inTrick]) && legalFrom(g.hand[s], g.lead).Has(a.Card) &&
+		if s == g.toPlay && g.legalNow.Has(a.Card) &&
 			(a.Card == Tigress) == (a.As != Undeclared) && a.As <= AsEscape {
 			g.log = append(g.log, a)
 			g.play(s, a.Card, a.As)
@@ -558,7 +567,16 @@ func (g *Game) play(s int, c Card, as TigressAs) {
 	g.inTrick = i + 1
 	if i+1 == g.trickSize {
 		g.finishTrick()
+		return
 	}
+	g.setTurn(int(g.order[i+1]))
+}
+
+// setTurn makes s the seat to play and works out its legal cards, once for
+// all who ask before it plays.
+func (g *Game) setTurn(s int) {
+	g.toPlay = s
+	g.legalNow = legalFrom(g.hand[s], g.lead)
 }
 
 func (g *Game) finishTrick() {

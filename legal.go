@@ -8,10 +8,10 @@ import (
 // LegalCards returns the cards seat s may play now: empty unless it is the
 // seat's turn to play. The Tigress, when legal, may be declared either way.
 func (g *Game) LegalCards(s int) CardSet {
-	if g.phase != PhasePlaying || uint(s) >= uint(g.players) || int(g.order[g.inTrick]) != s {
+	if g.phase != PhasePlaying || uint(s) >= uint(g.players) || g.toPlay != s {
 		return CardSet{}
 	}
-	return legalFrom(g.hand[s], g.lead)
+	return g.legalNow
 }
 
 // LegalActions appends every action seat s may take now to buf and returns

@@ -304,6 +304,12 @@ func checkStep(c chooser, g *Game, led *ledger, deck CardSet, hands, step int) {
 	completed := g.CompletedTricks()
 	current := g.CurrentTrick()
 
+	// The seat to play and its legal cards follow from the trick on the
+	// table and the hand (RULES.md §4), however the engine keeps them.
+	if g.Phase() == PhasePlaying {
+		checkTurn(c, g, current)
+	}
+
 	// Cards are conserved: every card of the deck is in exactly one place.
 	var located CardSet
 	count := 0
@@ -524,5 +530,41 @@ func checkFinished(c chooser, g *Game) {
 	}
 	if !reflect.DeepEqual(refTotals, totals) {
 		c.Fatalf("totals %v, re-scored %v", totals, refTotals)
+	}
+}
+
+// checkTurn works out from the trick so far whose turn it is and what that
+// seat may play, and compares it with what the engine says.
+func checkTurn(c chooser, g *Game, current []Played) {
+	turn := g.Turn()
+	if turn < 0 || turn == g.GhostSeat() {
+		c.Fatalf("round %d: the turn is seat %d while a card is awaited", g.Round(), turn)
+	}
+	for _, p := range current {
+		if int(p.Seat) == turn {
+			c.Fatalf("round %d: seat %d's turn, but it has played to this trick", g.Round(), turn)
+		}
+	}
+	if len(current) > 0 && g.GhostSeat() < 0 {
+		if want := (int(current[len(current)-1].Seat) + 1) % g.Players(); turn != want {
+			c.Fatalf("round %d: seat %d's turn after seat %d played, want seat %d", g.Round(), turn,
+				current[len(current)-1].Seat, want)
+		}
+	}
+	hand := g.Hand(turn)
+	want := hand
+	if lead := LeadOf(current); lead.Suit != NoSuit {
+		if follow := hand.And(SuitSet(lead.Suit)); !follow.Empty() {
+			want = follow.Or(hand.And(SpecialSet()))
+		}
+	}
+	if got := g.LegalCards(turn); got != want {
+		c.Fatalf("round %d: seat %d holds %v under %v: legal %v, want %v", g.Round(), turn, hand,
+			current, got, want)
+	}
+	for s := 0; s < g.Players(); s++ {
+		if s != turn && !g.LegalCards(s).Empty() {
+			c.Fatalf("round %d: seat %d may play out of turn", g.Round(), s)
+		}
 	}
 }

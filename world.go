@@ -202,6 +202,7 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 			g.stats.add(int8(i), statCode(p), g.lead)
 		}
 		g.inTrick = len(v.Trick)
+		g.setTurn(int(g.order[g.inTrick]))
 	case PhaseAbility:
 		g.pending = pending{kind: v.Pending, seat: v.PendingSeat, leader: v.PendingLeader, draw: v.PendingDraw}
 	}
