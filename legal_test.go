@@ -235,3 +235,42 @@ func TestLegalActions_OneChoicePerFace(t *testing.T) {
 		}
 	})
 }
+
+// TestForgedCardBytesRefused plays every byte that is not a card, as a
+// forged frame may carry, at every turn of random games with the modules
+// whose cards sit in the high word: Apply refuses each (the card is not
+// held) and the game is unchanged.
+func TestForgedCardBytesRefused(t *testing.T) {
+	o := DefaultOptions()
+	o.Kraken, o.WhiteWhale, o.Loot = true, true, true
+	for seed := uint64(0); seed < 5; seed++ {
+		g, err := NewGame(4, WithOptions(o), WithSeed(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := NewRand(seed)
+		var buf []Action
+		for !g.Over() {
+			if s := g.Turn(); s >= 0 && g.Phase() == PhasePlaying {
+				logLen, hand := len(g.Log()), g.Hand(s)
+				for b := int(NumCards); b < 256; b++ {
+					err := g.Apply(Play(s, Card(b)))
+					if !errors.Is(err, ErrCardNotHeld) {
+						t.Fatalf("seed %d: seat %d playing byte %d: %v, want %v", seed, s, b, err, ErrCardNotHeld)
+					}
+				}
+				if len(g.Log()) != logLen || g.Hand(s) != hand || g.Turn() != s {
+					t.Fatalf("seed %d: a refused forged card changed the game", seed)
+				}
+			}
+			for s := 0; s < 4; s++ {
+				if buf = g.LegalActions(s, buf[:0]); len(buf) > 0 {
+					if err := g.Apply(buf[r.IntN(len(buf))]); err != nil {
+						t.Fatal(err)
+					}
+					break
+				}
+			}
+		}
+	}
+}

@@ -233,18 +233,12 @@ func probeIllegal(c chooser, g *Game, legal []Action) {
 	a := Action{
 		Kind: ActionKind(c.choose(10, "probe kind")),
 		Seat: int8(c.choose(g.Players()+2, "probe seat") - 1),
-		Card: Card(c.choose(NumCards+1, "probe card")),
+		Card: probeCard(c, "probe card"),
 		ActionArgs: ActionArgs{
-			Card2: Card(c.choose(NumCards+1, "probe card2")),
+			Card2: probeCard(c, "probe card2"),
 			As:    TigressAs(c.choose(3, "probe as")),
 			Value: int8(c.choose(25, "probe value") - 2),
 		},
-	}
-	if a.Card == NumCards {
-		a.Card = NoCard
-	}
-	if a.Card2 == NumCards {
-		a.Card2 = NoCard
 	}
 	err := g.Check(a)
 	offered := false
@@ -268,6 +262,19 @@ func probeIllegal(c chooser, g *Game, legal []Action) {
 		if len(g.Log()) != logLen || g.Phase() != phase || g.Turn() != turn || g.Hand(max(int(a.Seat), 0)) != hand {
 			c.Fatalf("refused probe %+v changed the game", a)
 		}
+	}
+}
+
+// probeCard draws a card of the deck, NoCard, or a byte no card has (as a
+// forged frame may carry): 128 and up once passed for a card of the high word.
+func probeCard(c chooser, label string) Card {
+	switch n := c.choose(NumCards+2, label); n {
+	case NumCards:
+		return NoCard
+	case NumCards + 1:
+		return Card(NumCards + c.choose(int(NoCard)-NumCards, label+" byte"))
+	default:
+		return Card(n)
 	}
 }
 
