@@ -39,13 +39,7 @@ func (s CardSet) Has(c Card) bool {
 
 // With returns the set plus c.
 func (s CardSet) With(c Card) CardSet {
-	lo, hi := uint64(1)<<(c&63), uint64(0)
-	if c >= 64 {
-		lo, hi = 0, lo&hiMask
-	}
-	if c >= 128 {
-		hi = 0
-	}
+	lo, hi := bitOf(c)
 	s.lo |= lo
 	s.hi |= hi
 	return s
@@ -53,16 +47,23 @@ func (s CardSet) With(c Card) CardSet {
 
 // Without returns the set minus c.
 func (s CardSet) Without(c Card) CardSet {
-	lo, hi := uint64(1)<<(c&63), uint64(0)
+	lo, hi := bitOf(c)
+	s.lo &^= lo
+	s.hi &^= hi
+	return s
+}
+
+// bitOf is c's bit in each word of a set: none for a card past the set's
+// range.
+func bitOf(c Card) (lo, hi uint64) {
+	lo = 1 << (c & 63)
 	if c >= 64 {
 		lo, hi = 0, lo&hiMask
 	}
 	if c >= 128 {
 		hi = 0
 	}
-	s.lo &^= lo
-	s.hi &^= hi
-	return s
+	return lo, hi
 }
 
 // hiMask is the part of the high word that holds cards.
