@@ -19,10 +19,7 @@ type memoDeal struct {
 }
 
 // forget empties the memo: the rules or the seed changed.
-func (m *dealMemo) forget(seed uint64) {
-	m.seed = seed
-	m.rounds = m.rounds[:0]
-}
+func (m *dealMemo) forget() { m.rounds = m.rounds[:0] }
 
 // dealFromMemo deals the current round from the memo if it holds it.
 func (g *Game) dealFromMemo() bool {
@@ -42,7 +39,8 @@ func (g *Game) memorize() {
 	}
 	m := g.memo
 	if m.seed != g.seed {
-		m.forget(g.seed)
+		m.forget()
+		m.seed = g.seed
 	}
 	if g.round != len(m.rounds)+1 {
 		return

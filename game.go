@@ -198,7 +198,7 @@ func (g *Game) applyRules() {
 	g.inUse = g.opts.Deck().Cards(g.inUse[:0])
 	g.ruled = true
 	if g.memo != nil {
-		g.memo.forget(g.seed)
+		g.memo.forget()
 	}
 }
 

@@ -85,7 +85,7 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 	g.inUse = opts.Deck().Cards(g.inUse[:0])
 	g.ruled = false // a schedule that ends with this round
 	if g.memo != nil {
-		g.memo.forget(0)
+		g.memo.forget()
 	}
 	g.phase, g.round, g.cards, g.dealt = v.Phase, v.Round, v.Cards, true
 	g.results, g.log, g.winners = g.results[:0], g.log[:0], g.winners[:0]
@@ -221,7 +221,7 @@ func (g *Game) CopyFrom(src *Game) {
 	// from those g's memo was dealt under.
 	g.memo = memo
 	if memo != nil {
-		memo.forget(src.seed)
+		memo.forget()
 	}
 	g.schedule = append(schedule[:0], src.schedule...)
 	g.inUse = append(inUse[:0], src.inUse...)
