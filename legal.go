@@ -163,7 +163,7 @@ func (g *Game) checkPlay(a Action, fail func(error, string) error) error {
 	default:
 		return fail(ErrWrongPhase, "a "+g.phase.String()+" decision is awaited")
 	}
-	if turn := int(g.order[g.inTrick]); turn != s {
+	if turn := g.toPlay; turn != s {
 		return fail(ErrNotYourTurn, "it is "+g.Name(turn)+"'s turn")
 	}
 	if !a.Card.Valid() || !g.hand[s].Has(a.Card) {
@@ -175,7 +175,7 @@ func (g *Game) checkPlay(a Action, fail func(error, string) error) error {
 	if a.Card != Tigress && a.As != Undeclared {
 		return fail(ErrBadDecision, "only the Tigress is declared")
 	}
-	if !legalFrom(g.hand[s], g.lead).Has(a.Card) {
+	if !g.legalNow.Has(a.Card) {
 		held := g.hand[s].And(suitSets[g.lead.Suit])
 		return fail(ErrMustFollowSuit, g.lead.Suit.String()+" was led and "+g.Name(s)+" holds "+held.First().String())
 	}
