@@ -33,22 +33,12 @@ func (s *search) resample(k int) {
 	v := &s.view
 	// What each seat played this round, to rebuild its starting hand; a
 	// seat whose Bendt drew is not read (its hand changed mid-round).
-	var played [8]sk.CardSet
+	played := playedThisRound(v)
 	var drew [8]bool
 	for ti, t := range v.Tricks {
-		for _, p := range t.Plays {
-			if int(p.Seat) < v.Players {
-				played[p.Seat] = played[p.Seat].With(p.Card)
-			}
-		}
 		r := &t.Result
 		if v.Options.PirateAbilities && r.Outcome == sk.Won && t.Plays[r.Index].Card == sk.Bendt && ti+1 < v.Cards {
 			drew[r.Winner] = true
-		}
-	}
-	for _, p := range v.Trick {
-		if int(p.Seat) < v.Players {
-			played[p.Seat] = played[p.Seat].With(p.Card)
 		}
 	}
 	var evs []playEvent
@@ -133,6 +123,23 @@ func (h *Heuristic) bidLikelihood(v *sk.View, seat int, hand sk.CardSet, bid int
 		return 1
 	}
 	return mine / sum * float64(st.cards+1)
+}
+
+// playedThisRound is what each seat (Graybeard aside) has played this
+// round, the trick in progress included.
+func playedThisRound(v *sk.View) (played [8]sk.CardSet) {
+	add := func(plays []sk.Played) {
+		for _, p := range plays {
+			if int(p.Seat) < v.Players {
+				played[p.Seat] = played[p.Seat].With(p.Card)
+			}
+		}
+	}
+	for _, t := range v.Tricks {
+		add(t.Plays)
+	}
+	add(v.Trick)
+	return played
 }
 
 // readDeal sets the state to seat's at the start of the round, holding

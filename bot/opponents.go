@@ -63,19 +63,7 @@ func (s *search) observe(v sk.SeatView) {
 		// A Bendt draw changed a hand mid-round: nothing to read.
 		return
 	}
-	var played [8]sk.CardSet
-	for _, t := range vw.Tricks {
-		for _, p := range t.Plays {
-			if int(p.Seat) < len(played) {
-				played[p.Seat] = played[p.Seat].With(p.Card)
-			}
-		}
-	}
-	for _, p := range vw.Trick {
-		if int(p.Seat) < len(played) {
-			played[p.Seat] = played[p.Seat].With(p.Card)
-		}
-	}
+	played := playedThisRound(vw)
 	pool := vw.Unseen()
 	for seat := 0; seat < vw.Players; seat++ {
 		if seat == vw.Seat || o.differ[seat] || harried(vw, seat) {
