@@ -78,6 +78,16 @@ const loseP = 0.02
 // loses reports whether the card should lose the trick.
 func (c *cand) loses() bool { return c.p <= loseP }
 
+// anyLoses reports whether some candidate should lose the trick.
+func anyLoses(cs []cand) bool {
+	for i := range cs {
+		if cs[i].loses() {
+			return true
+		}
+	}
+	return false
+}
+
 // NewHeuristic returns a heuristic bot. It is deterministic: the seed is
 // accepted for the common Factory signature and not used.
 func NewHeuristic(seed uint64) *Heuristic {
@@ -473,11 +483,7 @@ func (h *Heuristic) choosePlay(legal sk.CardSet) (sk.Card, sk.TigressAs) {
 				return ka < kb || (ka == kb && a.power > b.power)
 			})
 		}
-		anyLoser := false
-		for i := range cs {
-			anyLoser = anyLoser || cs[i].loses()
-		}
-		if anyLoser {
+		if anyLoses(cs) {
 			// Dump the highest loser.
 			return pick(func(a, b *cand) bool {
 				if a.loses() != b.loses() {
@@ -559,11 +565,7 @@ func (h *Heuristic) planPlay(cs []cand, need, left int, leading bool) int {
 	}
 	if !leading {
 		// Only a card that loses the trick can be shed.
-		anyLoser := false
-		for i := range cs {
-			anyLoser = anyLoser || cs[i].loses()
-		}
-		if !anyLoser {
+		if !anyLoses(cs) {
 			return -1
 		}
 	}
