@@ -59,6 +59,31 @@ func timeless(r *Result) *Result {
 }
 
 // TestBidTallyMatchesTheScoreSheet checks the arena's allocation-free count
+// TestEveryDecisionIsCountedAndSomeAreTimed checks the decision count, which
+// untimed games keep without the timer, and that a fast bot's decisions are
+// sampled: timed in some games, not in all. A four-player game of base rules
+// without a tiebreak is 10 bids and 55 cards a seat.
+func TestEveryDecisionIsCountedAndSomeAreTimed(t *testing.T) {
+	const deals = 400
+	o := skullking.DefaultOptions()
+	o.Tiebreak = false
+	res, err := Run(context.Background(), Config{Lineup: lineup("random", 4), Options: &o, Deals: deals, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := res.Bots[0]
+	if want := int64(deals * 4 * 4 * 65); b.Decisions != want {
+		t.Errorf("decisions = %d, want %d", b.Decisions, want)
+	}
+	if b.TimedDecisions < calibrate || b.TimedDecisions >= b.Decisions/2 {
+		t.Errorf("timed decisions = %d of %d: want at least the %d of calibration, and a sample after it",
+			b.TimedDecisions, b.Decisions, calibrate)
+	}
+	if b.DecisionP50 <= 0 || b.DecisionP99 < b.DecisionP50 {
+		t.Errorf("decision time p50 %v, p99 %v", b.DecisionP50, b.DecisionP99)
+	}
+}
+
 // of bids made against the engine's score sheet, game by game.
 func TestBidTallyMatchesTheScoreSheet(t *testing.T) {
 	for _, vr := range variants {

@@ -126,12 +126,14 @@ func (r *run) bootstrap(k int) [2]float64 {
 
 // timer times a line-up entry's decisions. Reading the clock costs about as
 // much as a random bot's whole decision, so once the first calibrate
-// decisions show the bot is fast, only every stride-th decision is timed,
-// enough that the clock costs about 1 % of the time measured. Percentiles of
-// a regular sample estimate those of every decision.
+// decisions show the bot is fast, only every stride-th game is timed, all
+// its decisions, enough that the clock costs about 1 % of the time
+// measured. The games in between read no clock and ask nothing of the
+// timer: the choice is made once a game, not at every decision.
+// Percentiles of a regular sample of games estimate those of every decision.
 type timer struct {
 	decisions, timed int64
-	stride, left     int64
+	stride, left     int64 // in games
 	calibrated       int64 // ns over the first calibrate timed decisions
 	hist             histogram
 }
@@ -144,9 +146,8 @@ const (
 
 func (t *timer) init() { t.stride, t.left = 1, 1 }
 
-// due counts a decision and reports whether to time it.
+// due reports whether to time this game's decisions, once a game.
 func (t *timer) due() bool {
-	t.decisions++
 	t.left--
 	if t.left > 0 {
 		return false

@@ -26,10 +26,11 @@ type worker struct {
 	firstFt []string     // per line-up entry: the first fault seen
 
 	seat [8]int // line-up entry in each seat this game
-	// The bot and timer in each seat this game: the hot loop reaches them
-	// by seat in one load each.
+	// The bot in each seat this game, which the hot loop reaches by seat
+	// in one load, and the seat's timer when this game is timed for it.
 	seatBot   [8]bot.Bot
 	seatTimer [8]*timer
+	decided   [8]int64 // decisions made in each seat this game
 	names     []string
 	buf       []skullking.Action
 }
@@ -139,8 +140,13 @@ func (w *worker) playGame(gameSeed, botBase uint64, rot int, out []dealStats) er
 		w.setBot(e, b)
 	}
 	for s := 0; s < p; s++ {
-		w.seatBot[s], w.seatTimer[s] = w.bots[w.seat[s]], &w.timers[w.seat[s]]
+		t := &w.timers[w.seat[s]]
+		w.seatBot[s], w.seatTimer[s] = w.bots[w.seat[s]], nil
+		if t.due() {
+			w.seatTimer[s] = t
+		}
 	}
+	w.decided = [8]int64{}
 	for !g.Over() {
 		if s := g.Turn(); s >= 0 {
 			w.act(g, s&7, out)
@@ -152,6 +158,9 @@ func (w *worker) playGame(gameSeed, botBase uint64, rot int, out []dealStats) er
 				}
 			}
 		}
+	}
+	for s := 0; s < p; s++ {
+		w.timers[w.seat[s]].decisions += w.decided[s]
 	}
 	w.countBids(out)
 	w.gameOver(out)
@@ -180,12 +189,13 @@ func (w *worker) countBids(out []dealStats) {
 	}
 }
 
-// act asks seat s's bot for its decision, times it, checks it and applies
-// it. An illegal action is a fault: the first legal action is played
-// instead.
+// act asks seat s's bot for its decision, times it if this game is timed
+// for the seat, checks it and applies it. An illegal action is a fault: the
+// first legal action is played instead.
 func (w *worker) act(g *skullking.Game, s int, out []dealStats) {
-	if t := w.seatTimer[s]; t.due() {
-		w.actTimed(s, t, out)
+	w.decided[s]++
+	if t := w.seatTimer[s]; t != nil {
+		w.actTimed(g, s, t, out)
 		return
 	}
 	// The decision goes straight from the bot into Apply: held in a
@@ -196,9 +206,8 @@ func (w *worker) act(g *skullking.Game, s int, out []dealStats) {
 	}
 }
 
-// actTimed is act for a decision the timer samples.
-func (w *worker) actTimed(s int, t *timer, out []dealStats) {
-	g := w.g
+// actTimed is act for a decision the timer times.
+func (w *worker) actTimed(g *skullking.Game, s int, t *timer, out []dealStats) {
 	start := time.Now()
 	a := w.seatBot[s].Act(g.Seat(s))
 	t.add(time.Since(start))
