@@ -328,9 +328,22 @@ func baseWinner(plays []Played, skip int) (int, Reason) {
 // which result checks at the end. What the bonuses need is counted in lanes
 // of one word, also from a table. Nothing in add branches on the card.
 type trickStats struct {
-	best, bestKey, firstMermaid int8
-	counts                      uint64 // statLane lanes
+	// top is the winning play so far as its key and index in one number,
+	// topOf(key, index), so that the winner so far is a max: whether each
+	// card takes the lead is random in a simulation, a branch the
+	// processor would guess wrong, and max is a conditional move.
+	top          int
+	firstMermaid int8
+	counts       uint64 // statLane lanes
 }
+
+// topOf packs a play's key and index into a number that orders plays as
+// they win: a higher key, then an earlier index.
+func topOf(key int8, index int8) int { return int(key)<<4 | int(15-index) }
+
+// topKey and topIndex unpack top.
+func (t *trickStats) topKey() int8  { return int8(t.top >> 4) }
+func (t *trickStats) topIndex() int { return 15 - t.top&15 }
 
 // Play keys: numbers of the suit led rank 1–14, black numbers (trump)
 // 15–28, then the characters.
@@ -444,7 +457,7 @@ var leadAfter = func() (t [numStatCodes]Lead) {
 	return t
 }()
 
-func (t *trickStats) reset() { *t = trickStats{firstMermaid: -1} }
+func (t *trickStats) reset() { *t = trickStats{top: -1, firstMermaid: -1} }
 
 // exotic reports whether the trick holds a Kraken, White Whale or Loot.
 func (t *trickStats) exotic() bool { return t.lane(laneExotic) != 0 }
@@ -454,10 +467,7 @@ func (t *trickStats) lane(l uint) int { return int(t.counts >> l & 0xFF) }
 // add notes the play of statCode code at index i; lead is the trick's lead
 // after it.
 func (t *trickStats) add(i int8, code uint8, lead Lead) {
-	k := playKeys[lead.Suit&7][code]
-	if k > t.bestKey {
-		t.best, t.bestKey = i, k
-	}
+	t.top = max(t.top, topOf(playKeys[lead.Suit&7][code], i))
 	t.counts += playCounts[code]
 	if code-uint8(Mermaid1) < 2 && t.firstMermaid < 0 {
 		t.firstMermaid = i
@@ -469,10 +479,10 @@ func (t *trickStats) add(i int8, code uint8, lead Lead) {
 // Which kind of card won is random in a simulation, so the cases are sums
 // of flags rather than branches a processor would guess wrong.
 func (t *trickStats) resolve(plays []Played, o *Options, r *TrickResult) {
-	k := t.bestKey
+	k := t.topKey()
 	sk := k == keySkullKing
 	mermaidOverSK := sk && t.firstMermaid >= 0
-	index := int(t.best)
+	index := t.topIndex()
 	if mermaidOverSK {
 		index = int(t.firstMermaid)
 	}
