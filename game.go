@@ -480,13 +480,18 @@ func (g *Game) ghostFlips() {
 // refused action returns an *ActionError and leaves the game unchanged.
 func (g *Game) Apply(a Action) error {
 	// Fast paths for the two actions simulations apply millions of times;
-	// anything unusual takes the full check, which explains refusals.
+	// anything unusual takes the full check, which explains refusals. They
+	// log into the room the log has: growing it is a call, across which
+	// the action's six bytes would be saved to the stack and reloaded on
+	// every card, so a full log takes the full path, which grows it.
+	n := len(g.log)
 	switch {
 	case a.Kind == ActionPlay && g.phase == PhasePlaying:
 		s := int(a.Seat)
 		if s == g.toPlay && g.legalNow.Has(a.Card) &&
-			(a.Card == Tigress) == (a.As != Undeclared) && a.As <= AsEscape {
-			g.log = append(g.log, a)
+			(a.Card == Tigress) == (a.As != Undeclared) && a.As <= AsEscape && n < cap(g.log) {
+			g.log = g.log[:n+1]
+			g.log[n] = a
 			g.play(s, a.Card, a.As)
 			if g.ghost >= 0 {
 				g.ghostFlips()
@@ -495,12 +500,20 @@ func (g *Game) Apply(a Action) error {
 		}
 	case a.Kind == ActionBid && g.phase == PhaseBidding:
 		s := int(a.Seat)
-		if g.dealt && s >= 0 && s < g.players && !g.hasBid[s] && a.Value >= 0 && int(a.Value) <= g.cards {
-			g.log = append(g.log, a)
+		if g.dealt && s >= 0 && s < g.players && !g.hasBid[s] && a.Value >= 0 && int(a.Value) <= g.cards &&
+			n < cap(g.log) {
+			g.log = g.log[:n+1]
+			g.log[n] = a
 			g.bid(s, int(a.Value))
 			return nil
 		}
 	}
+	return g.applyChecked(a)
+}
+
+// applyChecked is Apply's full path: every action is checked, and refused
+// with the rule it breaks.
+func (g *Game) applyChecked(a Action) error {
 	a = g.normalize(a)
 	if err := g.Check(a); err != nil {
 		return err
