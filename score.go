@@ -65,21 +65,21 @@ func (o *Options) SeatPoints(cards, round, bid, won, bonus, cannon int) int {
 		}
 		return 0
 	}
-	var pts int
-	switch {
-	case bid == 0 && off == 0:
-		pts = o.ZeroBidValue(cards, round)
-	case bid == 0:
-		pts = -o.ZeroBidValue(cards, round)
-	case off == 0:
-		pts = o.PointsPerTrick * bid
-	default:
-		pts = -o.MissPenalty * off
+	// Made or missed, a zero bid or not: the four cases of RULES.md §6,
+	// chosen with conditional moves rather than branches, since whether a
+	// bid is made is random in a simulation, where every seat is scored
+	// every round.
+	made, missed := o.PointsPerTrick*bid, -o.MissPenalty*off
+	z := o.ZeroBidValue(cards, round)
+	if bid == 0 {
+		made, missed = z, -z
 	}
-	if off == 0 || o.KeepBonusOnMiss {
-		pts += bonus
+	pts := missed
+	if off == 0 {
+		pts = made
 	}
-	return pts
+	bonus &= -(b2i(off == 0) | b2i(o.KeepBonusOnMiss)) // all bits, or none
+	return pts + bonus
 }
 
 // ScoreRound computes r.Points from the bids, tricks, bonuses and module
