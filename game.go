@@ -596,28 +596,15 @@ func (g *Game) finishTrick() {
 	t := g.newTrickRecord(g.inTrick)
 	// The whole array in one copy: cheaper than a copy of the length.
 	*(*[maxHands]Played)(t.Plays[:maxHands]) = g.trick
-	plays, res := t.Plays, &t.Result
+	res := &t.Result
 	if g.stats.exotic() {
-		*res = ResolveTrick(plays, &g.opts)
+		g.resolveExotic(t.Plays, res)
 	} else {
-		g.stats.resolve(plays, &g.opts, res)
-	}
-	if res.Outcome == Destroyed && g.opts.KrakenLead == KrakenLeadLeftOfKraken {
-		for i, p := range plays {
-			if p.Card == Kraken {
-				res.Leader = int(g.order[(i+1)%g.trickSize])
-			}
-		}
+		g.stats.resolve(t.Plays, &g.opts, res)
 	}
 	if res.Winner >= 0 && res.Winner != g.ghost {
 		g.won[res.Winner]++
 		g.bonus[res.Winner] += res.Bonus
-	}
-	for _, al := range res.Alliances[:res.NAlliances] {
-		if g.nAlliances < len(g.alliances) {
-			g.alliances[g.nAlliances] = al
-			g.nAlliances++
-		}
 	}
 	g.trickNo++
 	g.inTrick = 0
@@ -625,6 +612,26 @@ func (g *Game) finishTrick() {
 		return
 	}
 	g.nextTrick(res.Leader)
+}
+
+// resolveExotic resolves a trick holding a Kraken, White Whale or Loot:
+// what the Kraken leaves to the next lead, and the Loot alliances, come
+// only from such a trick.
+func (g *Game) resolveExotic(plays []Played, res *TrickResult) {
+	*res = ResolveTrick(plays, &g.opts)
+	if res.Outcome == Destroyed && g.opts.KrakenLead == KrakenLeadLeftOfKraken {
+		for i, p := range plays {
+			if p.Card == Kraken {
+				res.Leader = int(g.order[(i+1)%g.trickSize])
+			}
+		}
+	}
+	for _, al := range res.Alliances[:res.NAlliances] {
+		if g.nAlliances < len(g.alliances) {
+			g.alliances[g.nAlliances] = al
+			g.nAlliances++
+		}
+	}
 }
 
 // newTrickRecord appends an entry of n plays to this round's completed

@@ -490,15 +490,17 @@ func (t *trickStats) resolve(plays []Played, o *Options, r *TrickResult) {
 	mermaids := b2i(k == keyPirate) * t.lane(laneMermaids)
 	fourteens, black14 := t.lane(laneColour14), t.lane(laneBlack14)
 	seat := int(plays[index].Seat)
-	*r = TrickResult{
-		Reason: reasonOfKey[k&63], Index: index, Winner: seat, Leader: seat,
-		Bonus: b2i(mermaidOverSK)*o.BonusMermaidSkullKing + pirates*o.BonusSkullKingPirate +
-			mermaids*o.BonusPirateMermaid + fourteens*o.BonusFourteen + black14*o.BonusBlackFourteen,
-		Fourteens: fourteens, Black14: black14 != 0, Mermaids: mermaids, Pirates: pirates, SkullKing: mermaidOverSK,
-	}
+	// Field by field: a composite literal would be built on the stack and
+	// copied, on every trick.
+	reason := reasonOfKey[k&63]
 	if mermaidOverSK {
-		r.Reason = ByMermaidOverSkullKing
+		reason = ByMermaidOverSkullKing
 	}
+	r.Outcome, r.Reason, r.Index, r.Winner, r.Leader = Won, reason, index, seat, seat
+	r.Bonus = b2i(mermaidOverSK)*o.BonusMermaidSkullKing + pirates*o.BonusSkullKingPirate +
+		mermaids*o.BonusPirateMermaid + fourteens*o.BonusFourteen + black14*o.BonusBlackFourteen
+	r.Fourteens, r.Black14, r.Mermaids, r.Pirates, r.SkullKing = fourteens, black14 != 0, mermaids, pirates, mermaidOverSK
+	r.Alliances, r.NAlliances = [2]Alliance{}, 0
 }
 
 // reasonOfKey[k] is the rule by which the play of key k wins a trick of

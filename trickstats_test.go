@@ -4,6 +4,8 @@ import "testing"
 
 // TestTrickStatsAgreesWithResolveTrick checks the engine's incremental trick
 // resolution against the reference ResolveTrick on random base-card tricks.
+// The result it writes into starts as a stale one with every field set, as
+// the engine's reused trick records do: resolve must write every field.
 func TestTrickStatsAgreesWithResolveTrick(t *testing.T) {
 	o := DefaultOptions()
 	r := NewRand(7)
@@ -30,7 +32,9 @@ func TestTrickStatsAgreesWithResolveTrick(t *testing.T) {
 			plays = append(plays, p)
 		}
 		want := ResolveTrick(plays, &o)
-		var got TrickResult
+		got := TrickResult{Outcome: Destroyed, Reason: ByKraken, Index: 9, Winner: 9, Leader: 9, Bonus: 99,
+			Fourteens: 9, Black14: true, Mermaids: 9, Pirates: 9, SkullKing: true,
+			Alliances: [2]Alliance{{1, 2}, {3, 4}}, NAlliances: 2}
 		ts.resolve(plays, &o, &got)
 		if got != want {
 			t.Fatalf("%v:\n got %+v\nwant %+v", plays, got, want)
