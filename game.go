@@ -393,11 +393,24 @@ func (g *Game) startRound() {
 	g.bendtOwn = [8]CardSet{}
 	g.discarded = [8]CardSet{}
 	g.pending = pending{}
-	st := roundStart{round: g.round, cards: g.cards, dealt: g.dealt, logAt: len(g.log)}
+	g.newRoundStart()
+}
+
+// newRoundStart notes where the round begins, in reused memory and field by
+// field, as newResult does. The deck is kept only when a dealer other than
+// the seeded one dealt it: a seeded deal is dealt again from its seed.
+func (g *Game) newRoundStart() {
+	if len(g.starts) < cap(g.starts) {
+		g.starts = g.starts[:len(g.starts)+1]
+	} else {
+		g.starts = append(g.starts, roundStart{})
+	}
+	st := &g.starts[len(g.starts)-1]
+	st.round, st.cards, st.dealt, st.logAt = g.round, g.cards, g.dealt, len(g.log)
+	st.opts, st.changed = nil, nil
 	if g.dealt && !g.seeded {
 		copy(st.deck[:], g.deck[:g.deckLen])
 	}
-	g.starts = append(g.starts, st)
 }
 
 // deal shuffles the round's hands with the seeded dealer, each hand as its
@@ -669,18 +682,21 @@ func (g *Game) nextTrick(leader int) {
 
 func (g *Game) endRound() {
 	r := g.newResult()
+	// Every field, one by one: the slot holds a round of an earlier game,
+	// and a composite literal would be built on the stack and copied.
 	r.Round, r.Cards, r.Played, r.Players = g.round, g.cards, true, g.players
 	r.Alliances, r.NAlliances = g.alliances, g.nAlliances
 	r.Bids, r.Won, r.Bonus, r.Wagers, r.Cannon = g.bids, g.won, g.bonus, g.wagers, g.cannon
+	r.Points, r.Totals = [8]int{}, [8]int{}
 	g.scoreResult(r)
 }
 
-// newResult appends a zero RoundResult to the sheet and returns it, so the
-// round is filled in place rather than copied.
+// newResult appends a slot to the sheet and returns it, so the round is
+// filled in place rather than copied. The slot is reused memory: the caller
+// sets every field.
 func (g *Game) newResult() *RoundResult {
 	if len(g.results) < cap(g.results) {
 		g.results = g.results[:len(g.results)+1]
-		g.results[len(g.results)-1] = RoundResult{}
 	} else {
 		g.results = append(g.results, RoundResult{})
 	}
