@@ -28,7 +28,11 @@ func (g *Game) dealFromMemo() bool {
 		return false
 	}
 	d := &m.rounds[g.round-1]
-	g.deck, g.hand, g.dealRand, g.shuffled = d.deck, d.hand, d.rand, d.shuffled
+	// One array a statement: assigned together, arrays go through
+	// temporaries on the stack.
+	g.deck = d.deck
+	g.hand = d.hand
+	g.dealRand, g.shuffled = d.rand, d.shuffled
 	return true
 }
 

@@ -379,9 +379,16 @@ func (g *Game) startRound() {
 	}
 	g.ghostNext = g.players * g.cards
 	g.drawNext = dealtCards
-	g.bids, g.hasBid, g.bidsIn = [8]int{}, [8]bool{}, 0
-	g.cannon, g.loaded, g.nLoad = [8]int{}, [8]bool{}, 0
-	g.won, g.bonus, g.wagers = [8]int{}, [8]int{}, [8]int{}
+	// One array a statement: assigned together, arrays go through
+	// temporaries on the stack.
+	g.bids = [8]int{}
+	g.hasBid = [8]bool{}
+	g.cannon = [8]int{}
+	g.loaded = [8]bool{}
+	g.won = [8]int{}
+	g.bonus = [8]int{}
+	g.wagers = [8]int{}
+	g.bidsIn, g.nLoad = 0, 0
 	g.nAlliances = 0
 	g.firstLeader = (g.round - 1) % g.players
 	g.trickNo = 0
@@ -684,10 +691,17 @@ func (g *Game) endRound() {
 	r := g.newResult()
 	// Every field, one by one: the slot holds a round of an earlier game,
 	// and a composite literal would be built on the stack and copied.
+	// One array a statement, as startRound does.
 	r.Round, r.Cards, r.Played, r.Players = g.round, g.cards, true, g.players
-	r.Alliances, r.NAlliances = g.alliances, g.nAlliances
-	r.Bids, r.Won, r.Bonus, r.Wagers, r.Cannon = g.bids, g.won, g.bonus, g.wagers, g.cannon
-	r.Points, r.Totals = [8]int{}, [8]int{}
+	r.Alliances = g.alliances
+	r.NAlliances = g.nAlliances
+	r.Bids = g.bids
+	r.Won = g.won
+	r.Bonus = g.bonus
+	r.Wagers = g.wagers
+	r.Cannon = g.cannon
+	r.Points = [8]int{}
+	r.Totals = [8]int{}
 	g.scoreResult(r)
 }
 
