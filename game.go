@@ -458,7 +458,7 @@ func (g *Game) setOrder(leader int) {
 	g.trickSize = g.hands
 	if g.ghost < 0 {
 		// Eight seats from the leader on, wrapping: one copy from a table.
-		*(*[8]int8)(g.order[:8]) = [8]int8(rotations[g.players][leader:])
+		*(*[8]int8)(g.order[:8]) = playOrders[g.players&7][leader&7]
 	} else {
 		// RULES.md §9: a player's lead is followed by Graybeard, then the
 		// other player; Graybeard's lead by the round's first leader, then
@@ -471,12 +471,14 @@ func (g *Game) setOrder(leader int) {
 	}
 }
 
-// rotations[n] is 0..n−1 twice over (then zeros): rotations[n][l:l+8]
-// starts with the play order of a trick led by seat l of n.
-var rotations = func() (t [maxHands][16]int8) {
-	for n := 1; n < maxHands; n++ {
-		for i := 0; i < 2*n && i < 16; i++ {
-			t[n][i] = int8(i % n)
+// playOrders[n][l] is the play order of a trick led by seat l of n players
+// (1..8; 8 is stored as 0, which no table has), wrapping, eight seats long.
+var playOrders = func() (t [8][8][8]int8) {
+	for n := 1; n <= 8; n++ {
+		for l := 0; l < n; l++ {
+			for i := range 8 {
+				t[n&7][l][i] = int8((l + i) % n)
+			}
 		}
 	}
 	return t
