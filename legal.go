@@ -75,12 +75,28 @@ func (g *Game) distinctPlays(legal CardSet) CardSet {
 		p := lo & pirateBits
 		lo &^= p & (p - 1)
 	}
-	hi &^= lo >> 63 & hi & 1 // the second Mermaid, when the first is there
-	e := hi & escapeBits
-	l := hi & lootBits
-	hi &^= e&(e-1) | l&(l-1)
-	return CardSet{lo, hi}
+	// The high word holds the rest: a table of its ten bits and whether
+	// the first Mermaid (the low word's top bit) is there.
+	return CardSet{lo, uint64(distinctHigh[hi&hiMask|lo>>63<<10])}
 }
+
+// distinctHigh[h | m<<10] is the high word h of a legal set, with the first
+// Mermaid there when m is 1, less the copies distinctPlays leaves out: the
+// second Mermaid beside the first, and every Escape and Loot but the
+// lowest of each.
+var distinctHigh = func() (t [1 << 11]uint16) {
+	for i := range t {
+		hi, first := uint64(i)&hiMask, i>>10 == 1
+		if first {
+			hi &^= 1 // the second Mermaid is the high word's bit 0
+		}
+		e := hi & escapeBits
+		l := hi & lootBits
+		hi &^= e&(e-1) | l&(l-1)
+		t[i] = uint16(hi)
+	}
+	return t
+}()
 
 // Check reports why action a may not be applied now, or nil if it may.
 func (g *Game) Check(a Action) error {

@@ -236,6 +236,40 @@ func TestLegalActions_OneChoicePerFace(t *testing.T) {
 	})
 }
 
+// TestLegalActions_OneChoicePerFaceEverySpecialWord checks distinctPlays,
+// which looks up the cards from the first Mermaid on in a table, for every
+// subset of those eleven cards against the same definition.
+func TestLegalActions_OneChoicePerFaceEverySpecialWord(t *testing.T) {
+	o := DefaultOptions()
+	o.Loot, o.Kraken, o.WhiteWhale = true, true, true
+	g, err := NewGame(4, WithOptions(o))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = int(NumCards - Mermaid1)
+	for bits := 0; bits < 1<<n; bits++ {
+		legal := SetOf(Rosie, NumberCard(Green, 3), NumberCard(Black, 14)) // a Pirate and numbers beside them
+		for i := 0; i < n; i++ {
+			if bits>>i&1 == 1 {
+				legal = legal.With(Mermaid1 + Card(i))
+			}
+		}
+		var want CardSet
+		for _, c := range legal.Cards(nil) {
+			lower := false
+			for _, d := range legal.Cards(nil) {
+				lower = lower || (g.interchangeable(c) && d < c && d.Kind() == c.Kind())
+			}
+			if !lower {
+				want = want.With(c)
+			}
+		}
+		if got := g.distinctPlays(legal); got != want {
+			t.Fatalf("distinct plays of %v: got %v, want %v", legal, got, want)
+		}
+	}
+}
+
 // TestForgedCardBytesRefused plays every byte that is not a card, as a
 // forged frame may carry, at every turn of random games with the modules
 // whose cards sit in the high word: Apply refuses each (the card is not
