@@ -447,7 +447,7 @@ func (g *Game) startTrick(leader int) {
 	g.lead = Lead{}
 	g.stats.reset()
 	g.setOrder(leader)
-	g.setTurn(int(g.order[0]))
+	g.setTurn(leader) // the leader plays first, Graybeard or not
 	if g.ghost >= 0 {
 		g.ghostFlips()
 	}

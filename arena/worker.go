@@ -170,18 +170,23 @@ func (w *worker) playGame(gameSeed, botBase uint64, rot int, out []dealStats) er
 // countBids adds the game's bids (as Harry left them) to each level's
 // tally.
 func (w *worker) countBids(out []dealStats) {
-	for i := range w.g.ResultCount() {
-		r := w.g.Result(i)
-		for s := 0; s < w.players; s++ {
-			st := &out[w.r.levelOf[w.seat[s]]]
-			// Sums of flags: whether a random bid is made is a branch
-			// the processor would guess wrong.
-			made, zero := b2i(r.Bids[s] == r.Won[s]), b2i(r.Bids[s] == 0)
-			st.bids++
-			st.bidsMade += made
-			st.zeroBids += zero
-			st.zeroMade += made & zero
+	g, rounds := w.g, w.g.ResultCount()
+	for s := 0; s < w.players; s++ {
+		// Sums of flags: whether a random bid is made is a branch the
+		// processor would guess wrong.
+		var made, zeros, zeroMade int64
+		for i := range rounds {
+			r := g.Result(i)
+			m, z := b2i(r.Bids[s] == r.Won[s]), b2i(r.Bids[s] == 0)
+			made += m
+			zeros += z
+			zeroMade += m & z
 		}
+		st := &out[w.r.levelOf[w.seat[s]]]
+		st.bids += int64(rounds)
+		st.bidsMade += made
+		st.zeroBids += zeros
+		st.zeroMade += zeroMade
 	}
 }
 
