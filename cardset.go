@@ -100,7 +100,10 @@ func (s CardSet) First() Card {
 func (s CardSet) Nth(n int) Card {
 	// Which word a random draw falls in is chosen with conditional moves
 	// from the low word's count (a branch the processor would guess
-	// wrong).
+	// wrong). The draws of a simulation are mostly among a few cards: the
+	// k-th of a word is its lowest once the k lowest are cleared, three
+	// clearings chosen among without a branch, a shorter chain than the
+	// byte sums of nthByBytes. Small enough to be inlined where bots draw.
 	k, lo := uint(n), uint(bits.OnesCount64(s.lo)) // a negative n is out of range as a uint
 	w, base := s.lo, uint(0)
 	if k >= lo {
@@ -109,29 +112,30 @@ func (s CardSet) Nth(n int) Card {
 	if k >= lo {
 		k -= lo
 	}
-	if k < 4 {
-		// The draws of a simulation are mostly among a few cards: the
-		// k-th is the lowest once the k lowest are cleared, three
-		// clearings chosen among without a branch, a shorter chain than
-		// the byte sums below.
-		w1 := w & (w - 1)
-		w2 := w1 & (w1 - 1)
-		w3 := w2 & (w2 - 1)
-		x := w
-		if k == 1 {
-			x = w1
-		}
-		if k == 2 {
-			x = w2
-		}
-		if k == 3 {
-			x = w3
-		}
-		if x == 0 {
-			return NoCard
-		}
-		return Card(base + uint(bits.TrailingZeros64(x)))
+	if k >= 4 {
+		return nthByBytes(w, k, base)
 	}
+	w1 := w & (w - 1)
+	w2 := w1 & (w1 - 1)
+	x := w
+	if k == 1 {
+		x = w1
+	}
+	if k == 2 {
+		x = w2
+	}
+	if k == 3 {
+		x = w2 & (w2 - 1)
+	}
+	if x == 0 {
+		return NoCard
+	}
+	return Card(base + uint(bits.TrailingZeros64(x)))
+}
+
+// nthByBytes is the k-th lowest card of word w of a set (base 0 or 64), or
+// NoCard, found from the word's byte sums.
+func nthByBytes(w uint64, k, base uint) Card {
 	p := bytePrefix(w)
 	if k >= uint(p>>56) {
 		return NoCard
