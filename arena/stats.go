@@ -141,7 +141,7 @@ type timer struct {
 const (
 	calibrate   = 256
 	clockBudget = 10 * time.Microsecond // stride × mean decision time aimed at
-	maxStride   = 256
+	maxStride   = 1024
 )
 
 func (t *timer) init() { t.stride, t.left = 1, 1 }
