@@ -371,6 +371,9 @@ const (
 	codeTigressPirate = NumCards
 	codeTigressEscape = NumCards + 1
 	numStatCodes      = NumCards + 2
+	// statRows is the length of the tables' rows: every byte, so that a
+	// code, a byte, indexes them without a bounds check on every card.
+	statRows = 256
 )
 
 var tigressCode = [4]uint8{codeTigressEscape, codeTigressPirate, codeTigressEscape, codeTigressEscape}
@@ -386,7 +389,7 @@ func statCode(p Played) uint8 {
 
 // playKeys[suit led][code] is a play's key once the trick's suit is suit
 // (rows past Black are unused: they let an index go unchecked).
-var playKeys = func() (t [8][numStatCodes]int8) {
+var playKeys = func() (t [8][statRows]int8) {
 	for led := NoSuit; led <= Black; led++ {
 		for c := Card(0); c < NumCards; c++ {
 			k := int8(keyEscape)
@@ -414,7 +417,7 @@ var playKeys = func() (t [8][numStatCodes]int8) {
 }()
 
 // playCounts[code] is what a play adds to trickStats.counts.
-var playCounts = func() (t [numStatCodes]uint64) {
+var playCounts = func() (t [statRows]uint64) {
 	for c := Card(0); c < NumCards; c++ {
 		var n uint64
 		switch c.Kind() {
@@ -443,8 +446,8 @@ var playCounts = func() (t [numStatCodes]uint64) {
 
 // leadAfter[code] is the lead of a trick whose suit was unset once the
 // play of statCode code is made (see Lead.after).
-var leadAfter = func() (t [numStatCodes]Lead) {
-	for code := range t {
+var leadAfter = func() (t [statRows]Lead) {
+	for code := range numStatCodes {
 		p := Played{Card: Card(code)}
 		switch code {
 		case codeTigressPirate:
