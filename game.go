@@ -521,14 +521,21 @@ func (g *Game) Apply(a Action) error {
 			return nil
 		}
 	case a.Kind == ActionBid && g.phase == PhaseBidding:
-		s := int(a.Seat)
-		if g.dealt && s >= 0 && s < g.players && !g.hasBid[s] && a.Value >= 0 && int(a.Value) <= g.cards &&
-			n < cap(g.log) {
-			g.log = g.log[:n+1]
-			g.log[n] = a
-			g.bid(s, int(a.Value))
-			return nil
-		}
+		return g.applyBid(a)
+	}
+	return g.applyChecked(a)
+}
+
+// applyBid is Apply's fast path for a bid, apart so that Apply stays small
+// enough to be inlined where simulations call it.
+func (g *Game) applyBid(a Action) error {
+	s, n := int(a.Seat), len(g.log)
+	if g.dealt && s >= 0 && s < g.players && !g.hasBid[s] && a.Value >= 0 && int(a.Value) <= g.cards &&
+		n < cap(g.log) {
+		g.log = g.log[:n+1]
+		g.log[n] = a
+		g.bid(s, int(a.Value))
+		return nil
 	}
 	return g.applyChecked(a)
 }

@@ -44,25 +44,33 @@ func (b *Random) Act(v skullking.SeatView) skullking.Action {
 		if choices.Empty() {
 			return skullking.Action{}
 		}
-		n := choices.Len()
-		tigress := choices.Has(skullking.Tigress)
-		if tigress {
-			n++ // the Tigress is two choices: as Pirate, then as Escape
+		if choices.Has(skullking.Tigress) {
+			return b.playWithTigress(v, choices)
 		}
-		i := b.rng.IntN(n)
-		if tigress {
-			at := choices.And(randomBelowTigress).Len()
-			switch {
-			case i == at:
-				return skullking.PlayTigress(v.Seat(), skullking.AsPirate)
-			case i == at+1:
-				return skullking.PlayTigress(v.Seat(), skullking.AsEscape)
-			case i > at:
-				i-- // the Tigress took two places in the list
-			}
-		}
-		return skullking.Play(v.Seat(), choices.Nth(i))
+		return skullking.Play(v.Seat(), choices.Nth(b.rng.IntN(choices.Len())))
 	}
+	return b.pickFromList(v)
+}
+
+// playWithTigress draws one of choices, which hold the Tigress: she is two
+// choices, as Pirate, then as Escape, where the list puts her. Apart from
+// Act, which stays small enough to be inlined where simulations call it.
+func (b *Random) playWithTigress(v skullking.SeatView, choices skullking.CardSet) skullking.Action {
+	i := b.rng.IntN(choices.Len() + 1)
+	at := choices.And(randomBelowTigress).Len()
+	switch {
+	case i == at:
+		return skullking.PlayTigress(v.Seat(), skullking.AsPirate)
+	case i == at+1:
+		return skullking.PlayTigress(v.Seat(), skullking.AsEscape)
+	case i > at:
+		i-- // the Tigress took two places in the list
+	}
+	return skullking.Play(v.Seat(), choices.Nth(i))
+}
+
+// pickFromList draws one of the seat's legal actions from the list.
+func (b *Random) pickFromList(v skullking.SeatView) skullking.Action {
 	b.buf = v.Legal(b.buf[:0])
 	if len(b.buf) == 0 {
 		return skullking.Action{}
