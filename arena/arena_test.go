@@ -58,7 +58,6 @@ func timeless(r *Result) *Result {
 	return &c
 }
 
-// TestBidTallyMatchesTheScoreSheet checks the arena's allocation-free count
 // TestEveryDecisionIsCountedAndSomeAreTimed checks the decision count, which
 // untimed games keep without the timer, and that a fast bot's decisions are
 // sampled: timed in some games, not in all. A four-player game of base rules
@@ -84,6 +83,7 @@ func TestEveryDecisionIsCountedAndSomeAreTimed(t *testing.T) {
 	}
 }
 
+// TestBidTallyMatchesTheScoreSheet checks the arena's allocation-free count
 // of bids made against the engine's score sheet, game by game.
 func TestBidTallyMatchesTheScoreSheet(t *testing.T) {
 	for _, vr := range variants {
