@@ -506,10 +506,9 @@ func (g *Game) Apply(a Action) error {
 	// log into the room the log has: growing it is a call, across which
 	// the action's six bytes would be saved to the stack and reloaded on
 	// every card, so a full log takes the full path, which grows it.
-	n := len(g.log)
 	switch {
 	case a.Kind == ActionPlay && g.phase == PhasePlaying:
-		s := int(a.Seat)
+		s, n := int(a.Seat), len(g.log)
 		if s == g.toPlay && g.legalNow.Has(a.Card) &&
 			(a.Card == Tigress) == (a.As != Undeclared) && a.As <= AsEscape && n < cap(g.log) {
 			g.log = g.log[:n+1]
@@ -698,9 +697,9 @@ func (g *Game) nextTrick(leader int) {
 
 func (g *Game) endRound() {
 	r := g.newResult()
-	// Every field, one by one: the slot holds a round of an earlier game,
-	// and a composite literal would be built on the stack and copied.
-	// One array a statement, as startRound does.
+	// Every field, one by one and one array a statement: the slot holds a
+	// round of an earlier game, and a composite literal or a parallel
+	// assignment would be built on the stack and copied.
 	r.Round, r.Cards, r.Played, r.Players = g.round, g.cards, true, g.players
 	r.Alliances = g.alliances
 	r.NAlliances = g.nAlliances
