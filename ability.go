@@ -2,7 +2,7 @@ package skullking
 
 import "strconv"
 
-// pending is a pirate ability awaiting its owner's decision (RULES.md §8).
+// pending is a pirate ability awaiting its owner's decision (docs/rules.md §8).
 type pending struct {
 	kind   ActionKind // ActionRosie, ActionBendt, ActionDiscard, ActionWager or ActionHarry
 	seat   int

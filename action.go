@@ -30,7 +30,7 @@ func (k ActionKind) String() string {
 	return "ActionKind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Cannon loads under Rascal's scoring (RULES.md §8).
+// Cannon loads under Rascal's scoring (docs/rules.md §8).
 const (
 	Grapeshot  = 0
 	Cannonball = 1

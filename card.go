@@ -79,7 +79,7 @@ type Card uint8
 
 // The card numbering: four suits of 14, then the special cards.
 const (
-	// Pirates in the order of RULES.md §1; their names matter only with
+	// Pirates in the order of docs/rules.md §1; their names matter only with
 	// pirate abilities.
 	Rosie   Card = 56
 	Bendt   Card = 57
@@ -283,7 +283,7 @@ type ParsedCode struct {
 // ErrUnknownCard is returned for a card code that names no card.
 var ErrUnknownCard = fmt.Errorf("skullking: unknown card")
 
-// ParseCode reads a card code, case-insensitively (see RECORD.md).
+// ParseCode reads a card code, case-insensitively (see docs/record.md).
 func ParseCode(s string) (ParsedCode, error) {
 	u := strings.ToUpper(strings.TrimSpace(s))
 	special := func(k Kind, c Card) (ParsedCode, error) {

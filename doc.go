@@ -16,6 +16,6 @@
 // never another hand, Graybeard's pile, the undealt cards or a bid before all
 // bids are in.
 //
-// Records (RECORD.md, format skullking-record/1) are read with ReadRecord,
+// Records (docs/record.md, format skullking-record/1) are read with ReadRecord,
 // checked and scored with Record.Replay, and written with RecordOf.
 package skullking

@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// Test fixtures are written with the card codes of RECORD.md, so that a test
+// Test fixtures are written with the card codes of docs/record.md, so that a test
 // reads like the rulebook: "Y12 Y5 P14", "ESC PIR G2", "TIG-P MER".
 
-// seatLetter names seat s the way RULES.md §10 does: A, B, C, …
+// seatLetter names seat s the way docs/rules.md §10 does: A, B, C, …
 func seatLetter(s int) string {
 	if s < 0 {
 		return "-"

@@ -460,7 +460,7 @@ func (g *Game) setOrder(leader int) {
 		// Eight seats from the leader on, wrapping: one copy from a table.
 		*(*[8]int8)(g.order[:8]) = playOrders[g.players&7][leader&7]
 	} else {
-		// RULES.md §9: a player's lead is followed by Graybeard, then the
+		// docs/rules.md §9: a player's lead is followed by Graybeard, then the
 		// other player; Graybeard's lead by the round's first leader, then
 		// the other.
 		if leader == g.ghost {

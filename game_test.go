@@ -101,7 +101,7 @@ func TestDeal_SevenPlayersGetTenCardsInRoundTen(t *testing.T) {
 }
 
 // §2: the schedules, each capped at the table. The expected lists are typed
-// from RULES.md, not computed.
+// from docs/rules.md, not computed.
 func TestSchedules_PresetsAndCap(t *testing.T) {
 	cases := []struct {
 		schedule string

@@ -18,7 +18,7 @@ import (
 // tests run the real command over the same files.
 //
 // Some records are written by hand and their totals checked by hand against
-// RULES.md (TestGoldenRecords_HandChecked); the others are seeded random
+// docs/rules.md (TestGoldenRecords_HandChecked); the others are seeded random
 // games written by RecordOf. `go test -run TestGolden -update` rewrites the
 // generated records and every expected output: review the diff.
 
@@ -302,7 +302,7 @@ func TestGoldenRecords_Valid(t *testing.T) {
 	}
 }
 
-// The hand-written records, scored by hand from RULES.md: each comment shows
+// The hand-written records, scored by hand from docs/rules.md: each comment shows
 // the arithmetic.
 func TestGoldenRecords_HandChecked(t *testing.T) {
 	cases := []struct {

@@ -93,7 +93,7 @@ func cardsOfHand(t testing.TB, hand CardSet, codes string) []Card {
 	return out
 }
 
-// The legality examples of RULES.md §10 and the regression cases other
+// The legality examples of docs/rules.md §10 and the regression cases other
 // implementations get wrong.
 func TestRulesExamples_Legality(t *testing.T) {
 	runFollowCases(t, []followCase{

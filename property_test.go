@@ -42,7 +42,7 @@ func withModules(o *Options, set string, players int) {
 
 // drawOptions draws the rules of one game: the module set, then (half the
 // time) the standard rules, else a mix of the scoring options and schedules
-// of RECORD.md.
+// of docs/record.md.
 func drawOptions(t *rapid.T, players int) Options {
 	o := DefaultOptions()
 	withModules(&o, rapid.SampledFrom(moduleSets(players)).Draw(t, "modules"), players)
@@ -312,7 +312,7 @@ func checkStep(c chooser, g *Game, led *ledger, deck CardSet, hands, step int) {
 	current := g.CurrentTrick()
 
 	// The seat to play and its legal cards follow from the trick on the
-	// table and the hand (RULES.md §4), however the engine keeps them.
+	// table and the hand (docs/rules.md §4), however the engine keeps them.
 	if g.Phase() == PhasePlaying {
 		checkTurn(c, g, current)
 	}

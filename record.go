@@ -9,11 +9,11 @@ import (
 	"strings"
 )
 
-// RecordFormat is the format tag of a game record (RECORD.md).
+// RecordFormat is the format tag of a game record (docs/record.md).
 const RecordFormat = "skullking-record/1"
 
 // Record is a game record: a whole game, or a score sheet kept at a real
-// table, in the skullking-record/1 format of RECORD.md. Cards are kept as
+// table, in the skullking-record/1 format of docs/record.md. Cards are kept as
 // their codes so that a bad code is reported where it stands.
 type Record struct {
 	Format  string        `json:"format"`
@@ -46,7 +46,7 @@ type RecordRound struct {
 	Loot   [][2]int `json:"loot,omitempty"`
 }
 
-// AbilityUse is one pirate ability used in a played round (RULES.md §8).
+// AbilityUse is one pirate ability used in a played round (docs/rules.md §8).
 // Exactly one of the decision fields is set.
 type AbilityUse struct {
 	Trick int       `json:"trick"`          // 1-based trick the named Pirate won

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// RECORD.md: a record may stop early (a game in progress). Every point of a
+// docs/record.md: a record may stop early (a game in progress). Every point of a
 // game — mid-bid, mid-trick, mid-decision — writes a record that replays to
 // the same scores, with the same current round.
 func TestRecord_EveryPrefixReplays(t *testing.T) {
@@ -92,7 +92,7 @@ func TestRecord_MarshalIsStable(t *testing.T) {
 	}
 }
 
-// RECORD.md's options table, key by key: each is read into its field, and
+// docs/record.md's options table, key by key: each is read into its field, and
 // written back only when it differs from the standard rules.
 func TestRecord_OptionKeys(t *testing.T) {
 	cases := []struct {

@@ -5,11 +5,11 @@ import (
 	"strings"
 )
 
-// This file re-scores a game record from RULES.md alone, without the
+// This file re-scores a game record from docs/rules.md alone, without the
 // engine's trick resolution or scoring: the property tests and the golden
 // records compare the engine against it. Only the card-code codec is shared.
 
-// refPlay is a card as played, in the terms RULES.md uses.
+// refPlay is a card as played, in the terms docs/rules.md uses.
 type refPlay struct {
 	seat   int
 	code   string // upper case, as written: TIG-P, ROSIE, MER, …
@@ -65,7 +65,7 @@ type refOutcome struct {
 	lootTo []int // seats whose Loot allies them with the winner
 }
 
-// refWinner applies RULES.md §5 to plays (a module card overridden by the
+// refWinner applies docs/rules.md §5 to plays (a module card overridden by the
 // other counts as an Escape); skip is a play to leave out (−1 for none).
 func refWinner(plays []refPlay, skip int) int {
 	first := func(kind string) int {
@@ -321,7 +321,7 @@ func refScore(rec *Record) ([]refRound, []int, error) {
 	return out, totals, nil
 }
 
-// refScheduled is the cards a round deals, from RULES.md §2 (tiebreak
+// refScheduled is the cards a round deals, from docs/rules.md §2 (tiebreak
 // rounds repeat the last scheduled round).
 func refScheduled(o *Options, n, round int) int {
 	presets := map[string][]int{

@@ -246,7 +246,7 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			p, err := ParseCode(code)
 			if j < g.inTrick {
 				// Graybeard flipped this card himself: the record must agree,
-				// his Tigress included (always TIG-E, RULES.md §9).
+				// his Tigress included (always TIG-E, docs/rules.md §9).
 				got := g.trick[j]
 				if err != nil || !p.Matches(got.Card) || p.As != got.As {
 					return rec.seatErr(g, rn, tn, -1, "Graybeard flips %s here, but the record shows %q", got.Code(false), code)
@@ -450,7 +450,7 @@ func (rec *Record) enterResults(g *Game, rr *RecordRound, rn int) error {
 }
 
 // Summary is the scored game as `skullking replay --json` prints it
-// (RECORD.md).
+// (docs/record.md).
 type Summary struct {
 	Players  []string       `json:"players"`
 	Rounds   []SummaryRound `json:"rounds"`

@@ -28,7 +28,7 @@ type RoundResult struct {
 func (r *RoundResult) Exact(seat int) bool { return r.Bids[seat] == r.Won[seat] }
 
 // ZeroBidValue is what a zero bid wins or loses in a round dealing cards
-// cards, round number round (RULES.md §6; zero_scaling in RECORD.md).
+// cards, round number round (docs/rules.md §6; zero_scaling in docs/record.md).
 func (o *Options) ZeroBidValue(cards, round int) int {
 	switch o.ZeroScaling {
 	case ZeroByRound:
@@ -65,7 +65,7 @@ func (o *Options) SeatPoints(cards, round, bid, won, bonus, cannon int) int {
 		}
 		return 0
 	}
-	// Made or missed, a zero bid or not: the four cases of RULES.md §6,
+	// Made or missed, a zero bid or not: the four cases of docs/rules.md §6,
 	// chosen with conditional moves rather than branches, since whether a
 	// bid is made is random in a simulation, where every seat is scored
 	// every round.

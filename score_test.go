@@ -3,7 +3,7 @@ package skullking
 import "testing"
 
 // scoreCase is one seat's round: cards dealt, round number, bid, tricks won,
-// bonus captured and cannon load, and the points RULES.md gives it.
+// bonus captured and cannon load, and the points docs/rules.md gives it.
 type scoreCase struct {
 	name                   string
 	cards, round, bid, won int
@@ -25,7 +25,7 @@ func runScoreCases(t *testing.T, o Options, cases []scoreCase) {
 	}
 }
 
-// The scoring examples of RULES.md §10.
+// The scoring examples of docs/rules.md §10.
 func TestRulesExamples_Scoring(t *testing.T) {
 	runScoreCases(t, DefaultOptions(), []scoreCase{
 		{name: "bid 3 took 3", cards: 5, bid: 3, won: 3, want: 60},
@@ -69,7 +69,7 @@ func TestScore_ZeroBidAtEightPlayersRoundTen(t *testing.T) {
 	}
 }
 
-// Every scoring option of RECORD.md's table changes what it says it does.
+// Every scoring option of docs/record.md's table changes what it says it does.
 func TestScore_Options(t *testing.T) {
 	with := func(f func(*Options)) Options {
 		o := DefaultOptions()

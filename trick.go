@@ -27,7 +27,7 @@ func (p Played) Code(named bool) string {
 
 func (p Played) String() string { return p.Code(true) }
 
-// Lead is the state of a trick's suit (RULES.md §4): unset until a number or
+// Lead is the state of a trick's suit (docs/rules.md §4): unset until a number or
 // a character is played, then set to a suit or free.
 type Lead struct {
 	Suit Suit // the suit to follow once set
@@ -97,7 +97,7 @@ const (
 	Discarded
 )
 
-// Reason says which rule of RULES.md §5 (or §8) decided a trick.
+// Reason says which rule of docs/rules.md §5 (or §8) decided a trick.
 type Reason uint8
 
 // Trick-winning reasons, in the order of the rules.
@@ -152,7 +152,7 @@ type TrickResult struct {
 	// Leader leads the next trick (before any Rosie D'Laney choice).
 	Leader int
 	// Bonus is what the winner captured, in points, counted only if the
-	// winner's bid is exact (RULES.md §6).
+	// winner's bid is exact (docs/rules.md §6).
 	Bonus      int
 	Fourteens  int // colour 14s captured
 	Black14    bool
@@ -163,7 +163,7 @@ type TrickResult struct {
 	NAlliances int
 }
 
-// ResolveTrick decides a complete trick under options o (RULES.md §5, §8).
+// ResolveTrick decides a complete trick under options o (docs/rules.md §5, §8).
 // plays are in play order; seats are whatever the caller uses.
 func ResolveTrick(plays []Played, o *Options) TrickResult {
 	kraken, whale := -1, -1
@@ -257,7 +257,7 @@ func (r *TrickResult) count14s(plays []Played, o *Options) {
 	}
 }
 
-// baseWinner applies RULES.md §5 to plays, skipping index skip (a Kraken
+// baseWinner applies docs/rules.md §5 to plays, skipping index skip (a Kraken
 // being looked past); a Kraken or Whale that reaches it was overridden by the
 // other and acts as an Escape. The suit is recomputed from the cards it sees.
 func baseWinner(plays []Played, skip int) (int, Reason) {
@@ -323,7 +323,7 @@ func baseWinner(plays []Played, skip int) (int, Reason) {
 // trick with a Kraken, White Whale or Loot goes through ResolveTrick.
 //
 // Every play gets a key from a table: the play with the highest key wins
-// and the first of equal keys beats the later ones, as RULES.md §5 ranks
+// and the first of equal keys beats the later ones, as docs/rules.md §5 ranks
 // Pirates, Mermaids and Escapes — except that a Mermaid takes the Skull King,
 // which result checks at the end. What the bonuses need is counted in lanes
 // of one word, also from a table. Nothing in add branches on the card.

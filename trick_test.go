@@ -6,7 +6,7 @@ import (
 )
 
 // trickCase is one trick in play order (seats A, B, C, …), who wins it and
-// the bonus the winner captured (RULES.md §5, §6, §10).
+// the bonus the winner captured (docs/rules.md §5, §6, §10).
 type trickCase struct {
 	plays  string
 	winner string // seat letter, or "-" when nobody wins
@@ -36,7 +36,7 @@ func runTrickCases(t *testing.T, o Options, cases []trickCase) {
 	}
 }
 
-// The winners-and-bonuses examples of RULES.md §10, in the order printed.
+// The winners-and-bonuses examples of docs/rules.md §10, in the order printed.
 func TestRulesExamples_TrickWinners(t *testing.T) {
 	runTrickCases(t, DefaultOptions(), []trickCase{
 		{plays: "Y12 Y5 P14", winner: "A", bonus: 10},
@@ -66,7 +66,7 @@ func TestRulesExamples_TrickWinners(t *testing.T) {
 	})
 }
 
-// The module examples of RULES.md §10.
+// The module examples of docs/rules.md §10.
 func TestRulesExamples_Modules(t *testing.T) {
 	o := DefaultOptions()
 	o.Kraken, o.WhiteWhale, o.Loot = true, true, true
@@ -234,7 +234,7 @@ func TestTrickWinner_LootAlliances(t *testing.T) {
 	}
 }
 
-// The bonus values are options (RECORD.md): each is paid at its own value,
+// The bonus values are options (docs/record.md): each is paid at its own value,
 // the legacy 50 for a Mermaid taking the Skull King included.
 func TestTrickBonus_Options(t *testing.T) {
 	o := DefaultOptions()

@@ -1,5 +1,5 @@
 // Package arena measures bots against each other with duplicate deals
-// (BOTS.md). A deal set is every shuffle of one game: the engine deals from
+// (docs/bots.md). A deal set is every shuffle of one game: the engine deals from
 // the game's seed and the round only, so the same seed gives the same hands
 // whatever is played. Each deal set is played once per seat rotation of the
 // line-up, so every bot sits in every seat of the same cards, and luck of
@@ -83,7 +83,7 @@ type Config struct {
 
 	// NewBot makes bots; nil means DefaultFactory(bot.ExternalOptions{}).
 	NewBot Factory
-	// RecordDir, when set, receives every game as a record (RECORD.md),
+	// RecordDir, when set, receives every game as a record (docs/record.md),
 	// named deal-DDDDDD-rot-R.json.
 	RecordDir string
 	// Progress, when set, receives a progress line, rewritten in place

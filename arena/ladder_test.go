@@ -8,7 +8,7 @@ import (
 	"github.com/skullking-go/skullking/bot"
 )
 
-// TestLadder is the CI smoke version of BOTS.md's gates: each stronger level
+// TestLadder is the CI smoke version of docs/bots.md's gates: each stronger level
 // must beat a field of a weaker one on a few hundred games, by a margin far
 // looser than the gate's, so that a change that makes a level play worse
 // turns CI red. Every game follows from the seed, so a rung that passes
@@ -19,7 +19,7 @@ func TestLadder(t *testing.T) {
 	rungs := []struct {
 		strong, weak string
 		deals        int
-		minMargin    float64 // BOTS.md's gate is higher; this catches a level gone wrong
+		minMargin    float64 // docs/bots.md's gate is higher; this catches a level gone wrong
 		slow         bool
 		workers      int // 0: GOMAXPROCS; the expert searches on both cores itself
 	}{

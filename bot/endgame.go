@@ -262,7 +262,7 @@ func (sv *solver) apply(nd node, p sk.Played) [8]int {
 	return sv.play(nd)
 }
 
-// setOrder is the play order of a trick led by leader (RULES.md §4, §9).
+// setOrder is the play order of a trick led by leader (docs/rules.md §4, §9).
 func (sv *solver) setOrder(nd *node, leader int) {
 	if sv.ghost < 0 {
 		for i := 0; i < sv.n; i++ {

@@ -7,7 +7,7 @@ import (
 )
 
 // equilibriumBid is the exact equilibrium of round 1 at 4 players under the
-// base rules (BOTS.md): bid 1 exactly with a black 5–14, a Pirate, the
+// base rules (docs/bots.md): bid 1 exactly with a black 5–14, a Pirate, the
 // Tigress, the Skull King or a Mermaid.
 func equilibriumBid(c sk.Card) int {
 	switch c.Kind() {

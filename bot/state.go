@@ -150,7 +150,7 @@ func (st *state) notePlays(plays []sk.Played) {
 	}
 }
 
-// leadAfter is the trick's suit once p is played (RULES.md §4).
+// leadAfter is the trick's suit once p is played (docs/rules.md §4).
 func leadAfter(l sk.Lead, p sk.Played) sk.Lead {
 	if l.Set() {
 		return l

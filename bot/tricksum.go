@@ -3,7 +3,7 @@ package bot
 import sk "github.com/skullking-go/skullking"
 
 // trickSum is what decides whether a card added to a trick in progress
-// would be winning it, under the base rules (RULES.md §5): a few flags
+// would be winning it, under the base rules (docs/rules.md §5): a few flags
 // instead of resolving the whole trick once per candidate card.
 type trickSum struct {
 	n         int

@@ -15,7 +15,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/skullking-go/skullking"
-	"github.com/skullking-go/skullking/server"
+	"github.com/skullking-go/skullking/internal/server"
 )
 
 func TestPlayJoinFlags(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/skullking-go/skullking/loadtest"
+	"github.com/skullking-go/skullking/internal/loadtest"
 )
 
 // runLoad drives concurrent bot-played tables over WebSockets against a

@@ -15,7 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/skullking-go/skullking/bot"
-	"github.com/skullking-go/skullking/tui"
+	"github.com/skullking-go/skullking/internal/tui"
 )
 
 // playConfig is what the play command's flags ask for.

@@ -13,7 +13,7 @@ import (
 	"github.com/skullking-go/skullking"
 )
 
-// runReplay checks and scores a record (RECORD.md). A bad record prints one
+// runReplay checks and scores a record (docs/record.md). A bad record prints one
 // line on standard error, nothing on standard output, and exits 1.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
@@ -77,7 +77,7 @@ func replay(in io.Reader) (sum skullking.Summary, err error) {
 	return skullking.Summarize(g), nil
 }
 
-// oneLine renders an error as the single line RECORD.md asks for.
+// oneLine renders an error as the single line docs/record.md asks for.
 func oneLine(err error) string {
 	var ae *skullking.ActionError
 	var re *skullking.RecordError

@@ -30,7 +30,7 @@ func recordFiles(t *testing.T, kind string) []string {
 	return out
 }
 
-// RECORD.md: a valid record exits 0 and `--json` prints one JSON object.
+// docs/record.md: a valid record exits 0 and `--json` prints one JSON object.
 func TestReplay_ValidRecordsPrintGoldenJSON(t *testing.T) {
 	for _, path := range recordFiles(t, "valid") {
 		t.Run(filepath.Base(path), func(t *testing.T) {
@@ -53,7 +53,7 @@ func TestReplay_ValidRecordsPrintGoldenJSON(t *testing.T) {
 	}
 }
 
-// RECORD.md: an invalid record exits 1, prints nothing on standard output
+// docs/record.md: an invalid record exits 1, prints nothing on standard output
 // and exactly one line on standard error that says where and why.
 func TestReplay_InvalidRecordsPrintOneLine(t *testing.T) {
 	for _, path := range recordFiles(t, "invalid") {

@@ -10,7 +10,7 @@ import (
 	"github.com/skullking-go/skullking"
 )
 
-// ruleFlags registers a flag for every rule option of RECORD.md on fs, named
+// ruleFlags registers a flag for every rule option of docs/record.md on fs, named
 // after the record's keys with dashes (--points-per-trick for
 // points_per_trick), each defaulting to the standard rule. The returned
 // options are filled in as fs parses; validate them for the table with

@@ -14,8 +14,8 @@ import (
 
 	_ "modernc.org/sqlite" // the "sqlite" driver of the score keeper's database
 
-	"github.com/skullking-go/skullking/scorekeeper"
-	"github.com/skullking-go/skullking/server"
+	"github.com/skullking-go/skullking/internal/scorekeeper"
+	"github.com/skullking-go/skullking/internal/server"
 )
 
 // runServe runs the online server until SIGINT or SIGTERM, then shuts it

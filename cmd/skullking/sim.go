@@ -104,7 +104,7 @@ type parseError struct{ error }
 
 func (e parseError) Unwrap() error { return e.error }
 
-// runSim evaluates bots on duplicate deals (BOTS.md).
+// runSim evaluates bots on duplicate deals (docs/bots.md).
 func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, err := parseSim(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {

@@ -1,0 +1,750 @@
+// Package loadtest drives many concurrent tables of bot-played games
+// against a skullking server over real WebSockets on the loopback
+// interface, and measures what players would feel: actions per second and
+// the time from an action being sent to each client receiving the state it
+// caused. It is bounded in tables, clients and time, and stops by itself.
+package loadtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/skullking-go/skullking/internal/server"
+	"github.com/skullking-go/skullking/internal/wire"
+)
+
+// Bounds on a run, so a mistyped flag cannot take the machine down.
+const (
+	MaxTables   = 5000
+	MaxDuration = 30 * time.Minute
+)
+
+// Config is one load run.
+type Config struct {
+	URL      string        // the server; empty: start one in this process
+	Tables   int           // concurrent tables
+	Clients  int           // connected players per table (2..8)
+	Think    time.Duration // mean pause before each action (uniform over ±50%)
+	Duration time.Duration // measured run, after the ramp
+	Ramp     time.Duration // tables are opened evenly over this long
+	Rounds   int           // rounds per game (a finished game starts a rematch)
+	DataDir  string        // in-process server's data (default: a temporary directory)
+	Seed     uint64
+	Log      io.Writer // progress lines (nil: none)
+}
+
+// Report is what a run measured.
+type Report struct {
+	Tables, Clients      int
+	Connected            int // clients connected at the end
+	Elapsed              time.Duration
+	Actions              int64 // acknowledged actions in the measured window
+	ActionsPerSec        float64
+	Frames               int64 // frames received in the measured window
+	Games                int64 // games finished in the measured window
+	P50, P90, P99, Max   time.Duration
+	Samples              int
+	Errors               int64 // error frames, failed requests, lost connections
+	ErrorSamples         []string
+	ServerRSS            float64 // bytes, from the server's /metrics
+	ServerHeap           float64
+	ServerGoroutines     float64
+	InProcess            bool
+	LoaderCPU            time.Duration // CPU time this process used (user+system), server included when in-process
+	ServerCores          float64       // the server's CPU over the measured window, in cores (from /metrics)
+	SetupTime            time.Duration
+	ServerActionP99Bound float64 // the server's own latency histogram: the bucket holding its p99, seconds
+	// SchedP99Bound is the bucket holding the p99 of the server's Go
+	// scheduler latency (runnable to running): large values mean the server
+	// waited for a CPU rather than for anything of its own.
+	SchedP99Bound float64
+}
+
+// Run performs a load run.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	if cfg.Tables < 1 || cfg.Tables > MaxTables {
+		return nil, fmt.Errorf("tables: 1 to %d", MaxTables)
+	}
+	if cfg.Clients < 2 || cfg.Clients > 8 {
+		return nil, errors.New("clients: 2 to 8 a table")
+	}
+	if cfg.Duration <= 0 || cfg.Duration+cfg.Ramp > MaxDuration {
+		return nil, fmt.Errorf("duration and ramp: more than 0, at most %v together", MaxDuration)
+	}
+	if cfg.Rounds < 1 {
+		cfg.Rounds = 10
+	}
+	logf := func(format string, args ...any) {
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, format+"\n", args...)
+		}
+	}
+	rep := &Report{Tables: cfg.Tables, Clients: cfg.Tables * cfg.Clients}
+	base := cfg.URL
+	if base == "" {
+		dir := cfg.DataDir
+		if dir == "" {
+			d, err := os.MkdirTemp("", "skullking-load")
+			if err != nil {
+				return nil, err
+			}
+			defer os.RemoveAll(d)
+			dir = d
+		}
+		srv, err := server.New(server.Config{Addr: "127.0.0.1:0", DataDir: dir, BotDelay: -1, Grace: time.Hour,
+			HTTPRate: -1, MsgRate: 1000, MaxTables: MaxTables * 2, PingInterval: 30 * time.Second})
+		if err != nil {
+			return nil, err
+		}
+		if err := srv.Start(); err != nil {
+			return nil, err
+		}
+		defer srv.Shutdown(context.Background())
+		base = "http://" + srv.Addr()
+		rep.InProcess = true
+	}
+	if err := loopbackOnly(base); err != nil {
+		return nil, err
+	}
+	r := &run{cfg: cfg, base: strings.TrimSuffix(base, "/"), logf: logf,
+		http: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
+	ctx, cancel := context.WithTimeout(ctx, cfg.Ramp+cfg.Duration+30*time.Second)
+	defer cancel()
+	r.ctx = ctx
+
+	start := time.Now()
+	logf("opening %d tables of %d clients against %s over %v…", cfg.Tables, cfg.Clients, r.base, cfg.Ramp)
+	var wg sync.WaitGroup
+	for i := 0; i < cfg.Tables; i++ {
+		if cfg.Ramp > 0 {
+			at := start.Add(time.Duration(int64(cfg.Ramp) * int64(i) / int64(cfg.Tables)))
+			select {
+			case <-time.After(time.Until(at)):
+			case <-ctx.Done():
+			}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.table(i)
+		}()
+	}
+	// Wait until every table has started (or failed), then measure.
+	for r.started.Load()+r.failedTables.Load() < int64(cfg.Tables) && ctx.Err() == nil {
+		time.Sleep(50 * time.Millisecond)
+	}
+	rep.SetupTime = time.Since(start)
+	logf("%d tables playing after %v (%d failed); measuring for %v…", r.started.Load(),
+		rep.SetupTime.Round(time.Millisecond), r.failedTables.Load(), cfg.Duration)
+	srvCPU0 := r.serverCPU()
+	r.measuring.Store(true)
+	mstart := time.Now()
+	cpu0 := cpuTime()
+	tick := time.NewTicker(10 * time.Second)
+	deadline := time.After(cfg.Duration)
+loop:
+	for {
+		select {
+		case <-tick.C:
+			logf("  %v: %d actions, %d errors", time.Since(mstart).Round(time.Second), r.actions.Load(), r.errors.Load())
+		case <-deadline:
+			break loop
+		case <-ctx.Done():
+			break loop
+		}
+	}
+	tick.Stop()
+	r.measuring.Store(false)
+	rep.Elapsed = time.Since(mstart)
+	rep.LoaderCPU = cpuTime() - cpu0
+	if srvCPU0 >= 0 {
+		if c := r.serverCPU(); c >= 0 {
+			rep.ServerCores = (c - srvCPU0) / rep.Elapsed.Seconds()
+		}
+	}
+	rep.Connected = int(r.connected.Load())
+	r.scrape(rep)
+	cancel()
+	r.closeAll()
+	wg.Wait()
+
+	rep.Actions, rep.Frames, rep.Games, rep.Errors = r.actions.Load(), r.frames.Load(), r.games.Load(), r.errors.Load()
+	rep.ActionsPerSec = float64(rep.Actions) / rep.Elapsed.Seconds()
+	r.mu.Lock()
+	lat := r.latencies
+	rep.ErrorSamples = r.errorSamples
+	r.mu.Unlock()
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	rep.Samples = len(lat)
+	if len(lat) > 0 {
+		q := func(p float64) time.Duration { return lat[min(len(lat)-1, int(p*float64(len(lat))))] }
+		rep.P50, rep.P90, rep.P99, rep.Max = q(0.50), q(0.90), q(0.99), lat[len(lat)-1]
+	}
+	return rep, nil
+}
+
+// loopbackOnly refuses any server that is not on this machine: a load
+// generator must never be pointed at someone else's service.
+func loopbackOnly(base string) error {
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return fmt.Errorf("--url %q: want http://127.0.0.1:PORT", base)
+	}
+	host := u.Hostname()
+	if host == "localhost" {
+		return nil
+	}
+	ip := net.ParseIP(host)
+	if ip == nil || !ip.IsLoopback() {
+		return fmt.Errorf("--url %q: the load test runs against loopback addresses only", base)
+	}
+	return nil
+}
+
+// run is the state of one load run shared by its tables.
+type run struct {
+	cfg  Config
+	base string
+	http *http.Client
+	ctx  context.Context
+	logf func(string, ...any)
+
+	measuring    atomic.Bool
+	started      atomic.Int64
+	failedTables atomic.Int64
+	connected    atomic.Int64
+	actions      atomic.Int64
+	frames       atomic.Int64
+	games        atomic.Int64
+	errors       atomic.Int64
+
+	mu           sync.Mutex
+	latencies    []time.Duration
+	errorSamples []string
+	conns        []*websocket.Conn
+}
+
+func (r *run) fail(format string, args ...any) {
+	r.errors.Add(1)
+	msg := fmt.Sprintf(format, args...)
+	r.mu.Lock()
+	if len(r.errorSamples) < 10 {
+		r.errorSamples = append(r.errorSamples, msg)
+	}
+	r.mu.Unlock()
+}
+
+func (r *run) closeAll() {
+	r.mu.Lock()
+	conns := r.conns
+	r.conns = nil
+	r.mu.Unlock()
+	for _, c := range conns {
+		c.CloseNow()
+	}
+}
+
+func (r *run) post(path string, body, out any) error {
+	b, _ := json.Marshal(body)
+	req, err := http.NewRequestWithContext(r.ctx, "POST", r.base+path, bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := r.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("POST %s: %d %s", path, resp.StatusCode, bytes.TrimSpace(data))
+	}
+	return json.Unmarshal(data, out)
+}
+
+// game is one table's game as its clients see it: the shared record of
+// when each seat sent its pending action, which every client's receipt of
+// the resulting state is timed against.
+type game struct {
+	mu   sync.Mutex
+	sent [8]time.Time
+}
+
+func (g *game) sentAt(seat int) time.Time {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.sent[seat]
+}
+
+func (g *game) markSent(seat int, t time.Time) {
+	g.mu.Lock()
+	g.sent[seat] = t
+	g.mu.Unlock()
+}
+
+// table opens one table, seats its clients and plays games until the run ends.
+func (r *run) table(i int) {
+	var created struct {
+		ID    string `json:"id"`
+		Token string `json:"token"`
+	}
+	names := []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
+	seats := make([]map[string]string, r.cfg.Clients)
+	for s := range seats {
+		seats[s] = map[string]string{"kind": "open"}
+	}
+	err := r.post("/api/tables", map[string]any{"nickname": names[0], "seats": seats,
+		"settings": map[string]any{"name": fmt.Sprintf("load %d", i), "options": map[string]any{"rounds": r.cfg.Rounds}}}, &created)
+	if err != nil {
+		r.failedTables.Add(1)
+		r.fail("create table: %v", err)
+		return
+	}
+	tokens := []string{created.Token}
+	for s := 1; s < r.cfg.Clients; s++ {
+		var joined struct {
+			Token string `json:"token"`
+		}
+		if err := r.post("/api/tables/"+created.ID+"/join", map[string]any{"nickname": names[s]}, &joined); err != nil {
+			r.failedTables.Add(1)
+			r.fail("join: %v", err)
+			return
+		}
+		tokens = append(tokens, joined.Token)
+	}
+	id := created.ID
+	started := false
+	for r.ctx.Err() == nil {
+		next, err := r.play(i, id, tokens, func() {
+			if !started {
+				started = true
+				r.started.Add(1)
+			}
+		})
+		if err != nil {
+			if !started {
+				r.failedTables.Add(1)
+			}
+			if r.ctx.Err() == nil {
+				r.fail("table %d: %v", i, err)
+			}
+			return
+		}
+		id = next
+	}
+}
+
+// play connects every client to table id, starts the game and plays it to
+// the end; the host then offers a rematch, whose id it returns.
+func (r *run) play(i int, id string, tokens []string, onStart func()) (string, error) {
+	g := &game{}
+	rng := rand.New(rand.NewPCG(r.cfg.Seed, uint64(i)))
+	clients := make([]*client, len(tokens))
+	for s, tok := range tokens {
+		c, err := r.dial(id, tok, g, s, rand.New(rand.NewPCG(rng.Uint64(), uint64(s))))
+		if err != nil {
+			for _, c := range clients[:s] {
+				c.ws.CloseNow()
+			}
+			return "", err
+		}
+		clients[s] = c
+	}
+	defer func() {
+		for _, c := range clients {
+			c.ws.Close(websocket.StatusNormalClosure, "")
+			r.connected.Add(-1)
+		}
+	}()
+	if err := clients[0].write(wire.ClientMsg{Type: wire.TypeStart, ID: 1}); err != nil {
+		return "", err
+	}
+	onStart()
+	errs := make(chan error, len(clients))
+	for _, c := range clients {
+		go func() { errs <- c.loop() }()
+	}
+	var firstErr error
+	for range clients {
+		if err := <-errs; err != nil && firstErr == nil {
+			firstErr = err
+		}
+	}
+	if firstErr != nil {
+		return "", firstErr
+	}
+	if r.measuring.Load() {
+		r.games.Add(1)
+	}
+	return clients[0].rematch()
+}
+
+// client is one connected player.
+type client struct {
+	r     *run
+	g     *game
+	seat  int
+	ws    *websocket.Conn
+	rng   *rand.Rand
+	wmu   sync.Mutex
+	id    int64
+	table string
+}
+
+func (r *run) dial(id, token string, g *game, seat int, rng *rand.Rand) (*client, error) {
+	ctx, cancel := context.WithTimeout(r.ctx, 30*time.Second)
+	defer cancel()
+	u := "ws" + strings.TrimPrefix(r.base, "http") + "/api/tables/" + id + "/ws"
+	ws, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{Subprotocols: []string{wire.Subprotocol},
+		HTTPClient: r.http})
+	if err != nil {
+		return nil, err
+	}
+	ws.SetReadLimit(1 << 20)
+	r.mu.Lock()
+	r.conns = append(r.conns, ws)
+	r.mu.Unlock()
+	r.connected.Add(1)
+	c := &client{r: r, g: g, seat: seat, ws: ws, rng: rng, table: id}
+	if err := c.write(wire.ClientMsg{Type: wire.TypeHello, V: wire.Version, Token: token}); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *client) write(m wire.ClientMsg) error {
+	b, _ := json.Marshal(m)
+	return c.writeRaw(b)
+}
+
+func (c *client) writeRaw(b []byte) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	ctx, cancel := context.WithTimeout(c.r.ctx, 10*time.Second)
+	defer cancel()
+	return c.ws.Write(ctx, websocket.MessageText, b)
+}
+
+// frame is the part of a server message a load client reads: decoding
+// only these fields keeps the load generator's own cost down, so the
+// machine's cores go to the server being measured.
+type frame struct {
+	Type    string `json:"type"`
+	ID      int64  `json:"id"`
+	Seq     int64  `json:"seq"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Reason  string `json:"reason"`
+	Event   *struct {
+		Seat int    `json:"seat"`
+		By   string `json:"by"`
+	} `json:"event"`
+	View *struct {
+		Phase string            `json:"phase"`
+		Legal []json.RawMessage `json:"legal"`
+	} `json:"view"`
+	Table *struct {
+		Rematch string `json:"rematch"`
+	} `json:"table"`
+}
+
+// statePrefix is how the server starts every state message (it writes the
+// fields of wire.ServerMsg in order).
+var statePrefix = []byte(`{"type":"state",`)
+
+// decodeFrame reads what a load client needs of a frame. States — nearly
+// every frame — are not decoded whole: only the event, the phase and, when
+// the seat has a decision, the legal actions, so that the load generator's
+// cost stays small next to the server's.
+func decodeFrame(data []byte) (*frame, error) {
+	if !bytes.HasPrefix(data, statePrefix) {
+		var m frame
+		err := json.Unmarshal(data, &m)
+		return &m, err
+	}
+	m := &frame{Type: wire.TypeState}
+	if i := bytes.Index(data, []byte(`"seq":`)); i >= 0 {
+		for _, b := range data[i+6:] {
+			if b < '0' || b > '9' {
+				break
+			}
+			m.Seq = m.Seq*10 + int64(b-'0')
+		}
+	}
+	if i := bytes.Index(data, []byte(`"event":`)); i >= 0 {
+		if err := json.NewDecoder(bytes.NewReader(data[i+8:])).Decode(&m.Event); err != nil {
+			return nil, err
+		}
+	}
+	m.View = &struct {
+		Phase string            `json:"phase"`
+		Legal []json.RawMessage `json:"legal"`
+	}{}
+	if bytes.Contains(data, []byte(`"phase":"over"`)) {
+		m.View.Phase = "over"
+	}
+	if i := bytes.Index(data, []byte(`"legal":[{`)); i >= 0 {
+		if err := json.NewDecoder(bytes.NewReader(data[i+8:])).Decode(&m.View.Legal); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// act is an act message carrying a legal action exactly as listed.
+type act struct {
+	Type   string          `json:"type"`
+	ID     int64           `json:"id"`
+	Action json.RawMessage `json:"action"`
+}
+
+// loop reads this client's frames until the game is over, acting after a
+// think time whenever the view offers it a decision.
+func (c *client) loop() error {
+	r := c.r
+	pending := false
+	var lastSeq int64 = -1
+	var last *struct {
+		Phase string            `json:"phase"`
+		Legal []json.RawMessage `json:"legal"`
+	}
+	// decide schedules an action on the latest view after a think time. It
+	// runs on each new state and after each ack: the state an action causes
+	// arrives before its ack, and may already ask this seat again.
+	decide := func() {
+		if pending || last == nil || len(last.Legal) == 0 || last.Phase == "over" {
+			return
+		}
+		pending = true
+		a := last.Legal[c.rng.IntN(len(last.Legal))]
+		think := time.Duration(float64(c.r.cfg.Think) * (0.5 + c.rng.Float64()))
+		c.id++
+		msg, _ := json.Marshal(act{Type: wire.TypeAct, ID: c.id + 1, Action: a})
+		time.AfterFunc(think, func() {
+			c.g.markSent(c.seat, time.Now())
+			if err := c.writeRaw(msg); err != nil && r.ctx.Err() == nil {
+				r.fail("seat %d: write: %v", c.seat, err)
+			}
+		})
+	}
+	for {
+		_, data, err := c.ws.Read(r.ctx)
+		now := time.Now()
+		if err != nil {
+			if r.ctx.Err() != nil {
+				return nil
+			}
+			return fmt.Errorf("seat %d: read: %w", c.seat, err)
+		}
+		measuring := r.measuring.Load()
+		if measuring {
+			r.frames.Add(1)
+		}
+		m, err := decodeFrame(data)
+		if err != nil {
+			return fmt.Errorf("seat %d: bad frame: %v", c.seat, err)
+		}
+		switch m.Type {
+		case wire.TypeError:
+			r.fail("seat %d: %s: %s", c.seat, m.Code, m.Message)
+			if m.ID != 0 {
+				pending = false
+				decide()
+			}
+		case wire.TypeAck:
+			if m.ID > 1 || c.seat != 0 {
+				pending = false
+				if measuring {
+					r.actions.Add(1)
+				}
+				decide()
+			}
+		case wire.TypeBye:
+			return fmt.Errorf("seat %d: bye: %s", c.seat, m.Reason)
+		case wire.TypeState:
+			if e := m.Event; e != nil && e.By == "player" && measuring {
+				if sent := c.g.sentAt(e.Seat); !sent.IsZero() {
+					r.mu.Lock()
+					r.latencies = append(r.latencies, now.Sub(sent))
+					r.mu.Unlock()
+				}
+			}
+			if m.Seq < lastSeq {
+				continue
+			}
+			lastSeq = m.Seq
+			if m.View.Phase == "over" {
+				return nil
+			}
+			last = m.View
+			decide()
+		}
+	}
+}
+
+// rematch asks for a rematch as the host and returns its table id.
+func (c *client) rematch() (string, error) {
+	if err := c.write(wire.ClientMsg{Type: wire.TypeRematch, ID: 1 << 40}); err != nil {
+		return "", err
+	}
+	for {
+		_, data, err := c.ws.Read(c.r.ctx)
+		if err != nil {
+			return "", err
+		}
+		var m frame
+		if json.Unmarshal(data, &m) == nil && m.Type == wire.TypeTable && m.Table != nil && m.Table.Rematch != "" {
+			return m.Table.Rematch, nil
+		}
+		if m.Type == wire.TypeError {
+			return "", fmt.Errorf("rematch: %s", m.Message)
+		}
+	}
+}
+
+// serverCPU reads the server's process_cpu_seconds_total, or −1.
+func (r *run) serverCPU() float64 {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", r.base+"/metrics", nil)
+	resp, err := r.http.Do(req)
+	if err != nil {
+		return -1
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	for _, line := range strings.Split(string(body), "\n") {
+		var v float64
+		if scan(line, "process_cpu_seconds_total ", &v) {
+			return v
+		}
+	}
+	return -1
+}
+
+// scrape reads the server's own figures from /metrics.
+func (r *run) scrape(rep *Report) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", r.base+"/metrics", nil)
+	resp, err := r.http.Do(req)
+	if err != nil {
+		return
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	rep.ServerActionP99Bound = quantileBound(string(body), "skullking_action_latency_seconds", 0.99)
+	rep.SchedP99Bound = quantileBound(string(body), "go_sched_latencies_seconds", 0.99)
+	for _, line := range strings.Split(string(body), "\n") {
+		var v float64
+		switch {
+		case scan(line, "process_resident_memory_bytes ", &v):
+			rep.ServerRSS = v
+		case scan(line, "go_memstats_heap_inuse_bytes ", &v):
+			rep.ServerHeap = v
+		case scan(line, "go_goroutines ", &v):
+			rep.ServerGoroutines = v
+		}
+	}
+}
+
+// quantileBound returns the upper bound of the histogram bucket that holds
+// quantile q of the Prometheus histogram name in a /metrics page, or 0.
+func quantileBound(page, name string, q float64) float64 {
+	var count float64
+	var buckets [][2]float64
+	for _, line := range strings.Split(page, "\n") {
+		var v float64
+		if scan(line, name+"_count ", &v) {
+			count = v
+		}
+		rest, ok := strings.CutPrefix(line, name+`_bucket{le="`)
+		if !ok {
+			continue
+		}
+		if k := strings.Index(rest, `"} `); k > 0 {
+			var le float64
+			if _, err := fmt.Sscan(rest[:k], &le); err == nil {
+				fmt.Sscan(rest[k+3:], &v)
+				buckets = append(buckets, [2]float64{le, v})
+			}
+		}
+	}
+	for _, b := range buckets {
+		if count > 0 && b[1] >= q*count {
+			return b[0]
+		}
+	}
+	return 0
+}
+
+func scan(line, prefix string, v *float64) bool {
+	if !strings.HasPrefix(line, prefix) {
+		return false
+	}
+	_, err := fmt.Sscan(strings.TrimPrefix(line, prefix), v)
+	return err == nil
+}
+
+// Print writes the report for people.
+func (rep *Report) Print(w io.Writer) {
+	where := "at --url"
+	if rep.InProcess {
+		where = "in this process"
+	}
+	fmt.Fprintf(w, "tables            %d (%d clients), server %s\n", rep.Tables, rep.Clients, where)
+	fmt.Fprintf(w, "setup             %v\n", rep.SetupTime.Round(time.Millisecond))
+	fmt.Fprintf(w, "measured          %v, %d clients connected at the end\n", rep.Elapsed.Round(time.Millisecond), rep.Connected)
+	fmt.Fprintf(w, "actions           %d (%.0f/s), %d games finished, %d frames received (%.0f/s)\n",
+		rep.Actions, rep.ActionsPerSec, rep.Games, rep.Frames, float64(rep.Frames)/rep.Elapsed.Seconds())
+	fmt.Fprintf(w, "action→broadcast  p50 %v  p90 %v  p99 %v  max %v  (%d samples: every client's receipt of every action)\n",
+		rd(rep.P50), rd(rep.P90), rd(rep.P99), rd(rep.Max), rep.Samples)
+	if rep.ServerActionP99Bound > 0 {
+		fmt.Fprintf(w, "server-side p99   ≤ %gs (intent in → last frame queued, from /metrics)\n", rep.ServerActionP99Bound)
+	}
+	if rep.SchedP99Bound > 0 {
+		fmt.Fprintf(w, "server scheduler  p99 ≤ %.3gs from runnable to running (large: the server waited for a CPU)\n", rep.SchedP99Bound)
+	}
+	fmt.Fprintf(w, "server memory     RSS %.0f MiB, heap in use %.0f MiB, %0.f goroutines\n",
+		rep.ServerRSS/(1<<20), rep.ServerHeap/(1<<20), rep.ServerGoroutines)
+	fmt.Fprintf(w, "CPU               server %.2f cores; this process %.2f cores (measured window)\n", rep.ServerCores,
+		rep.LoaderCPU.Seconds()/rep.Elapsed.Seconds())
+	fmt.Fprintf(w, "errors            %d\n", rep.Errors)
+	for _, e := range rep.ErrorSamples {
+		fmt.Fprintf(w, "  %s\n", e)
+	}
+}
+
+// cpuTime is the CPU time this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func rd(d time.Duration) time.Duration {
+	if d < time.Millisecond {
+		return d.Round(time.Microsecond)
+	}
+	return d.Round(100 * time.Microsecond)
+}

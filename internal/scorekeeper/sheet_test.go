@@ -1,0 +1,474 @@
+package scorekeeper
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skullking-go/skullking"
+)
+
+// newSheet returns a checked sheet of the given players under options o
+// (nil: the standard rules).
+func newSheet(t *testing.T, o *skullking.Options, players ...string) *Sheet {
+	t.Helper()
+	s := &Sheet{Players: players, Options: skullking.DefaultOptions()}
+	if o != nil {
+		s.Options = *o
+	}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// add enters a round and fails the test if it is refused.
+func add(t *testing.T, s *Sheet, r Round) (*Sheet, *Score) {
+	t.Helper()
+	next, sc, err := s.WithRound(r)
+	if err != nil {
+		t.Fatalf("round %d refused: %v", len(s.Rounds)+1, err)
+	}
+	return next, sc
+}
+
+func rnd(bids, won []int, bonuses ...Bonus) Round {
+	return Round{Bids: bids, Won: won, Bonuses: bonuses}
+}
+
+func opts(f func(*skullking.Options)) *skullking.Options {
+	o := skullking.DefaultOptions()
+	f(&o)
+	return &o
+}
+
+func TestRoundScoredByTheStandardRules(t *testing.T) {
+	s := newSheet(t, nil, "Ann", "Ben", "Cat", "Dan")
+	// Round 1, one card: Ann bid 1 and took it, the others bid 0 and took none.
+	s, sc := add(t, s, rnd([]int{1, 0, 0, 0}, []int{1, 0, 0, 0}))
+	if want := []int{20, 10, 10, 10}; !slices.Equal(sc.Totals, want) {
+		t.Fatalf("totals %v, want %v", sc.Totals, want)
+	}
+	// Round 2, two cards: Ben bid 0 and took 2 (−20), Cat bid 2 and took 0 (−20).
+	_, sc = add(t, s, rnd([]int{0, 0, 2, 0}, []int{0, 2, 0, 0}))
+	if want := []int{40, -10, -10, 30}; !slices.Equal(sc.Totals, want) {
+		t.Fatalf("totals %v, want %v", sc.Totals, want)
+	}
+	if sc.Next == nil || sc.Next.Round != 3 || sc.Next.Cards != 3 || sc.Next.TricksMayGoToNobody {
+		t.Fatalf("next %+v", sc.Next)
+	}
+}
+
+// TestBonusEventsScoreOnlyOnAnExactBid follows docs/rules.md §6: every capture
+// counts, with the round's bonus values, only when the bid is exact.
+func TestBonusEventsScoreOnlyOnAnExactBid(t *testing.T) {
+	s := newSheet(t, nil, "Ann", "Ben", "Cat")
+	s, _ = add(t, s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	s, _ = add(t, s, rnd([]int{1, 1, 0}, []int{1, 1, 0}))
+	// Round 3: Ann made 2 with the black 14 and her Skull King taking two
+	// Pirates; Ben made 1 with a Pirate taking a Mermaid and the green 14;
+	// Cat missed.
+	_, sc := add(t, s, rnd([]int{2, 1, 1}, []int{2, 1, 0},
+		Bonus{Seat: 0, Kind: Fourteen, Suit: "black"},
+		Bonus{Seat: 0, Kind: SkullKingTookPirates, Count: 2},
+		Bonus{Seat: 1, Kind: PirateTookMermaids, Count: 1},
+		Bonus{Seat: 1, Kind: Fourteen, Suit: "green"},
+	))
+	r := sc.Rounds[2]
+	if want := []int{80, 30, 0}; !slices.Equal(r.Bonus, want) {
+		t.Fatalf("bonus %v, want %v", r.Bonus, want)
+	}
+	if want := []int{40 + 80, 20 + 30, -10}; !slices.Equal(r.Points, want) {
+		t.Fatalf("points %v, want %v", r.Points, want)
+	}
+}
+
+func TestMermaidTookTheSkullKingAndOtherBonusValues(t *testing.T) {
+	o := opts(func(o *skullking.Options) { o.BonusMermaidSkullKing = 50; o.BonusFourteen = 5 })
+	s := newSheet(t, o, "Ann", "Ben")
+	_, sc := add(t, s, Round{Bids: []int{1, 0}, Won: []int{1, 0}, Bonuses: []Bonus{
+		{Seat: 0, Kind: MermaidTookSkullKing}, {Seat: 0, Kind: Fourteen, Suit: "purple"}}})
+	if got := sc.Rounds[0].Points; !slices.Equal(got, []int{20 + 55, 10}) {
+		t.Fatalf("points %v", got)
+	}
+}
+
+// refusal is an impossible round and what its refusal must say.
+type refusal struct {
+	name string
+	r    Round
+	want string
+}
+
+// refusalBase is the sheet the refusals are entered on: Ann, Ben and Cat
+// under the standard rules, at round 3 (3 cards).
+func refusalBase(t *testing.T) *Sheet {
+	t.Helper()
+	base := newSheet(t, nil, "Ann", "Ben", "Cat")
+	base, _ = add(t, base, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	base, _ = add(t, base, rnd([]int{0, 1, 1}, []int{0, 1, 1}))
+	return base
+}
+
+func standardRefusals() []refusal {
+	return []refusal{
+		{"bid too high", rnd([]int{4, 0, 0}, []int{1, 1, 1}), "Ann bid 4, but 3 cards were dealt"},
+		{"negative bid", rnd([]int{-1, 0, 0}, []int{1, 1, 1}), "Ann bid -1"},
+		{"won too many", rnd([]int{1, 0, 0}, []int{4, 0, 0}), "Ann won 4 tricks"},
+		{"tricks short", rnd([]int{1, 1, 1}, []int{1, 1, 0}), "tricks won add up to 2, but 3 tricks were played"},
+		{"tricks over", rnd([]int{1, 1, 1}, []int{2, 1, 1}), "tricks won add up to 4, but only 3"},
+		{"black 14 twice", rnd([]int{1, 1, 1}, []int{1, 1, 1},
+			Bonus{Seat: 0, Kind: Fourteen, Suit: "black"}, Bonus{Seat: 1, Kind: Fourteen, Suit: "black"}),
+			"both Ann and Ben captured the black 14, but there is one black 14"},
+		{"green 14 twice by one", rnd([]int{1, 1, 1}, []int{1, 1, 1},
+			Bonus{Seat: 2, Kind: Fourteen, Suit: "green"}, Bonus{Seat: 2, Kind: Fourteen, Suit: "green"}),
+			"Cat captured the green 14 twice"},
+		{"bad suit", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: Fourteen, Suit: "red"}),
+			`a 14 of suit "red"`},
+		{"three Mermaids", rnd([]int{1, 1, 1}, []int{1, 1, 1},
+			Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 2}, Bonus{Seat: 1, Kind: PirateTookMermaids, Count: 1}),
+			"3 Mermaids captured, but there are 2"},
+		{"three Mermaids with the Skull King", rnd([]int{1, 1, 1}, []int{1, 1, 1},
+			Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 2}, Bonus{Seat: 1, Kind: MermaidTookSkullKing}),
+			"3 Mermaids captured"},
+		{"Skull King twice", rnd([]int{1, 1, 1}, []int{1, 1, 1},
+			Bonus{Seat: 0, Kind: SkullKingTookPirates, Count: 1}, Bonus{Seat: 1, Kind: SkullKingTookPirates, Count: 1}),
+			"the Skull King took Pirates 2 times, but there is one Skull King"},
+		{"Mermaid took the Skull King twice", rnd([]int{1, 1, 1}, []int{1, 1, 1},
+			Bonus{Seat: 0, Kind: MermaidTookSkullKing}, Bonus{Seat: 1, Kind: MermaidTookSkullKing}),
+			"a Mermaid took the Skull King 2 times"},
+		{"Mermaid took SK and SK took Pirates", rnd([]int{1, 1, 1}, []int{1, 1, 1},
+			Bonus{Seat: 0, Kind: MermaidTookSkullKing}, Bonus{Seat: 1, Kind: SkullKingTookPirates, Count: 2}),
+			"the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King"},
+		{"seven Pirates", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: SkullKingTookPirates, Count: 7}),
+			"took 7 Pirates: there are 6 (5 Pirates and the Tigress)"},
+		{"more Pirates than exist", rnd([]int{1, 1, 1}, []int{1, 1, 1},
+			Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 1}, Bonus{Seat: 1, Kind: PirateTookMermaids, Count: 1},
+			Bonus{Seat: 2, Kind: SkullKingTookPirates, Count: 5}),
+			"that is 7 Pirates, but there are 6"},
+		{"no Pirates", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: SkullKingTookPirates}),
+			"took 0 Pirates"},
+		{"three Mermaids in a trick", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 3}),
+			"Ann's Pirate took 3 Mermaids"},
+		{"capture without a trick", rnd([]int{1, 0, 2}, []int{1, 0, 2}, Bonus{Seat: 1, Kind: Fourteen, Suit: "yellow"}),
+			"Ben has bonuses but won no tricks"},
+		{"more captures than tricks", rnd([]int{1, 1, 1}, []int{1, 1, 1},
+			Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 1}, Bonus{Seat: 0, Kind: SkullKingTookPirates, Count: 1}),
+			"Ann won 1 tricks but has 2 captures that each need a trick of their own"},
+		{"seat out of range", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 3, Kind: Fourteen, Suit: "green"}),
+			"a bonus for seat 3: seats are 0 to 2"},
+		{"unknown bonus", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: "kraken_ate_it"}),
+			`unknown bonus "kraken_ate_it"`},
+		{"cards out of range", Round{Cards: 40, Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}}, "40 cards dealt: a hand holds 1 to 23"},
+		{"Loot without the module", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, Loot: [][]int{{0, 1}}},
+			"the Loot module is not in play"},
+		{"wager without abilities", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, Wagers: []int{10, 0, 0}},
+			"pirate abilities are not in play"},
+		{"cannonball without cannon loads", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, Cannon: []string{"cannonball", "grapeshot", "grapeshot"}},
+			"not Rascal's scoring with cannon loads"},
+		{"bonus points with events", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, BonusPoints: []int{10, 0, 0},
+			Bonuses: []Bonus{{Seat: 0, Kind: Fourteen, Suit: "green"}}}, "not both"},
+		{"bids for too few", rnd([]int{1, 1}, []int{1, 1, 1}), `2 entries in "bids" for 3 players`},
+	}
+}
+
+// TestImpossibleEntriesAreRefused checks each refusal's message and that the
+// sheet is left as it was.
+func TestImpossibleEntriesAreRefused(t *testing.T) {
+	base := refusalBase(t)
+	for _, tc := range standardRefusals() {
+		t.Run(tc.name, func(t *testing.T) {
+			before := base.Clone()
+			_, _, err := base.WithRound(tc.r)
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			var ie *InvalidError
+			if !errors.As(err, &ie) || !errors.Is(err, ErrInvalid) || ie.Round != 3 {
+				t.Fatalf("error %T %v, want an InvalidError about round 3", err, err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %q, want it to say %q", err, tc.want)
+			}
+			if len(base.Rounds) != len(before.Rounds) {
+				t.Fatal("the refused round changed the sheet")
+			}
+		})
+	}
+}
+
+// TestTricksMayGoToNobody: only the Kraken, the White Whale or Graybeard
+// leave a trick without a winner (docs/rules.md §8, §9).
+func TestTricksMayGoToNobody(t *testing.T) {
+	short := rnd([]int{0, 0, 0}, []int{0, 0, 0})
+	for _, tc := range []struct {
+		name string
+		o    *skullking.Options
+		n    int
+		ok   bool
+	}{
+		{"standard", nil, 3, false},
+		{"kraken", opts(func(o *skullking.Options) { o.Kraken = true }), 3, true},
+		{"white whale", opts(func(o *skullking.Options) { o.WhiteWhale = true }), 3, true},
+		{"graybeard", nil, 2, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			players := []string{"Ann", "Ben", "Cat"}[:tc.n]
+			s := newSheet(t, tc.o, players...)
+			r := short
+			r.Bids, r.Won = r.Bids[:tc.n], r.Won[:tc.n]
+			_, sc, err := s.WithRound(r)
+			if (err == nil) != tc.ok {
+				t.Fatalf("err %v, want ok=%v", err, tc.ok)
+			}
+			if err == nil && !sc.Next.TricksMayGoToNobody {
+				t.Fatal("next round does not say tricks may go to nobody")
+			}
+		})
+	}
+}
+
+// moduleBase is the sheet the module refusals are entered on: Loot and
+// pirate abilities in play, at round 2.
+func moduleBase(t *testing.T) *Sheet {
+	t.Helper()
+	o := opts(func(o *skullking.Options) { o.Loot = true; o.PirateAbilities = true })
+	s := newSheet(t, o, "Ann", "Ben", "Cat")
+	s, _ = add(t, s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	return s
+}
+
+func moduleRefusals() []refusal {
+	return []refusal{
+		{"own loot", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{0, 0}}}, "won their own Loot"},
+		{"loot winner took nothing", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{0, 1}}}, "Ben won no tricks"},
+		{"three loots", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{1, 0}, {2, 0}, {1, 0}}}, "there are 2 Loot cards"},
+		{"loot pair", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{1}}}, "[looter seat, winner seat]"},
+		{"loot seat", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{5, 0}}}, "names no seat"},
+		{"wager 15", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Wagers: []int{15, 0, 0}}, "wagers 0, 10 or 20"},
+		{"two wagers", Round{Bids: []int{1, 1, 0}, Won: []int{1, 1, 0}, Wagers: []int{10, 10, 0}}, "there is one Rascal"},
+		{"wager without a trick", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Wagers: []int{0, 10, 0}}, "Ben wagered 10 but won no tricks"},
+	}
+}
+
+func TestModules(t *testing.T) {
+	s := moduleBase(t)
+	// Round 2: Ben's Loot went to Ann's trick and both made their bids (+20
+	// each); Ann's Rascal won a trick and she wagered 20 on her bid.
+	_, sc := add(t, s, Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{1, 0}}, Wagers: []int{20, 0, 0}})
+	if got, want := sc.Rounds[1].Points, []int{40 + 20 + 20, 20 + 20, 20}; !slices.Equal(got, want) {
+		t.Fatalf("points %v, want %v", got, want)
+	}
+	for _, tc := range moduleRefusals() {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := s.WithRound(tc.r)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestCannonLoads(t *testing.T) {
+	o := opts(func(o *skullking.Options) { o.Scoring = skullking.RascalScoring; o.CannonLoad = true })
+	s := newSheet(t, o, "Ann", "Ben", "Cat")
+	// Round 1, 1 card: Ann fired a cannonball and made it (15), Ben's
+	// grapeshot made it (10), Cat's cannonball missed by one (0).
+	_, sc := add(t, s, Round{Bids: []int{1, 0, 1}, Won: []int{1, 0, 0}, Cannon: []string{"Cannonball", "grapeshot", "cannonball"}})
+	if got, want := sc.Rounds[0].Points, []int{15, 10, 0}; !slices.Equal(got, want) {
+		t.Fatalf("points %v, want %v", got, want)
+	}
+	if _, _, err := s.WithRound(Round{Bids: []int{1, 0, 0}, Won: []int{1, 0, 0}, Cannon: []string{"chain", "grapeshot", "grapeshot"}}); err == nil ||
+		!strings.Contains(err.Error(), `cannon load "chain"`) {
+		t.Fatalf("error %v", err)
+	}
+}
+
+// TestEditingAPastRoundRecomputesLaterTotals: a fixed mistake moves every
+// later total.
+func TestEditingAPastRoundRecomputesLaterTotals(t *testing.T) {
+	s := newSheet(t, nil, "Ann", "Ben")
+	s, _ = add(t, s, rnd([]int{1, 0}, []int{1, 0}))
+	s, _ = add(t, s, rnd([]int{1, 1}, []int{1, 1}))
+	s, sc := add(t, s, rnd([]int{2, 1}, []int{2, 1}))
+	if !slices.Equal(sc.Totals, []int{80, 50}) {
+		t.Fatalf("totals %v", sc.Totals)
+	}
+	// Round 1 really went to Ben.
+	s2, sc, err := s.WithRoundReplaced(1, rnd([]int{1, 0}, []int{0, 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(sc.Rounds[0].Totals, []int{-10, -10}) || !slices.Equal(sc.Totals, []int{50, 30}) {
+		t.Fatalf("rounds %v totals %v", sc.Rounds[0].Totals, sc.Totals)
+	}
+	if s.Rounds[0].Won[0] != 1 || s2.Rounds[0].Won[0] != 0 {
+		t.Fatal("the edit changed the original sheet or did not apply")
+	}
+	if _, _, err := s.WithRoundReplaced(4, rnd([]int{1, 0}, []int{1, 0})); err == nil {
+		t.Fatal("replaced a round not entered")
+	}
+}
+
+func TestDeleteOnlyTheLastRound(t *testing.T) {
+	s := newSheet(t, nil, "Ann", "Ben")
+	s, _ = add(t, s, rnd([]int{1, 0}, []int{1, 0}))
+	s, _ = add(t, s, rnd([]int{1, 1}, []int{1, 1}))
+	if _, _, err := s.WithoutLastRound(1); err == nil || !strings.Contains(err.Error(), "only the last round (2)") {
+		t.Fatalf("error %v", err)
+	}
+	s, sc, err := s.WithoutLastRound(2)
+	if err != nil || len(s.Rounds) != 1 || sc.Next.Round != 2 {
+		t.Fatalf("err %v rounds %d", err, len(s.Rounds))
+	}
+}
+
+// TestRuleChangeWholeGameOrNextRound is the house rule changed mid-game: the
+// whole game rescored, or the new rule from the next round on.
+func TestRuleChangeWholeGameOrNextRound(t *testing.T) {
+	s := newSheet(t, nil, "Ann", "Ben", "Cat")
+	s, _ = add(t, s, rnd([]int{0, 1, 0}, []int{0, 1, 0}))
+	s, _ = add(t, s, rnd([]int{0, 2, 0}, []int{0, 2, 0}))
+	// Zero bids become worth a flat 15.
+	flat := opts(func(o *skullking.Options) { o.ZeroScaling = skullking.ZeroFlat; o.ZeroPoints = 15 })
+
+	whole, sc, err := s.WithRules(*flat, ApplyWholeGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{30, 60, 30}; !slices.Equal(sc.Totals, want) {
+		t.Fatalf("whole game: totals %v, want %v", sc.Totals, want)
+	}
+	if len(whole.Changes) != 0 || whole.Options.ZeroPoints != 15 {
+		t.Fatalf("whole game: options %+v changes %v", whole.Options, whole.Changes)
+	}
+
+	next, sc, err := s.WithRules(*flat, ApplyNextRound)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{10 + 20, 20 + 40, 10 + 20}; !slices.Equal(sc.Totals, want) {
+		t.Fatalf("next round: totals %v, want %v (earlier rounds keep their points)", sc.Totals, want)
+	}
+	if len(next.Changes) != 1 || next.Changes[0].FromRound != 3 || sc.Next.RulesFrom != 3 || sc.Next.Rules.ZeroPoints != 15 {
+		t.Fatalf("next round: changes %+v next %+v", next.Changes, sc.Next)
+	}
+	next, sc = add(t, next, rnd([]int{0, 3, 0}, []int{0, 3, 0}))
+	if want := []int{30 + 15, 60 + 60, 30 + 15}; !slices.Equal(sc.Totals, want) {
+		t.Fatalf("round 3 under the new rule: totals %v, want %v", sc.Totals, want)
+	}
+	if sc.Rounds[2].RulesFrom != 3 || sc.Rounds[1].RulesFrom != 1 {
+		t.Fatalf("rules_from %d %d", sc.Rounds[1].RulesFrom, sc.Rounds[2].RulesFrom)
+	}
+	// Going back to the standard rules from round 4, then deleting round 3,
+	// leaves one change waiting for round 3: the latest choice.
+	next, _, err = next.WithRules(skullking.DefaultOptions(), ApplyNextRound)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(next.Changes) != 2 {
+		t.Fatalf("changes %+v", next.Changes)
+	}
+	next, _, err = next.WithoutLastRound(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(next.Changes) != 0 {
+		t.Fatalf("a change back to the rules in force stayed: %+v", next.Changes)
+	}
+}
+
+func TestRuleChangeThatBreaksARoundIsRefused(t *testing.T) {
+	s := newSheet(t, nil, "Ann", "Ben", "Cat")
+	s, _ = add(t, s, rnd([]int{0, 1, 0}, []int{0, 1, 0}))
+	s, _ = add(t, s, rnd([]int{0, 2, 0}, []int{0, 2, 0}))
+	bedtime := opts(func(o *skullking.Options) { o.Schedule = "bedtime" })
+	if _, _, err := s.WithRules(*bedtime, ApplyWholeGame); err == nil || !strings.Contains(err.Error(), "the game was over after round 1") {
+		t.Fatalf("error %v", err)
+	}
+	if _, _, err := s.WithRules(*bedtime, ApplyNextRound); err == nil {
+		t.Fatal("a one-round schedule accepted at round 3")
+	}
+	if _, _, err := s.WithRules(skullking.DefaultOptions(), "tomorrow"); err == nil || !strings.Contains(err.Error(), `apply "tomorrow"`) {
+		t.Fatalf("error %v", err)
+	}
+}
+
+// TestModuleEntriesDroppedWithTheModule: switching Loot off for the whole
+// game drops the alliances it no longer scores.
+func TestModuleEntriesDroppedWithTheModule(t *testing.T) {
+	s := newSheet(t, opts(func(o *skullking.Options) { o.Loot = true }), "Ann", "Ben", "Cat")
+	s, _ = add(t, s, Round{Bids: []int{1, 0, 0}, Won: []int{1, 0, 0}, Loot: [][]int{{1, 0}}})
+	s, sc, err := s.WithRules(skullking.DefaultOptions(), ApplyWholeGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Rounds[0].Loot != nil || !slices.Equal(sc.Totals, []int{20, 10, 10}) {
+		t.Fatalf("loot %v totals %v", s.Rounds[0].Loot, sc.Totals)
+	}
+}
+
+// TestGameOverAndTiebreakComeFromTheEngine (docs/rules.md §7).
+func TestGameOverAndTiebreakComeFromTheEngine(t *testing.T) {
+	s := newSheet(t, opts(func(o *skullking.Options) { o.Rounds = 1 }), "Ann", "Ben", "Cat")
+	// Ann and Ben tie for first with 10 each.
+	s, sc := add(t, s, rnd([]int{0, 0, 0}, []int{0, 0, 1}))
+	if sc.Over || sc.Next == nil || !sc.Next.Tiebreak || sc.Next.Cards != 1 {
+		t.Fatalf("a tie for first did not call a tiebreak round: %+v", sc)
+	}
+	s, sc = add(t, s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	if !sc.Over || !slices.Equal(sc.Winners, []int{0}) || sc.Next != nil || !sc.Rounds[1].Tiebreak {
+		t.Fatalf("after the tiebreak: %+v", sc)
+	}
+	if _, _, err := s.WithRound(rnd([]int{1, 0, 0}, []int{1, 0, 0})); err == nil ||
+		!strings.Contains(err.Error(), "round 3: the game was over after round 2 (Ann won)") {
+		t.Fatalf("error %v", err)
+	}
+	// A shared victory when the table plays without tiebreaks.
+	s = newSheet(t, opts(func(o *skullking.Options) { o.Rounds = 1; o.Tiebreak = false }), "Ann", "Ben", "Cat")
+	_, sc = add(t, s, rnd([]int{0, 0, 0}, []int{0, 0, 1}))
+	if !sc.Over || !slices.Equal(sc.Winners, []int{0, 1}) {
+		t.Fatalf("shared victory: %+v", sc)
+	}
+}
+
+func TestCardsDealtDifferFromTheSchedule(t *testing.T) {
+	s := newSheet(t, nil, "Ann", "Ben", "Cat")
+	// Round 1 was dealt 2 cards by mistake: bids up to 2, zero bids worth 20.
+	_, sc := add(t, s, Round{Cards: 2, Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}})
+	if got := sc.Rounds[0]; got.Cards != 2 || !slices.Equal(got.Points, []int{40, 20, 20}) {
+		t.Fatalf("round %+v", got)
+	}
+	if sc.Next.Cards != 2 {
+		t.Fatalf("round 2 deals %d, want the schedule's 2", sc.Next.Cards)
+	}
+}
+
+func TestSheetForm(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    Sheet
+		want string
+	}{
+		{"one player", Sheet{Players: []string{"Ann"}}, "1 players: a game has 2 to 8"},
+		{"nine players", Sheet{Players: strings.Split("a b c d e f g h i", " ")}, "9 players"},
+		{"blank name", Sheet{Players: []string{"Ann", " "}}, "player 2's name is empty"},
+		{"same name", Sheet{Players: []string{"Ann", "ann "}}, "both called"},
+		{"long name", Sheet{Players: []string{"Ann", strings.Repeat("x", 41)}}, "at most 40"},
+		{"control", Sheet{Players: []string{"Ann", "B\x00n"}}, "control character"},
+		{"change at round 1", Sheet{Players: []string{"Ann", "Ben"}, Changes: []RuleChange{{FromRound: 1, Options: skullking.DefaultOptions()}}},
+			"changes start at round 2"},
+		{"change far ahead", Sheet{Players: []string{"Ann", "Ben"}, Changes: []RuleChange{{FromRound: 3, Options: skullking.DefaultOptions()}}},
+			"only 0 rounds are entered"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.s
+			s.Options = skullking.DefaultOptions()
+			err := s.Check()
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,342 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/skullking-go/skullking/internal/table"
+	"github.com/skullking-go/skullking/internal/wire"
+)
+
+// Limits on a connection's misbehaviour before it is closed: a client that
+// sends garbage or floods is told why each time, and dropped only when it
+// keeps on.
+const (
+	maxBadFrames   = 20 // consecutive frames that are not valid messages
+	maxRateRefused = 50 // consecutive messages over the rate limit
+)
+
+// conn is one client's WebSocket to one table. Three goroutines serve it:
+// the reader (the HTTP handler's own), a writer draining the bounded
+// outbound queue, and a pinger. The table never waits for any of them.
+type conn struct {
+	s     *Server
+	ws    *websocket.Conn
+	table string
+	id    table.ClientID
+	log   *slog.Logger
+	out   chan table.Frame
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	drop1  sync.Once
+
+	// reader goroutine only
+	hello   bool
+	bucket  bucket
+	bad     int
+	limited int
+}
+
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if _, err := s.info(r.Context(), id); err != nil {
+		s.tableError(w, err)
+		return
+	}
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: []string{wire.Subprotocol}})
+	if err != nil {
+		s.log.Debug("websocket accept", "err", err)
+		return // Accept has answered the request
+	}
+	ws.SetReadLimit(wire.MaxFrame)
+	s.conns.Add(1)
+	defer s.conns.Done()
+	s.metrics.connections.Inc()
+	defer s.metrics.connections.Dec()
+	c := &conn{s: s, ws: ws, table: id, id: s.mgr.NewClientID(), out: make(chan table.Frame, s.cfg.OutQueue),
+		bucket: newBucket(s.cfg.MsgRate, s.cfg.MsgBurst)}
+	c.log = s.log.With("table", id, "client", string(c.id))
+	c.ctx, c.cancel = context.WithCancel(s.ctx)
+	c.serve()
+}
+
+// serve runs the connection until either side ends it.
+func (c *conn) serve() {
+	defer c.ws.CloseNow()
+	unsubscribe := c.s.mgr.Bus().Subscribe(c.id, c)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		c.guard("writer", c.writer)
+	}()
+	go func() {
+		defer wg.Done()
+		c.guard("pinger", c.pinger)
+	}()
+	c.guard("reader", c.reader)
+	c.cancel()
+	unsubscribe()
+	if c.hello {
+		// The table must hear that this client left, or the seat would look
+		// connected forever; waiting here blocks only this goroutine.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		err := c.s.mgr.Bus().SendWait(ctx, c.table, table.Intent{Kind: table.IntentDetach, Client: c.id, At: time.Now()})
+		cancel()
+		if err != nil && !errors.Is(err, table.ErrNoTable) {
+			c.log.Warn("detach", "err", err)
+		}
+	}
+	wg.Wait()
+}
+
+// guard runs one of the connection's goroutines, turning a panic into a
+// log line and a closed connection.
+func (c *conn) guard(name string, f func()) {
+	defer func() {
+		if v := recover(); v != nil {
+			c.log.Error("connection goroutine panicked", "goroutine", name, "panic", fmt.Sprint(v),
+				"stack", string(debug.Stack()))
+			c.drop("panic")
+		}
+	}()
+	f()
+}
+
+// Deliver implements table.Endpoint: it queues a frame without ever
+// blocking the table. A client whose queue is full is too slow and is
+// dropped; it can reconnect and will get the whole state again.
+func (c *conn) Deliver(f table.Frame) bool {
+	select {
+	case <-c.ctx.Done():
+		return false
+	default:
+	}
+	select {
+	case c.out <- f:
+		return true
+	default:
+		c.drop("slow")
+		return false
+	}
+}
+
+// drop ends the connection for reason (counted once).
+func (c *conn) drop(reason string) {
+	c.drop1.Do(func() {
+		if c.ctx.Err() == nil {
+			c.s.metrics.dropped.WithLabelValues(reason).Inc()
+			c.log.Info("connection dropped", "reason", reason)
+		}
+		c.cancel()
+	})
+}
+
+func (c *conn) writer() {
+	for {
+		select {
+		case <-c.ctx.Done():
+			return
+		case f := <-c.out:
+			ctx, cancel := context.WithTimeout(c.ctx, c.s.cfg.WriteTimeout)
+			err := c.ws.Write(ctx, websocket.MessageText, f.Data)
+			cancel()
+			if err != nil {
+				c.drop("write")
+				return
+			}
+			c.s.metrics.frames.Inc()
+			if f.Close {
+				_ = c.ws.Close(websocket.StatusNormalClosure, "see the last message")
+				c.cancel()
+				return
+			}
+		}
+	}
+}
+
+// pinger checks that the peer is alive: a peer that does not answer a
+// ping in time is dropped, and its seat starts its grace period.
+func (c *conn) pinger() {
+	t := time.NewTicker(c.s.cfg.PingInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.ctx.Done():
+			return
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(c.ctx, c.s.cfg.PingTimeout)
+			err := c.ws.Ping(ctx)
+			cancel()
+			if err != nil {
+				c.drop("ping")
+				return
+			}
+		}
+	}
+}
+
+// reader reads client frames until the connection ends.
+func (c *conn) reader() {
+	for {
+		ctx, cancel := c.ctx, context.CancelFunc(func() {})
+		if !c.hello {
+			ctx, cancel = context.WithTimeout(c.ctx, c.s.cfg.HelloTimeout)
+		}
+		typ, data, err := c.ws.Read(ctx)
+		cancel()
+		if err != nil {
+			switch {
+			case websocket.CloseStatus(err) == websocket.StatusMessageTooBig:
+				c.drop("oversize")
+			case !c.hello && ctx.Err() != nil && c.ctx.Err() == nil:
+				c.drop("no_hello")
+			}
+			return
+		}
+		if !c.bucket.allow(time.Now()) {
+			c.limited++
+			if c.limited > maxRateRefused {
+				c.fail(wire.ErrRateLimited, "too many messages: closing", "rate")
+				return
+			}
+			c.refuse(messageID(typ, data), wire.ErrRateLimited,
+				fmt.Sprintf("at most %g messages a second: this one was dropped", c.s.cfg.MsgRate))
+			continue
+		}
+		c.limited = 0
+		if !c.frame(typ, data) {
+			return
+		}
+	}
+}
+
+// messageID is the id of a frame that will not be handled, so that its
+// refusal answers it: a client waiting for that message's ack must learn it
+// was dropped. 0 for a frame that is no message.
+func messageID(typ websocket.MessageType, data []byte) int64 {
+	if typ != websocket.MessageText {
+		return 0
+	}
+	var m struct {
+		ID int64 `json:"id"`
+	}
+	if json.Unmarshal(data, &m) != nil {
+		return 0
+	}
+	return m.ID
+}
+
+// frame handles one client frame; false ends the connection.
+func (c *conn) frame(typ websocket.MessageType, data []byte) bool {
+	if typ != websocket.MessageText {
+		return c.badFrame("binary frames are not part of the protocol: send JSON text")
+	}
+	var m wire.ClientMsg
+	if err := json.Unmarshal(data, &m); err != nil {
+		return c.badFrame("not a protocol message: " + trim(err.Error(), 120))
+	}
+	c.bad = 0
+	switch m.Type {
+	case wire.TypeHello:
+		if c.hello {
+			c.refuse(m.ID, wire.ErrNeedHello, "hello was already said")
+			return true
+		}
+		c.hello = true
+		return c.forward(table.Intent{Kind: table.IntentHello, Client: c.id, Msg: m, At: time.Now()}, true)
+	case wire.TypeAct, wire.TypeStart, wire.TypeSeat, wire.TypeAddSeat, wire.TypeConfigure, wire.TypeRematch,
+		wire.TypeChat, wire.TypeLeave, wire.TypeHint:
+		if !c.hello {
+			c.refuse(m.ID, wire.ErrNeedHello, "say hello first: {\"type\":\"hello\",\"v\":1,\"token\":\"…\"}")
+			return true
+		}
+		return c.forward(table.Intent{Kind: table.IntentMsg, Client: c.id, Msg: m, At: time.Now()}, false)
+	case "":
+		return c.badFrame("a message needs a \"type\"")
+	default:
+		c.refuse(m.ID, wire.ErrUnknownType, fmt.Sprintf("unknown message type %q", trim(m.Type, 40)))
+		return true
+	}
+}
+
+// forward hands an intent to the table. Hellos wait for room in its queue;
+// everything else follows the overload policy: refused at once when the
+// queue is full, so a flood never blocks the table or this reader.
+func (c *conn) forward(in table.Intent, wait bool) bool {
+	bus := c.s.mgr.Bus()
+	send := func() error {
+		if !wait {
+			return bus.Send(c.table, in)
+		}
+		ctx, cancel := context.WithTimeout(c.ctx, 5*time.Second)
+		defer cancel()
+		return bus.SendWait(ctx, c.table, in)
+	}
+	err := send()
+	if errors.Is(err, table.ErrNoTable) && wait {
+		// The table was put away since the upgrade: bring it back.
+		if _, err = c.s.mgr.Ensure(c.ctx, c.table); err == nil {
+			err = send()
+		}
+	}
+	switch {
+	case err == nil:
+		return true
+	case errors.Is(err, table.ErrOverloaded):
+		c.refuse(in.Msg.ID, wire.ErrOverloaded, "the table is busy: this message was dropped, try again")
+		return true
+	default:
+		c.fail(wire.ErrNoTable, "the table is not running here: reconnect", "no_table")
+		return false
+	}
+}
+
+// refuse answers one client message with an error; the connection stays.
+func (c *conn) refuse(id int64, code, msg string) {
+	c.s.metrics.refused.WithLabelValues(code).Inc()
+	b, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeError, ID: id, Code: code, Message: msg})
+	c.Deliver(table.Frame{Data: b})
+}
+
+// badFrame refuses a frame that is not a message, and closes the
+// connection after too many in a row.
+func (c *conn) badFrame(msg string) bool {
+	c.bad++
+	if c.bad > maxBadFrames {
+		c.fail(wire.ErrBadFrame, "too many bad frames: closing", "bad_frames")
+		return false
+	}
+	c.refuse(0, wire.ErrBadFrame, msg)
+	return true
+}
+
+// fail sends a last error and closes the connection once it is written.
+func (c *conn) fail(code, msg, reason string) {
+	c.s.metrics.refused.WithLabelValues(code).Inc()
+	b, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeError, Code: code, Message: msg})
+	if c.Deliver(table.Frame{Data: b, Close: true}) {
+		select {
+		case <-c.ctx.Done():
+		case <-time.After(c.s.cfg.WriteTimeout):
+		}
+	}
+	c.drop(reason)
+}
+
+func trim(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

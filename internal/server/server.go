@@ -1,0 +1,487 @@
+// Package server puts tables online: a JSON HTTP API for the lobby, one
+// WebSocket per client for play (docs/protocol.md), health and metrics. It
+// knows nothing of SQL and nothing of the rules: tables (package table)
+// judge every intent with the engine and build each client's view, and the
+// store keeps them. Every goroutine that reads from the network recovers
+// from panics, so no input can bring the server down.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/internal/table"
+	"github.com/skullking-go/skullking/internal/web"
+	"github.com/skullking-go/skullking/internal/wire"
+)
+
+// Config configures a Server. Zero values take the defaults noted.
+type Config struct {
+	Addr    string // listen address (":8080"); ":0" picks a free port
+	DataDir string // where the SQLite database lives ("./skullking-data")
+	Store   store.Store
+	Durable bool // wait for the disk on every commit (see store.SQLiteOptions)
+	Node    string
+	Logger  *slog.Logger
+
+	Grace    time.Duration // an absent player's seat waits this long for a bot (30s)
+	BotDelay time.Duration // bots pause this long before each move (700ms); negative: none
+	// ThinkLimit caps the search of an expert bot's move or a hint (1s).
+	ThinkLimit time.Duration
+	LeaseTTL   time.Duration // table ownership lease (30s)
+	IdleEvict  time.Duration // finished tables with no clients leave memory (5m)
+	InboxSize  int           // each table's inbound queue (256)
+	MaxTables  int           // tables in memory (20000)
+
+	PingInterval time.Duration // between WebSocket pings (20s)
+	PingTimeout  time.Duration // for the pong (15s)
+	WriteTimeout time.Duration // for one frame (10s)
+	HelloTimeout time.Duration // for the first frame (15s)
+	OutQueue     int           // frames queued for one client before it is dropped as too slow (128)
+
+	// MsgRate and MsgBurst bound one connection's messages (10/s, burst 30);
+	// a negative MsgRate, none.
+	MsgRate  float64
+	MsgBurst int
+	// HTTPRate and HTTPBurst bound lobby requests that change something
+	// (create, join) per client address (2/s, burst 20); negative: no limit.
+	HTTPRate  float64
+	HTTPBurst int
+
+	// PprofAddr, when set, serves Go's profiles on a separate listener, so
+	// that they are never exposed on the public address by accident.
+	PprofAddr string
+
+	// Mount adds handlers under other paths (such as the score keeper's
+	// API), so the one binary serves them too.
+	Mount map[string]http.Handler
+}
+
+func (c *Config) defaults() {
+	if c.Addr == "" {
+		c.Addr = ":8080"
+	}
+	if c.DataDir == "" {
+		c.DataDir = "./skullking-data"
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	def := func(d *time.Duration, v time.Duration) {
+		if *d == 0 {
+			*d = v
+		}
+	}
+	def(&c.PingInterval, 20*time.Second)
+	def(&c.PingTimeout, 15*time.Second)
+	def(&c.WriteTimeout, 10*time.Second)
+	def(&c.HelloTimeout, 15*time.Second)
+	if c.OutQueue == 0 {
+		c.OutQueue = 128
+	}
+	if c.MsgRate == 0 {
+		c.MsgRate = 10
+	}
+	if c.MsgBurst == 0 {
+		c.MsgBurst = 30
+	}
+	if c.HTTPRate == 0 {
+		c.HTTPRate = 2
+	}
+	if c.HTTPBurst == 0 {
+		c.HTTPBurst = 20
+	}
+}
+
+// Server is one node serving tables.
+type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	store   store.Store
+	ownsDB  bool
+	mgr     *table.Manager
+	metrics *metrics
+	limits  *ipLimiter
+
+	ctx    context.Context // cancelled at shutdown: ends every connection
+	cancel context.CancelFunc
+	conns  sync.WaitGroup
+
+	httpSrv  *http.Server
+	ln       net.Listener
+	pprofSrv *http.Server
+}
+
+// New opens the store, resumes every open table and returns a server ready
+// to listen.
+func New(cfg Config) (*Server, error) {
+	cfg.defaults()
+	s := &Server{cfg: cfg, log: cfg.Logger, store: cfg.Store}
+	if s.store == nil {
+		db, err := store.OpenSQLite(cfg.DataDir, store.SQLiteOptions{Durable: cfg.Durable})
+		if err != nil {
+			return nil, err
+		}
+		s.store, s.ownsDB = db, true
+	}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.metrics = newMetrics(func() *table.Manager { return s.mgr })
+	s.limits = newIPLimiter(cfg.HTTPRate, cfg.HTTPBurst)
+	s.mgr = table.NewManager(table.Config{Store: s.store, Node: cfg.Node, Logger: cfg.Logger,
+		Observer: observer{s.metrics}, Grace: cfg.Grace, BotDelay: cfg.BotDelay, ThinkLimit: cfg.ThinkLimit, LeaseTTL: cfg.LeaseTTL,
+		IdleEvict: cfg.IdleEvict, InboxSize: cfg.InboxSize, MaxTables: cfg.MaxTables})
+	n, err := s.mgr.Resume(context.Background())
+	if err != nil {
+		s.mgr.Close()
+		if s.ownsDB {
+			s.store.Close()
+		}
+		return nil, err
+	}
+	s.log.Info("tables resumed", "count", n)
+	return s, nil
+}
+
+// Handler is the server's HTTP handler: lobby API, WebSockets, health,
+// metrics, and the browser client (package web) on every other path — "/",
+// the invite links "/t/{id}", its rules page and assets.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/", web.Handler())
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.Handle("GET /metrics", s.metrics.handler())
+	mux.HandleFunc("GET /api", s.apiInfo)
+	mux.HandleFunc("GET /api/tables", s.listTables)
+	mux.HandleFunc("POST /api/tables", s.limited(s.createTable))
+	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
+	mux.HandleFunc("POST /api/tables/{id}/join", s.limited(s.joinTable))
+	mux.HandleFunc("GET /api/tables/{id}/record", s.getRecord)
+	mux.HandleFunc("GET /api/tables/{id}/ws", s.serveWS)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "not_found", "no such route: %s %s", r.Method, r.URL.Path)
+	})
+	for path, h := range s.cfg.Mount {
+		mux.Handle(path, h)
+	}
+	return s.recoverHTTP(mux)
+}
+
+// Start listens on the configured address and serves in the background.
+func (s *Server) Start() error {
+	ln, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		return err
+	}
+	s.ln = ln
+	s.httpSrv = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:    slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		BaseContext: func(net.Listener) context.Context { return s.ctx }}
+	go func() {
+		if err := s.httpSrv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			s.log.Error("http serve", "err", err)
+		}
+	}()
+	s.log.Info("listening", "addr", ln.Addr().String())
+	if s.cfg.PprofAddr != "" {
+		pln, err := net.Listen("tcp", s.cfg.PprofAddr)
+		if err != nil {
+			return fmt.Errorf("pprof: %w", err)
+		}
+		mux := http.NewServeMux()
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+		s.pprofSrv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		go func() { _ = s.pprofSrv.Serve(pln) }()
+		s.log.Info("profiles", "addr", pln.Addr().String())
+	}
+	return nil
+}
+
+// Addr is the address the server listens on, once started.
+func (s *Server) Addr() string {
+	if s.ln == nil {
+		return ""
+	}
+	return s.ln.Addr().String()
+}
+
+// Shutdown stops taking requests, stops every table (each tells its
+// clients to reconnect later), closes the connections and flushes the
+// store. Every acknowledged action is already stored before this starts.
+func (s *Server) Shutdown(ctx context.Context) error {
+	if s.httpSrv != nil {
+		_ = s.httpSrv.Shutdown(ctx)
+	}
+	if s.pprofSrv != nil {
+		_ = s.pprofSrv.Close()
+	}
+	s.mgr.Close()
+	done := make(chan struct{})
+	go func() {
+		s.conns.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	s.cancel()
+	s.conns.Wait()
+	if s.ownsDB {
+		return s.store.Close()
+	}
+	return nil
+}
+
+// recoverHTTP answers 500 instead of crashing when a handler panics.
+func (s *Server) recoverHTTP(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("http handler panicked", "path", r.URL.Path, "panic", fmt.Sprint(v))
+				writeError(w, http.StatusInternalServerError, wire.ErrInternal, "internal error")
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// apiError is every HTTP error's body, shaped like the score keeper's.
+type apiError struct {
+	Error string `json:"error"`
+	Code  string `json:"code"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":"internal error","code":"internal"}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(b, '\n'))
+}
+
+func writeError(w http.ResponseWriter, status int, code, format string, args ...any) {
+	writeJSON(w, status, apiError{Error: fmt.Sprintf(format, args...), Code: code})
+}
+
+// maxBody bounds a lobby request body.
+const maxBody = 64 << 10
+
+func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		writeError(w, http.StatusBadRequest, wire.ErrBadRequest, "request body: %s", strings.TrimPrefix(err.Error(), "json: "))
+		return false
+	}
+	if dec.More() {
+		writeError(w, http.StatusBadRequest, wire.ErrBadRequest, "request body: one JSON object, nothing after it")
+		return false
+	}
+	return true
+}
+
+// limited applies the per-address rate limit to a lobby request.
+func (s *Server) limited(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !s.limits.allow(clientIP(r)) {
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusTooManyRequests, wire.ErrRateLimited, "too many requests: slow down")
+			return
+		}
+		h(w, r)
+	}
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		writeError(w, http.StatusServiceUnavailable, "unhealthy", "store: %v", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+func (s *Server) apiInfo(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"protocol": wire.Version, "subprotocol": wire.Subprotocol,
+		"bots": bot.Levels(), "max_frame": wire.MaxFrame})
+}
+
+func (s *Server) listTables(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"tables": s.mgr.Lobby().List(100)})
+}
+
+// createResponse is a new table: the creator's seat and token, and where to go.
+type createResponse struct {
+	ID     string `json:"id"`
+	Seat   int    `json:"seat"`
+	Token  string `json:"token"`
+	Invite string `json:"invite"` // the link to share
+	WS     string `json:"ws"`     // the table's WebSocket path
+}
+
+func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
+	req := table.CreateRequest{Settings: table.DefaultSettings()}
+	if !decodeBody(w, r, &req) {
+		return
+	}
+	id, seat, token, err := s.mgr.Create(r.Context(), req)
+	if err != nil {
+		s.tableError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, createResponse{ID: id, Seat: seat, Token: token, Invite: "/t/" + id,
+		WS: "/api/tables/" + id + "/ws"})
+}
+
+// tableError maps an error from the table manager to an HTTP answer.
+func (s *Server) tableError(w http.ResponseWriter, err error) {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		writeError(w, http.StatusNotFound, wire.ErrNoTable, "no such table")
+	case errors.Is(err, table.ErrFull), errors.Is(err, table.ErrClosed), errors.Is(err, table.ErrOverloaded):
+		w.Header().Set("Retry-After", "5")
+		writeError(w, http.StatusServiceUnavailable, wire.ErrOverloaded, "%v", err)
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		writeError(w, http.StatusServiceUnavailable, wire.ErrOverloaded, "the table did not answer in time")
+	default:
+		var inv *table.InvalidError
+		if errors.As(err, &inv) {
+			writeError(w, http.StatusBadRequest, wire.ErrBadRequest, "%s", inv.Msg)
+			return
+		}
+		s.log.Error("lobby request failed", "err", err)
+		writeError(w, http.StatusInternalServerError, wire.ErrInternal, "internal error")
+	}
+}
+
+// validID rejects ids that cannot be table ids before touching the store.
+func validID(id string) bool {
+	if len(id) == 0 || len(id) > 32 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// info returns a table's public summary, loading the table if needed.
+func (s *Server) info(ctx context.Context, id string) (wire.TableInfo, error) {
+	if !validID(id) {
+		return wire.TableInfo{}, store.ErrNotFound
+	}
+	if in, ok := s.mgr.Lobby().Get(id); ok {
+		return in, nil
+	}
+	if _, err := s.mgr.Ensure(ctx, id); err != nil {
+		return wire.TableInfo{}, err
+	}
+	if in, ok := s.mgr.Lobby().Get(id); ok {
+		return in, nil
+	}
+	return wire.TableInfo{}, store.ErrNotFound
+}
+
+func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
+	in, err := s.info(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.tableError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, in)
+}
+
+// joinRequest asks for a seat.
+type joinRequest struct {
+	Nickname string `json:"nickname"`
+	Seat     *int   `json:"seat,omitempty"`
+}
+
+// joinResponse is the seat taken and the token that reclaims it.
+type joinResponse struct {
+	ID    string `json:"id"`
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+	WS    string `json:"ws"`
+}
+
+func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	var req joinRequest
+	if !decodeBody(w, r, &req) {
+		return
+	}
+	if _, err := s.info(r.Context(), id); err != nil {
+		s.tableError(w, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
+	defer cancel()
+	reply, err := s.mgr.Request(ctx, id, wire.ClientMsg{Type: wire.TypeJoin, Name: req.Nickname, Seat: req.Seat})
+	if errors.Is(err, table.ErrNoTable) {
+		// The table was put away between the lookup and the request.
+		if _, err = s.mgr.Ensure(ctx, id); err == nil {
+			reply, err = s.mgr.Request(ctx, id, wire.ClientMsg{Type: wire.TypeJoin, Name: req.Nickname, Seat: req.Seat})
+		}
+	}
+	if err != nil {
+		s.tableError(w, err)
+		return
+	}
+	switch {
+	case reply.Type == wire.TypeJoined && reply.Seat != nil:
+		writeJSON(w, http.StatusOK, joinResponse{ID: id, Seat: *reply.Seat, Token: reply.Token, WS: "/api/tables/" + id + "/ws"})
+	case reply.Code == wire.ErrInternal:
+		writeError(w, http.StatusInternalServerError, reply.Code, "%s", reply.Message)
+	case reply.Type == wire.TypeBye:
+		writeError(w, http.StatusServiceUnavailable, wire.ErrOverloaded, "%s", reply.Reason)
+	default:
+		writeError(w, http.StatusConflict, reply.Code, "%s", reply.Message)
+	}
+}
+
+func (s *Server) getRecord(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	in, err := s.info(r.Context(), id)
+	if err != nil {
+		s.tableError(w, err)
+		return
+	}
+	if in.Status != string(store.StatusOver) {
+		// A running game's record holds every hand: it waits for the end.
+		writeError(w, http.StatusConflict, "not_over", "the record is ready once the game is over")
+		return
+	}
+	b, err := s.store.Record(r.Context(), id)
+	if err != nil {
+		s.tableError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="skullking-`+id+`.json"`)
+	_, _ = w.Write(b)
+}

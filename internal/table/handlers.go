@@ -1,0 +1,581 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/internal/wire"
+)
+
+// handle dispatches one intent.
+func (t *Table) handle(in Intent) {
+	switch in.Kind {
+	case IntentHello:
+		t.hello(in)
+	case IntentDetach:
+		t.detach(in.Client)
+	case IntentJoin:
+		t.join(in)
+	case IntentMsg:
+		c := t.clients[in.Client]
+		if c == nil {
+			t.refuse(in.Client, in.Msg.ID, wire.ErrNeedHello, "say hello first")
+			return
+		}
+		t.message(in, c)
+	}
+}
+
+func (t *Table) message(in Intent, c *client) {
+	m := in.Msg
+	if m.Type == wire.TypeAct {
+		t.act(in, c)
+		return
+	}
+	if m.Type == wire.TypeChat {
+		t.chat(in, c)
+		return
+	}
+	if m.Type == wire.TypeHint {
+		t.hint(in, c)
+		return
+	}
+	host := c.seat >= 0 && sameHash(c.hash, t.seats.HostHash)
+	var err error
+	switch m.Type {
+	case wire.TypeLeave:
+		err = t.leave(c)
+	case wire.TypeStart, wire.TypeSeat, wire.TypeAddSeat, wire.TypeConfigure, wire.TypeRematch:
+		if !host {
+			t.refuse(in.Client, m.ID, wire.ErrNotHost, "only the host may "+m.Type)
+			return
+		}
+		switch m.Type {
+		case wire.TypeStart:
+			err = t.start()
+		case wire.TypeSeat:
+			err = t.setSeat(m)
+		case wire.TypeAddSeat:
+			err = t.addSeat(m)
+		case wire.TypeConfigure:
+			err = t.configure(m)
+		case wire.TypeRematch:
+			err = t.rematch()
+		}
+	default:
+		t.refuse(in.Client, m.ID, wire.ErrUnknownType, fmt.Sprintf("unknown message type %q", m.Type))
+		return
+	}
+	if err != nil {
+		code := wire.ErrBadRequest
+		if errors.Is(err, errStorage) {
+			code = wire.ErrInternal
+		}
+		t.refuse(in.Client, m.ID, code, err.Error())
+		return
+	}
+	if _, still := t.clients[in.Client]; still {
+		t.send(in.Client, wire.ServerMsg{Type: wire.TypeAck, ID: m.ID, Seq: int64(len(t.actions))}, false)
+	}
+}
+
+// hello attaches a connection: a seat by its token, or a spectator.
+func (t *Table) hello(in Intent) {
+	m := in.Msg
+	if m.V != wire.Version {
+		t.refuseAndClose(in.Client, wire.ErrBadVersion, fmt.Sprintf("this server speaks protocol version %d", wire.Version))
+		return
+	}
+	if _, dup := t.clients[in.Client]; dup {
+		t.refuse(in.Client, m.ID, wire.ErrNeedHello, "hello was already said")
+		return
+	}
+	c := &client{seat: -1}
+	if m.Spectate {
+		if !t.st.Spectators {
+			t.refuseAndClose(in.Client, wire.ErrNoSpectator, "this table does not allow spectators")
+			return
+		}
+		t.watching++
+	} else {
+		seat := t.seatByToken(m.Token)
+		if seat < 0 {
+			t.refuseAndClose(in.Client, wire.ErrBadToken, "no seat at this table answers to that token")
+			return
+		}
+		p := &t.pres[seat]
+		if p.conns >= maxConnsPerSeat {
+			t.refuseAndClose(in.Client, wire.ErrBadRequest, fmt.Sprintf("a seat may have at most %d connections", maxConnsPerSeat))
+			return
+		}
+		c.seat, c.hash = seat, t.seats.Seats[seat].TokenHash
+		p.conns++
+		p.awaySince, p.standin = time.Time{}, false
+	}
+	t.clients[in.Client] = c
+	seat := c.seat
+	info := t.info()
+	t.send(in.Client, wire.ServerMsg{Type: wire.TypeWelcome, V: wire.Version, ID: m.ID, Seat: &seat,
+		Host: c.seat >= 0 && sameHash(c.hash, t.seats.HostHash), Table: &info}, false)
+	t.broadcastTable() // everyone sees the arrival; the newcomer gets its table message here
+	if t.game != nil {
+		f, _ := t.stateFrame(c.seat, nil, nil)
+		t.m.cfg.Bus.Publish(in.Client, Frame{Data: f})
+	}
+	if t.broken != nil {
+		t.send(in.Client, wire.ServerMsg{Type: wire.TypeError, Code: wire.ErrInternal,
+			Message: "this table cannot continue: " + t.broken.Error()}, false)
+	}
+}
+
+// seatByToken finds the person's seat a token reclaims, or −1. Every seat
+// is compared, in constant time, whatever matches.
+func (t *Table) seatByToken(token string) int {
+	if token == "" || len(token) > 64 {
+		return -1
+	}
+	h := hashToken(token)
+	found := -1
+	for i, s := range t.seats.Seats {
+		if s.Kind == KindPerson && sameHash(s.TokenHash, h) {
+			found = i
+		}
+	}
+	return found
+}
+
+// detach forgets a connection that closed.
+func (t *Table) detach(id ClientID) {
+	c, ok := t.clients[id]
+	if !ok {
+		return
+	}
+	delete(t.clients, id)
+	if len(t.clients) == 0 {
+		t.idleSince = time.Now()
+	}
+	if c.seat < 0 {
+		t.watching--
+	} else {
+		p := &t.pres[c.seat]
+		p.conns--
+		if p.conns <= 0 {
+			p.conns, p.awaySince = 0, time.Now()
+		}
+	}
+	t.broadcastTable()
+}
+
+// kick closes every connection of seat s (its person left or was replaced).
+func (t *Table) kick(s int, reason string) {
+	for id, c := range t.clients {
+		if c.seat == s {
+			t.send(id, wire.ServerMsg{Type: wire.TypeBye, Reason: reason}, true)
+			delete(t.clients, id)
+		}
+	}
+	t.pres[s] = presence{awaySince: time.Now()}
+}
+
+// join gives a seat to a newcomer: in the lobby, or an open seat of a
+// running game (taking over from the bot that plays it).
+func (t *Table) join(in Intent) {
+	fail := func(code, msg string) { t.refuse(in.Client, 0, code, msg) }
+	if t.broken != nil {
+		fail(wire.ErrInternal, "this table cannot continue")
+		return
+	}
+	if t.row.Status == store.StatusOver {
+		fail(wire.ErrBadRequest, "the game is over")
+		return
+	}
+	name, err := CheckNickname(in.Msg.Name)
+	if err != nil {
+		fail(wire.ErrBadRequest, err.Error())
+		return
+	}
+	seat := -1
+	if in.Msg.Seat != nil {
+		s := *in.Msg.Seat
+		if s < 0 || s >= len(t.seats.Seats) {
+			fail(wire.ErrBadRequest, fmt.Sprintf("seat %d: seats are 0 to %d", s, len(t.seats.Seats)-1))
+			return
+		}
+		if t.seats.Seats[s].Kind != KindOpen {
+			fail(wire.ErrBadRequest, fmt.Sprintf("seat %d is taken", s))
+			return
+		}
+		seat = s
+	} else {
+		for i, s := range t.seats.Seats {
+			if s.Kind == KindOpen {
+				seat = i
+				break
+			}
+		}
+		if seat < 0 {
+			fail(wire.ErrBadRequest, "the table is full")
+			return
+		}
+	}
+	for _, s := range t.seats.Seats {
+		if s.Kind == KindPerson && strings.EqualFold(s.Name, name) {
+			fail(wire.ErrBadRequest, fmt.Sprintf("the nickname %q is taken at this table", name))
+			return
+		}
+	}
+	token, hash, err := newToken()
+	if err != nil {
+		fail(wire.ErrInternal, "could not make a token")
+		return
+	}
+	seats := t.seats.clone()
+	seats.Seats[seat] = Seat{Kind: KindPerson, Name: name, TokenHash: hash}
+	if seats.HostHash == "" {
+		seats.HostHash = hash
+	}
+	if err := t.commit(t.st, seats, nil); err != nil {
+		t.log.Error("save join", "err", err)
+		fail(wire.ErrInternal, errStorage.Error())
+		return
+	}
+	t.pres[seat] = presence{awaySince: time.Now()}
+	t.send(in.Client, wire.ServerMsg{Type: wire.TypeJoined, Seat: &seat, Token: token}, false)
+	t.broadcastTable()
+}
+
+// act applies a seat's game action.
+func (t *Table) act(in Intent, c *client) {
+	m := in.Msg
+	if c.seat < 0 {
+		t.refuse(in.Client, m.ID, wire.ErrNotSeated, "spectators watch; they do not play")
+		return
+	}
+	if t.game == nil {
+		t.refuse(in.Client, m.ID, wire.ErrBadRequest, "the game has not started")
+		return
+	}
+	a, err := wire.ToAction(m.Action, c.seat)
+	if err != nil {
+		t.refuse(in.Client, m.ID, wire.ErrBadRequest, err.Error())
+		return
+	}
+	if err := t.apply(a, "player", in.At); err != nil {
+		var ae *skullking.ActionError
+		if errors.As(err, &ae) {
+			t.refuse(in.Client, m.ID, wire.ErrIllegal, ae.Message())
+			return
+		}
+		t.refuse(in.Client, m.ID, wire.ErrInternal, err.Error())
+		return
+	}
+	t.send(in.Client, wire.ServerMsg{Type: wire.TypeAck, ID: m.ID, Seq: int64(len(t.actions))}, false)
+}
+
+// chat relays a line to everyone at the table.
+func (t *Table) chat(in Intent, c *client) {
+	text := strings.TrimSpace(in.Msg.Text)
+	if text == "" || utf8.RuneCountInString(text) > MaxChatLen || !printable(text) {
+		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, fmt.Sprintf("chat: 1 to %d printable characters", MaxChatLen))
+		return
+	}
+	name := "spectator"
+	if c.seat >= 0 {
+		name = t.seats.Seats[c.seat].Name
+	}
+	seat := c.seat
+	msg := wire.ServerMsg{Type: "chat", Seat: &seat, Name: name, Text: text}
+	for id := range t.clients {
+		t.send(id, msg, false)
+	}
+}
+
+// hint answers a seated player's request for advice with the expert's
+// recommended action and why, to that client alone. The search runs in the
+// background (thinking.go), once per seat and decision: asking again, from
+// any of the seat's connections, gets the advice already worked out.
+func (t *Table) hint(in Intent, c *client) {
+	if c.seat < 0 {
+		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, "hints are for seated players")
+		return
+	}
+	if t.game == nil || t.broken != nil || t.game.Over() {
+		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, "no game is being played")
+		return
+	}
+	if !t.game.Waiting(c.seat) {
+		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, "you have nothing to decide now")
+		return
+	}
+	if h, ok := t.hints[c.seat]; ok && h.at == t.now() {
+		t.sendHint(in.Client, in.Msg.ID, h.advice)
+		return
+	}
+	t.startHint(c.seat, hintWaiter{client: in.Client, id: in.Msg.ID})
+}
+
+// hintAt is the advice given to a seat at a point of the table's history.
+type hintAt struct {
+	at     logPoint
+	advice bot.Advice
+}
+
+// leave gives up a person's seat before the game starts.
+func (t *Table) leave(c *client) error {
+	if c.seat < 0 {
+		return errors.New("spectators hold no seat")
+	}
+	if t.row.Status != store.StatusLobby {
+		return errors.New("the game has started: close the connection instead, a bot plays until you return")
+	}
+	s := c.seat
+	seats := t.seats.clone()
+	seats.Seats[s] = Seat{Kind: KindOpen}
+	if sameHash(c.hash, seats.HostHash) {
+		seats.HostHash = ""
+		for _, o := range seats.Seats {
+			if o.Kind == KindPerson {
+				seats.HostHash = o.TokenHash // the next person hosts
+				break
+			}
+		}
+	}
+	if err := t.commit(t.st, seats, nil); err != nil {
+		return errStorage
+	}
+	t.kick(s, "you left the seat")
+	t.broadcastTable()
+	return nil
+}
+
+// start deals the first round. Every seat must be held by a person or a bot.
+func (t *Table) start() error {
+	if t.row.Status != store.StatusLobby {
+		return errors.New("the game has already started")
+	}
+	n := len(t.seats.Seats)
+	for i, s := range t.seats.Seats {
+		if s.Kind == KindOpen {
+			return fmt.Errorf("seat %d is open: wait for a player or give it to a bot", i)
+		}
+	}
+	if err := t.st.Options.Validate(n); err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "skullking: "))
+	}
+	seed, err := newSeed()
+	if err != nil {
+		return err
+	}
+	seats := t.seats.clone()
+	seats.Names = make([]string, n)
+	for i, s := range seats.Seats {
+		seats.Names[i] = s.Name
+	}
+	g, err := skullking.NewGame(n, skullking.WithOptions(t.st.Options), skullking.WithSeed(seed),
+		skullking.WithNames(seats.Names...))
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	if err := t.commit(t.st, seats, func(r *store.Table) {
+		r.Status, r.Seed, r.StartedAt = store.StatusPlaying, seed, now
+	}); err != nil {
+		t.log.Error("save start", "err", err)
+		return errStorage
+	}
+	t.game, t.actions = g, nil
+	t.turnKey, t.turnSince, t.lastChange = keyOf(g), t.row.StartedAt, t.row.StartedAt
+	for i := range t.pres {
+		if t.pres[i].conns == 0 {
+			t.pres[i].awaySince = now // everyone absent gets a full grace period from the start
+		}
+	}
+	t.log.Info("game started", "players", n)
+	t.broadcastTable()
+	t.broadcastState(&wire.Event{Kind: "start", Seat: -1})
+	return nil
+}
+
+// setSeat changes who holds a seat: a bot of some level, open for a
+// person, or (before the start) removed. During a game this is how the host
+// replaces an absent player with a bot, or opens a seat for someone new.
+func (t *Table) setSeat(m wire.ClientMsg) error {
+	if m.Seat == nil || *m.Seat < 0 || *m.Seat >= len(t.seats.Seats) {
+		return fmt.Errorf("seat: name a seat from 0 to %d", len(t.seats.Seats)-1)
+	}
+	s := *m.Seat
+	if t.row.Status == store.StatusOver {
+		return errors.New("the game is over")
+	}
+	cur := t.seats.Seats[s]
+	if cur.Kind == KindPerson && sameHash(cur.TokenHash, t.seats.HostHash) {
+		return errors.New("the host keeps their own seat")
+	}
+	seats := t.seats.clone()
+	lobby := t.row.Status == store.StatusLobby
+	switch m.Set {
+	case "bot":
+		lvl, err := checkLevel(m.Level)
+		if err != nil {
+			return err
+		}
+		name := cur.Name
+		if lobby || name == "" {
+			name = botName(s)
+		}
+		seats.Seats[s] = Seat{Kind: KindBot, Level: lvl, Name: name}
+	case "open":
+		if !lobby && cur.Kind == KindOpen {
+			return nil
+		}
+		seats.Seats[s] = Seat{Kind: KindOpen}
+		if !lobby {
+			seats.Seats[s].Name = cur.Name // the game keeps the seat's name
+		}
+	case "remove":
+		if !lobby {
+			return errors.New("seats are removed only before the game starts")
+		}
+		if len(seats.Seats) <= 2 {
+			return errors.New("a table has at least 2 seats")
+		}
+		seats.Seats = append(seats.Seats[:s], seats.Seats[s+1:]...)
+	default:
+		return fmt.Errorf("set: %q is none of \"bot\", \"open\", \"remove\"", m.Set)
+	}
+	if err := t.commit(t.st, seats, nil); err != nil {
+		return errStorage
+	}
+	if cur.Kind == KindPerson {
+		reason := "the host gave your seat to a bot"
+		if m.Set != "bot" {
+			reason = "the host opened your seat"
+		}
+		t.kick(s, reason)
+	}
+	if m.Set == "remove" {
+		t.pres = append(t.pres[:s], t.pres[s+1:]...)
+		for _, c := range t.clients {
+			if c.seat > s {
+				c.seat--
+			}
+		}
+	} else {
+		t.pres[s] = presence{awaySince: time.Now()}
+	}
+	t.broadcastTable()
+	return nil
+}
+
+// addSeat adds a seat before the start, open or for a bot.
+func (t *Table) addSeat(m wire.ClientMsg) error {
+	if t.row.Status != store.StatusLobby {
+		return errors.New("seats are added only before the game starts")
+	}
+	if len(t.seats.Seats) >= 8 {
+		return errors.New("a table has at most 8 seats")
+	}
+	seat := Seat{Kind: KindOpen}
+	if m.Level != "" {
+		lvl, err := checkLevel(m.Level)
+		if err != nil {
+			return err
+		}
+		seat = Seat{Kind: KindBot, Level: lvl, Name: botName(len(t.seats.Seats))}
+	}
+	seats := t.seats.clone()
+	seats.Seats = append(seats.Seats, seat)
+	if err := t.commit(t.st, seats, nil); err != nil {
+		return errStorage
+	}
+	t.pres = append(t.pres, presence{awaySince: time.Now()})
+	t.broadcastTable()
+	return nil
+}
+
+// configure changes the settings before the start.
+func (t *Table) configure(m wire.ClientMsg) error {
+	if t.row.Status != store.StatusLobby {
+		return errors.New("settings change only before the game starts")
+	}
+	u := m.Settings
+	if u == nil {
+		return errors.New("configure needs settings")
+	}
+	st := t.st
+	if u.Name != nil {
+		st.Name = *u.Name
+	}
+	if u.Options != nil {
+		st.Options = *u.Options
+	}
+	if u.TurnSeconds != nil {
+		st.TurnSeconds = *u.TurnSeconds
+	}
+	if u.Public != nil {
+		st.Public = *u.Public
+	}
+	if u.Spectators != nil {
+		st.Spectators = *u.Spectators
+	}
+	if u.Standin != nil {
+		st.Standin = *u.Standin
+	}
+	if u.AutoLast != nil {
+		st.AutoLast = *u.AutoLast
+	}
+	if err := st.normalize(len(t.seats.Seats)); err != nil {
+		return err
+	}
+	if err := t.commit(st, t.seats, nil); err != nil {
+		return errStorage
+	}
+	if !st.Spectators {
+		for id, c := range t.clients {
+			if c.seat < 0 {
+				t.send(id, wire.ServerMsg{Type: wire.TypeBye, Reason: "the host closed the table to spectators"}, true)
+				delete(t.clients, id)
+				t.watching--
+			}
+		}
+	}
+	t.broadcastTable()
+	return nil
+}
+
+// rematch opens a new table with the same settings and seats: every
+// person's token works there too, so clients just reconnect to it.
+func (t *Table) rematch() error {
+	if t.row.Status != store.StatusOver {
+		return errors.New("a rematch is offered once the game is over")
+	}
+	if t.row.Rematch != "" {
+		return nil // already offered: the table message names it
+	}
+	seats := t.seats.clone()
+	seats.Names = nil
+	for i, s := range seats.Seats {
+		if s.Kind == KindOpen {
+			seats.Seats[i].Name = ""
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	id, err := t.m.createRow(ctx, t.st, seats)
+	if err != nil {
+		t.log.Error("create rematch", "err", err)
+		return errStorage
+	}
+	if err := t.commit(t.st, t.seats, func(r *store.Table) { r.Rematch = id }); err != nil {
+		return errStorage
+	}
+	t.broadcastTable()
+	return nil
+}

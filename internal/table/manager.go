@@ -1,0 +1,438 @@
+// Package table runs online tables: one actor (a goroutine) per table owns
+// its seats, its engine state and its timers, and everything reaches it
+// through a bounded queue. Every accepted action is appended to the store
+// before anyone hears of it, so a table is rebuilt exactly by replaying its
+// log. Bots fill seats, stand in for absent players after a grace period and
+// act when a turn timer runs out. The network side talks to tables only
+// through a Bus, and the lobby only through a Lobby index.
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/internal/wire"
+)
+
+// Observer hears what tables do, for metrics. Calls come from table actors
+// and must be quick.
+type Observer interface {
+	// Applied: an action was accepted and its views published; latency runs
+	// from the intent's arrival (or the timer firing) to the last frame sent.
+	Applied(by string, latency time.Duration)
+	// Appended: the store took this long to append one action.
+	Appended(d time.Duration)
+	// Refused: an intent was refused with a wire error code.
+	Refused(code string)
+}
+
+type nopObserver struct{}
+
+func (nopObserver) Applied(string, time.Duration) {}
+func (nopObserver) Appended(time.Duration)        {}
+func (nopObserver) Refused(string)                {}
+
+// Config configures a Manager. Zero durations take the defaults noted.
+type Config struct {
+	Store    store.Store
+	Bus      Bus          // default: a LocalBus
+	Lobby    Lobby        // default: a MemoryLobby
+	Node     string       // this node's name in leases (default "local")
+	Logger   *slog.Logger // default: discard
+	Observer Observer
+
+	Grace     time.Duration // an absent player's seat waits this long for a bot (30s)
+	BotDelay  time.Duration // bots wait this long before acting, so people can follow (700ms); negative: none
+	LeaseTTL  time.Duration // 30s
+	IdleEvict time.Duration // a finished table with no clients leaves memory after this (5m)
+	InboxSize int           // each table's queue (256)
+	// ThinkLimit caps the search of an expert bot's move or a hint (1s): the
+	// work budget keeps them far quicker, but a busy machine must not stall
+	// a table.
+	ThinkLimit time.Duration
+	// Bots makes a seat's bot from its level name (default: bot.NewWithin
+	// ThinkLimit).
+	Bots      func(level string, seed uint64) (bot.Bot, error)
+	MaxTables int // tables in memory at once; creation fails beyond (20000)
+}
+
+// Manager creates, loads and runs tables.
+type Manager struct {
+	cfg    Config
+	log    *slog.Logger
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	nextID atomic.Uint64
+
+	// thinkers bounds the bot searches and hints running at once across
+	// tables, one per core (two at least, so that a hint need not wait for
+	// a bot's move on a one-core machine): more would only share the cores.
+	thinkers chan struct{}
+
+	mu      sync.Mutex
+	tables  map[string]*Table
+	loading map[string]chan struct{}
+	closed  bool
+}
+
+// NewManager returns a manager; call Resume to bring back open tables.
+func NewManager(cfg Config) *Manager {
+	if cfg.Bus == nil {
+		cfg.Bus = NewLocalBus()
+	}
+	if cfg.Lobby == nil {
+		cfg.Lobby = NewMemoryLobby()
+	}
+	if cfg.ThinkLimit <= 0 {
+		cfg.ThinkLimit = time.Second
+	}
+	if cfg.Bots == nil {
+		limit := cfg.ThinkLimit
+		cfg.Bots = func(level string, seed uint64) (bot.Bot, error) { return bot.NewWithin(level, seed, limit) }
+	}
+	if cfg.Node == "" {
+		cfg.Node = "local"
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Observer == nil {
+		cfg.Observer = nopObserver{}
+	}
+	if cfg.Grace == 0 {
+		cfg.Grace = 30 * time.Second
+	}
+	if cfg.BotDelay == 0 {
+		cfg.BotDelay = 700 * time.Millisecond
+	}
+	if cfg.BotDelay < 0 {
+		cfg.BotDelay = 0
+	}
+	if cfg.LeaseTTL == 0 {
+		cfg.LeaseTTL = 30 * time.Second
+	}
+	if cfg.IdleEvict == 0 {
+		cfg.IdleEvict = 5 * time.Minute
+	}
+	if cfg.InboxSize == 0 {
+		cfg.InboxSize = 256
+	}
+	if cfg.MaxTables == 0 {
+		cfg.MaxTables = 20000
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m := &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel,
+		tables: map[string]*Table{}, loading: map[string]chan struct{}{},
+		thinkers: make(chan struct{}, max(runtime.GOMAXPROCS(0), 2))}
+	m.wg.Add(1)
+	go m.heartbeat()
+	return m
+}
+
+// heartbeat renews every lease this node holds, a third of a lease's life
+// apart, in one write; a table whose lease another node has taken is
+// stopped before it can write again.
+func (m *Manager) heartbeat() {
+	defer m.wg.Done()
+	every := m.cfg.LeaseTTL / 3
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-m.ctx.Done():
+			return
+		case <-t.C:
+		}
+		ctx, cancel := context.WithTimeout(m.ctx, every)
+		ids, err := m.cfg.Store.RenewLeases(ctx, m.cfg.Node, m.cfg.LeaseTTL)
+		cancel()
+		if err != nil {
+			m.log.Warn("renew leases", "err", err)
+			continue
+		}
+		held := make(map[string]bool, len(ids))
+		for _, id := range ids {
+			held[id] = true
+		}
+		m.mu.Lock()
+		var lost []*Table
+		for id, tab := range m.tables {
+			if !held[id] {
+				lost = append(lost, tab)
+			}
+		}
+		m.mu.Unlock()
+		for _, tab := range lost {
+			// A table loaded after the renewal began is not lost; only one
+			// whose lease row names another node is.
+			if tab.loadedAt.Before(time.Now().Add(-every)) {
+				m.log.Error("lease lost: another node runs this table", "table", tab.id)
+				tab.lost.Store(true)
+				tab.cancel()
+			}
+		}
+	}
+}
+
+// Bus returns the manager's bus.
+func (m *Manager) Bus() Bus { return m.cfg.Bus }
+
+// Lobby returns the manager's lobby index.
+func (m *Manager) Lobby() Lobby { return m.cfg.Lobby }
+
+// NewClientID returns an id unique on this node.
+func (m *Manager) NewClientID() ClientID {
+	return ClientID(fmt.Sprintf("%s/%d", m.cfg.Node, m.nextID.Add(1)))
+}
+
+// ErrClosed: the manager is shutting down.
+var ErrClosed = errors.New("table: server shutting down")
+
+// ErrFull: the node runs as many tables as it may.
+var ErrFull = errors.New("table: too many tables on this server, try later")
+
+// Stats counts the tables in memory by status.
+func (m *Manager) Stats() map[store.Status]int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := map[store.Status]int{store.StatusLobby: 0, store.StatusPlaying: 0, store.StatusOver: 0}
+	for _, t := range m.tables {
+		out[store.Status(t.status.Load().(string))]++
+	}
+	return out
+}
+
+// Resume loads every table not yet over, as after a restart: each replays
+// its log and re-arms its timers.
+func (m *Manager) Resume(ctx context.Context) (int, error) {
+	ids, err := m.cfg.Store.OpenTables(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		if _, err := m.Ensure(ctx, id); err != nil {
+			m.log.Error("resume table", "table", id, "err", err)
+			continue
+		}
+		n++
+	}
+	return n, nil
+}
+
+// Ensure makes sure table id runs here, loading it from the store if needed.
+func (m *Manager) Ensure(ctx context.Context, id string) (*Table, error) {
+	for {
+		m.mu.Lock()
+		if m.closed {
+			m.mu.Unlock()
+			return nil, ErrClosed
+		}
+		if t, ok := m.tables[id]; ok {
+			m.mu.Unlock()
+			return t, nil
+		}
+		if wait, ok := m.loading[id]; ok {
+			m.mu.Unlock()
+			select {
+			case <-wait:
+				continue
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
+		if len(m.tables) >= m.cfg.MaxTables {
+			m.mu.Unlock()
+			return nil, ErrFull
+		}
+		done := make(chan struct{})
+		m.loading[id] = done
+		m.mu.Unlock()
+
+		t, err := m.load(ctx, id)
+
+		m.mu.Lock()
+		delete(m.loading, id)
+		close(done)
+		if err == nil {
+			if m.closed {
+				m.mu.Unlock()
+				t.stop()
+				return nil, ErrClosed
+			}
+			m.tables[id] = t
+			// In the lobby index before anyone hears the table exists, so a
+			// join right after the creation finds it.
+			t.announce()
+			m.wg.Add(1)
+			go func() {
+				defer m.wg.Done()
+				t.run()
+			}()
+		}
+		m.mu.Unlock()
+		return t, err
+	}
+}
+
+// load reads a table from the store and prepares its actor.
+func (m *Manager) load(ctx context.Context, id string) (*Table, error) {
+	row, log, err := m.cfg.Store.LoadTable(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	t, err := newTable(m, row, log)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// forget removes a table that has stopped.
+func (m *Manager) forget(t *Table) {
+	m.mu.Lock()
+	if m.tables[t.id] == t {
+		delete(m.tables, t.id)
+	}
+	m.mu.Unlock()
+}
+
+// InvalidError is a request refused as asked: bad settings, a bad
+// nickname. Its message is for the person who asked.
+type InvalidError struct{ Msg string }
+
+func (e *InvalidError) Error() string { return e.Msg }
+
+func invalid(err error) error { return &InvalidError{Msg: err.Error()} }
+
+// Create opens a table: the creator takes the first open seat and becomes
+// the host. It returns the table id, the creator's seat and token.
+func (m *Manager) Create(ctx context.Context, req CreateRequest) (id string, seat int, token string, err error) {
+	name, err := CheckNickname(req.Nickname)
+	if err != nil {
+		return "", 0, "", invalid(err)
+	}
+	if len(req.Seats) < 2 || len(req.Seats) > 8 {
+		return "", 0, "", invalid(fmt.Errorf("seats: a table has 2 to 8 seats, not %d", len(req.Seats)))
+	}
+	st := req.Settings
+	if err := st.normalize(len(req.Seats)); err != nil {
+		return "", 0, "", invalid(err)
+	}
+	ps := seatsBlob{}
+	seat = -1
+	for i, sp := range req.Seats {
+		switch sp.Kind {
+		case KindOpen, KindPerson, "":
+			if seat < 0 {
+				seat = i
+			}
+			ps.Seats = append(ps.Seats, Seat{Kind: KindOpen})
+		case KindBot:
+			lvl, err := checkLevel(sp.Level)
+			if err != nil {
+				return "", 0, "", invalid(fmt.Errorf("seat %d: %w", i, err))
+			}
+			ps.Seats = append(ps.Seats, Seat{Kind: KindBot, Level: lvl, Name: botName(i)})
+		default:
+			return "", 0, "", invalid(fmt.Errorf("seat %d: kind %q is neither \"open\" nor \"bot\"", i, sp.Kind))
+		}
+	}
+	if seat < 0 {
+		return "", 0, "", invalid(errors.New("seats: leave at least one seat open for yourself"))
+	}
+	token, hash, err := newToken()
+	if err != nil {
+		return "", 0, "", err
+	}
+	ps.Seats[seat] = Seat{Kind: KindPerson, Name: name, TokenHash: hash}
+	ps.HostHash = hash
+	id, err = m.createRow(ctx, st, ps)
+	return id, seat, token, err
+}
+
+// createRow stores a new table in the lobby state and starts its actor.
+func (m *Manager) createRow(ctx context.Context, st Settings, ps seatsBlob) (string, error) {
+	m.mu.Lock()
+	full := len(m.tables) >= m.cfg.MaxTables
+	m.mu.Unlock()
+	if full {
+		return "", ErrFull
+	}
+	sj, err := json.Marshal(st)
+	if err != nil {
+		return "", err
+	}
+	pj, err := json.Marshal(ps)
+	if err != nil {
+		return "", err
+	}
+	now := time.Now()
+	for attempt := 0; ; attempt++ {
+		id, err := newTableID()
+		if err != nil {
+			return "", err
+		}
+		row := &store.Table{ID: id, Status: store.StatusLobby, Public: st.Public, Settings: sj, Seats: pj,
+			CreatedAt: now, UpdatedAt: now}
+		err = m.cfg.Store.CreateTable(ctx, row)
+		if errors.Is(err, store.ErrConflict) && attempt < 5 {
+			continue // an id collision: draw another
+		}
+		if err != nil {
+			return "", err
+		}
+		if _, err := m.Ensure(ctx, id); err != nil {
+			return "", err
+		}
+		return id, nil
+	}
+}
+
+// Request sends a lobby request (IntentJoin) to a table and waits for its
+// reply, through the bus like any client, so it works wherever the table runs.
+func (m *Manager) Request(ctx context.Context, table string, msg wire.ClientMsg) (wire.ServerMsg, error) {
+	id := m.NewClientID()
+	reply := make(chan []byte, 1)
+	cancel := m.cfg.Bus.Subscribe(id, EndpointFunc(func(f Frame) bool {
+		select {
+		case reply <- f.Data:
+		default:
+		}
+		return true
+	}))
+	defer cancel()
+	if err := m.cfg.Bus.SendWait(ctx, table, Intent{Kind: IntentJoin, Client: id, Msg: msg, At: time.Now()}); err != nil {
+		return wire.ServerMsg{}, err
+	}
+	select {
+	case b := <-reply:
+		var out wire.ServerMsg
+		if err := json.Unmarshal(b, &out); err != nil {
+			return wire.ServerMsg{}, err
+		}
+		return out, nil
+	case <-ctx.Done():
+		return wire.ServerMsg{}, ctx.Err()
+	}
+}
+
+// Close stops every table (each tells its clients and releases its lease)
+// and waits for them. Every accepted action is already in the store.
+func (m *Manager) Close() {
+	m.mu.Lock()
+	m.closed = true
+	m.mu.Unlock()
+	m.cancel()
+	m.wg.Wait()
+}

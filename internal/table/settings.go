@@ -1,0 +1,237 @@
+package table
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/bot"
+)
+
+// Settings are what the host chose for a table. Options are the rules, in
+// the record's JSON form (docs/record.md).
+type Settings struct {
+	Name        string            `json:"name"`
+	Options     skullking.Options `json:"options"`
+	TurnSeconds int               `json:"turn_seconds"` // 0: no turn timer
+	Public      bool              `json:"public"`       // listed in the lobby
+	Spectators  bool              `json:"spectators"`   // may be watched
+	// Standin is the bot level that plays for an absent player and acts when
+	// a turn timer runs out.
+	Standin string `json:"standin"`
+	// AutoLast plays a player's forced last card for them. Off by default:
+	// players asked for it as an option, never as the rule.
+	AutoLast bool `json:"auto_last"`
+}
+
+// DefaultSettings are the settings of a table whose creator did not say
+// otherwise: standard rules, private, open to spectators, no turn timer.
+func DefaultSettings() Settings {
+	return Settings{Options: skullking.DefaultOptions(), Spectators: true}
+}
+
+// Seat kinds.
+const (
+	KindOpen   = "open"   // waiting for a person
+	KindPerson = "person" // a person holds it with a token
+	KindBot    = "bot"    // a bot of Level plays it
+)
+
+// SeatSpec asks for a seat when a table is created: open for a person, or
+// a bot of a level.
+type SeatSpec struct {
+	Kind  string `json:"kind"`            // "open" (or "person") or "bot"
+	Level string `json:"level,omitempty"` // bot level
+}
+
+// CreateRequest is everything needed to open a table. The creator takes the
+// first open seat and becomes the host.
+type CreateRequest struct {
+	Nickname string     `json:"nickname"`
+	Seats    []SeatSpec `json:"seats"`
+	Settings Settings   `json:"settings"`
+}
+
+// Limits on what clients may ask for.
+const (
+	MaxTurnSeconds = 3600
+	MaxNameLen     = 24
+	MaxTableName   = 60
+	MaxChatLen     = 300
+)
+
+// defaultStandin is the strongest quick bot available, falling back to random.
+func defaultStandin() string {
+	for _, l := range bot.Levels() {
+		if l == "heuristic" {
+			return l
+		}
+	}
+	return "random"
+}
+
+// checkLevel reports whether a bot level exists.
+func checkLevel(level string) (string, error) {
+	level = strings.ToLower(strings.TrimSpace(level))
+	if _, err := bot.New(level, 1); err != nil {
+		return "", fmt.Errorf("unknown bot level %q (levels: %s)", level, strings.Join(bot.Levels(), ", "))
+	}
+	return level, nil
+}
+
+// normalize fills defaults and checks the settings for a table of players
+// seats (0 when the count is not known yet).
+func (s *Settings) normalize(players int) error {
+	s.Name = strings.TrimSpace(s.Name)
+	if utf8.RuneCountInString(s.Name) > MaxTableName || !printable(s.Name) {
+		return fmt.Errorf("table name: at most %d printable characters", MaxTableName)
+	}
+	if s.TurnSeconds < 0 || s.TurnSeconds > MaxTurnSeconds {
+		return fmt.Errorf("turn_seconds %d: 0 (off) to %d", s.TurnSeconds, MaxTurnSeconds)
+	}
+	if s.Standin == "" {
+		s.Standin = defaultStandin()
+	}
+	lvl, err := checkLevel(s.Standin)
+	if err != nil {
+		return fmt.Errorf("standin: %w", err)
+	}
+	s.Standin = lvl
+	if s.Options.Rounds == 0 && s.Options.Schedule == "" && s.Options.PointsPerTrick == 0 {
+		s.Options = skullking.DefaultOptions() // an absent options object is the standard rules
+	}
+	if players > 0 {
+		if err := s.Options.Validate(players); err != nil {
+			return errors.New(strings.TrimPrefix(err.Error(), "skullking: "))
+		}
+	}
+	return nil
+}
+
+// CheckNickname trims a nickname and checks it: 1 to 24 printable characters.
+func CheckNickname(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	n := utf8.RuneCountInString(name)
+	if n == 0 || n > MaxNameLen || !printable(name) {
+		return "", fmt.Errorf("nickname: 1 to %d printable characters", MaxNameLen)
+	}
+	return name, nil
+}
+
+func printable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// botNames name bot seats after famous pirates, by seat, so a table of bots
+// reads like a crew rather than "bot 1, bot 2".
+var botNames = [...]string{"Anne Bonny", "Calico Jack", "Mary Read", "Blackbeard", "Ching Shih", "Black Bart",
+	"Grace O'Malley", "Henry Morgan"}
+
+func botName(seat int) string { return botNames[seat%len(botNames)] }
+
+// newToken returns a fresh seat token (128 bits from crypto/rand) and the
+// hash the table keeps: the token itself is never stored.
+func newToken() (token, hash string, err error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", "", err
+	}
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashToken(token), nil
+}
+
+func hashToken(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// sameHash compares two token hashes in constant time.
+func sameHash(a, b string) bool {
+	return len(a) == len(b) && a != "" && subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
+}
+
+// newTableID returns a table id that doubles as the invite code: ten
+// characters from an alphabet without look-alikes (0/O, 1/l/I), about 49
+// bits, so private tables cannot be found by guessing.
+func newTableID() (string, error) {
+	const alphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+	var b [10]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b[:]), nil
+}
+
+// newSeed draws a game's deal seed from crypto/rand: nobody, the host
+// included, can know the deal before the game starts.
+func newSeed() (uint64, error) {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 0, err
+	}
+	var s uint64
+	for _, x := range b {
+		s = s<<8 | uint64(x)
+	}
+	return s, nil
+}
+
+// RulesLine describes options in one line for the lobby list.
+func RulesLine(o skullking.Options) string {
+	var parts []string
+	switch {
+	case len(o.ScheduleCards) > 0:
+		parts = append(parts, strconv.Itoa(len(o.ScheduleCards))+" rounds (custom)")
+	case o.Schedule != "" && o.Schedule != "standard":
+		parts = append(parts, o.Schedule)
+	default:
+		parts = append(parts, strconv.Itoa(o.Rounds)+" rounds")
+	}
+	if o.Scoring == skullking.RascalScoring {
+		s := "Rascal's scoring"
+		if o.CannonLoad {
+			s += " with cannon loads"
+		}
+		parts = append(parts, s)
+	}
+	for _, m := range []struct {
+		on   bool
+		name string
+	}{{o.Loot, "Loot"}, {o.Kraken, "Kraken"}, {o.WhiteWhale, "White Whale"}, {o.PirateAbilities, "pirate abilities"}} {
+		if m.on {
+			parts = append(parts, m.name)
+		}
+	}
+	def := skullking.DefaultOptions()
+	house := o
+	house.Rounds, house.Schedule, house.ScheduleCards = def.Rounds, def.Schedule, nil
+	house.Scoring, house.CannonLoad = def.Scoring, def.CannonLoad
+	house.Loot, house.Kraken, house.WhiteWhale, house.PirateAbilities = false, false, false, false
+	if b, _ := house.MarshalJSON(); string(b) != "{}" {
+		parts = append(parts, "house rules")
+	}
+	if len(parts) == 1 && parts[0] == "10 rounds" {
+		return "standard rules"
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,542 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"sync/atomic"
+	"time"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/internal/wire"
+)
+
+// Seat is a seat as stored: who holds it. A person's token is kept only as
+// its SHA-256, so the database alone cannot reclaim a seat.
+type Seat struct {
+	Kind      string `json:"kind"`
+	Name      string `json:"name,omitempty"`
+	Level     string `json:"level,omitempty"`
+	TokenHash string `json:"token_hash,omitempty"`
+}
+
+// seatsBlob is the stored form of a table's seats.
+type seatsBlob struct {
+	Seats    []Seat `json:"seats"`
+	HostHash string `json:"host"`
+	// Names are the game's seat names, fixed when it starts: replay needs
+	// the same names the record was written with.
+	Names []string `json:"names,omitempty"`
+}
+
+func (b seatsBlob) clone() seatsBlob {
+	b.Seats = append([]Seat(nil), b.Seats...)
+	b.Names = append([]string(nil), b.Names...)
+	return b
+}
+
+// presence is what the actor knows of a seat beyond the store: live
+// connections and absence.
+type presence struct {
+	conns     int
+	awaySince time.Time // set while a person has no connection
+	standin   bool      // the grace period ran out: a bot plays for the person
+}
+
+// client is one connection attached to the table.
+type client struct {
+	seat int // −1: spectator
+	hash string
+}
+
+// waitKey identifies what the game waits for; when it changes, a new turn
+// starts and the turn timer starts over.
+type waitKey struct {
+	phase         skullking.Phase
+	round, trick  int
+	turn, pending int
+}
+
+func keyOf(g *skullking.Game) waitKey {
+	_, p := g.Pending()
+	return waitKey{phase: g.Phase(), round: g.Round(), trick: g.TrickNumber(), turn: g.Turn(), pending: p}
+}
+
+// maxConnsPerSeat bounds one seat's connections (tabs, phones, a
+// reconnection overlapping a dying one).
+const maxConnsPerSeat = 4
+
+// opTimeout bounds one store operation, so a stuck disk cannot hold a table
+// forever.
+const opTimeout = 10 * time.Second
+
+// Table is one table's actor. Only its goroutine touches its state (the
+// fields from release on); the manager and the bus reach it through inbox
+// alone, and read nothing else but the atomics and what is set before the
+// actor starts.
+type Table struct {
+	id       string
+	m        *Manager
+	log      *slog.Logger
+	inbox    chan Intent
+	ctx      context.Context
+	cancel   context.CancelFunc
+	status   atomic.Value // string: the store status, for Manager.Stats
+	loadedAt time.Time    // set once, before the actor starts
+	lost     atomic.Bool  // the heartbeat found another node holding the lease
+
+	release func() // gives up bus ownership
+	row     *store.Table
+	st      Settings
+	seats   seatsBlob
+	pres    []presence
+	game    *skullking.Game
+	actions []store.Action
+	broken  error // the log did not replay: refuse everything
+
+	turnKey    waitKey
+	turnSince  time.Time // when the current wait began
+	lastChange time.Time // the last accepted action (or the start)
+
+	clients  map[ClientID]*client
+	watching int
+	bots     map[botKey]bot.Bot
+	hints    map[int]hintAt // the last advice per seat
+	// Thinking in the background (thinking.go).
+	answers     chan answer
+	moving      bool // a bot's move is being thought out
+	hintWaiters map[int][]hintWaiter
+	lease       store.Lease
+	idleSince   time.Time
+	timer       *time.Timer
+	done        bool // stop after this event (evicted, lease lost)
+}
+
+type botKey struct {
+	seat  int
+	level string
+}
+
+// newTable prepares a table's actor from its stored row and log: it takes
+// the lease, replays the log and claims the table on the bus.
+func newTable(m *Manager, row *store.Table, log []store.Action) (*Table, error) {
+	t := &Table{id: row.ID, m: m, log: m.log.With("table", row.ID), inbox: make(chan Intent, m.cfg.InboxSize),
+		clients: map[ClientID]*client{}, bots: map[botKey]bot.Bot{}, idleSince: time.Now(), loadedAt: time.Now(),
+		answers: make(chan answer, maxThoughts), hints: map[int]hintAt{}, hintWaiters: map[int][]hintWaiter{}}
+	if err := t.restore(row, log); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(m.ctx, opTimeout)
+	defer cancel()
+	l, err := m.cfg.Store.AcquireLease(ctx, t.id, m.cfg.Node, m.cfg.LeaseTTL)
+	if err != nil {
+		return nil, err
+	}
+	t.lease = l
+	release, err := m.cfg.Bus.Own(t.id, t.inbox)
+	if err != nil {
+		_ = m.cfg.Store.ReleaseLease(context.Background(), l)
+		return nil, err
+	}
+	t.release = release
+	t.ctx, t.cancel = context.WithCancel(m.ctx)
+	return t, nil
+}
+
+// restore sets the table's state from a stored row and log: settings,
+// seats, and the game rebuilt by replaying every action through the engine.
+// Presence starts over: after a restart nobody is connected yet, and every
+// person's grace period starts now.
+func (t *Table) restore(row *store.Table, log []store.Action) error {
+	var st Settings
+	if err := json.Unmarshal(row.Settings, &st); err != nil {
+		return fmt.Errorf("table %s: settings: %w", row.ID, err)
+	}
+	var seats seatsBlob
+	if err := json.Unmarshal(row.Seats, &seats); err != nil {
+		return fmt.Errorf("table %s: seats: %w", row.ID, err)
+	}
+	t.row, t.st, t.seats, t.actions, t.game, t.broken = row, st, seats, log, nil, nil
+	t.status.Store(string(row.Status))
+	now := time.Now()
+	if len(t.pres) != len(seats.Seats) {
+		t.pres = make([]presence, len(seats.Seats))
+		for i := range t.pres {
+			t.pres[i].awaySince = now
+		}
+	}
+	if row.Status == store.StatusLobby {
+		return nil
+	}
+	g, err := skullking.NewGame(len(seats.Seats), skullking.WithOptions(st.Options), skullking.WithSeed(row.Seed),
+		skullking.WithNames(seats.Names...))
+	if err != nil {
+		return fmt.Errorf("table %s: %w", row.ID, err)
+	}
+	t.game = g
+	t.turnKey, t.turnSince, t.lastChange = keyOf(g), row.StartedAt, row.StartedAt
+	for _, a := range log {
+		if err := g.Apply(a.Action); err != nil {
+			// A log that does not replay is never patched over: the table
+			// stops taking actions and says so.
+			t.broken = fmt.Errorf("action %d does not replay: %w", a.Seq, err)
+			t.log.Error("table log does not replay", "seq", a.Seq, "err", err)
+			return nil
+		}
+		t.lastChange = a.At
+		if k := keyOf(g); k != t.turnKey {
+			t.turnKey, t.turnSince = k, a.At
+		}
+	}
+	return nil
+}
+
+// reload rebuilds the table from the store after something went wrong in
+// memory (a recovered panic), keeping its clients.
+func (t *Table) reload() {
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	row, log, err := t.m.cfg.Store.LoadTable(ctx, t.id)
+	if err == nil {
+		err = t.restore(row, log)
+	}
+	if err != nil {
+		t.broken = err
+		t.log.Error("table reload failed", "err", err)
+	}
+}
+
+// stop ends a table that never ran.
+func (t *Table) stop() {
+	t.release()
+	_ = t.m.cfg.Store.ReleaseLease(context.Background(), t.lease)
+}
+
+// run is the actor: one event at a time, from the inbox or the timer.
+func (t *Table) run() {
+	t.timer = time.NewTimer(time.Hour)
+	defer t.exit()
+	if t.game != nil && t.game.Over() && t.row.Status != store.StatusOver {
+		t.safely("", 0, t.finish) // the server died between the last action and the record
+	}
+	t.arm()
+	for !t.done {
+		select {
+		case <-t.ctx.Done():
+			return
+		case in := <-t.inbox:
+			t.safely(in.Client, in.Msg.ID, func() { t.handle(in) })
+		case <-t.timer.C:
+			t.safely("", 0, t.wake)
+		case q := <-t.answers:
+			t.safely("", 0, func() { t.answered(q) })
+		}
+		t.arm()
+	}
+}
+
+// safely runs one event, turning a panic into a log line, an error for the
+// client concerned and a reload from the store: one bad event must not take
+// the server or the table down. The error answers the client's message id,
+// or the client would wait for that message's ack forever.
+func (t *Table) safely(c ClientID, id int64, f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.log.Error("table event panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			if c != "" {
+				t.refuse(c, id, wire.ErrInternal, "internal error: the table was restored from its log")
+			}
+			t.reload()
+		}
+	}()
+	f()
+}
+
+// exit hands the table back: off the bus and the lease, clients told.
+func (t *Table) exit() {
+	t.timer.Stop()
+	t.m.forget(t)
+	t.release()
+	reason := "the server is restarting: reconnect"
+	switch {
+	case t.lost.Load():
+		reason = "the table moved to another server: reconnect"
+	case t.done:
+		reason = "the table was put away: reconnect to reopen it"
+	}
+	// Whatever is still queued was never handled: hellos must reconnect,
+	// join requests must retry.
+	for {
+		select {
+		case in := <-t.inbox:
+			if in.Kind != IntentDetach {
+				t.send(in.Client, wire.ServerMsg{Type: wire.TypeBye, Reason: reason, Reconnect: true}, true)
+			}
+			continue
+		default:
+		}
+		break
+	}
+	for id := range t.clients {
+		t.send(id, wire.ServerMsg{Type: wire.TypeBye, Reason: reason, Reconnect: true}, true)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	if err := t.m.cfg.Store.ReleaseLease(ctx, t.lease); err != nil {
+		t.log.Warn("release lease", "err", err)
+	}
+	if t.done {
+		t.m.cfg.Lobby.Remove(t.id)
+	}
+}
+
+// arm sets the timer for the next thing the table must do by itself.
+func (t *Table) arm() {
+	if t.done {
+		return
+	}
+	d := time.Until(t.nextWake(time.Now()))
+	if d < 0 {
+		d = 0
+	}
+	t.timer.Reset(d)
+}
+
+// nextWake is the earliest of: eviction of a finished idle table, a bot's
+// move, a grace period or a turn timer running out. (The manager renews
+// every table's lease in one heartbeat.)
+func (t *Table) nextWake(now time.Time) time.Time {
+	next := now.Add(time.Hour)
+	if t.row.Status == store.StatusOver && len(t.clients) == 0 {
+		next = earlier(next, t.idleSince.Add(t.m.cfg.IdleEvict))
+	}
+	if t.game == nil || t.broken != nil || t.game.Over() {
+		return next
+	}
+	for s := range t.seats.Seats {
+		p := &t.pres[s]
+		if t.seats.Seats[s].Kind == KindPerson && !p.awaySince.IsZero() && !p.standin {
+			next = earlier(next, p.awaySince.Add(t.m.cfg.Grace))
+		}
+		if due, _, ok := t.due(s); ok && !t.moving {
+			next = earlier(next, due)
+		}
+	}
+	return next
+}
+
+func earlier(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
+}
+
+// due says when something other than the seat's person will act for seat
+// s, and who: a bot seat's bot, a stand-in for an absent person, the turn
+// timer, or the automatic play of a forced last card.
+func (t *Table) due(s int) (time.Time, string, bool) {
+	g := t.game
+	if !g.Waiting(s) {
+		return time.Time{}, "", false
+	}
+	// Simultaneous decisions (bids, cannon loads) all start at the round's
+	// start, so bots decide together rather than one after another.
+	base := t.lastChange
+	if g.Turn() < 0 {
+		base = t.turnSince
+	}
+	botAt := base.Add(t.m.cfg.BotDelay)
+	seat := t.seats.Seats[s]
+	if seat.Kind != KindPerson || t.pres[s].standin {
+		return botAt, "bot", true
+	}
+	// A person's seat is decided for by whichever comes first.
+	var due time.Time
+	by := ""
+	consider := func(at time.Time, who string) {
+		if by == "" || at.Before(due) {
+			due, by = at, who
+		}
+	}
+	if !t.pres[s].awaySince.IsZero() {
+		consider(t.pres[s].awaySince.Add(t.m.cfg.Grace), "bot")
+	}
+	if t.st.TurnSeconds > 0 {
+		consider(t.turnSince.Add(time.Duration(t.st.TurnSeconds)*time.Second), "timer")
+	}
+	if t.st.AutoLast && g.Phase() == skullking.PhasePlaying && g.Hand(s).Len() == 1 {
+		if legal := g.LegalActions(s, nil); len(legal) == 1 {
+			consider(botAt, "auto")
+		}
+	}
+	return due, by, by != ""
+}
+
+// wake does whatever has come due: put a finished idle table away, hand
+// absent players to bots, and make one due move.
+func (t *Table) wake() {
+	now := time.Now()
+	if t.row.Status == store.StatusOver && len(t.clients) == 0 && !now.Before(t.idleSince.Add(t.m.cfg.IdleEvict)) {
+		t.done = true
+		return
+	}
+	if t.game == nil || t.broken != nil || t.game.Over() {
+		return
+	}
+	changed := false
+	for s := range t.seats.Seats {
+		p := &t.pres[s]
+		if t.seats.Seats[s].Kind == KindPerson && !p.awaySince.IsZero() && !p.standin &&
+			!now.Before(p.awaySince.Add(t.m.cfg.Grace)) {
+			p.standin, changed = true, true
+		}
+	}
+	if changed {
+		t.broadcastTable()
+	}
+	if t.moving {
+		return // one move at a time: the answer re-arms the timer
+	}
+	for s := range t.seats.Seats {
+		due, by, ok := t.due(s)
+		if !ok || now.Before(due) {
+			continue
+		}
+		if by == "auto" {
+			t.playFirstLegal(s, by, now) // a forced last card needs no thought
+		} else {
+			t.startMove(s, by, now)
+		}
+		return // one move per wake: the next one is re-timed from this one
+	}
+}
+
+func (t *Table) botFor(s int, level string) bot.Bot {
+	k := botKey{s, level}
+	if b, ok := t.bots[k]; ok {
+		return b
+	}
+	seed := t.row.Seed ^ (uint64(s)+1)*0x9E3779B97F4A7C15
+	b, err := t.m.cfg.Bots(level, seed)
+	if err != nil {
+		b = bot.NewRandom(seed) // a level that went away since the table was made
+	}
+	t.bots[k] = b
+	return b
+}
+
+// errStorage is what a client hears when the store refused an action.
+var errStorage = errors.New("the server could not save this action; nothing changed, try again")
+
+// apply checks an action with the engine, appends it to the store and only
+// then applies it and tells everyone. A refusal returns the engine's
+// *ActionError and changes nothing.
+func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
+	if t.broken != nil {
+		return fmt.Errorf("this table cannot continue: %v", t.broken)
+	}
+	if err := t.game.Check(a); err != nil {
+		return err
+	}
+	now := time.Now()
+	rec := store.Action{Seq: int64(len(t.actions) + 1), At: now, Action: a, By: by}
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	err := t.m.cfg.Store.Append(ctx, t.id, rec)
+	cancel()
+	t.m.cfg.Observer.Appended(time.Since(now))
+	if err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			// The log already has this step: an append that timed out here
+			// but landed later, or (if the heartbeat has not yet noticed) a
+			// node that took the table over. Either way the log is the
+			// truth: rebuild from it and show everyone where the game is.
+			t.log.Warn("append conflict: reloading the table from its log", "err", err)
+			t.reload()
+			if t.game != nil && t.broken == nil {
+				t.broadcastState(nil)
+			}
+		} else {
+			t.log.Error("append failed", "err", err)
+		}
+		return errStorage
+	}
+	t.game.ApplyUnchecked(a)
+	t.actions = append(t.actions, rec)
+	t.lastChange = now
+	if k := keyOf(t.game); k != t.turnKey {
+		t.turnKey, t.turnSince = k, now
+	}
+	over := t.game.Over()
+	if over {
+		// The record is kept before the final state goes out, so whoever
+		// sees the game end can download it.
+		t.keepRecord()
+	}
+	t.broadcastState(wire.EventOf(a, t.st.Options.PirateAbilities, by))
+	if over {
+		t.broadcastTable()
+	}
+	t.m.cfg.Observer.Applied(by, time.Since(at))
+	return nil
+}
+
+// finish keeps the record of a game found over when the table loads (the
+// server stopped between the last action and the record).
+func (t *Table) finish() {
+	t.keepRecord()
+	t.broadcastTable()
+}
+
+// keepRecord stores the finished game's record, then marks the table over.
+// In that order: a table marked over always has its record.
+func (t *Table) keepRecord() {
+	rec, err := skullking.RecordOf(t.game).Marshal()
+	if err != nil {
+		t.log.Error("record", "err", err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	if err := t.m.cfg.Store.PutRecord(ctx, t.id, rec); err != nil {
+		t.log.Error("store record", "err", err)
+		return
+	}
+	if err := t.commit(t.st, t.seats, func(r *store.Table) { r.Status = store.StatusOver }); err != nil {
+		t.log.Error("mark table over", "err", err)
+		return
+	}
+	t.idleSince = time.Now()
+	t.log.Info("game over", "actions", len(t.actions), "winners", t.game.Winners())
+}
+
+// commit saves new settings and seats (and row changes) and installs them
+// only once the store has them: nothing is told before it is kept.
+func (t *Table) commit(st Settings, seats seatsBlob, change func(*store.Table)) error {
+	sj, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	pj, err := json.Marshal(seats)
+	if err != nil {
+		return err
+	}
+	row := *t.row
+	row.Settings, row.Seats, row.Public, row.UpdatedAt = sj, pj, st.Public, time.Now()
+	if change != nil {
+		change(&row)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	if err := t.m.cfg.Store.SaveTable(ctx, &row); err != nil {
+		return err
+	}
+	t.row, t.st, t.seats = &row, st, seats
+	t.status.Store(string(row.Status))
+	return nil
+}

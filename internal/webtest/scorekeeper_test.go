@@ -1,0 +1,476 @@
+package webtest
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/skullking-go/skullking/internal/scorekeeper"
+	"github.com/skullking-go/skullking/internal/server"
+)
+
+// startKeeperSite is the real server with the score keeper mounted as
+// `skullking serve` mounts it (cmd/skullking/serve.go), on a memory store:
+// the test is about the page, and the command's own test covers SQLite.
+func startKeeperSite(t *testing.T) string {
+	t.Helper()
+	return startKeeperSiteGate(t, nil)
+}
+
+// startKeeperSiteGate is startKeeperSite whose score keeper API drops every
+// connection while down is set: to the page, the server is unreachable.
+func startKeeperSiteGate(t *testing.T, down *atomic.Bool) string {
+	t.Helper()
+	m := &server.Main{Stderr: io.Discard}
+	if err := m.ParseFlags([]string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--http-rate", "-1", "--log-level", "error"}); err != nil {
+		t.Fatal(err)
+	}
+	var sk http.Handler = scorekeeper.NewHandler(scorekeeper.NewMemoryStore())
+	if down != nil {
+		api := sk
+		sk = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if down.Load() {
+				if c, _, err := http.NewResponseController(w).Hijack(); err == nil {
+					c.Close()
+					return
+				}
+			}
+			api.ServeHTTP(w, r)
+		})
+	}
+	m.Config.Mount = map[string]http.Handler{"/api/sheets": sk, "/api/sheets/": sk}
+	if err := m.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = m.Close() })
+	return "http://" + m.Addr()
+}
+
+// capture is one bonus event as the keeper taps it: who, what, and the
+// detail button (a suit or a count), if any.
+type capture struct {
+	seat   int
+	kind   string
+	detail string
+}
+
+// enterRound taps one round through the entry screens: every bid, every
+// trick count, the captures, then saves once the server's points show.
+func enterRound(p *page, bids, won []int, captures ...capture) {
+	p.t.Helper()
+	for i, b := range bids {
+		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
+	}
+	p.click("#next")
+	for i, w := range won {
+		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
+	}
+	p.click("#next:not([disabled])")
+	for _, c := range captures {
+		p.click(fmt.Sprintf(`[data-key="bw-%d"]`, c.seat))
+		p.click(`[data-key="bk-` + c.kind + `"]`)
+		if c.detail != "" {
+			p.click(`[data-key="` + c.detail + `"]`)
+		}
+	}
+	p.until("the captures to be listed", fmt.Sprintf(`document.querySelectorAll('#events li button').length === %d`, len(captures)), 10*time.Second)
+	p.click("#next")
+	p.waitVisible("#preview table, #stale")
+	p.click("#save-round:not([disabled])")
+}
+
+// newThreeRoundSheet starts a sheet for Ann, Ben and Cat, of 3 rounds, from
+// the score keeper's home.
+func newThreeRoundSheet(p *page) {
+	p.t.Helper()
+	p.click("#new-sheet")
+	for _, n := range []string{"Ann", "Ben", "Cat"} {
+		p.do("name "+n, clearAndType("#player-name", n))
+		p.click("#add-player")
+	}
+	p.until("three players", `document.querySelectorAll('#players li').length === 3`, 5*time.Second)
+	p.click("#rules-custom")
+	p.do("rounds", clearAndType("#opt-rounds", "3"))
+	p.click("#create")
+	p.until("the sheet on the server", `/^\/sheet\/[0-9a-f]{32}$/.test(location.pathname)`, 10*time.Second)
+}
+
+// savedThen waits until the server has the sheet and cond holds.
+func savedThen(p *page, cond string) {
+	p.t.Helper()
+	p.until("the sheet saved", `document.querySelector('#sync-status') && document.querySelector('#sync-status').textContent === 'Saved.' && `+cond, 10*time.Second)
+}
+
+func totals(p *page) string {
+	return eval[string](p, `[...document.querySelectorAll('#totals .total')].map((e) => e.textContent).join(' ')`)
+}
+
+// TestScoreKeeperShortGame keeps the score of a 3-round game of 3 players
+// through the page, corrects a round by tapping it, follows it on a second
+// phone, and checks the totals against docs/rules.md §6 worked by hand.
+func TestScoreKeeperShortGame(t *testing.T) {
+	base := startKeeperSite(t)
+	p := newPage(t, "keeper", 420, 860) // a phone
+	p.nav(base + "/")
+	p.click("#keep-score")
+	newThreeRoundSheet(p)
+	saved := func(next string) { p.t.Helper(); savedThen(p, next) }
+
+	// Round 1, 1 card: Ann bids 1 and wins it with the black 14 in it: 20 + 20.
+	// Ben and Cat bid 0 and take nothing: +10 × 1 card each.
+	enterRound(p, []int{1, 0, 0}, []int{1, 0, 0}, capture{0, "fourteen", "bs-black"})
+	saved(`/^Round 2/.test(document.querySelector('#round-h').textContent)`)
+	if got := totals(p); got != "40 10 10" {
+		t.Fatalf("after round 1: %s", got)
+	}
+
+	// Round 2, 2 cards, entered with a slip — Ann's bid as 0 — then
+	// corrected from the rounds table to 1. Ann bid 1, won 0: −10. Ben bid 1,
+	// won 2: −10, and his Skull King's Pirate is forfeited with the bid. Cat
+	// bid 0 and took nothing: +10 × 2 cards.
+	enterRound(p, []int{0, 1, 0}, []int{0, 2, 0}, capture{1, "skull_king_took_pirates", "bc-1"})
+	saved(`/^Round 3/.test(document.querySelector('#round-h').textContent)`)
+	if got := totals(p); got != "60 0 30" {
+		t.Fatalf("after round 2 with the slip: %s", got)
+	}
+	p.click("#tab-totals")
+	p.click(`#rounds-table tr[data-round="2"]`)
+	p.waitVisible(`[data-key="bid-0-1"]`)
+	p.click(`[data-key="bid-0-1"]`)
+	p.click("#next")
+	p.click("#next:not([disabled])")
+	p.click("#next")
+	p.waitVisible("#preview table")
+	p.click("#save-round:not([disabled])")
+	saved(`/^Round 3/.test(document.querySelector('#round-h').textContent)`)
+	if got := totals(p); got != "30 0 30" {
+		t.Fatalf("after correcting round 2: %s", got)
+	}
+
+	// A second phone follows the sheet through the read-only link.
+	link := eval[string](p, `(async () => { document.querySelector('#tab-more').click(); await new Promise((ok) => setTimeout(ok, 50)); return document.querySelector('#follow-link').textContent; })()`)
+	if !strings.Contains(link, "/sheet/") {
+		t.Fatalf("follow link %q", link)
+	}
+	f := newPage(t, "follower", 420, 860)
+	f.nav(link)
+	f.until("the follower's totals", `document.querySelector('#following') && [...document.querySelectorAll('#totals .total')].map((e) => e.textContent).join(' ') === '30 0 30'`, 10*time.Second)
+	if n := eval[int](f, `document.querySelectorAll('#save-round, #next, [data-key^="bid-"]').length`); n != 0 {
+		t.Fatalf("the follow link offers %d editing controls", n)
+	}
+
+	// Round 3, 3 cards: Ann bids 2, wins 2, her Skull King took 2 Pirates:
+	// 40 + 60. Ben bid 0, took nothing: +30. Cat bid 1, won 1 with the green
+	// 14: 20 + 10.
+	p.click("#tab-round")
+	enterRound(p, []int{2, 0, 1}, []int{2, 0, 1},
+		capture{0, "skull_king_took_pirates", "bc-2"}, capture{2, "fourteen", "bs-green"})
+	p.until("the game over", `document.querySelector('#game-over') && document.querySelector('#sync-status').textContent === 'Saved.'`, 10*time.Second)
+	want := "130 30 60"
+	if got := totals(p); got != want {
+		t.Fatalf("final totals %s, want %s", got, want)
+	}
+	if w := eval[string](p, `document.querySelector('#game-over').textContent`); !strings.Contains(w, "Ann wins") {
+		t.Fatalf("game over says %q", w)
+	}
+	// The follower sees it through the long poll, without a reload.
+	f.until("the follower's final totals", `[...document.querySelectorAll('#totals .total')].map((e) => e.textContent).join(' ') === '`+want+`'`, 40*time.Second)
+
+	// The sheet survives a closed tab: a fresh load reads it from the phone.
+	p.do("reload", chromedp.Reload())
+	p.until("the totals after a reload", `[...document.querySelectorAll('#totals .total')].map((e) => e.textContent).join(' ') === '`+want+`'`, 10*time.Second)
+	p.click("#tab-totals")
+	p.waitVisible("#score-chart")
+	p.screenshot("scorekeeper-phone", true)
+
+	// The next game offers the players of this one.
+	p.nav(base + "/sheet/new")
+	p.until("the remembered players", `[...document.querySelectorAll('#roster button')].map((b) => b.textContent).sort().join(' ') === 'Ann Ben Cat'`, 10*time.Second)
+}
+
+// TestScoreKeeperOfflineAndRuleChanges enters a round with the server out
+// of reach, closes the tab, syncs when it is back, then changes a house rule
+// from the next round on and for the whole game, and exports the sheet.
+func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
+	var down atomic.Bool
+	base := startKeeperSiteGate(t, &down)
+	p := newPage(t, "keeper", 1280, 900) // a desktop this time
+	p.nav(base + "/sheet")
+	newThreeRoundSheet(p)
+
+	// Round 1, 1 card: Ann bid 1 and won it (20); Ben and Cat bid 0 (10 each).
+	enterRound(p, []int{1, 0, 0}, []int{1, 0, 0})
+	savedThen(p, `/^Round 2/.test(document.querySelector('#round-h').textContent)`)
+
+	// Round 2 offline, 2 cards: Ann bid 0 (+20), Ben bid 1 won 2 (−10), Cat
+	// bid 0 (+20). No points can be shown until the server answers.
+	down.Store(true)
+	for i, b := range []int{0, 1, 0} {
+		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
+	}
+	p.click("#next")
+	for i, w := range []int{0, 2, 0} {
+		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
+	}
+	p.click("#next:not([disabled])")
+	p.click("#next")
+	p.click("#save-round:not([disabled])")
+	p.until("the round kept offline", `/Offline/.test(document.querySelector('#sync-status').textContent) && document.querySelector('#totals .sk-pending')`, 10*time.Second)
+
+	// The tab is closed and opened again, still offline: the round is there.
+	p.do("reload", chromedp.Reload())
+	p.until("the pending round after a reload", `/^Round 3/.test(document.querySelector('#round-h').textContent) && document.querySelector('#totals .sk-pending')`, 10*time.Second)
+	// The page itself is kept too, for a phone that reopens it with no network.
+	p.until("the service worker in charge", `navigator.serviceWorker.controller`, 10*time.Second)
+	if !eval[bool](p, `Promise.all(['/sheet', '/sheet/assets/keeper.js'].map((u) => caches.match(u))).then((l) => l.every(Boolean))`) {
+		t.Error("the service worker did not keep the page")
+	}
+	down.Store(false)
+	eval[bool](p, `window.dispatchEvent(new Event('online')) || true`)
+	savedThen(p, `!document.querySelector('#totals .sk-pending')`)
+	if got := totals(p); got != "40 0 30" {
+		t.Fatalf("after syncing round 2: %s", got)
+	}
+
+	// From the next round on, a zero bid scores a flat 10: rounds 1 and 2 keep
+	// their points.
+	changeRules := func(apply string) {
+		p.t.Helper()
+		p.click("#tab-more")
+		p.click("#rules-custom")
+		p.do("flat zero", selectValue("#opt-zero_scaling", "flat"))
+		p.click("#apply-" + apply)
+		p.click("#apply-rules")
+		savedThen(p, "true")
+		p.click("#tab-totals")
+	}
+	changeRules("next")
+	if got := totals(p); got != "40 0 30" {
+		t.Fatalf("after a change from the next round: %s", got)
+	}
+	// Round 3, 3 cards: Ann and Ben bid 0 (flat +10 each), Cat bid 3 and won
+	// them all (+60).
+	p.click("#tab-round")
+	enterRound(p, []int{0, 0, 3}, []int{0, 0, 3})
+	p.until("the game over", `document.querySelector('#game-over') && document.querySelector('#sync-status').textContent === 'Saved.'`, 10*time.Second)
+	if got := totals(p); got != "50 10 90" {
+		t.Fatalf("after round 3 under the flat zero: %s", got)
+	}
+	// The whole game rescored with the flat zero: round 1 20/10/10, round 2
+	// 10/−10/10, round 3 10/10/60.
+	changeRules("whole")
+	if got := totals(p); got != "40 10 80" {
+		t.Fatalf("after rescoring the whole game: %s", got)
+	}
+
+	// Both exports download from the sheet's links.
+	p.click("#tab-more")
+	csv := eval[string](p, `fetch(document.querySelector('#export-csv').href).then((r) => r.text())`)
+	if !strings.Contains(csv, "Ann total") || !strings.Contains(csv, "Cat total") {
+		t.Fatalf("CSV export:\n%s", csv)
+	}
+	rec := eval[string](p, `fetch(document.querySelector('#export-json').href).then((r) => r.text())`)
+	if !strings.Contains(rec, "skullking-record/1") {
+		t.Fatalf("record export:\n%s", rec)
+	}
+	p.click("#tab-totals")
+	p.waitVisible("#score-chart")
+	p.screenshot("scorekeeper-desktop", false)
+
+	// The exported record comes back in as a new sheet with the same totals.
+	first := eval[string](p, `location.pathname`)
+	file := filepath.Join(t.TempDir(), "game.json")
+	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.nav(base + "/sheet")
+	p.do("import", chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{file}))
+	p.until("the imported sheet", `location.pathname !== '`+first+`' && /^\/sheet\/[0-9a-f]{32}$/.test(location.pathname) && document.querySelector('#game-over')`, 10*time.Second)
+	if got := totals(p); got != "40 10 80" {
+		t.Fatalf("imported totals: %s", got)
+	}
+}
+
+// TestScoreKeeperConflict has two phones edit one sheet through the edit
+// link: the second, behind by a version, is told and chooses whose round
+// stays.
+func TestScoreKeeperConflict(t *testing.T) {
+	base := startKeeperSite(t)
+	a := newPage(t, "Ann's phone", 420, 860)
+	a.nav(base + "/sheet")
+	newThreeRoundSheet(a)
+	edit := eval[string](a, `location.href`)
+	b := newPage(t, "Ben's phone", 420, 860)
+	b.nav(edit)
+	b.waitVisible(`[data-key="bid-0-0"]`)
+
+	// Ann's phone enters round 1: Ann bid 1 and won it (20), Ben and Cat bid 0 (10).
+	enterRound(a, []int{1, 0, 0}, []int{1, 0, 0})
+	savedThen(a, `/^Round 2/.test(document.querySelector('#round-h').textContent)`)
+	// Ben's phone, still at version 1, enters its own round 1: Cat bid 1 and
+	// won it (20), Ann and Ben bid 0 (10).
+	// Its preview cannot score the round (the server is at round 2, of 2
+	// cards), so enterRound passes only once the page says the sheet changed
+	// on another phone (#stale).
+	enterRound(b, []int{0, 0, 1}, []int{0, 0, 1})
+	b.waitVisible("#keep-mine")
+	// The browser logs the 422 of the preview (scored as round 2 on the
+	// server) and the 409 of the save; here they are what the test asks for.
+	b.mu.Lock()
+	kept := b.errors[:0]
+	for _, e := range b.errors {
+		if !strings.Contains(e, "409") && !strings.Contains(e, "422") {
+			kept = append(kept, e)
+		}
+	}
+	b.errors = kept
+	b.mu.Unlock()
+	b.click("#keep-mine")
+	savedThen(b, "true")
+	if got := totals(b); got != "10 10 20" {
+		t.Fatalf("Ben's phone kept its round: %s", got)
+	}
+	// Ann's phone sees Ben's round when it opens the sheet again.
+	a.nav(edit)
+	a.until("the sheet from the other phone", `[...document.querySelectorAll('#totals .total')].map((e) => e.textContent).join(' ') === '10 10 20'`, 10*time.Second)
+}
+
+// TestScoreKeeperModules keeps a one-round game with Loot and the Kraken: a
+// deal that differed from the schedule, a trick the Kraken left to nobody,
+// and a Loot alliance.
+func TestScoreKeeperModules(t *testing.T) {
+	base := startKeeperSite(t)
+	p := newPage(t, "keeper", 420, 860)
+	p.nav(base + "/sheet/new")
+	for _, n := range []string{"Ann", "Ben", "Cat"} {
+		p.do("name "+n, clearAndType("#player-name", n))
+		p.click("#add-player")
+	}
+	p.click("#rules-custom")
+	p.do("rounds", clearAndType("#opt-rounds", "1"))
+	p.click("#opt-loot")
+	p.click("#opt-kraken")
+	p.click("#create")
+	p.until("the sheet on the server", `/^\/sheet\/[0-9a-f]{32}$/.test(location.pathname)`, 10*time.Second)
+
+	// 2 cards dealt instead of the schedule's 1. Ann bid 1 and won 1, the
+	// Kraken took the other trick away; Ben and Cat bid 0 and took nothing.
+	p.do("cards dealt", selectValue("#cards-dealt", "2"))
+	for i, b := range []int{1, 0, 0} {
+		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
+	}
+	p.click("#next")
+	for i, w := range []int{1, 0, 0} {
+		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
+	}
+	p.until("a trick to nobody accepted", `/went to nobody/.test(document.querySelector('#tricks-check').textContent)`, 5*time.Second)
+	p.click("#next:not([disabled])")
+	// Ben's Loot went to Ann's trick.
+	p.do("looter", selectValue("#loot-looter", "1"))
+	p.click("#loot-add")
+	p.until("the alliance listed", `document.querySelectorAll('#loot li').length === 1`, 5*time.Second)
+	p.click("#next")
+	p.waitVisible("#preview table")
+	p.click("#save-round:not([disabled])")
+	// Ann: 20 × 1 + 20 for the alliance; Ben: 10 × 2 cards + 20 for the
+	// alliance; Cat: 10 × 2 cards. Ann and Ben tie at the top, so the game
+	// goes on with a tiebreak round (docs/rules.md §7).
+	savedThen(p, `/^Round 2 \(tiebreak\)/.test(document.querySelector('#round-h').textContent)`)
+	if got := totals(p); got != "40 40 20" {
+		t.Fatalf("totals %s, want 40 40 20", got)
+	}
+}
+
+// TestScoreKeeperStartedOffline starts a sheet and enters a round with the
+// server out of reach: once it is back, the whole sheet is created there,
+// and the page moves to the address the server gave it.
+func TestScoreKeeperStartedOffline(t *testing.T) {
+	var down atomic.Bool
+	base := startKeeperSiteGate(t, &down)
+	p := newPage(t, "keeper", 420, 860)
+	p.nav(base + "/sheet")
+	down.Store(true)
+	p.click("#new-sheet")
+	for _, n := range []string{"Ann", "Ben"} {
+		p.do("name "+n, clearAndType("#player-name", n))
+		p.click("#add-player")
+	}
+	p.click("#create")
+	p.until("a sheet kept on the phone", `/^\/sheet\/local-[0-9a-f]+$/.test(location.pathname) && /Offline/.test(document.querySelector('#sync-status').textContent)`, 10*time.Second)
+	// Round 1, 1 card: Ann bid 1 and won it (20), Ben bid 0 (10).
+	for i, b := range []int{1, 0} {
+		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
+	}
+	p.click("#next")
+	for i, w := range []int{1, 0} {
+		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
+	}
+	p.click("#next:not([disabled])")
+	p.click("#next")
+	p.click("#save-round:not([disabled])")
+	p.until("round 2 next", `/^Round 2/.test(document.querySelector('#round-h').textContent) && document.querySelector('#totals .sk-pending')`, 10*time.Second)
+	down.Store(false)
+	eval[bool](p, `window.dispatchEvent(new Event('online')) || true`)
+	p.until("the sheet on the server", `/^\/sheet\/[0-9a-f]{32}$/.test(location.pathname)`, 10*time.Second)
+	savedThen(p, `!document.querySelector('#totals .sk-pending')`)
+	if got := totals(p); got != "20 10" {
+		t.Fatalf("totals %s, want 20 10", got)
+	}
+}
+
+// TestScoreKeeperKeyboard enters a round with the keyboard alone: Tab
+// moves between the choices, Enter takes one.
+func TestScoreKeeperKeyboard(t *testing.T) {
+	base := startKeeperSite(t)
+	p := newPage(t, "keeper", 1280, 900)
+	p.nav(base + "/sheet/new")
+	for _, n := range []string{"Ann", "Ben"} {
+		p.do("name "+n, clearAndType("#player-name", n))
+		p.keys("\r") // Enter in the name adds the player
+	}
+	p.until("two players", `document.querySelectorAll('#players li').length === 2`, 5*time.Second)
+	p.click("#create")
+	p.until("the first bid focused", `document.activeElement && document.activeElement.dataset.key === 'bid-0-0'`, 10*time.Second)
+	focused := func() string {
+		return eval[string](p, `document.activeElement.id || document.activeElement.dataset.key || ''`)
+	}
+	press := func(keys ...string) {
+		t.Helper()
+		for _, k := range keys {
+			p.keys(k)
+		}
+	}
+	// Round 1, 1 card: Ann bids 1 (Tab to "1", Enter), Ben 0.
+	press("\t", "\r", "\t", "\r")
+	press("\t", "\t", "\t") // past Ben's 1 and the cards dealt
+	if f := focused(); f != "next" {
+		t.Fatalf("focus on %q, want the Tricks button", f)
+	}
+	press("\r")
+	p.until("the tricks step", `document.activeElement && document.activeElement.dataset.key === 'won-0-0'`, 5*time.Second)
+	// Ann won 1, Ben 0; then on to the captures, none, and the points.
+	press("\t", "\r", "\t", "\r", "\t", "\t", "\t") // past Ben's 1 and Back
+	if f := focused(); f != "next" {
+		t.Fatalf("focus on %q, want the Captures button", f)
+	}
+	press("\r")
+	p.until("the captures step", `document.querySelector('#events')`, 5*time.Second)
+	p.do("focus the Points button", chromedp.Focus(chromedp.CSS("#next")))
+	press("\r")
+	p.waitVisible("#preview table")
+	p.do("focus Save", chromedp.Focus(chromedp.CSS("#save-round")))
+	press("\r")
+	savedThen(p, `/^Round 2/.test(document.querySelector('#round-h').textContent)`)
+	// Ann 20 × 1, Ben 10 × 1 card.
+	if got := totals(p); got != "20 10" {
+		t.Fatalf("totals %s, want 20 10", got)
+	}
+}
