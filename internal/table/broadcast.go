@@ -35,7 +35,7 @@ func (t *Table) refuseAndClose(to ClientID, code, message string) {
 func (t *Table) info() wire.TableInfo {
 	in := wire.TableInfo{ID: t.id, Name: t.st.Name, Status: string(t.row.Status), Public: t.st.Public,
 		Spectators: t.st.Spectators, TurnSeconds: t.st.TurnSeconds, Standin: t.st.Standin, AutoLast: t.st.AutoLast,
-		Options: t.st.Options, Rules: RulesLine(t.st.Options), Host: -1, Watching: t.watching, Rematch: t.row.Rematch}
+		Options: t.st.Options, Rules: t.st.Options.Summary(), Host: -1, Watching: t.watching, Rematch: t.row.Rematch}
 	playing := t.game != nil && !t.game.Over()
 	for i, s := range t.seats.Seats {
 		p := t.pres[i]

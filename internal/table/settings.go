@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -194,44 +193,4 @@ func newSeed() (uint64, error) {
 		s = s<<8 | uint64(x)
 	}
 	return s, nil
-}
-
-// RulesLine describes options in one line for the lobby list.
-func RulesLine(o skullking.Options) string {
-	var parts []string
-	switch {
-	case len(o.ScheduleCards) > 0:
-		parts = append(parts, strconv.Itoa(len(o.ScheduleCards))+" rounds (custom)")
-	case o.Schedule != "" && o.Schedule != "standard":
-		parts = append(parts, o.Schedule)
-	default:
-		parts = append(parts, strconv.Itoa(o.Rounds)+" rounds")
-	}
-	if o.Scoring == skullking.RascalScoring {
-		s := "Rascal's scoring"
-		if o.CannonLoad {
-			s += " with cannon loads"
-		}
-		parts = append(parts, s)
-	}
-	for _, m := range []struct {
-		on   bool
-		name string
-	}{{o.Loot, "Loot"}, {o.Kraken, "Kraken"}, {o.WhiteWhale, "White Whale"}, {o.PirateAbilities, "pirate abilities"}} {
-		if m.on {
-			parts = append(parts, m.name)
-		}
-	}
-	def := skullking.DefaultOptions()
-	house := o
-	house.Rounds, house.Schedule, house.ScheduleCards = def.Rounds, def.Schedule, nil
-	house.Scoring, house.CannonLoad = def.Scoring, def.CannonLoad
-	house.Loot, house.Kraken, house.WhiteWhale, house.PirateAbilities = false, false, false, false
-	if b, _ := house.MarshalJSON(); string(b) != "{}" {
-		parts = append(parts, "house rules")
-	}
-	if len(parts) == 1 && parts[0] == "10 rounds" {
-		return "standard rules"
-	}
-	return strings.Join(parts, ", ")
 }

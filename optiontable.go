@@ -1,0 +1,530 @@
+package skullking
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// OptionGroup says under which heading a form lists an option.
+type OptionGroup string
+
+// Option groups: the rules a table chooses, house rules (point values and
+// variants found on other sheets), the optional modules, and the pace of an
+// online table (settings of the table, not of the game: see the table
+// package).
+const (
+	GroupRules   OptionGroup = "rules"
+	GroupHouse   OptionGroup = "house"
+	GroupModules OptionGroup = "modules"
+	GroupPace    OptionGroup = "pace"
+)
+
+// OptionType is the kind of value an option takes.
+type OptionType string
+
+// Option types. A schedule is one of its choices (a preset) or an explicit
+// list of card counts.
+const (
+	OptionInt      OptionType = "int"
+	OptionBool     OptionType = "bool"
+	OptionChoice   OptionType = "choice"
+	OptionSchedule OptionType = "schedule"
+)
+
+// Choice is one value of a choice option.
+type Choice struct {
+	Value string
+	Label string
+	// Cards is, for a schedule preset, the cards it deals each round before
+	// a large table's cap (the standard schedule: for the default rounds).
+	Cards []int
+}
+
+// OptionNeed says that an option matters only while another one has a
+// value: the rounds only under the standard schedule, the cannon load only
+// under Rascal's scoring, the Loot reward only with the Loot.
+type OptionNeed struct {
+	Key   string
+	Value any // bool or string
+}
+
+// OptionSpec is one rule of Options: everything the record codec, the
+// command-line flags, the forms, the rules page and the validation need to
+// know of it. OptionSpecs lists them all; adding a rule is one entry there
+// and the rule's code.
+type OptionSpec struct {
+	Key   string // the record's key: "points_per_trick"
+	Type  OptionType
+	Group OptionGroup
+	Label string // a form's label: "Points per trick bid"
+	Help  string // one line: what it does
+	// Min, Max and Step bound an OptionInt.
+	Min, Max, Step int
+	// Choices are the values of an OptionChoice or the presets of an
+	// OptionSchedule.
+	Choices []Choice
+	Needs   *OptionNeed
+
+	get func(o *Options) any
+	set func(o *Options, v any) error
+	// omit, when set, keeps the option out of a record although it differs
+	// from the standard rule (the rounds of a game on another schedule).
+	omit func(o *Options) bool
+}
+
+// Default is the standard rule's value: an int, a bool, a string, or for a
+// schedule its name.
+func (s *OptionSpec) Default() any {
+	d := DefaultOptions()
+	return s.get(&d)
+}
+
+// Get returns the option's value in o: an int, a bool, a string, or for a
+// schedule its name or its list of card counts ([]int).
+func (s *OptionSpec) Get(o *Options) any { return s.get(o) }
+
+// Set sets the option in o from a value of its type (an int, a bool, a
+// string, or for a schedule a name or []int). A value of the wrong type or
+// out of range is an error and changes nothing.
+func (s *OptionSpec) Set(o *Options, v any) error { return s.set(o, v) }
+
+// Text writes the option's value in o as a flag or a form writes it.
+func (s *OptionSpec) Text(o *Options) string {
+	switch v := s.get(o).(type) {
+	case int:
+		return strconv.Itoa(v)
+	case bool:
+		return strconv.FormatBool(v)
+	case []int:
+		parts := make([]string, len(v))
+		for i, n := range v {
+			parts[i] = strconv.Itoa(n)
+		}
+		return strings.Join(parts, ",")
+	case string:
+		return v
+	}
+	return ""
+}
+
+// SetText sets the option in o from text, as a flag or a form gives it:
+// "20", "true", "rascal", "2,4,6" for a schedule.
+func (s *OptionSpec) SetText(o *Options, text string) error {
+	text = strings.TrimSpace(text)
+	switch s.Type {
+	case OptionInt:
+		n, err := strconv.Atoi(text)
+		if err != nil {
+			return fmt.Errorf("want a whole number from %d to %d, got %q", s.Min, s.Max, text)
+		}
+		return s.set(o, n)
+	case OptionBool:
+		b, err := strconv.ParseBool(text)
+		if err != nil {
+			return fmt.Errorf("want true or false, got %q", text)
+		}
+		return s.set(o, b)
+	case OptionSchedule:
+		text = strings.ToLower(text)
+		if s.choice(text) {
+			return s.set(o, text)
+		}
+		var cards []int
+		for _, part := range strings.Split(text, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(part))
+			if err != nil {
+				return fmt.Errorf("want %s, or a list of card counts such as 2,4,6", s.choicesText())
+			}
+			cards = append(cards, n)
+		}
+		return s.set(o, cards)
+	}
+	return s.set(o, strings.ToLower(text))
+}
+
+// choice reports whether v is one of the option's choices.
+func (s *OptionSpec) choice(v string) bool {
+	for _, c := range s.Choices {
+		if c.Value == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *OptionSpec) choicesText() string {
+	names := make([]string, len(s.Choices))
+	for i, c := range s.Choices {
+		names[i] = strconv.Quote(c.Value)
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// decode sets the option from its JSON value in a record.
+func (s *OptionSpec) decode(o *Options, raw json.RawMessage) error {
+	switch s.Type {
+	case OptionInt:
+		var n int
+		if err := strictInt(raw, &n); err != nil {
+			return err
+		}
+		return s.set(o, n)
+	case OptionBool:
+		var b bool
+		if err := json.Unmarshal(raw, &b); err != nil {
+			return fmt.Errorf("want true or false, got %s", raw)
+		}
+		return s.set(o, b)
+	case OptionSchedule:
+		if len(raw) > 0 && raw[0] == '[' {
+			var list []int
+			if err := json.Unmarshal(raw, &list); err != nil {
+				return fmt.Errorf("want a preset name or a list of card counts, got %s", raw)
+			}
+			return s.set(o, list)
+		}
+	}
+	var text string
+	if err := json.Unmarshal(raw, &text); err != nil {
+		if s.Type == OptionSchedule {
+			return fmt.Errorf("want a preset name or a list of card counts, got %s", raw)
+		}
+		return fmt.Errorf("want %s, got %s", s.choicesText(), raw)
+	}
+	return s.set(o, text)
+}
+
+// OptionSpecs lists every rule option in the order records write them and
+// forms show them. The slice is shared: do not modify it.
+func OptionSpecs() []OptionSpec { return optionSpecs }
+
+// OptionSpecOf returns the option with the record key key.
+func OptionSpecOf(key string) (*OptionSpec, bool) {
+	for i := range optionSpecs {
+		if optionSpecs[i].Key == key {
+			return &optionSpecs[i], true
+		}
+	}
+	return nil, false
+}
+
+// maxPoints bounds every point value: far above any sheet, low enough that
+// no total can overflow.
+const maxPoints = 1000
+
+var optionSpecs = []OptionSpec{
+	scheduleOption(),
+	intOption("rounds", GroupRules, "Rounds", "A game of this many rounds, dealing 1 card, then 2, and so on.",
+		1, maxRounds, 1, func(o *Options) *int { return &o.Rounds }).
+		needs("schedule", "standard").omitWhen(func(o *Options) bool { return o.Schedule != "standard" && o.Schedule != "" || len(o.ScheduleCards) > 0 }),
+	enumOption("scoring", GroupRules, "Scoring", "How a round scores: the rulebook's, or Rascal's (a round is worth 10 per card; one off scores half).",
+		[]Choice{{Value: "standard", Label: "Standard scoring"}, {Value: "rascal", Label: "Rascal's scoring"}},
+		func(o *Options) *Scoring { return &o.Scoring }),
+	boolOption("cannon_load", GroupRules, "Cannon loads", "Rascal's scoring: after bidding, each player secretly loads grapeshot (the usual scoring) or a cannonball (15 per card if exact, else nothing).",
+		func(o *Options) *bool { return &o.CannonLoad }).needs("scoring", "rascal"),
+	boolOption("loot", GroupModules, "Loot", "Two Loot cards: each plays as an Escape and allies its player with the trick's winner; if both make their bids, each scores the Loot reward. Never with 2 players.",
+		func(o *Options) *bool { return &o.Loot }),
+	boolOption("kraken", GroupModules, "Kraken", "The Kraken destroys the trick it is played to: nobody wins it or its bonuses.",
+		func(o *Options) *bool { return &o.Kraken }),
+	boolOption("white_whale", GroupModules, "White Whale", "The White Whale takes the power from special cards: the highest number wins, whatever its suit.",
+		func(o *Options) *bool { return &o.WhiteWhale }),
+	boolOption("pirate_abilities", GroupModules, "Pirate abilities", "Each named Pirate that wins a trick has a power: choose who leads, draw and discard, wager, look at the undealt cards, change a bid.",
+		func(o *Options) *bool { return &o.PirateAbilities }),
+	intOption("points_per_trick", GroupHouse, "Points per trick bid", "A made bid of 1 or more scores this many points per trick.",
+		0, maxPoints, 5, func(o *Options) *int { return &o.PointsPerTrick }),
+	intOption("miss_penalty", GroupHouse, "Penalty per trick off", "A missed bid of 1 or more loses this many points for each trick over or under.",
+		0, maxPoints, 5, func(o *Options) *int { return &o.MissPenalty }),
+	intOption("zero_points", GroupHouse, "Zero bid value", "A zero bid wins or loses this many points, times the zero bid scaling.",
+		0, maxPoints, 5, func(o *Options) *int { return &o.ZeroPoints }),
+	enumOption("zero_scaling", GroupHouse, "Zero bid scaling", "What a zero bid's value is multiplied by: the cards dealt (the rule), the round number (old sheets; it differs with 8 players and other schedules) or nothing.",
+		[]Choice{{Value: "cards", Label: "cards dealt"}, {Value: "round", Label: "round number"}, {Value: "flat", Label: "flat (×1)"}},
+		func(o *Options) *ZeroScaling { return &o.ZeroScaling }),
+	boolOption("keep_bonus_on_miss", GroupHouse, "Bonuses on a missed bid", "Bonus points count even when the bid is missed.",
+		func(o *Options) *bool { return &o.KeepBonusOnMiss }).needs("bonuses", true),
+	boolOption("bonuses", GroupHouse, "Bonus points", "Off: only bids score; captures, 14s and Loot earn nothing.",
+		func(o *Options) *bool { return &o.Bonuses }),
+	intOption("bonus_fourteen", GroupHouse, "Colour 14 captured", "For each green, yellow or purple 14 in a trick you win.",
+		0, maxPoints, 5, func(o *Options) *int { return &o.BonusFourteen }).needs("bonuses", true),
+	intOption("bonus_black_fourteen", GroupHouse, "Black 14 captured", "For the black 14 in a trick you win.",
+		0, maxPoints, 5, func(o *Options) *int { return &o.BonusBlackFourteen }).needs("bonuses", true),
+	intOption("bonus_pirate_mermaid", GroupHouse, "Mermaid taken by a Pirate", "For each Mermaid in a trick your Pirate wins.",
+		0, maxPoints, 5, func(o *Options) *int { return &o.BonusPirateMermaid }).needs("bonuses", true),
+	intOption("bonus_skull_king_pirate", GroupHouse, "Pirate taken by the Skull King", "For each Pirate in a trick your Skull King wins.",
+		0, maxPoints, 5, func(o *Options) *int { return &o.BonusSkullKingPirate }).needs("bonuses", true),
+	intOption("bonus_mermaid_skull_king", GroupHouse, "Skull King taken by a Mermaid", "When your Mermaid wins a trick holding the Skull King (older sheets give 50).",
+		0, maxPoints, 5, func(o *Options) *int { return &o.BonusMermaidSkullKing }).needs("bonuses", true),
+	intOption("loot_bonus", GroupHouse, "Loot reward", "What each ally of a Loot alliance scores when both make their bids.",
+		0, maxPoints, 5, func(o *Options) *int { return &o.LootBonus }).needs("loot", true),
+	enumOption("kraken_lead", GroupHouse, "After the Kraken", "Who leads after the Kraken destroys a trick: who would have won it (the publisher's answer), or the player left of the Kraken (the 2021 first print).",
+		[]Choice{{Value: "would-have-won", Label: "who would have won leads"}, {Value: "left-of-kraken", Label: "left of the Kraken leads"}},
+		func(o *Options) *KrakenLead { return &o.KrakenLead }).needs("kraken", true),
+	boolOption("tiebreak", GroupHouse, "Tiebreak rounds", "Play another round while first place is tied. Off: a shared victory.",
+		func(o *Options) *bool { return &o.Tiebreak }),
+}
+
+func (s OptionSpec) needs(key string, v any) OptionSpec {
+	s.Needs = &OptionNeed{Key: key, Value: v}
+	return s
+}
+
+func (s OptionSpec) omitWhen(f func(o *Options) bool) OptionSpec {
+	s.omit = f
+	return s
+}
+
+func intOption(key string, group OptionGroup, label, help string, lo, hi, step int, field func(o *Options) *int) OptionSpec {
+	return OptionSpec{Key: key, Type: OptionInt, Group: group, Label: label, Help: help, Min: lo, Max: hi, Step: step,
+		get: func(o *Options) any { return *field(o) },
+		set: func(o *Options, v any) error {
+			n, ok := v.(int)
+			if !ok {
+				return fmt.Errorf("want a whole number, got %v", v)
+			}
+			if n < lo || n > hi {
+				return fmt.Errorf("%d: must be %d to %d", n, lo, hi)
+			}
+			*field(o) = n
+			return nil
+		}}
+}
+
+func boolOption(key string, group OptionGroup, label, help string, field func(o *Options) *bool) OptionSpec {
+	return OptionSpec{Key: key, Type: OptionBool, Group: group, Label: label, Help: help,
+		get: func(o *Options) any { return *field(o) },
+		set: func(o *Options, v any) error {
+			b, ok := v.(bool)
+			if !ok {
+				return fmt.Errorf("want true or false, got %v", v)
+			}
+			*field(o) = b
+			return nil
+		}}
+}
+
+// enumOption is a choice stored as a small enum: its value is the index of
+// its choice.
+func enumOption[E ~uint8](key string, group OptionGroup, label, help string, choices []Choice, field func(o *Options) *E) OptionSpec {
+	s := OptionSpec{Key: key, Type: OptionChoice, Group: group, Label: label, Help: help, Choices: choices}
+	s.get = func(o *Options) any {
+		if i := int(*field(o)); i < len(choices) {
+			return choices[i].Value
+		}
+		return ""
+	}
+	s.set = func(o *Options, v any) error {
+		text, _ := v.(string)
+		for i, c := range choices {
+			if c.Value == text {
+				*field(o) = E(i)
+				return nil
+			}
+		}
+		return fmt.Errorf("want %s, got %q", s.choicesText(), fmt.Sprint(v))
+	}
+	return s
+}
+
+// scheduleOption is the schedule: a preset by name, or a list of card counts.
+func scheduleOption() OptionSpec {
+	s := OptionSpec{Key: "schedule", Type: OptionSchedule, Group: GroupRules, Label: "Schedule",
+		Help: "How many cards each round deals. Every schedule is capped for the table: 8 cards at most with 8 players.",
+		Choices: []Choice{
+			{Value: "standard", Label: "Standard: 1 to 10 cards (or a short game: 1 to N)"},
+			{Value: "even-keeled", Label: "Even Keeled: 2, 4, 6, 8, 10, twice"},
+			{Value: "skip-to-the-brawl", Label: "Skip to the Brawl: 6 to 10 cards"},
+			{Value: "swift-n-salty", Label: "Swift-n-Salty: five rounds of 5"},
+			{Value: "broadside", Label: "Broadside: ten rounds of 10"},
+			{Value: "whirlpool", Label: "Whirlpool: 9, 7, 5, 3, 1, twice"},
+			{Value: "bedtime", Label: "Past Your Bedtime: one round of 1"},
+		}}
+	for i := range s.Choices {
+		c := &s.Choices[i]
+		if c.Value == "standard" {
+			d := DefaultOptions()
+			c.Cards = d.ScheduledCards()
+		} else {
+			c.Cards = SchedulePresets[c.Value]
+		}
+	}
+	s.get = func(o *Options) any {
+		if len(o.ScheduleCards) > 0 {
+			return append([]int(nil), o.ScheduleCards...)
+		}
+		if o.Schedule == "" {
+			return "standard"
+		}
+		return o.Schedule
+	}
+	s.set = func(o *Options, v any) error {
+		switch v := v.(type) {
+		case string:
+			if !s.choice(v) {
+				return fmt.Errorf("unknown schedule %q (presets: %s)", v, s.choicesText())
+			}
+			o.Schedule, o.ScheduleCards = v, nil
+			return nil
+		case []int:
+			if len(v) == 0 {
+				return errors.New("an explicit schedule needs at least one round")
+			}
+			if len(v) > maxRounds {
+				return fmt.Errorf("a schedule of %d rounds: at most %d", len(v), maxRounds)
+			}
+			for i, n := range v {
+				if n < 1 || n > NumCards {
+					return fmt.Errorf("round %d deals %d cards: must be 1 to %d", i+1, n, NumCards)
+				}
+			}
+			o.Schedule, o.ScheduleCards = "custom", append([]int(nil), v...)
+			return nil
+		}
+		return fmt.Errorf("want a preset name or a list of card counts, got %v", v)
+	}
+	return s
+}
+
+// MarshalJSON writes the options as the record's "options" object: the keys
+// that differ from the standard rules, in the table's order, so that records
+// diff cleanly.
+func (o Options) MarshalJSON() ([]byte, error) {
+	def := DefaultOptions()
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i := range optionSpecs {
+		s := &optionSpecs[i]
+		v := s.get(&o)
+		if optionEqual(v, s.get(&def)) || (s.omit != nil && s.omit(&o)) {
+			continue
+		}
+		if buf.Len() > 1 {
+			buf.WriteString(", ")
+		}
+		kb, _ := json.Marshal(s.Key)
+		vb, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		buf.Write(kb)
+		buf.WriteString(": ")
+		buf.Write(vb)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// optionEqual compares two option values.
+func optionEqual(a, b any) bool {
+	la, aList := a.([]int)
+	lb, bList := b.([]int)
+	if aList || bList {
+		if aList != bList || len(la) != len(lb) {
+			return false
+		}
+		for i := range la {
+			if la[i] != lb[i] {
+				return false
+			}
+		}
+		return true
+	}
+	return a == b
+}
+
+// UnmarshalJSON reads a record's "options" object on top of the standard
+// rules. Unknown keys and values of the wrong type or out of range are
+// errors.
+func (o *Options) UnmarshalJSON(b []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return fmt.Errorf("%w: options must be an object: %v", ErrBadOptions, err)
+	}
+	out := DefaultOptions()
+	for i := range optionSpecs {
+		s := &optionSpecs[i]
+		v, ok := raw[s.Key]
+		if !ok {
+			continue
+		}
+		delete(raw, s.Key)
+		if err := s.decode(&out, v); err != nil {
+			return fmt.Errorf("%w: option %q: %v", ErrBadOptions, s.Key, err)
+		}
+	}
+	if len(raw) > 0 {
+		keys := make([]string, 0, len(raw))
+		for k := range raw {
+			keys = append(keys, k)
+		}
+		sortStrings(keys)
+		return fmt.Errorf("%w: option %q: unknown option", ErrBadOptions, keys[0])
+	}
+	*o = out
+	return nil
+}
+
+func strictInt(v json.RawMessage, p *int) error {
+	if t := bytes.TrimSpace(v); len(t) > 0 && t[0] == '"' {
+		return fmt.Errorf("want a whole number, got %s", v) // json.Number would take a quoted number
+	}
+	var f json.Number
+	dec := json.NewDecoder(bytes.NewReader(v))
+	dec.UseNumber()
+	if err := dec.Decode(&f); err != nil {
+		return fmt.Errorf("want a whole number, got %s", v)
+	}
+	n, err := strconv.Atoi(f.String())
+	if err != nil {
+		return fmt.Errorf("want a whole number, got %s", v)
+	}
+	*p = n
+	return nil
+}
+
+// Summary says the options in one line, for a list of tables: "standard
+// rules", or "5 rounds, Rascal's scoring, Kraken, house rules".
+func (o Options) Summary() string {
+	var parts []string
+	sched, _ := OptionSpecOf("schedule")
+	switch v := sched.get(&o).(type) {
+	case []int:
+		parts = append(parts, plural(len(v), "round")+" (custom)")
+	case string:
+		if v != "standard" {
+			parts = append(parts, v)
+		} else {
+			parts = append(parts, plural(o.Rounds, "round"))
+		}
+	}
+	if o.Scoring == RascalScoring {
+		s := "Rascal's scoring"
+		if o.CannonLoad {
+			s += " with cannon loads"
+		}
+		parts = append(parts, s)
+	}
+	def := DefaultOptions()
+	house := false
+	for i := range optionSpecs {
+		s := &optionSpecs[i]
+		switch {
+		case s.Group == GroupModules && s.get(&o) == true:
+			parts = append(parts, s.Label)
+		case s.Group == GroupHouse && !optionEqual(s.get(&o), s.get(&def)):
+			house = true
+		}
+	}
+	if house {
+		parts = append(parts, "house rules")
+	}
+	if len(parts) == 1 && o.Rounds == def.Rounds && sched.get(&o) == "standard" {
+		return "standard rules"
+	}
+	return strings.Join(parts, ", ")
+}
