@@ -2,6 +2,67 @@ package skullking
 
 import "strconv"
 
+// PirateAbility is the power of a named Pirate who wins a trick
+// (docs/rules.md §8).
+type PirateAbility uint8
+
+// The pirate abilities.
+const (
+	NoAbility     PirateAbility = iota
+	RosieLeads                  // Rosie D'Laney chooses who leads the next trick
+	BendtDraws                  // Bendt the Bandit draws two undealt cards and discards two
+	RascalWagers                // Rascal of Roatan wagers 0, 10 or 20 on his bid
+	JuanitaLooks                // Juanita Jade looks at the undealt cards
+	HarryMovesBid               // Harry the Giant moves his bid by −1, 0 or +1
+)
+
+var pirateAbilityNames = [...]string{"none", "rosie", "bendt", "rascal", "juanita", "harry"}
+
+func (a PirateAbility) String() string {
+	if int(a) < len(pirateAbilityNames) {
+		return pirateAbilityNames[a]
+	}
+	return "PirateAbility(" + strconv.Itoa(int(a)) + ")"
+}
+
+// AbilityOf is the ability of named Pirate c, NoAbility for any other card.
+func AbilityOf(c Card) PirateAbility {
+	if c >= Rosie && c <= Harry {
+		return PirateAbility(c-Rosie) + RosieLeads
+	}
+	return NoAbility
+}
+
+// AbilityState says what became of the pirate ability a trick's win gave.
+type AbilityState uint8
+
+// Ability states.
+const (
+	AbilityOffered  AbilityState = iota + 1 // the winner has yet to decide
+	AbilityUsed                             // decided (Juanita's look is used at once)
+	AbilityDeclined                         // Bendt drew nothing, Rascal wagered nothing, Harry kept the bid
+)
+
+var abilityStateNames = [...]string{"", "offered", "used", "declined"}
+
+func (s AbilityState) String() string {
+	if int(s) < len(abilityStateNames) {
+		return abilityStateNames[s]
+	}
+	return "AbilityState(" + strconv.Itoa(int(s)) + ")"
+}
+
+// AbilityReport is the pirate ability a completed trick gave its winner and
+// what everyone may know of its use (docs/rules.md §8).
+type AbilityReport struct {
+	Ability PirateAbility // NoAbility when the trick gave none
+	State   AbilityState
+	// Value is the public part of the decision: the seat Rosie chose to
+	// lead, the cards Bendt drew (his discards are secret), Rascal's wager,
+	// Harry's move of the bid.
+	Value int8
+}
+
 // pending is a pirate ability awaiting its owner's decision (docs/rules.md §8).
 type pending struct {
 	kind   ActionKind // ActionRosie, ActionBendt, ActionDiscard, ActionWager or ActionHarry
@@ -37,7 +98,8 @@ func (g *Game) abilityAfterTrick(res *TrickResult) bool {
 	if !g.opts.PirateAbilities || res.Outcome != Won || res.Winner == g.ghost {
 		return false
 	}
-	c := g.tricks[len(g.tricks)-1].Plays[res.Index].Card
+	t := &g.tricks[len(g.tricks)-1]
+	c := t.Plays[res.Index].Card
 	last := g.trickNo == g.cards // only Harry's works after the last trick
 	p := pending{seat: res.Winner, leader: res.Leader}
 	switch c {
@@ -63,6 +125,7 @@ func (g *Game) abilityAfterTrick(res *TrickResult) bool {
 			for _, d := range g.deck[g.drawNext:g.deckLen] {
 				g.peeked = g.peeked.With(d)
 			}
+			t.Ability = AbilityReport{Ability: JuanitaLooks, State: AbilityUsed}
 		}
 		return false
 	case Harry:
@@ -72,11 +135,17 @@ func (g *Game) abilityAfterTrick(res *TrickResult) bool {
 	}
 	g.pending = p
 	g.phase = PhaseAbility
+	t.Ability = AbilityReport{Ability: AbilityOf(c), State: AbilityOffered}
 	return true
 }
 
 func (g *Game) applyAbility(a Action) {
 	s := int(a.Seat)
+	report := &g.tricks[len(g.tricks)-1].Ability
+	report.State, report.Value = AbilityUsed, a.Value
+	if a.Value == 0 && a.Kind != ActionRosie && a.Kind != ActionDiscard {
+		report.State = AbilityDeclined // no draw, no wager, no change of bid
+	}
 	switch a.Kind {
 	case ActionRosie:
 		g.nextTrick(int(a.Value))
@@ -95,9 +164,11 @@ func (g *Game) applyAbility(a Action) {
 				g.bendtOwn[s] = g.bendtOwn[s].With(c)
 			}
 			g.pending.kind, g.pending.draw = ActionDiscard, n
+			report.Value = int8(n)
 			return
 		}
 	case ActionDiscard:
+		report.Value = int8(g.pending.draw) // the discards are secret: the report keeps the draw
 		g.hand[s] = g.hand[s].Without(a.Card)
 		g.discarded[s] = g.discarded[s].With(a.Card)
 		if g.pending.draw > 1 {
@@ -112,13 +183,13 @@ func (g *Game) applyAbility(a Action) {
 	g.nextTrick(g.pending.leader)
 }
 
-func (g *Game) checkAbility(a Action, fail func(error, string) error) error {
+func (g *Game) checkAbility(a Action, fail func(error, Refusal, string) error) error {
 	s := int(a.Seat)
 	if g.phase != PhaseAbility || a.Kind != g.pending.kind {
-		return fail(ErrWrongPhase, "no "+a.Kind.String()+" decision is awaited: only the seat whose named Pirate just won the trick uses its ability")
+		return fail(ErrWrongPhase, Refusal{Code: RefuseNoAbility}, "no "+a.Kind.String()+" decision is awaited: only the seat whose named Pirate just won the trick uses its ability")
 	}
 	if s != g.pending.seat {
-		return fail(ErrNotYourTurn, g.Name(g.pending.seat)+" won the trick and decides")
+		return fail(ErrNotYourTurn, Refusal{Code: RefuseNotYourAbility, Other: g.pending.seat}, g.Name(g.pending.seat)+" won the trick and decides")
 	}
 	switch a.Kind {
 	case ActionRosie:
@@ -127,29 +198,29 @@ func (g *Game) checkAbility(a Action, fail func(error, string) error) error {
 			if g.ghost >= 0 {
 				detail += " (never Graybeard)"
 			}
-			return fail(ErrBadDecision, detail)
+			return fail(ErrBadDecision, Refusal{Code: RefuseRosieSeat, Count: g.players}, detail)
 		}
 	case ActionBendt:
 		if a.Value != 0 && a.Value != 1 {
-			return fail(ErrBadDecision, "Bendt draws (1) or declines (0)")
+			return fail(ErrBadDecision, Refusal{Code: RefuseBendtChoice}, "Bendt draws (1) or declines (0)")
 		}
 	case ActionDiscard:
 		if !g.hand[s].Has(a.Card) || (g.pending.draw > 1 && (!g.hand[s].Has(a.Card2) || a.Card2 == a.Card)) {
-			return fail(ErrBadDecision, "Bendt discards "+strconv.Itoa(g.pending.draw)+" different cards from "+g.hand[s].String())
+			return fail(ErrBadDecision, Refusal{Code: RefuseDiscard, Count: g.pending.draw}, "Bendt discards "+strconv.Itoa(g.pending.draw)+" different cards from "+g.hand[s].String())
 		}
 		if g.pending.draw < 2 && a.Card2 != NoCard {
-			return fail(ErrBadDecision, "Bendt drew one card and discards one")
+			return fail(ErrBadDecision, Refusal{Code: RefuseDiscard, Count: g.pending.draw}, "Bendt drew one card and discards one")
 		}
 	case ActionWager:
 		if a.Value != 0 && a.Value != 10 && a.Value != 20 {
-			return fail(ErrBadDecision, "Rascal wagers 0, 10 or 20")
+			return fail(ErrBadDecision, Refusal{Code: RefuseWager}, "Rascal wagers 0, 10 or 20")
 		}
 	case ActionHarry:
 		if a.Value < -1 || a.Value > 1 {
-			return fail(ErrBadDecision, "Harry moves a bid by −1, 0 or +1")
+			return fail(ErrBadDecision, Refusal{Code: RefuseHarryMove}, "Harry moves a bid by −1, 0 or +1")
 		}
 		if nb := g.bids[s] + int(a.Value); nb < 0 || nb > g.cards {
-			return fail(ErrBadDecision, "the bid must stay within 0 to "+strconv.Itoa(g.cards))
+			return fail(ErrBadDecision, Refusal{Code: RefuseHarryRange, Count: g.cards}, "the bid must stay within 0 to "+strconv.Itoa(g.cards))
 		}
 	}
 	return nil

@@ -31,7 +31,9 @@ type ActionError struct {
 	Name   string // the seat's name, or "seat N"
 	Action Action
 	Err    error  // one of the sentinels
-	Detail string // why, in a sentence fragment; may be empty
+	Detail string // why, in a sentence fragment in the record's terms; may be empty
+	// Refusal is the same as a code and facts, for clients to word.
+	Refusal Refusal
 
 	// named writes Pirates by name (ROSIE…) as records do with pirate
 	// abilities on, and PIR without.

@@ -89,6 +89,12 @@ type Game struct {
 	lead      Lead
 	stats     trickStats
 	tricks    []CompletedTrick // this round's completed tricks
+	// prevTricks ends with trick prevNumber, the last of round prevRound
+	// (none when prevNumber is 0), kept so that views show it until the
+	// first card of the next trick (View.LastTrick).
+	prevTricks            []CompletedTrick
+	prevRound, prevNumber int
+	captures              [8]Captures // what each seat captured in tricks won this round
 
 	pending   pending // the ability decision awaited in PhaseAbility
 	juanita   int     // seat that saw the undealt cards this round, or −1
@@ -105,10 +111,12 @@ type Game struct {
 	memo *dealMemo // this seed's deals so far, for a Reset to the same seed
 }
 
-// CompletedTrick is a trick of the current round with its resolution.
+// CompletedTrick is a trick of the current round with its resolution and
+// the pirate ability its win gave.
 type CompletedTrick struct {
-	Plays  []Played
-	Result TrickResult
+	Plays   []Played
+	Result  TrickResult
+	Ability AbilityReport
 }
 
 // roundStart remembers where a round begins in the log and how it was dealt.
@@ -178,6 +186,7 @@ func (g *Game) restart() {
 		g.applyRules()
 	}
 	g.round = 0
+	g.tricks = g.tricks[:0] // no last trick to keep from another game
 	g.totals = [8]int{}
 	g.results = g.results[:0]
 	g.log = g.log[:0]
@@ -356,6 +365,7 @@ func (g *Game) cardsForRound(r int) int {
 }
 
 func (g *Game) startRound() {
+	g.keepLastTrick()
 	g.round++
 	g.cards = g.cardsForRound(g.round)
 	g.phase = PhaseBidding
@@ -388,6 +398,7 @@ func (g *Game) startRound() {
 	g.won = [8]int{}
 	g.bonus = [8]int{}
 	g.wagers = [8]int{}
+	g.captures = [8]Captures{}
 	g.bidsIn, g.nLoad = 0, 0
 	g.nAlliances = 0
 	g.firstLeader = (g.round - 1) % g.players
@@ -401,6 +412,13 @@ func (g *Game) startRound() {
 	g.discarded = [8]CardSet{}
 	g.pending = pending{}
 	g.newRoundStart()
+}
+
+// keepLastTrick keeps the tricks of the round that ends for the views of
+// the next round until its first card: the buffers swap, nothing is copied.
+func (g *Game) keepLastTrick() {
+	g.prevRound, g.prevNumber = g.round, len(g.tricks)
+	g.prevTricks, g.tricks = g.tricks, g.prevTricks[:0]
 }
 
 // newRoundStart notes where the round begins, in reused memory and field by
@@ -633,6 +651,7 @@ func (g *Game) finishTrick() {
 	if res.Winner >= 0 && res.Winner != g.ghost {
 		g.won[res.Winner]++
 		g.bonus[res.Winner] += res.Bonus
+		g.captures[res.Winner] += res.Captured
 	}
 	g.trickNo++
 	g.inTrick = 0
@@ -675,14 +694,16 @@ func (g *Game) newTrickRecord(n int) *CompletedTrick {
 		t.Plays = make([]Played, maxHands)
 	}
 	t.Plays = t.Plays[:n]
+	t.Ability = AbilityReport{}
 	return t
 }
 
 // recordTrick keeps a copy of a completed trick for this round's views.
-func (g *Game) recordTrick(plays []Played, res *TrickResult) {
+func (g *Game) recordTrick(plays []Played, res *TrickResult, ability AbilityReport) {
 	t := g.newTrickRecord(len(plays))
 	copy(t.Plays, plays)
 	t.Result = *res
+	t.Ability = ability
 }
 
 // nextTrick starts the next trick, or ends the round after the last one.
@@ -708,6 +729,7 @@ func (g *Game) endRound() {
 	r.Bonus = g.bonus
 	r.Wagers = g.wagers
 	r.Cannon = g.cannon
+	r.Captures = g.captures
 	r.Points = [8]int{}
 	r.Totals = [8]int{}
 	g.scoreResult(r)

@@ -102,9 +102,13 @@ var distinctHigh = func() (t [1 << 11]uint16) {
 func (g *Game) Check(a Action) error {
 	a = g.normalize(a)
 	s := int(a.Seat)
-	fail := func(err error, detail string) error {
+	fail := func(err error, r Refusal, detail string) error {
+		r.Seat, r.Action, r.Phase = s, a, g.phase
+		if r.Code != RefuseMustFollowSuit && r.Code != RefuseCardNotHeld {
+			r.Card = NoCard
+		}
 		e := &ActionError{Round: g.round, Seat: s, Name: g.Name(s), Action: a, Err: err, Detail: detail,
-			named: g.opts.PirateAbilities}
+			Refusal: r, named: g.opts.PirateAbilities}
 		if g.phase == PhasePlaying || g.phase == PhaseAbility {
 			e.Trick = g.trickNo + 1
 			if g.phase == PhaseAbility {
@@ -117,35 +121,35 @@ func (g *Game) Check(a Action) error {
 		return e
 	}
 	if g.phase == PhaseOver {
-		return fail(ErrGameOver, "")
+		return fail(ErrGameOver, Refusal{Code: RefuseGameOver}, "")
 	}
 	if s < 0 || s >= g.players {
-		return fail(ErrNoSuchSeat, "seats are 0 to "+strconv.Itoa(g.players-1))
+		return fail(ErrNoSuchSeat, Refusal{Code: RefuseNoSuchSeat, Count: g.players}, "seats are 0 to "+strconv.Itoa(g.players-1))
 	}
 	switch a.Kind {
 	case ActionBid:
 		if g.phase != PhaseBidding {
-			return fail(ErrWrongPhase, "bids are over for this round")
+			return fail(ErrWrongPhase, Refusal{Code: RefuseBidsOver}, "bids are over for this round")
 		}
 		if !g.dealt {
-			return fail(ErrWrongPhase, "this round's results are entered, not played")
+			return fail(ErrWrongPhase, Refusal{Code: RefuseResultsOnly}, "this round's results are entered, not played")
 		}
 		if g.hasBid[s] {
-			return fail(ErrAlreadyBid, "a bid never changes once made")
+			return fail(ErrAlreadyBid, Refusal{Code: RefuseAlreadyBid}, "a bid never changes once made")
 		}
 		if a.Value < 0 || int(a.Value) > g.cards {
-			return fail(ErrBidOutOfRange, bidRange(g.cards))
+			return fail(ErrBidOutOfRange, Refusal{Code: RefuseBidOutOfRange, Count: g.cards}, bidRange(g.cards))
 		}
 		return nil
 	case ActionCannon:
 		if g.phase != PhaseCannon {
-			return fail(ErrWrongPhase, "cannon loads are chosen right after bidding under Rascal's scoring with cannon loads")
+			return fail(ErrWrongPhase, Refusal{Code: RefuseNotCannonTime}, "cannon loads are chosen right after bidding under Rascal's scoring with cannon loads")
 		}
 		if g.loaded[s] {
-			return fail(ErrAlreadyBid, "the cannon is already loaded")
+			return fail(ErrAlreadyBid, Refusal{Code: RefuseAlreadyLoaded}, "the cannon is already loaded")
 		}
 		if a.Value != Grapeshot && a.Value != Cannonball {
-			return fail(ErrBadDecision, "load grapeshot (0) or cannonball (1)")
+			return fail(ErrBadDecision, Refusal{Code: RefuseBadCannon}, "load grapeshot (0) or cannonball (1)")
 		}
 		return nil
 	case ActionPlay:
@@ -153,7 +157,7 @@ func (g *Game) Check(a Action) error {
 	case ActionRosie, ActionBendt, ActionDiscard, ActionWager, ActionHarry:
 		return g.checkAbility(a, fail)
 	}
-	return fail(ErrBadDecision, "unknown action")
+	return fail(ErrBadDecision, Refusal{Code: RefuseUnknownAction}, "unknown action")
 }
 
 func bidRange(cards int) string {
@@ -164,36 +168,38 @@ func bidRange(cards int) string {
 	return strconv.Itoa(cards) + " " + noun + " dealt, bid 0 to " + strconv.Itoa(cards)
 }
 
-func (g *Game) checkPlay(a Action, fail func(error, string) error) error {
+func (g *Game) checkPlay(a Action, fail func(error, Refusal, string) error) error {
 	s := int(a.Seat)
 	switch g.phase {
 	case PhaseBidding:
 		missing := []string{}
+		var seats []int
 		for i := 0; i < g.players; i++ {
 			if !g.hasBid[i] {
 				missing = append(missing, g.Name(i))
+				seats = append(seats, i)
 			}
 		}
-		return fail(ErrWrongPhase, "bidding is not over: waiting for "+strings.Join(missing, ", "))
+		return fail(ErrWrongPhase, Refusal{Code: RefuseBiddingNotOver, Seats: seats}, "bidding is not over: waiting for "+strings.Join(missing, ", "))
 	case PhasePlaying:
 	default:
-		return fail(ErrWrongPhase, "a "+g.phase.String()+" decision is awaited")
+		return fail(ErrWrongPhase, Refusal{Code: RefuseDecisionAwaited, Other: g.Turn()}, "a "+g.phase.String()+" decision is awaited")
 	}
 	if turn := g.toPlay; turn != s {
-		return fail(ErrNotYourTurn, "it is "+g.Name(turn)+"'s turn")
+		return fail(ErrNotYourTurn, Refusal{Code: RefuseNotYourTurn, Other: turn}, "it is "+g.Name(turn)+"'s turn")
 	}
 	if !a.Card.Valid() || !g.hand[s].Has(a.Card) {
-		return fail(ErrCardNotHeld, g.Name(s)+" holds "+g.hand[s].String())
+		return fail(ErrCardNotHeld, Refusal{Code: RefuseCardNotHeld, Card: a.Card}, g.Name(s)+" holds "+g.hand[s].String())
 	}
 	if a.Card == Tigress && a.As != AsPirate && a.As != AsEscape {
-		return fail(ErrTigressUndeclared, "")
+		return fail(ErrTigressUndeclared, Refusal{Code: RefuseTigressAs}, "")
 	}
 	if a.Card != Tigress && a.As != Undeclared {
-		return fail(ErrBadDecision, "only the Tigress is declared")
+		return fail(ErrBadDecision, Refusal{Code: RefuseOnlyTigress}, "only the Tigress is declared")
 	}
 	if !g.legalNow.Has(a.Card) {
 		held := g.hand[s].And(suitSets[g.lead.Suit])
-		return fail(ErrMustFollowSuit, g.lead.Suit.String()+" was led and "+g.Name(s)+" holds "+held.First().String())
+		return fail(ErrMustFollowSuit, Refusal{Code: RefuseMustFollowSuit, Suit: g.lead.Suit, Card: held.First()}, g.lead.Suit.String()+" was led and "+g.Name(s)+" holds "+held.First().String())
 	}
 	return nil
 }

@@ -412,9 +412,34 @@ func checkStep(c chooser, g *Game, led *ledger, deck CardSet, hands, step int) {
 	if step%7 == 0 {
 		wire = (step/7)%(players+1) - 1
 	}
+	// The trick completed last stays in every view until the next trick's
+	// first card, the last trick of a round through the next bidding: it
+	// is the last cards played before the trick on the table.
+	var plays []Played
+	for _, a := range g.Log() {
+		if a.Kind == ActionPlay {
+			plays = append(plays, Played{Card: a.Card, Seat: a.Seat, As: a.As})
+		}
+	}
+	var lastTrick []Played
+	if n := len(plays) - len(current); len(current) == 0 && n >= hands {
+		lastTrick = plays[n-hands : n]
+	}
 	for seat := Spectator; seat < players; seat++ {
 		v := g.View(seat)
 		allowed := played
+		if lt := v.LastTrick; lt == nil || lastTrick == nil {
+			if (lt == nil) != (lastTrick == nil) {
+				c.Fatalf("round %d, phase %v: seat %d's view shows last trick %v, want %v", g.Round(), g.Phase(), seat, lt, lastTrick)
+			}
+		} else {
+			if !reflect.DeepEqual(lt.Plays, lastTrick) {
+				c.Fatalf("round %d: seat %d's last trick %v, want %v", g.Round(), seat, lt.Plays, lastTrick)
+			}
+			for _, p := range lt.Plays {
+				allowed = allowed.With(p.Card) // played in public
+			}
+		}
 		if seat >= 0 {
 			allowed = allowed.Or(g.Hand(seat)).Or(led.discarded[seat])
 			if h := SetOf(v.Hand...); h != g.Hand(seat) || len(v.Hand) != h.Len() {

@@ -190,7 +190,8 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 	}
 	for s, b := range rr.Bids {
 		if b < 0 || b > g.cards {
-			return &ActionError{Round: rn, Seat: s, Name: g.Name(s), Action: Bid(s, b), Err: ErrBidOutOfRange, Detail: bidRange(g.cards)}
+			return &ActionError{Round: rn, Seat: s, Name: g.Name(s), Action: Bid(s, b), Err: ErrBidOutOfRange, Detail: bidRange(g.cards),
+				Refusal: Refusal{Code: RefuseBidOutOfRange, Seat: s, Action: Bid(s, b), Phase: g.phase, Count: g.cards}}
 		}
 		if err := g.Apply(Bid(s, b)); err != nil {
 			return err

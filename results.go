@@ -14,6 +14,9 @@ var NoDeal Dealer = DealerFunc(func(int, int, []Card) bool { return false })
 
 // EnterResults scores the current round from what happened at a real table:
 // bids, tricks won and bonus points captured (and the module details), in r.
+// A seat's bonus may be given as Captures instead of points: the engine then
+// works the points out with the rules in force, so that a change of a
+// bonus's value rescores it.
 // r.Cards may differ from the schedule when the deal did (0 keeps the
 // schedule's). The round must not have been dealt by the engine. Points and
 // totals are computed; r's are ignored. Bad results change nothing.
@@ -45,6 +48,12 @@ func (g *Game) EnterResults(r RoundResult) error {
 		if r.Bonus[s] < 0 {
 			return bad("%s has a negative bonus", g.Name(s))
 		}
+		if !r.Captures[s].Empty() {
+			if r.Bonus[s] != 0 {
+				return bad("%s's bonus is given both as points and as captures", g.Name(s))
+			}
+			r.Bonus[s] = g.opts.CaptureBonus(r.Captures[s])
+		}
 		if w := r.Wagers[s]; w != 0 && (!g.opts.PirateAbilities || (w != 10 && w != 20)) {
 			if !g.opts.PirateAbilities {
 				return bad("%s wagered with pirate abilities off", g.Name(s))
@@ -74,9 +83,10 @@ func (g *Game) EnterResults(r RoundResult) error {
 		}
 	}
 	out := RoundResult{Round: g.round, Cards: cards, Players: g.players, Bids: r.Bids, Won: r.Won, Bonus: r.Bonus,
-		Alliances: r.Alliances, NAlliances: r.NAlliances, Wagers: r.Wagers, Cannon: r.Cannon}
+		Captures: r.Captures, Alliances: r.Alliances, NAlliances: r.NAlliances, Wagers: r.Wagers, Cannon: r.Cannon}
 	for s := g.players; s < 8; s++ {
 		out.Bids[s], out.Won[s], out.Bonus[s], out.Wagers[s], out.Cannon[s] = 0, 0, 0, 0, 0
+		out.Captures[s] = 0
 	}
 	g.addResult(out)
 	return nil

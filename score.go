@@ -13,6 +13,9 @@ type RoundResult struct {
 	Bids  [8]int
 	Won   [8]int
 	Bonus [8]int // bonus points captured (counted only on an exact bid)
+	// Captures is what each seat's bonus was captured with, where known:
+	// in a played round, and in a results-only round entered as captures.
+	Captures [8]Captures
 
 	// Module details.
 	Alliances  [2]Alliance // Loot alliances formed this round
@@ -82,6 +85,51 @@ func (o *Options) SeatPoints(cards, round, bid, won, bonus, cannon int) int {
 	return pts + bonus
 }
 
+// Captures counts what a seat took in the tricks it won that can carry a
+// bonus (docs/rules.md §6): the 14s, and the characters its Pirates, Skull
+// King and Mermaids captured. The counts are packed a byte each in one word,
+// the lanes trickStats counts cards in, so that a round's captures add up
+// with one addition a trick won; NewCaptures and the methods read them.
+type Captures uint64
+
+// NewCaptures packs counts of captures; each must be 0 to 255.
+func NewCaptures(fourteens, black14, mermaids, pirates, skullKing int) Captures {
+	return Captures(uint64(fourteens&0xFF)<<laneColour14 | uint64(black14&0xFF)<<laneBlack14 |
+		uint64(mermaids&0xFF)<<laneMermaids | uint64(pirates&0xFF)<<lanePirates | uint64(skullKing&0xFF)<<laneSkullKing)
+}
+
+func (c Captures) lane(l uint) int { return int(uint64(c) >> l & 0xFF) }
+
+// Fourteens is the green, yellow and purple 14s captured.
+func (c Captures) Fourteens() int { return c.lane(laneColour14) }
+
+// Black14 is 1 when the black 14 was captured.
+func (c Captures) Black14() int { return c.lane(laneBlack14) }
+
+// Mermaids is the Mermaids the seat's Pirates took.
+func (c Captures) Mermaids() int { return c.lane(laneMermaids) }
+
+// Pirates is the Pirates (the Tigress as one included) the seat's Skull King took.
+func (c Captures) Pirates() int { return c.lane(lanePirates) }
+
+// SkullKing is 1 when the seat's Mermaid took the Skull King.
+func (c Captures) SkullKing() int { return c.lane(laneSkullKing) }
+
+// Empty reports whether nothing was captured.
+func (c Captures) Empty() bool { return c == 0 }
+
+// CaptureBonus is the bonus points of captures c under these options,
+// before the rules decide whether they count.
+// It reads the lanes with shifts of its own rather than through the
+// methods, which keeps it small enough to be inlined where every trick is
+// resolved.
+func (o *Options) CaptureBonus(c Captures) int {
+	w := uint64(c)
+	return int(w>>laneColour14&0xFF)*o.BonusFourteen + int(w>>laneBlack14&0xFF)*o.BonusBlackFourteen +
+		int(w>>laneMermaids&0xFF)*o.BonusPirateMermaid + int(w>>lanePirates&0xFF)*o.BonusSkullKingPirate +
+		int(w>>laneSkullKing&0xFF)*o.BonusMermaidSkullKing
+}
+
 // ScoreRound computes r.Points from the bids, tricks, bonuses and module
 // details of r. Loot pays each ally only when both make their bids exactly;
 // Rascal's wager is won on an exact bid and lost otherwise, under either
@@ -121,4 +169,109 @@ func Leaders(totals []int) []int {
 		}
 	}
 	return out
+}
+
+// SeatScore is one seat's score for a round part by part, as a score sheet
+// shows it: the parts add up to the round's points (Total equals
+// RoundResult.Points, which SeatPoints and ScoreRound compute the fast way).
+type SeatScore struct {
+	Bid, Won int
+	Exact    bool
+	// BidPoints is what the bid made or missed scores: ±20 a trick, ±10 a
+	// card for a zero bid, under Rascal's scoring the potential, its half or
+	// nothing, with a cannonball 15 a card or nothing.
+	BidPoints int
+	// Bonus is the bonus points captured, BonusPoints the part of them
+	// that counts (all of them on an exact bid, half under Rascal's scoring
+	// one off, none on a missed bid unless the house rule keeps them), and
+	// Captures what they were captured with, where known.
+	Bonus, BonusPoints int
+	Captures           Captures
+	// Wager is Rascal of Roatan's wager, WagerPoints what it won or lost.
+	Wager, WagerPoints int
+	// Loot lists the seat's Loot alliances this round, LootPoints what they
+	// paid.
+	Loot       []LootShare
+	LootPoints int
+	// Cannon is the seat's cannon load, −1 without cannon loads.
+	Cannon int
+	Total  int
+}
+
+// LootShare is one Loot alliance as one of its two seats sees it.
+type LootShare struct {
+	Ally   int  // the other seat
+	Looter bool // this seat played the Loot
+	Paid   bool // both bids were exact: each ally scores the Loot reward
+}
+
+// Score breaks seat's points for round r down part by part (docs/rules.md
+// §6 and §8). It is the plain reference SeatPoints and ScoreRound must agree
+// with (tested on random games).
+func (o *Options) Score(r *RoundResult, seat int) SeatScore {
+	bid, won := r.Bids[seat], r.Won[seat]
+	off := won - bid
+	if off < 0 {
+		off = -off
+	}
+	sc := SeatScore{Bid: bid, Won: won, Exact: off == 0, Bonus: r.Bonus[seat], Captures: r.Captures[seat],
+		Wager: r.Wagers[seat], Cannon: -1}
+	if o.CannonLoad {
+		sc.Cannon = r.Cannon[seat]
+	}
+	counted := sc.Bonus
+	if !o.Bonuses {
+		counted = 0
+	}
+	switch {
+	case o.Scoring == RascalScoring && o.CannonLoad && r.Cannon[seat] == Cannonball:
+		if sc.Exact {
+			sc.BidPoints, sc.BonusPoints = 15*r.Cards, counted
+		}
+	case o.Scoring == RascalScoring:
+		potential := 10 * r.Cards
+		switch off {
+		case 0:
+			sc.BidPoints, sc.BonusPoints = potential, counted
+		case 1:
+			sc.BidPoints, sc.BonusPoints = potential/2, counted/2
+		}
+	default:
+		zero := o.ZeroBidValue(r.Cards, r.Round)
+		switch {
+		case bid == 0 && sc.Exact:
+			sc.BidPoints = zero
+		case bid == 0:
+			sc.BidPoints = -zero
+		case sc.Exact:
+			sc.BidPoints = o.PointsPerTrick * bid
+		default:
+			sc.BidPoints = -o.MissPenalty * off
+		}
+		if sc.Exact || o.KeepBonusOnMiss {
+			sc.BonusPoints = counted
+		}
+	}
+	if sc.Wager != 0 {
+		sc.WagerPoints = sc.Wager
+		if !sc.Exact {
+			sc.WagerPoints = -sc.Wager
+		}
+	}
+	for _, a := range r.Alliances[:r.NAlliances] {
+		if int(a.Looter) != seat && int(a.Winner) != seat {
+			continue
+		}
+		share := LootShare{Ally: int(a.Winner), Looter: true,
+			Paid: o.Bonuses && r.Exact(int(a.Looter)) && r.Exact(int(a.Winner))}
+		if int(a.Winner) == seat {
+			share.Ally, share.Looter = int(a.Looter), false
+		}
+		if share.Paid {
+			sc.LootPoints += o.LootBonus
+		}
+		sc.Loot = append(sc.Loot, share)
+	}
+	sc.Total = sc.BidPoints + sc.BonusPoints + sc.WagerPoints + sc.LootPoints
+	return sc
 }

@@ -1,6 +1,10 @@
 package skullking
 
-import "testing"
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+)
 
 // scoreCase is one seat's round: cards dealt, round number, bid, tricks won,
 // bonus captured and cannon load, and the points docs/rules.md gives it.
@@ -240,4 +244,101 @@ func TestLeaders(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestProperty_ScoreBreakdownAddsUp checks the part-by-part breakdown of a
+// round against the points the engine scores (docs/rules.md §6, §8): for
+// any rules and any round, the parts add up to the seat's points.
+func TestProperty_ScoreBreakdownAddsUp(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		players := rapid.IntRange(3, 8).Draw(rt, "players")
+		o := drawOptions(rt, players)
+		if rapid.Bool().Draw(rt, "abilities") {
+			o.PirateAbilities = true
+		}
+		r := RoundResult{Round: rapid.IntRange(1, 12).Draw(rt, "round"), Cards: rapid.IntRange(1, 10).Draw(rt, "cards"),
+			Players: players}
+		for s := 0; s < players; s++ {
+			r.Bids[s] = rapid.IntRange(0, r.Cards).Draw(rt, "bid")
+			r.Won[s] = rapid.IntRange(0, r.Cards).Draw(rt, "won")
+			r.Bonus[s] = rapid.SampledFrom([]int{0, 0, 10, 20, 30, 45, 60}).Draw(rt, "bonus")
+			r.Wagers[s] = rapid.SampledFrom([]int{0, 0, 10, 20}).Draw(rt, "wager")
+			r.Cannon[s] = rapid.IntRange(Grapeshot, Cannonball).Draw(rt, "cannon")
+		}
+		r.NAlliances = rapid.IntRange(0, 2).Draw(rt, "alliances")
+		for i := 0; i < r.NAlliances; i++ {
+			l := rapid.IntRange(0, players-1).Draw(rt, "looter")
+			w := (l + rapid.IntRange(1, players-1).Draw(rt, "winner")) % players
+			r.Alliances[i] = Alliance{Looter: int8(l), Winner: int8(w)}
+		}
+		o.ScoreRound(&r)
+		for s := 0; s < players; s++ {
+			sc := o.Score(&r, s)
+			if sc.Total != r.Points[s] {
+				rt.Fatalf("seat %d: breakdown %+v adds up to %d, the round scores %d", s, sc, sc.Total, r.Points[s])
+			}
+		}
+	})
+}
+
+// TestScoreBreakdown_MissedBidForfeitsBonus: bid 2, took 3 with the black
+// 14 and a Skull King that took a Pirate: −10, and the 50 bonus points are
+// shown forfeited (docs/rules.md §6).
+func TestScoreBreakdown_MissedBidForfeitsBonus(t *testing.T) {
+	o := DefaultOptions()
+	r := RoundResult{Round: 5, Cards: 5, Players: 3, Bids: [8]int{2, 1, 1}, Won: [8]int{3, 1, 1}, Bonus: [8]int{50},
+		Captures: [8]Captures{NewCaptures(0, 1, 0, 1, 0)}}
+	o.ScoreRound(&r)
+	sc := o.Score(&r, 0)
+	if sc.BidPoints != -10 || sc.Bonus != 50 || sc.BonusPoints != 0 || sc.Total != -10 || r.Points[0] != -10 {
+		t.Fatalf("breakdown %+v, points %d; want −10 for the bid and the 50 bonus forfeited", sc, r.Points[0])
+	}
+	if o.CaptureBonus(sc.Captures) != sc.Bonus {
+		t.Fatalf("captures %+v are worth %d, the bonus is %d", sc.Captures, o.CaptureBonus(sc.Captures), sc.Bonus)
+	}
+}
+
+// TestScoreBreakdown_RascalWager: bid 2, took 2, wagered 20 with Rascal of
+// Roatan and allied through Loot with a seat that made its bid too:
+// 40 + 20 + 20 (docs/rules.md §8).
+func TestScoreBreakdown_RascalWager(t *testing.T) {
+	o := DefaultOptions()
+	o.PirateAbilities, o.Loot = true, true
+	r := RoundResult{Round: 4, Cards: 4, Players: 3, Bids: [8]int{2, 1, 0}, Won: [8]int{2, 1, 0}, Wagers: [8]int{20},
+		NAlliances: 1, Alliances: [2]Alliance{{Looter: 1, Winner: 0}}}
+	o.ScoreRound(&r)
+	sc := o.Score(&r, 0)
+	if sc.BidPoints != 40 || sc.WagerPoints != 20 || sc.LootPoints != 20 || sc.Total != 80 || r.Points[0] != 80 {
+		t.Fatalf("breakdown %+v, points %d; want 40 + 20 wager + 20 Loot", sc, r.Points[0])
+	}
+	if len(sc.Loot) != 1 || sc.Loot[0] != (LootShare{Ally: 1, Looter: false, Paid: true}) {
+		t.Fatalf("Loot %+v", sc.Loot)
+	}
+	r.Won[0], r.Won[2] = 3, 0
+	r.Won[1] = 1
+	o.ScoreRound(&r)
+	if sc := o.Score(&r, 0); sc.WagerPoints != -20 || sc.Total != -10-20 || sc.Total != r.Points[0] {
+		t.Fatalf("missed: breakdown %+v, points %d; want −10 and the wager lost", sc, r.Points[0])
+	}
+}
+
+// TestCapturesPacking checks the packed counts against the plain ones.
+func TestCapturesPacking(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.SliceOfN(rapid.IntRange(0, 255), 5, 5).Draw(rt, "counts")
+		c := NewCaptures(n[0], n[1], n[2], n[3], n[4])
+		got := []int{c.Fourteens(), c.Black14(), c.Mermaids(), c.Pirates(), c.SkullKing()}
+		for i := range n {
+			if got[i] != n[i] {
+				rt.Fatalf("packed %v reads back as %v", n, got)
+			}
+		}
+		if c.Empty() != (n[0]+n[1]+n[2]+n[3]+n[4] == 0) {
+			rt.Fatalf("%v: Empty() = %v", n, c.Empty())
+		}
+		o := DefaultOptions()
+		if want := n[0]*10 + n[1]*20 + n[2]*20 + n[3]*30 + n[4]*40; o.CaptureBonus(c) != want {
+			rt.Fatalf("%v: bonus %d, want %d", n, o.CaptureBonus(c), want)
+		}
+	})
 }

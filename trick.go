@@ -153,12 +153,9 @@ type TrickResult struct {
 	Leader int
 	// Bonus is what the winner captured, in points, counted only if the
 	// winner's bid is exact (docs/rules.md §6).
-	Bonus      int
-	Fourteens  int // colour 14s captured
-	Black14    bool
-	Mermaids   int // Mermaids captured by the winner's Pirate
-	Pirates    int // Pirates captured by the winner's Skull King
-	SkullKing  bool
+	Bonus int
+	// Captured is what the winner took that can carry a bonus.
+	Captured   Captures
 	Alliances  [2]Alliance
 	NAlliances int
 }
@@ -198,7 +195,8 @@ func ResolveTrick(plays []Played, o *Options) TrickResult {
 				Leader: int(plays[whale].Seat)}
 		}
 		r = TrickResult{Outcome: Won, Reason: ByWhaleHighest, Index: best}
-		r.count14s(plays, o)
+		r.count14s(plays)
+		r.Bonus = o.CaptureBonus(r.Captured)
 	case kraken >= 0:
 		idx, _ := baseWinner(plays, kraken)
 		if idx < 0 {
@@ -209,28 +207,25 @@ func ResolveTrick(plays []Played, o *Options) TrickResult {
 	default:
 		idx, why := baseWinner(plays, -1)
 		r = TrickResult{Outcome: Won, Reason: why, Index: idx}
-		r.count14s(plays, o)
+		r.count14s(plays)
 		winner := plays[idx].Kind()
 		for _, p := range plays {
 			switch p.Kind() {
 			case KindMermaid:
 				if winner == KindPirate {
-					r.Mermaids++
+					r.Captured += 1 << laneMermaids
 				}
 			case KindPirate:
 				if winner == KindSkullKing {
-					r.Pirates++
+					r.Captured += 1 << lanePirates
 				}
 			case KindSkullKing:
 				if winner == KindMermaid {
-					r.SkullKing = true
+					r.Captured += 1 << laneSkullKing
 				}
 			}
 		}
-		r.Bonus += r.Mermaids*o.BonusPirateMermaid + r.Pirates*o.BonusSkullKingPirate
-		if r.SkullKing {
-			r.Bonus += o.BonusMermaidSkullKing
-		}
+		r.Bonus = o.CaptureBonus(r.Captured)
 	}
 	r.Winner = int(plays[r.Index].Seat)
 	r.Leader = r.Winner
@@ -243,15 +238,13 @@ func ResolveTrick(plays []Played, o *Options) TrickResult {
 	return r
 }
 
-func (r *TrickResult) count14s(plays []Played, o *Options) {
+func (r *TrickResult) count14s(plays []Played) {
 	for _, p := range plays {
 		if p.Card.Rank() == 14 {
 			if p.Card.Suit() == Black {
-				r.Black14 = true
-				r.Bonus += o.BonusBlackFourteen
+				r.Captured += 1 << laneBlack14
 			} else {
-				r.Fourteens++
-				r.Bonus += o.BonusFourteen
+				r.Captured += 1 << laneColour14
 			}
 		}
 	}
@@ -355,7 +348,7 @@ const (
 	keySkullKing = 32
 )
 
-// The lanes of trickStats.counts, 8 bits each.
+// The lanes of trickStats.counts, 8 bits each; Captures keeps the same.
 const (
 	laneMermaids = 8 * iota
 	lanePirates
@@ -489,9 +482,7 @@ func (t *trickStats) resolve(plays []Played, o *Options, r *TrickResult) {
 	if mermaidOverSK {
 		index = int(t.firstMermaid)
 	}
-	pirates := b2i(sk && !mermaidOverSK) * t.lane(lanePirates)
-	mermaids := b2i(k == keyPirate) * t.lane(laneMermaids)
-	fourteens, black14 := t.lane(laneColour14), t.lane(laneBlack14)
+	captured := Captures(t.counts & captureMasks[int(k&63)|b2i(mermaidOverSK)<<6])
 	seat := int(plays[index].Seat)
 	// Field by field: a composite literal would be built on the stack and
 	// copied, on every trick.
@@ -500,11 +491,30 @@ func (t *trickStats) resolve(plays []Played, o *Options, r *TrickResult) {
 		reason = ByMermaidOverSkullKing
 	}
 	r.Outcome, r.Reason, r.Index, r.Winner, r.Leader = Won, reason, index, seat, seat
-	r.Bonus = b2i(mermaidOverSK)*o.BonusMermaidSkullKing + pirates*o.BonusSkullKingPirate +
-		mermaids*o.BonusPirateMermaid + fourteens*o.BonusFourteen + black14*o.BonusBlackFourteen
-	r.Fourteens, r.Black14, r.Mermaids, r.Pirates, r.SkullKing = fourteens, black14 != 0, mermaids, pirates, mermaidOverSK
+	r.Bonus = o.CaptureBonus(captured)
+	r.Captured = captured
 	r.Alliances, r.NAlliances = [2]Alliance{}, 0
 }
+
+// captureMasks[k | m<<6] keeps of a trick's counts what the winning play of
+// key k captures, a Mermaid taking the Skull King when m is 1: the 14s
+// always; the Mermaids for a Pirate; the Pirates for the Skull King; the
+// Skull King for that Mermaid.
+var captureMasks = func() (t [128]uint64) {
+	for i := range t {
+		m := uint64(0xFF<<laneColour14 | 0xFF<<laneBlack14)
+		switch k := i & 63; {
+		case i>>6 == 1:
+			m |= 0xFF << laneSkullKing
+		case k == keyPirate:
+			m |= 0xFF << laneMermaids
+		case k == keySkullKing:
+			m |= 0xFF << lanePirates
+		}
+		t[i] = m
+	}
+	return t
+}()
 
 // reasonOfKey[k] is the rule by which the play of key k wins a trick of
 // base cards (a Mermaid with the Skull King aside).

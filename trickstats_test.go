@@ -33,7 +33,7 @@ func TestTrickStatsAgreesWithResolveTrick(t *testing.T) {
 		}
 		want := ResolveTrick(plays, &o)
 		got := TrickResult{Outcome: Destroyed, Reason: ByKraken, Index: 9, Winner: 9, Leader: 9, Bonus: 99,
-			Fourteens: 9, Black14: true, Mermaids: 9, Pirates: 9, SkullKing: true,
+			Captured:  NewCaptures(9, 9, 9, 9, 9),
 			Alliances: [2]Alliance{{1, 2}, {3, 4}}, NAlliances: 2}
 		ts.resolve(plays, &o, &got)
 		if got != want {

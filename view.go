@@ -1,5 +1,7 @@
 package skullking
 
+import "errors"
+
 // Spectator is the seat of a view with no hand: it sees only what is public.
 const Spectator = -1
 
@@ -34,15 +36,22 @@ type View struct {
 
 	Seats []SeatInfo // players, then Graybeard when he sits in
 
-	Hand    []Card     // the seat's own hand, in card order
-	Legal   []Action   // what the seat may do now
-	Turn    int        // who plays now (−1 during simultaneous decisions)
-	Leader  int        // who led the current trick
-	Trick   []Played   // the trick in progress
-	Winning int        // index in Trick of the card winning so far, −1 if empty
-	Lead    Lead       // the current trick's suit
-	Tricks  []TrickLog // this round's completed tricks
-	TrickNo int        // 1-based number of the trick in progress
+	Hand []Card // the seat's own hand, in card order
+	// Refusals[i] says why Hand[i] may not be played now; its Code is
+	// empty where it may.
+	Refusals []Refusal
+	Legal    []Action   // what the seat may do now
+	Turn     int        // who plays now (−1 during simultaneous decisions)
+	Leader   int        // who led the current trick
+	Trick    []Played   // the trick in progress
+	Winning  int        // index in Trick of the card winning so far, −1 if empty
+	Lead     Lead       // the current trick's suit
+	Tricks   []TrickLog // this round's completed tricks
+	TrickNo  int        // 1-based number of the trick in progress
+	// LastTrick is the trick completed last, while no card of the next
+	// one is on the table: during an ability decision, before the next
+	// lead, and through the next round's bidding for a round's last trick.
+	LastTrick *TrickLog
 
 	// Pending is the ability decision awaited, PendingSeat its owner,
 	// PendingDraw how many cards Bendt drew (and must discard) and
@@ -63,8 +72,10 @@ type View struct {
 
 // TrickLog is a completed trick as everyone saw it.
 type TrickLog struct {
-	Plays  []Played
-	Result TrickResult
+	Round, Number int // the round and the 1-based trick number
+	Plays         []Played
+	Result        TrickResult
+	Ability       AbilityReport
 }
 
 // View returns what seat may know of the game; Spectator for a spectator.
@@ -113,8 +124,20 @@ func (g *Game) View(seat int) View {
 			v.Leader = int(g.order[0])
 		}
 	}
-	for _, t := range g.tricks {
-		v.Tricks = append(v.Tricks, TrickLog{Plays: append([]Played(nil), t.Plays...), Result: t.Result})
+	for i, t := range g.tricks {
+		v.Tricks = append(v.Tricks, TrickLog{Round: g.round, Number: i + 1, Plays: append([]Played(nil), t.Plays...),
+			Result: t.Result, Ability: t.Ability})
+	}
+	if g.inTrick == 0 {
+		switch {
+		case len(v.Tricks) > 0:
+			last := v.Tricks[len(v.Tricks)-1]
+			v.LastTrick = &last
+		case g.prevNumber > 0:
+			t := &g.prevTricks[len(g.prevTricks)-1]
+			v.LastTrick = &TrickLog{Round: g.prevRound, Number: g.prevNumber,
+				Plays: append([]Played(nil), t.Plays...), Result: t.Result, Ability: t.Ability}
+		}
 	}
 	if g.phase == PhaseAbility {
 		v.Pending, v.PendingSeat = g.pending.kind, g.pending.seat
@@ -122,6 +145,19 @@ func (g *Game) View(seat int) View {
 	}
 	if seat >= 0 {
 		v.Hand = g.hand[seat].Cards(nil)
+		v.Refusals = make([]Refusal, len(v.Hand))
+		for i, c := range v.Hand {
+			a := Play(seat, c)
+			if c == Tigress {
+				a.As = AsPirate // either declaration is legal or neither is
+			}
+			var ae *ActionError
+			if errors.As(g.Check(a), &ae) {
+				v.Refusals[i] = ae.Refusal
+			} else {
+				v.Refusals[i] = Refusal{Seat: seat, Action: a, Phase: g.phase, Other: -1, Card: NoCard}
+			}
+		}
 		v.Legal = g.LegalActions(seat, nil)
 		if seen, ok := g.UndealtSeen(seat); ok {
 			v.UndealtSeen = seen.Cards(nil)

@@ -155,6 +155,8 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 	g.bids, g.hasBid, g.bidsIn = [8]int{}, [8]bool{}, 0
 	g.cannon, g.loaded, g.nLoad = [8]int{}, [8]bool{}, 0
 	g.won, g.bonus, g.wagers = [8]int{}, [8]int{}, [8]int{}
+	g.captures = [8]Captures{}
+	g.prevTricks, g.prevRound, g.prevNumber = g.prevTricks[:0], 0, 0
 	allBid := true
 	for s := 0; s < g.players; s++ {
 		allBid = allBid && v.Seats[s].Bid >= 0
@@ -176,9 +178,10 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 	g.tricks = g.tricks[:0]
 	g.nAlliances = 0
 	for _, t := range v.Tricks {
-		g.recordTrick(t.Plays, &t.Result)
+		g.recordTrick(t.Plays, &t.Result, t.Ability)
 		if t.Result.Winner >= 0 && t.Result.Winner != g.ghost {
 			g.bonus[t.Result.Winner] += t.Result.Bonus
+			g.captures[t.Result.Winner] += t.Result.Captured
 		}
 		for _, al := range t.Result.Alliances[:t.Result.NAlliances] {
 			if g.nAlliances < len(g.alliances) {
@@ -215,6 +218,7 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 func (g *Game) CopyFrom(src *Game) {
 	schedule, inUse, names := g.schedule, g.inUse, g.names
 	results, log, starts, winners, tricks := g.results, g.log, g.starts, g.winners, g.tricks
+	prevTricks := g.prevTricks
 	memo := g.memo
 	*g = *src
 	// Each game keeps its own memo, forgotten: the copy's rules may differ
@@ -232,7 +236,15 @@ func (g *Game) CopyFrom(src *Game) {
 	g.winners = append(winners[:0], src.winners...)
 	g.tricks = tricks[:0]
 	for _, t := range src.tricks {
-		g.recordTrick(t.Plays, &t.Result)
+		g.recordTrick(t.Plays, &t.Result, t.Ability)
+	}
+	// Of the last round's tricks only the last is ever shown.
+	g.prevTricks = prevTricks[:0]
+	if n := len(src.prevTricks); n > 0 {
+		t := &src.prevTricks[n-1]
+		g.tricks, g.prevTricks = g.prevTricks, g.tricks
+		g.recordTrick(t.Plays, &t.Result, t.Ability)
+		g.tricks, g.prevTricks = g.prevTricks, g.tricks
 	}
 }
 

@@ -166,7 +166,7 @@ func playedBonuses(rec *skullking.Record, i int, o *skullking.Options, res skull
 			continue // destroyed, discarded, or Graybeard's
 		}
 		for _, pl := range plays[t] {
-			if pl.Card.IsNumber() && pl.Card.Rank() == 14 && (tr.Fourteens > 0 || tr.Black14) {
+			if pl.Card.IsNumber() && pl.Card.Rank() == 14 && tr.Captured.Fourteens()+tr.Captured.Black14() > 0 {
 				suit := pl.Card.Suit().String()
 				events = append(events, Bonus{Seat: w, Kind: Fourteen, Suit: suit})
 				if suit == "black" {
@@ -177,15 +177,15 @@ func playedBonuses(rec *skullking.Record, i int, o *skullking.Options, res skull
 			}
 		}
 		switch {
-		case tr.SkullKing:
+		case tr.Captured.SkullKing() > 0:
 			events = append(events, Bonus{Seat: w, Kind: MermaidTookSkullKing})
 			pts[w] += o.BonusMermaidSkullKing
-		case tr.Pirates > 0:
-			events = append(events, Bonus{Seat: w, Kind: SkullKingTookPirates, Count: tr.Pirates})
-			pts[w] += tr.Pirates * o.BonusSkullKingPirate
-		case tr.Mermaids > 0:
-			events = append(events, Bonus{Seat: w, Kind: PirateTookMermaids, Count: tr.Mermaids})
-			pts[w] += tr.Mermaids * o.BonusPirateMermaid
+		case tr.Captured.Pirates() > 0:
+			events = append(events, Bonus{Seat: w, Kind: SkullKingTookPirates, Count: tr.Captured.Pirates()})
+			pts[w] += tr.Captured.Pirates() * o.BonusSkullKingPirate
+		case tr.Captured.Mermaids() > 0:
+			events = append(events, Bonus{Seat: w, Kind: PirateTookMermaids, Count: tr.Captured.Mermaids()})
+			pts[w] += tr.Captured.Mermaids() * o.BonusPirateMermaid
 		}
 	}
 	for seat := range n {

@@ -446,6 +446,7 @@ func TestRemoteViewReadsBackAsTheEngines(t *testing.T) {
 // treats empty and absent lists alike.
 func wireComparable(v skullking.View) skullking.View {
 	v.Dealt = false
+	v.Refusals, v.LastTrick = nil, nil // not read back
 	if v.Pending == skullking.ActionNone {
 		v.PendingLeader = 0
 	}
@@ -454,6 +455,7 @@ func wireComparable(v skullking.View) skullking.View {
 		r := t.Result
 		t.Result = skullking.TrickResult{Outcome: r.Outcome, Reason: r.Reason, Winner: r.Winner, Leader: r.Leader,
 			Bonus: r.Bonus, Alliances: r.Alliances, NAlliances: r.NAlliances}
+		t.Round, t.Number, t.Ability = 0, 0, skullking.AbilityReport{}
 		if r.Outcome == skullking.Won {
 			t.Result.Index = r.Index
 		}
@@ -463,6 +465,7 @@ func wireComparable(v skullking.View) skullking.View {
 	results := make([]skullking.RoundResult, 0, len(v.Results))
 	for _, r := range v.Results {
 		r.Alliances, r.NAlliances, r.Wagers, r.Cannon, r.Played = [2]skullking.Alliance{}, 0, [8]int{}, [8]int{}, true
+		r.Captures = [8]skullking.Captures{}
 		results = append(results, r)
 	}
 	v.Results = results
