@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
 
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/internal/wire"
@@ -42,7 +43,7 @@ type conn struct {
 
 	// reader goroutine only
 	hello   bool
-	bucket  bucket
+	msgs    *rate.Limiter
 	bad     int
 	limited int
 }
@@ -64,7 +65,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.metrics.connections.Inc()
 	defer s.metrics.connections.Dec()
 	c := &conn{s: s, ws: ws, table: id, id: s.mgr.NewClientID(), out: make(chan table.Frame, s.cfg.OutQueue),
-		bucket: newBucket(s.cfg.MsgRate, s.cfg.MsgBurst)}
+		msgs: newMsgLimiter(s.cfg.MsgRate, s.cfg.MsgBurst)}
 	c.log = s.log.With("table", id, "client", string(c.id))
 	c.ctx, c.cancel = context.WithCancel(s.ctx)
 	c.serve()
@@ -204,7 +205,7 @@ func (c *conn) reader() {
 			}
 			return
 		}
-		if !c.bucket.allow(time.Now()) {
+		if !c.msgs.Allow() {
 			c.limited++
 			if c.limited > maxRateRefused {
 				c.fail(wire.ErrRateLimited, "too many messages: closing", "rate")

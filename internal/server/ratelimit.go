@@ -1,77 +1,91 @@
 package server
 
 import (
+	"math"
 	"net"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
-// bucket is a token bucket: rate tokens a second, up to burst.
-type bucket struct {
-	rate   float64
-	burst  float64
-	tokens float64
-	last   time.Time
+// limit turns a configured rate into the limiter's: the flags spell "no
+// limit" as a negative rate.
+func limit(perSecond float64) rate.Limit {
+	if perSecond < 0 {
+		return rate.Inf
+	}
+	return rate.Limit(perSecond)
 }
 
-func newBucket(rate float64, burst int) bucket {
-	return bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: time.Now()}
+// newMsgLimiter bounds one connection's messages. Only the reader goroutine
+// uses it, at the moment each message arrives.
+func newMsgLimiter(perSecond float64, burst int) *rate.Limiter {
+	return rate.NewLimiter(limit(perSecond), burst)
 }
 
-// allow takes a token if there is one.
-func (b *bucket) allow(now time.Time) bool {
-	if b.rate < 0 {
-		return true
-	}
-	b.tokens += now.Sub(b.last).Seconds() * b.rate
-	if b.tokens > b.burst {
-		b.tokens = b.burst
-	}
-	b.last = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
-}
-
-// ipLimiter keeps a bucket per client address for lobby requests. Buckets
+// ipLimiter keeps a limiter per client address for lobby requests. Limiters
 // full again are forgotten, so the map stays as small as the active set.
 type ipLimiter struct {
-	mu      sync.Mutex
-	rate    float64
-	burst   int
-	buckets map[string]*bucket
-	swept   time.Time
+	mu    sync.Mutex
+	limit rate.Limit
+	burst int
+	addrs map[string]*rate.Limiter
+	swept time.Time
 }
 
-func newIPLimiter(rate float64, burst int) *ipLimiter {
-	return &ipLimiter{rate: rate, burst: burst, buckets: map[string]*bucket{}, swept: time.Now()}
+func newIPLimiter(perSecond float64, burst int) *ipLimiter {
+	return &ipLimiter{limit: limit(perSecond), burst: burst, addrs: map[string]*rate.Limiter{}, swept: time.Now()}
 }
 
-func (l *ipLimiter) allow(ip string) bool {
-	if l.rate < 0 {
-		return true
+// allow takes a token for ip at now. When there is none it says how long
+// until there will be, for Retry-After.
+func (l *ipLimiter) allow(ip string, now time.Time) (bool, time.Duration) {
+	if l.limit == rate.Inf {
+		return true, 0
 	}
-	now := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if now.Sub(l.swept) > time.Minute {
-		for k, b := range l.buckets {
-			if b.tokens+now.Sub(b.last).Seconds()*b.rate >= b.burst {
-				delete(l.buckets, k)
+		for k, lim := range l.addrs {
+			// A full limiter is one a new limiter would equal: dropping it
+			// changes no answer.
+			if lim.TokensAt(now) >= float64(l.burst) {
+				delete(l.addrs, k)
 			}
 		}
 		l.swept = now
 	}
-	b, ok := l.buckets[ip]
+	lim, ok := l.addrs[ip]
 	if !ok {
-		nb := newBucket(l.rate, l.burst)
-		b = &nb
-		l.buckets[ip] = b
+		lim = rate.NewLimiter(l.limit, l.burst)
+		l.addrs[ip] = lim
 	}
-	return b.allow(now)
+	r := lim.ReserveN(now, 1)
+	if !r.OK() {
+		// A burst below 1 admits nothing at all, so no wait is right; a
+		// client retrying each second costs one refusal a second.
+		return false, time.Second
+	}
+	if d := r.DelayFrom(now); d > 0 {
+		// A refused request must not use up a token a later one could
+		// have: the client would be told a wait that is not enough.
+		r.CancelAt(now)
+		return false, d
+	}
+	return true, 0
+}
+
+// retryAfter is a Retry-After value for a wait: whole seconds, rounded up
+// so that a client retrying then finds a token, and at least 1.
+func retryAfter(d time.Duration) string {
+	s := math.Ceil(d.Seconds())
+	if s < 1 {
+		s = 1
+	}
+	return strconv.FormatFloat(s, 'f', 0, 64)
 }
 
 // clientIP is the request's remote address without the port. Behind a

@@ -304,8 +304,8 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 // limited applies the per-address rate limit to a lobby request.
 func (s *Server) limited(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !s.limits.allow(clientIP(r)) {
-			w.Header().Set("Retry-After", "1")
+		if ok, wait := s.limits.allow(clientIP(r), time.Now()); !ok {
+			w.Header().Set("Retry-After", retryAfter(wait))
 			writeError(w, http.StatusTooManyRequests, wire.ErrRateLimited, "too many requests: slow down")
 			return
 		}
