@@ -6,16 +6,15 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
-	"sort"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/migrate"
 	"modernc.org/sqlite" // the pure-Go SQLite driver keeps the binary static
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -118,62 +117,67 @@ func OpenSQLite(dir string, o SQLiteOptions) (*SQLite, error) {
 const insertAction = `INSERT INTO actions (table_id, seq, at, seat, kind, card, card2, tas, value, by)
 	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
-// migrate applies the embedded migrations not yet applied, in name order.
+// schema is the tables and the action log, kept by package migrate.
+var schema = migrate.Schema{Name: "store", FS: migrations, Dir: "migrations", Adopt: adoptSchemaMigrations}
+
+// migrate brings the database's tables up to date.
 func (s *SQLite) migrate(ctx context.Context) error {
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)`); err != nil {
-		return fmt.Errorf("store: migrate: %w", err)
-	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
-	if err != nil {
-		return err
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		var n int
-		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE name = ?`, name).Scan(&n); err != nil {
-			return fmt.Errorf("store: migrate: %w", err)
-		}
-		if n > 0 {
-			continue
-		}
-		body, err := migrations.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		tx, err := s.db.BeginTx(ctx, nil)
-		if err != nil {
-			return fmt.Errorf("store: migrate: %w", err)
-		}
-		for _, stmt := range strings.Split(string(body), ";") {
-			if strings.TrimSpace(stripComments(stmt)) == "" {
-				continue
-			}
-			if _, err := tx.ExecContext(ctx, stmt); err != nil {
-				tx.Rollback()
-				return fmt.Errorf("store: migrate %s: %w", name, err)
-			}
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name) VALUES (?)`, name); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("store: migrate: %w", err)
-		}
-		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("store: migrate: %w", err)
-		}
+	if _, err := schema.Apply(ctx, s.db); err != nil {
+		return fmt.Errorf("store: %w", err)
 	}
 	return nil
 }
 
-func stripComments(s string) string {
-	var b strings.Builder
-	for _, line := range strings.Split(s, "\n") {
-		if i := strings.Index(line, "--"); i >= 0 {
-			line = line[:i]
-		}
-		b.WriteString(line)
-		b.WriteByte('\n')
+// adoptSchemaMigrations takes over a database from the scheme before
+// package migrate, which recorded each file applied by its path in the
+// embedded tree ("migrations/001_init.sql") in schema_migrations. Its
+// table is dropped once its versions are recorded the new way, in the same
+// transaction, so that one scheme is left.
+func adoptSchemaMigrations(ctx context.Context, tx *sql.Tx) (int, error) {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).Scan(&n); err != nil {
+		return 0, err
 	}
-	return b.String()
+	if n == 0 {
+		return 0, nil
+	}
+	known, err := migrate.Load(migrations, "migrations")
+	if err != nil {
+		return 0, err
+	}
+	version := map[string]int{}
+	for _, m := range known {
+		version[path.Join("migrations", m.Name)] = m.Version
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT name FROM schema_migrations`)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	applied := map[int]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return 0, err
+		}
+		v, ok := version[name]
+		if !ok {
+			return 0, fmt.Errorf("schema_migrations records %s, which this program does not have: the database is newer than the program", name)
+		}
+		applied[v] = true
+	}
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	for v := 1; v <= len(applied); v++ {
+		if !applied[v] {
+			return 0, fmt.Errorf("schema_migrations records %d migrations but not version %d", len(applied), v)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DROP TABLE schema_migrations`); err != nil {
+		return 0, err
+	}
+	return len(applied), nil
 }
 
 func ms(t time.Time) int64 {
