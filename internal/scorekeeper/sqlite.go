@@ -3,6 +3,7 @@ package scorekeeper
 import (
 	"context"
 	"database/sql"
+	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/migrate"
 )
 
 // The SQLite store keeps each sheet as one row: the tokens, book, version
@@ -18,56 +20,47 @@ import (
 // database/sql alone, so the server chooses and registers the driver
 // (modernc.org/sqlite, pure Go) and owns the *sql.DB.
 
-// sqliteMigrations are applied in order, each once; their index + 1 is the
-// schema version recorded in scorekeeper_schema. Never edit one that has
-// shipped: add another.
-var sqliteMigrations = []string{
-	`CREATE TABLE scorekeeper_sheets (
-		id         TEXT PRIMARY KEY,
-		follow     TEXT NOT NULL UNIQUE,
-		book       TEXT NOT NULL DEFAULT '',
-		version    INTEGER NOT NULL,
-		created_ns INTEGER NOT NULL,
-		updated_ns INTEGER NOT NULL,
-		doc        TEXT NOT NULL
-	);
-	CREATE INDEX scorekeeper_sheets_book ON scorekeeper_sheets (book, updated_ns) WHERE book <> '';`,
-}
+// migrations are the score keeper's tables, files NNN_description.sql
+// applied in order by package migrate. Never edit one that has shipped: add
+// another.
+//
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+var schema = migrate.Schema{Name: "scorekeeper", FS: migrations, Dir: "migrations", Adopt: adoptScorekeeperSchema}
 
 // MigrateSQLite creates or upgrades the score keeper's tables in db (named
-// scorekeeper_*, so they live beside the server's own). It is safe to call
-// at every start.
+// scorekeeper_*, its version kept as the "scorekeeper" schema in
+// schema_version, so that they can live beside the server's own). It is
+// safe to call at every start.
 func MigrateSQLite(ctx context.Context, db *sql.DB) error {
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("scorekeeper: migrate: %w", err)
+	if _, err := schema.Apply(ctx, db); err != nil {
+		return fmt.Errorf("scorekeeper: %w", err)
 	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS scorekeeper_schema (version INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("scorekeeper: migrate: %w", err)
+	return nil
+}
+
+// adoptScorekeeperSchema takes over a database from the scheme before
+// package migrate, which kept the number of migrations applied as the one
+// row of scorekeeper_schema. Its table is dropped once that version is
+// recorded the new way, in the same transaction, so that one scheme is
+// left.
+func adoptScorekeeperSchema(ctx context.Context, tx *sql.Tx) (int, error) {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'scorekeeper_schema'`).Scan(&n); err != nil {
+		return 0, err
+	}
+	if n == 0 {
+		return 0, nil
 	}
 	var version int
-	err = tx.QueryRowContext(ctx, `SELECT version FROM scorekeeper_schema`).Scan(&version)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		if _, err := tx.ExecContext(ctx, `INSERT INTO scorekeeper_schema (version) VALUES (0)`); err != nil {
-			return fmt.Errorf("scorekeeper: migrate: %w", err)
-		}
-	case err != nil:
-		return fmt.Errorf("scorekeeper: migrate: %w", err)
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM scorekeeper_schema`).Scan(&version); err != nil {
+		return 0, err
 	}
-	if version > len(sqliteMigrations) {
-		return fmt.Errorf("scorekeeper: migrate: the database is at schema %d, newer than this program (%d)", version, len(sqliteMigrations))
+	if _, err := tx.ExecContext(ctx, `DROP TABLE scorekeeper_schema`); err != nil {
+		return 0, err
 	}
-	for i := version; i < len(sqliteMigrations); i++ {
-		if _, err := tx.ExecContext(ctx, sqliteMigrations[i]); err != nil {
-			return fmt.Errorf("scorekeeper: migration %d: %w", i+1, err)
-		}
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE scorekeeper_schema SET version = ?`, len(sqliteMigrations)); err != nil {
-		return fmt.Errorf("scorekeeper: migrate: %w", err)
-	}
-	return tx.Commit()
+	return version, nil
 }
 
 // SQLiteStore is a SheetStore in an SQLite database migrated by
