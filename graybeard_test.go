@@ -36,8 +36,8 @@ func turnOrder(t *testing.T, g *Game) []int {
 	return seats
 }
 
-// docs/rules.md §10: "A leads G7, ghost flips B2, B plays G13 → ghost wins and
-// leads next, then A, then B."
+// docs/rules.md §10, Graybeard: A leads G7, Graybeard flips B2, B plays G13;
+// his trump wins, and he leads the next trick, then A, then B.
 func TestGraybeard_WinsAndLeadsNext(t *testing.T) {
 	g := newFixtureGame(t, 2, oneRound(2), map[int]deal{1: {hands: []string{"G7 Y1", "G13 Y2"}, ghost: "B2 P5"}})
 	ghost := g.GhostSeat()
