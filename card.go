@@ -220,6 +220,32 @@ func (c Card) Name() string {
 	return c.Kind().String()
 }
 
+// Phrase names the card as a sentence about the game does: "the black 11",
+// "the Skull King", "a Mermaid", "an Escape", "Harry the Giant" when the
+// Pirates' names matter (named), else "a Pirate". It is the one place a
+// card's name in words is decided; the clients take it from the engine.
+func (c Card) Phrase(named bool) string {
+	switch c.Kind() {
+	case KindNumber:
+		return "the " + c.Name()
+	case KindPirate:
+		if named {
+			return c.Name()
+		}
+		return "a Pirate"
+	case KindMermaid:
+		return "a Mermaid"
+	case KindEscape:
+		return "an Escape"
+	case KindLoot:
+		return "a Loot"
+	}
+	if !c.Valid() {
+		return "no card"
+	}
+	return "the " + c.Name()
+}
+
 // Face is what a card code names: a kind and, for numbers, suit and rank.
 // Several cards can share a face (MER names either Mermaid).
 type Face struct {

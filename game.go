@@ -790,3 +790,19 @@ func (g *Game) ResultCount() int { return len(g.results) }
 // Result returns scored round i (0-based) without copying the sheet, for
 // simulations that read every round; the caller must not modify it.
 func (g *Game) Result(i int) *RoundResult { return &g.results[i] }
+
+// RulesOf returns the rules scored round i (0-based) of the sheet was scored
+// with: the game's, or those a score sheet changed to before it (see
+// SetOptions).
+func (g *Game) RulesOf(i int) Options {
+	o := g.opts
+	if len(g.starts) > 0 && g.starts[0].opts != nil {
+		o = *g.starts[0].opts
+	}
+	for k := 0; k <= i && k < len(g.starts); k++ {
+		if g.starts[k].changed != nil {
+			o = *g.starts[k].changed
+		}
+	}
+	return o
+}

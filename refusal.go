@@ -51,3 +51,12 @@ type Refusal struct {
 
 // Refused reports whether r refuses anything.
 func (r *Refusal) Refused() bool { return r.Code != "" }
+
+// RefusalCodes lists every refusal code, for documentation and clients.
+func RefusalCodes() []RefusalCode {
+	return []RefusalCode{RefuseGameOver, RefuseNoSuchSeat, RefuseBidsOver, RefuseResultsOnly, RefuseAlreadyBid,
+		RefuseBidOutOfRange, RefuseNotCannonTime, RefuseAlreadyLoaded, RefuseBadCannon, RefuseBiddingNotOver,
+		RefuseDecisionAwaited, RefuseNotYourTurn, RefuseCardNotHeld, RefuseTigressAs, RefuseOnlyTigress,
+		RefuseMustFollowSuit, RefuseNoAbility, RefuseNotYourAbility, RefuseRosieSeat, RefuseBendtChoice,
+		RefuseDiscard, RefuseWager, RefuseHarryMove, RefuseHarryRange, RefuseUnknownAction}
+}

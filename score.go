@@ -1,5 +1,7 @@
 package skullking
 
+import "strconv"
+
 // RoundResult is one round of a score sheet: what each seat bid and won, the
 // bonus points it captured, and what it scored. A played round and a round
 // entered from a real table (results only) are both this; Points are always
@@ -274,4 +276,51 @@ func (o *Options) Score(r *RoundResult, seat int) SeatScore {
 	}
 	sc.Total = sc.BidPoints + sc.BonusPoints + sc.WagerPoints + sc.LootPoints
 	return sc
+}
+
+// CaptureKind names a capture that carries a bonus.
+type CaptureKind uint8
+
+// The captures that carry a bonus, in the order a score sheet lists them.
+const (
+	CaptureFourteen  CaptureKind = iota // a green, yellow or purple 14
+	CaptureBlack14                      // the black 14
+	CaptureMermaid                      // a Mermaid taken by a Pirate
+	CapturePirate                       // a Pirate taken by the Skull King
+	CaptureSkullKing                    // the Skull King taken by a Mermaid
+)
+
+var captureKindNames = [...]string{"fourteen", "black_fourteen", "pirate_mermaid", "skull_king_pirate", "mermaid_skull_king"}
+
+func (k CaptureKind) String() string {
+	if int(k) < len(captureKindNames) {
+		return captureKindNames[k]
+	}
+	return "CaptureKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// CapturePart is one kind of capture, how many, and what they are worth.
+type CapturePart struct {
+	Kind   CaptureKind
+	Count  int
+	Points int
+}
+
+// CaptureParts lists captures c kind by kind, each with its points under
+// these options; their points add up to CaptureBonus(c).
+func (o *Options) CaptureParts(c Captures) []CapturePart {
+	var out []CapturePart
+	for _, p := range [...]CapturePart{
+		{CaptureFourteen, c.Fourteens(), o.BonusFourteen},
+		{CaptureBlack14, c.Black14(), o.BonusBlackFourteen},
+		{CaptureMermaid, c.Mermaids(), o.BonusPirateMermaid},
+		{CapturePirate, c.Pirates(), o.BonusSkullKingPirate},
+		{CaptureSkullKing, c.SkullKing(), o.BonusMermaidSkullKing},
+	} {
+		if p.Count > 0 {
+			p.Points *= p.Count
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -342,3 +342,22 @@ func TestCapturesPacking(t *testing.T) {
 		}
 	})
 }
+
+// TestCaptureParts_AddUpToTheBonus checks the item-by-item list of captures
+// against CaptureBonus (docs/rules.md §6).
+func TestCaptureParts_AddUpToTheBonus(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.SliceOfN(rapid.IntRange(0, 6), 5, 5).Draw(rt, "counts")
+		c := NewCaptures(n[0], n[1], n[2], n[3], n[4])
+		o := DefaultOptions()
+		o.BonusMermaidSkullKing = rapid.SampledFrom([]int{40, 50}).Draw(rt, "mermaid takes skull king")
+		sum, items := 0, 0
+		for _, p := range o.CaptureParts(c) {
+			sum += p.Points
+			items += p.Count
+		}
+		if sum != o.CaptureBonus(c) || items != n[0]+n[1]+n[2]+n[3]+n[4] {
+			rt.Fatalf("%v: parts %+v add up to %d points, %d items; bonus %d", n, o.CaptureParts(c), sum, items, o.CaptureBonus(c))
+		}
+	})
+}

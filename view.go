@@ -67,7 +67,10 @@ type View struct {
 	Discarded []Card
 
 	Results []RoundResult
-	Winners []int
+	// RoundRules, when a score sheet changed its rules mid-game, holds the
+	// rules each of Results was scored with; nil when they are Options.
+	RoundRules []Options
+	Winners    []int
 }
 
 // TrickLog is a completed trick as everyone saw it.
@@ -93,6 +96,14 @@ func (g *Game) View(seat int) View {
 	if g.phase == PhaseOver {
 		v.Turn = -1
 	}
+	for _, st := range g.starts {
+		if st.changed != nil {
+			for i := range g.results {
+				v.RoundRules = append(v.RoundRules, g.RulesOf(i))
+			}
+			break
+		}
+	}
 	for s := 0; s < g.hands; s++ {
 		info := SeatInfo{Name: g.Name(s), HandSize: g.hand[s].Len(), Bid: -1, Cannon: -1}
 		if s == g.ghost {
@@ -113,16 +124,25 @@ func (g *Game) View(seat int) View {
 		}
 		v.Seats = append(v.Seats, info)
 	}
-	if g.phase == PhasePlaying || g.phase == PhaseAbility {
+	// Leader is who leads the trick on the table, or the next one while it
+	// waits: the round's first leader through the bidding, the leader
+	// unless Rosie decides otherwise during an ability decision.
+	switch g.phase {
+	case PhaseBidding, PhaseCannon:
+		v.Leader = g.firstLeader
+	case PhaseAbility:
+		v.Leader = g.pending.leader
+	case PhasePlaying:
+		v.Leader = int(g.order[0])
 		if g.inTrick > 0 {
 			v.Trick = append(v.Trick, g.trick[:g.inTrick]...)
 			v.Leader = int(g.trick[0].Seat)
 			if res := ResolveTrick(v.Trick, &g.opts); res.Outcome == Won {
 				v.Winning = res.Index
 			}
-		} else if g.phase == PhasePlaying {
-			v.Leader = int(g.order[0])
 		}
+	default:
+		v.Leader = -1
 	}
 	for i, t := range g.tricks {
 		v.Tricks = append(v.Tricks, TrickLog{Round: g.round, Number: i + 1, Plays: append([]Played(nil), t.Plays...),

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // runReplay checks and scores a record (docs/record.md). A bad record prints one
@@ -60,7 +61,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // replay reads, checks and scores a record, turning any panic into an error:
 // whatever the input, the command answers with one line, never a trace.
-func replay(in io.Reader) (sum skullking.Summary, err error) {
+func replay(in io.Reader) (sum protocol.Summary, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error while checking the record: %v", r)
@@ -74,7 +75,7 @@ func replay(in io.Reader) (sum skullking.Summary, err error) {
 	if err != nil {
 		return sum, err
 	}
-	return skullking.Summarize(g), nil
+	return protocol.SummaryOf(g), nil
 }
 
 // oneLine renders an error as the single line docs/record.md asks for.
@@ -94,7 +95,7 @@ func oneLine(err error) string {
 }
 
 // writeSheet prints the score sheet: a row per round, a column per player.
-func writeSheet(w io.Writer, s skullking.Summary) {
+func writeSheet(w io.Writer, s protocol.Summary) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "round\tcards\t")
 	for _, p := range s.Players {

@@ -15,7 +15,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/skullking-go/skullking/internal/table"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // Limits on a connection's misbehaviour before it is closed: a client that
@@ -54,12 +54,12 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.tableError(w, err)
 		return
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: []string{wire.Subprotocol}})
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: []string{protocol.Subprotocol}})
 	if err != nil {
 		s.log.Debug("websocket accept", "err", err)
 		return // Accept has answered the request
 	}
-	ws.SetReadLimit(wire.MaxFrame)
+	ws.SetReadLimit(protocol.MaxFrame)
 	s.conns.Add(1)
 	defer s.conns.Done()
 	s.metrics.connections.Inc()
@@ -208,10 +208,10 @@ func (c *conn) reader() {
 		if !c.msgs.Allow() {
 			c.limited++
 			if c.limited > maxRateRefused {
-				c.fail(wire.ErrRateLimited, "too many messages: closing", "rate")
+				c.fail(protocol.ErrRateLimited, "too many messages: closing", "rate")
 				return
 			}
-			c.refuse(messageID(typ, data), wire.ErrRateLimited,
+			c.refuse(messageID(typ, data), protocol.ErrRateLimited,
 				fmt.Sprintf("at most %g messages a second: this one was dropped", c.s.cfg.MsgRate))
 			continue
 		}
@@ -243,30 +243,30 @@ func (c *conn) frame(typ websocket.MessageType, data []byte) bool {
 	if typ != websocket.MessageText {
 		return c.badFrame("binary frames are not part of the protocol: send JSON text")
 	}
-	var m wire.ClientMsg
+	var m protocol.ClientMsg
 	if err := json.Unmarshal(data, &m); err != nil {
 		return c.badFrame("not a protocol message: " + trim(err.Error(), 120))
 	}
 	c.bad = 0
 	switch m.Type {
-	case wire.TypeHello:
+	case protocol.TypeHello:
 		if c.hello {
-			c.refuse(m.ID, wire.ErrNeedHello, "hello was already said")
+			c.refuse(m.ID, protocol.ErrNeedHello, "hello was already said")
 			return true
 		}
 		c.hello = true
 		return c.forward(table.Intent{Kind: table.IntentHello, Client: c.id, Msg: m, At: time.Now()}, true)
-	case wire.TypeAct, wire.TypeStart, wire.TypeSeat, wire.TypeAddSeat, wire.TypeConfigure, wire.TypeRematch,
-		wire.TypeChat, wire.TypeLeave, wire.TypeHint:
+	case protocol.TypeAct, protocol.TypeStart, protocol.TypeSeat, protocol.TypeAddSeat, protocol.TypeConfigure, protocol.TypeRematch,
+		protocol.TypeChat, protocol.TypeLeave, protocol.TypeHint:
 		if !c.hello {
-			c.refuse(m.ID, wire.ErrNeedHello, "say hello first: {\"type\":\"hello\",\"v\":1,\"token\":\"…\"}")
+			c.refuse(m.ID, protocol.ErrNeedHello, "say hello first: {\"type\":\"hello\",\"v\":1,\"token\":\"…\"}")
 			return true
 		}
 		return c.forward(table.Intent{Kind: table.IntentMsg, Client: c.id, Msg: m, At: time.Now()}, false)
 	case "":
 		return c.badFrame("a message needs a \"type\"")
 	default:
-		c.refuse(m.ID, wire.ErrUnknownType, fmt.Sprintf("unknown message type %q", trim(m.Type, 40)))
+		c.refuse(m.ID, protocol.ErrUnknownType, fmt.Sprintf("unknown message type %q", trim(m.Type, 40)))
 		return true
 	}
 }
@@ -295,10 +295,10 @@ func (c *conn) forward(in table.Intent, wait bool) bool {
 	case err == nil:
 		return true
 	case errors.Is(err, table.ErrOverloaded):
-		c.refuse(in.Msg.ID, wire.ErrOverloaded, "the table is busy: this message was dropped, try again")
+		c.refuse(in.Msg.ID, protocol.ErrOverloaded, "the table is busy: this message was dropped, try again")
 		return true
 	default:
-		c.fail(wire.ErrNoTable, "the table is not running here: reconnect", "no_table")
+		c.fail(protocol.ErrNoTable, "the table is not running here: reconnect", "no_table")
 		return false
 	}
 }
@@ -306,7 +306,7 @@ func (c *conn) forward(in table.Intent, wait bool) bool {
 // refuse answers one client message with an error; the connection stays.
 func (c *conn) refuse(id int64, code, msg string) {
 	c.s.metrics.refused.WithLabelValues(code).Inc()
-	b, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeError, ID: id, Code: code, Message: msg})
+	b, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeError, ID: id, Code: code, Message: msg})
 	c.Deliver(table.Frame{Data: b})
 }
 
@@ -315,17 +315,17 @@ func (c *conn) refuse(id int64, code, msg string) {
 func (c *conn) badFrame(msg string) bool {
 	c.bad++
 	if c.bad > maxBadFrames {
-		c.fail(wire.ErrBadFrame, "too many bad frames: closing", "bad_frames")
+		c.fail(protocol.ErrBadFrame, "too many bad frames: closing", "bad_frames")
 		return false
 	}
-	c.refuse(0, wire.ErrBadFrame, msg)
+	c.refuse(0, protocol.ErrBadFrame, msg)
 	return true
 }
 
 // fail sends a last error and closes the connection once it is written.
 func (c *conn) fail(code, msg, reason string) {
 	c.s.metrics.refused.WithLabelValues(code).Inc()
-	b, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeError, Code: code, Message: msg})
+	b, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeError, Code: code, Message: msg})
 	if c.Deliver(table.Frame{Data: b, Close: true}) {
 		select {
 		case <-c.ctx.Done():

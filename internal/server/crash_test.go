@@ -17,7 +17,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/store"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // binary is the skullking program built once for the tests that run it as
@@ -126,14 +126,14 @@ func TestCrashRecovery(t *testing.T) {
 	a, b := ts.dial(id, "Ann"), ts.dial(id, "Ben")
 	a.hello(tokA)
 	b.hello(tokB)
-	a.send(wire.ClientMsg{Type: wire.TypeStart})
+	a.send(protocol.ClientMsg{Type: protocol.TypeStart})
 
 	// Play into round 6, then stop both players mid-round.
-	acked := map[int64]wire.Action{}
+	acked := map[int64]protocol.Action{}
 	var mu sync.Mutex
 	half := func(c *wsClient) bool { return c.last.View.Round < 6 || c.last.View.TrickNo < 2 }
-	pa := &player{c: a, rng: rand.New(rand.NewPCG(1, 1)), pause: half, acked: map[int64]wire.Action{}}
-	pb := &player{c: b, rng: rand.New(rand.NewPCG(1, 2)), pause: half, acked: map[int64]wire.Action{}}
+	pa := &player{c: a, rng: rand.New(rand.NewPCG(1, 1)), pause: half, acked: map[int64]protocol.Action{}}
+	pb := &player{c: b, rng: rand.New(rand.NewPCG(1, 2)), pause: half, acked: map[int64]protocol.Action{}}
 	playAll(t, []*player{pa, pb}, time.Minute)
 	for _, p := range []*player{pa, pb} {
 		for k, v := range p.acked {
@@ -168,7 +168,7 @@ func TestCrashRecovery(t *testing.T) {
 	a2, b2 := ts.dial(id, "Ann"), ts.dial(id, "Ben")
 	a2.hello(tokA)
 	b2.hello(tokB)
-	st := a2.next(wire.TypeState)
+	st := a2.next(protocol.TypeState)
 	if st.Seq < maxAck {
 		t.Fatalf("resumed at seq %d; seq %d was acknowledged", st.Seq, maxAck)
 	}
@@ -225,7 +225,7 @@ func TestCrashRecovery(t *testing.T) {
 		t.Fatal(err)
 	}
 	for seq, w := range acked {
-		got := wire.FromAction(log[seq-1].Action, false)
+		got := protocol.FromAction(log[seq-1].Action, false)
 		if got.Kind != w.Kind || !sameInt(got.Card, w.Card) || !sameInt(got.Value, w.Value) || got.As != w.As {
 			t.Fatalf("seq %d: stored %+v, acknowledged %+v", seq, got, w)
 		}

@@ -3,20 +3,21 @@ package server
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // short is a game of three rounds, for tests about the table rather than the game.
 var short = map[string]any{"options": map[string]any{"rounds": 3}}
 
 // waitTable reads a client's frames until a table message satisfies ok.
-func waitTable(t *testing.T, c *wsClient, ok func(*wire.TableInfo) bool) *wire.TableInfo {
+func waitTable(t *testing.T, c *wsClient, ok func(*protocol.TableInfo) bool) *protocol.TableInfo {
 	t.Helper()
 	if c.lastTable != nil && ok(c.lastTable) {
 		return c.lastTable
@@ -26,7 +27,7 @@ func waitTable(t *testing.T, c *wsClient, ok func(*wire.TableInfo) bool) *wire.T
 		select {
 		case f := <-c.frames:
 			c.keep(f)
-			if f.Type == wire.TypeTable && ok(f.Table) {
+			if f.Type == protocol.TypeTable && ok(f.Table) {
 				return f.Table
 			}
 		case <-deadline:
@@ -36,14 +37,14 @@ func waitTable(t *testing.T, c *wsClient, ok func(*wire.TableInfo) bool) *wire.T
 }
 
 // waitEvent reads a client's frames until a state's event satisfies ok.
-func waitEvent(t *testing.T, c *wsClient, ok func(*wire.Event) bool) wire.ServerMsg {
+func waitEvent(t *testing.T, c *wsClient, ok func(*protocol.Event) bool) protocol.ServerMsg {
 	t.Helper()
 	deadline := time.After(10 * time.Second)
 	for {
 		select {
 		case f := <-c.frames:
 			c.keep(f)
-			if f.Type == wire.TypeState && f.Event != nil && ok(f.Event) {
+			if f.Type == protocol.TypeState && f.Event != nil && ok(f.Event) {
 				return f
 			}
 		case <-deadline:
@@ -67,24 +68,24 @@ func TestDropAndRejoinMidTrick(t *testing.T) {
 	ben.drain()
 	before := ben.last
 	ben.ws.Close(websocket.StatusGoingAway, "reload")
-	in := waitTable(t, ann, func(in *wire.TableInfo) bool { return !in.Seats[1].Connected })
+	in := waitTable(t, ann, func(in *protocol.TableInfo) bool { return !in.Seats[1].Connected })
 	if in.Seats[1].AwaySince == 0 || in.Seats[1].BotPlays {
 		t.Fatalf("Ben away: %+v", in.Seats[1])
 	}
 	// Ben reloads: the token takes the seat back with the same view.
 	ben2 := ts.dial(id, "Ben again")
 	ben2.hello(tokBen)
-	st := ben2.next(wire.TypeState)
+	st := ben2.next(protocol.TypeState)
 	if st.Seq != before.Seq || len(st.View.Hand) != len(before.View.Hand) || len(st.View.Trick) != len(before.View.Trick) {
 		t.Fatalf("rejoined at %d with %d cards, %d on the table; left at %d with %d, %d",
 			st.Seq, len(st.View.Hand), len(st.View.Trick), before.Seq, len(before.View.Hand), len(before.View.Trick))
 	}
 	for i := range st.View.Hand {
-		if st.View.Hand[i] != before.View.Hand[i] {
+		if !reflect.DeepEqual(st.View.Hand[i], before.View.Hand[i]) {
 			t.Fatalf("hand after rejoin %+v, before %+v", st.View.Hand, before.View.Hand)
 		}
 	}
-	waitTable(t, ann, func(in *wire.TableInfo) bool { return in.Seats[1].Connected })
+	waitTable(t, ann, func(in *protocol.TableInfo) bool { return in.Seats[1].Connected })
 	for _, p := range ps {
 		p.pause = nil
 	}
@@ -99,7 +100,7 @@ func TestGracePeriodBot(t *testing.T) {
 	// Cat drops during the first bidding; after the grace period her
 	// stand-in bids for her and plays until she is back.
 	cat.ws.Close(websocket.StatusGoingAway, "network")
-	waitTable(t, ann, func(in *wire.TableInfo) bool { return in.Seats[2].BotPlays })
+	waitTable(t, ann, func(in *protocol.TableInfo) bool { return in.Seats[2].BotPlays })
 	ps := players(clients[:2], 5)
 	done := make(chan error, 1)
 	go func() {
@@ -112,7 +113,7 @@ func TestGracePeriodBot(t *testing.T) {
 	}
 	seen := false
 	for _, raw := range ann.rawFrames() {
-		var m wire.ServerMsg
+		var m protocol.ServerMsg
 		json.Unmarshal(raw, &m)
 		if m.Event != nil && m.Event.Seat == 2 && m.Event.By == "bot" {
 			seen = true
@@ -123,7 +124,7 @@ func TestGracePeriodBot(t *testing.T) {
 	}
 	cat2 := ts.dial(id, "Cat again")
 	cat2.hello(tokens[2])
-	waitTable(t, ann, func(in *wire.TableInfo) bool { return in.Seats[2].Connected && !in.Seats[2].BotPlays })
+	waitTable(t, ann, func(in *protocol.TableInfo) bool { return in.Seats[2].Connected && !in.Seats[2].BotPlays })
 	ps[0].pause = nil
 	cp := &player{c: cat2, rng: rand.New(rand.NewPCG(5, 5)), tolerant: true}
 	go func() { done <- cp.play(time.Minute) }()
@@ -142,22 +143,22 @@ func TestHostReplacesAbsentPlayer(t *testing.T) {
 	id, clients, _, tokens := seatGame(t, ts, 3, nil, short)
 	ann, ben := clients[0], clients[1]
 	ben.ws.Close(websocket.StatusGoingAway, "gone")
-	waitTable(t, ann, func(in *wire.TableInfo) bool { return !in.Seats[1].Connected })
+	waitTable(t, ann, func(in *protocol.TableInfo) bool { return !in.Seats[1].Connected })
 	// Only the host may replace.
-	if f := clients[2].sendAndWait(wire.ClientMsg{Type: wire.TypeSeat, Seat: intp(1), Set: "bot", Level: "random"}); f.Code != wire.ErrNotHost {
+	if f := clients[2].sendAndWait(protocol.ClientMsg{Type: protocol.TypeSeat, Seat: intp(1), Set: "bot", Level: "random"}); f.Code != protocol.ErrNotHost {
 		t.Fatalf("non-host replace: %+v", f)
 	}
-	if f := ann.sendAndWait(wire.ClientMsg{Type: wire.TypeSeat, Seat: intp(1), Set: "bot", Level: "random"}); f.Type != wire.TypeAck {
+	if f := ann.sendAndWait(protocol.ClientMsg{Type: protocol.TypeSeat, Seat: intp(1), Set: "bot", Level: "random"}); f.Type != protocol.TypeAck {
 		t.Fatalf("replace: %+v", f)
 	}
-	in := waitTable(t, ann, func(in *wire.TableInfo) bool { return in.Seats[1].Kind == "bot" })
+	in := waitTable(t, ann, func(in *protocol.TableInfo) bool { return in.Seats[1].Kind == "bot" })
 	if in.Seats[1].Name != "Ben" || in.Seats[1].Level != "random" {
 		t.Fatalf("replaced seat %+v", in.Seats[1])
 	}
 	// Ben's token no longer takes the seat.
 	b2 := ts.dial(id, "Ben again")
-	b2.send(wire.ClientMsg{Type: wire.TypeHello, V: 1, Token: tokens[1]})
-	if f := b2.next(wire.TypeError, wire.TypeWelcome); f.Code != wire.ErrBadToken {
+	b2.send(protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Token: tokens[1]})
+	if f := b2.next(protocol.TypeError, protocol.TypeWelcome); f.Code != protocol.ErrBadToken {
 		t.Fatalf("replaced player's hello: %+v", f)
 	}
 	ps := players([]*wsClient{clients[0], clients[2]}, 6)
@@ -178,25 +179,25 @@ func TestTurnTimer(t *testing.T) {
 	}
 	// Nobody bids: the timer bids for both, then plays for whoever leads.
 	start := time.Now()
-	f := waitEvent(t, ann, func(e *wire.Event) bool { return e.Kind == "bid" && e.By == "timer" })
+	f := waitEvent(t, ann, func(e *protocol.Event) bool { return e.Kind == "bid" && e.By == "timer" })
 	if el := time.Since(start); el < 500*time.Millisecond {
 		t.Fatalf("the timer fired after %v", el)
 	}
 	_ = f
-	waitEvent(t, ann, func(e *wire.Event) bool { return e.Kind == "play" && e.By == "timer" })
+	waitEvent(t, ann, func(e *protocol.Event) bool { return e.Kind == "play" && e.By == "timer" })
 }
 
 func TestRematch(t *testing.T) {
 	ts := startServer(t, "")
 	_, clients, _, tokens := seatGame(t, ts, 2, []string{"random"}, map[string]any{"options": map[string]any{"rounds": 1}})
 	playAll(t, players(clients, 7), time.Minute)
-	if f := clients[1].sendAndWait(wire.ClientMsg{Type: wire.TypeRematch}); f.Code != wire.ErrNotHost {
+	if f := clients[1].sendAndWait(protocol.ClientMsg{Type: protocol.TypeRematch}); f.Code != protocol.ErrNotHost {
 		t.Fatalf("non-host rematch: %+v", f)
 	}
-	if f := clients[0].sendAndWait(wire.ClientMsg{Type: wire.TypeRematch}); f.Type != wire.TypeAck {
+	if f := clients[0].sendAndWait(protocol.ClientMsg{Type: protocol.TypeRematch}); f.Type != protocol.TypeAck {
 		t.Fatalf("rematch: %+v", f)
 	}
-	in := waitTable(t, clients[1], func(in *wire.TableInfo) bool { return in.Rematch != "" })
+	in := waitTable(t, clients[1], func(in *protocol.TableInfo) bool { return in.Rematch != "" })
 	next := in.Rematch
 	c := ts.dial(next, "Ben")
 	w := c.hello(tokens[1])
@@ -207,7 +208,7 @@ func TestRematch(t *testing.T) {
 	if w := h.hello(tokens[0]); !w.Host {
 		t.Fatal("the host does not host the rematch")
 	}
-	if f := h.sendAndWait(wire.ClientMsg{Type: wire.TypeStart}); f.Type != wire.TypeAck {
+	if f := h.sendAndWait(protocol.ClientMsg{Type: protocol.TypeStart}); f.Type != protocol.TypeAck {
 		t.Fatalf("start rematch: %+v", f)
 	}
 }
@@ -217,7 +218,7 @@ func TestLobby(t *testing.T) {
 	pub, _ := ts.create("Ann", []seatSpec{{"kind": "open"}, {"kind": "open"}}, map[string]any{"public": true, "name": "open sea"})
 	priv, _ := ts.create("Ann", []seatSpec{{"kind": "open"}, {"kind": "bot", "level": "random"}}, nil)
 	_, body := ts.get("/api/tables")
-	var list struct{ Tables []wire.TableInfo }
+	var list struct{ Tables []protocol.TableInfo }
 	json.Unmarshal(body, &list)
 	if len(list.Tables) != 1 || list.Tables[0].ID != pub || list.Tables[0].Name != "open sea" {
 		t.Fatalf("public list %s", body)
@@ -230,7 +231,7 @@ func TestLobby(t *testing.T) {
 			t.Fatalf("table %q: %d", bad, code)
 		}
 	}
-	var e apiError
+	var e protocol.ErrorBody
 	if code := ts.post("/api/tables/"+priv+"/join", map[string]any{"nickname": "Ben"}, &e); code != 409 {
 		t.Fatalf("join a full table: %d %+v", code, e)
 	}
@@ -262,11 +263,11 @@ func TestLobby(t *testing.T) {
 func intp(v int) *int { return &v }
 
 // sendAndWait sends a message and returns its ack or error.
-func (c *wsClient) sendAndWait(m wire.ClientMsg) wire.ServerMsg {
+func (c *wsClient) sendAndWait(m protocol.ClientMsg) protocol.ServerMsg {
 	c.t.Helper()
 	id := c.send(m)
 	for {
-		f := c.next(wire.TypeAck, wire.TypeError)
+		f := c.next(protocol.TypeAck, protocol.TypeError)
 		if f.ID == id {
 			return f
 		}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // FuzzClientFrame sends arbitrary frames to a real server over a real
@@ -25,7 +25,7 @@ func FuzzClientFrame(f *testing.F) {
 		`{"type":"act","action":{"kind":"harry","value":-128}}`,
 		`{"type":"seat","seat":-1,"set":"remove"}`,
 		`{"type":"configure","settings":{"options":{"schedule":[1,2,3]}}}`,
-		`{"type":"hello","v":1,"token":"x"}`,
+		`{"type":"hello","v":2,"token":"x"}`,
 		`{"type":"chat","text":"\u0000"}`,
 		`{"type":"act","id":-9223372036854775808,"action":null}`,
 		`{"type":"leave"}`, `{"type":"rematch"}`, `{"type":"start"}`, `{"type":"add_seat","level":"expert"}`,
@@ -47,7 +47,7 @@ func FuzzClientFrame(f *testing.F) {
 			tb.Fatal(err)
 		}
 		ws.SetReadLimit(1 << 20)
-		ws.Write(ctx, websocket.MessageText, []byte(`{"type":"hello","v":1,"token":"`+tok+`"}`))
+		ws.Write(ctx, websocket.MessageText, []byte(`{"type":"hello","v":2,"token":"`+tok+`"}`))
 		for {
 			_, data, err := ws.Read(ctx)
 			if err != nil {
@@ -77,22 +77,22 @@ func FuzzClientFrame(f *testing.F) {
 		for {
 			_, data, err := ws.Read(ctx)
 			if err != nil {
-				if len(frame) > wire.MaxFrame {
+				if len(frame) > protocol.MaxFrame {
 					connect(t) // over the limit: closing is the answer
 					return
 				}
 				t.Fatalf("connection lost after %q: %v\n%s", frame, err, ts.logs.String())
 			}
-			var m wire.ServerMsg
+			var m protocol.ServerMsg
 			if err := json.Unmarshal(data, &m); err != nil {
 				t.Fatalf("the server sent a frame that is not JSON: %q", data)
 			}
-			if m.Type == wire.TypeBye {
+			if m.Type == protocol.TypeBye {
 				connect(t)
 				return
 			}
-			if m.Type == wire.TypeError && m.ID == 424242 {
-				if m.Code != wire.ErrUnknownType {
+			if m.Type == protocol.TypeError && m.ID == 424242 {
+				if m.Code != protocol.ErrUnknownType {
 					t.Fatalf("probe answered %+v", m)
 				}
 				break

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // finishChecks downloads the finished game's record, replays it with the
@@ -75,11 +75,11 @@ func seatGame(t *testing.T, ts *testServer, people int, bots []string, settings 
 	if code, _ := ts.get("/api/tables/" + id + "/record"); code != 409 {
 		t.Fatalf("record before the game: %d, want 409", code)
 	}
-	ack := clients[0].send(wire.ClientMsg{Type: wire.TypeStart})
+	ack := clients[0].send(protocol.ClientMsg{Type: protocol.TypeStart})
 	for {
-		f := clients[0].next(wire.TypeAck, wire.TypeError)
+		f := clients[0].next(protocol.TypeAck, protocol.TypeError)
 		if f.ID == ack {
-			if f.Type == wire.TypeError {
+			if f.Type == protocol.TypeError {
 				t.Fatalf("start: %s", f.Message)
 			}
 			break

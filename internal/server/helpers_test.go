@@ -16,7 +16,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // testServer is the real program (Main) started in-process on port 0.
@@ -116,7 +116,7 @@ type seatSpec = map[string]string
 // create makes a table and returns its id and the creator's token.
 func (ts *testServer) create(nick string, seats []seatSpec, settings map[string]any) (string, string) {
 	ts.t.Helper()
-	var out createResponse
+	var out protocol.CreateResponse
 	if code := ts.post("/api/tables", map[string]any{"nickname": nick, "seats": seats, "settings": settings}, &out); code != 201 {
 		ts.t.Fatalf("create: %d %+v", code, out)
 	}
@@ -125,7 +125,7 @@ func (ts *testServer) create(nick string, seats []seatSpec, settings map[string]
 
 func (ts *testServer) join(id, nick string) (int, string) {
 	ts.t.Helper()
-	var out joinResponse
+	var out protocol.JoinResponse
 	if code := ts.post("/api/tables/"+id+"/join", map[string]any{"nickname": nick}, &out); code != 200 {
 		ts.t.Fatalf("join: %d %+v", code, out)
 	}
@@ -137,15 +137,15 @@ type wsClient struct {
 	t      testing.TB
 	name   string
 	ws     *websocket.Conn
-	frames chan wire.ServerMsg
+	frames chan protocol.ServerMsg
 	closed chan struct{}
 
 	mu  sync.Mutex
 	raw [][]byte // every frame received, in full
 
 	seat      int
-	last      *wire.ServerMsg // the latest state
-	lastTable *wire.TableInfo // the latest table
+	last      *protocol.ServerMsg // the latest state
+	lastTable *protocol.TableInfo // the latest table
 	nextID    int64
 }
 
@@ -154,12 +154,12 @@ func (ts *testServer) dial(id, name string) *wsClient {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	url := "ws" + strings.TrimPrefix(ts.base, "http") + "/api/tables/" + id + "/ws"
-	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{Subprotocols: []string{wire.Subprotocol}})
+	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{Subprotocols: []string{protocol.Subprotocol}})
 	if err != nil {
 		ts.t.Fatalf("dial %s: %v", name, err)
 	}
 	ws.SetReadLimit(1 << 20)
-	c := &wsClient{t: ts.t, name: name, ws: ws, frames: make(chan wire.ServerMsg, 100000),
+	c := &wsClient{t: ts.t, name: name, ws: ws, frames: make(chan protocol.ServerMsg, 100000),
 		closed: make(chan struct{}), seat: -2}
 	go func() {
 		defer close(c.closed)
@@ -171,7 +171,7 @@ func (ts *testServer) dial(id, name string) *wsClient {
 			c.mu.Lock()
 			c.raw = append(c.raw, data)
 			c.mu.Unlock()
-			var m wire.ServerMsg
+			var m protocol.ServerMsg
 			if err := json.Unmarshal(data, &m); err != nil {
 				ts.t.Errorf("%s: undecodable frame %s", name, data)
 				continue
@@ -184,11 +184,11 @@ func (ts *testServer) dial(id, name string) *wsClient {
 }
 
 // hello sends the hello and waits for the welcome (and the state, if any).
-func (c *wsClient) hello(token string) wire.ServerMsg {
+func (c *wsClient) hello(token string) protocol.ServerMsg {
 	c.t.Helper()
-	c.send(wire.ClientMsg{Type: wire.TypeHello, V: wire.Version, Token: token, Spectate: token == ""})
-	w := c.next(wire.TypeWelcome, wire.TypeError)
-	if w.Type == wire.TypeError {
+	c.send(protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Token: token, Spectate: token == ""})
+	w := c.next(protocol.TypeWelcome, protocol.TypeError)
+	if w.Type == protocol.TypeError {
 		c.t.Fatalf("%s: hello refused: %s %s", c.name, w.Code, w.Message)
 	}
 	c.seat = *w.Seat
@@ -204,9 +204,9 @@ func (c *wsClient) sendRaw(data string) {
 	}
 }
 
-func (c *wsClient) send(m wire.ClientMsg) int64 {
+func (c *wsClient) send(m protocol.ClientMsg) int64 {
 	c.t.Helper()
-	if m.ID == 0 && m.Type != wire.TypeHello {
+	if m.ID == 0 && m.Type != protocol.TypeHello {
 		c.nextID++
 		m.ID = c.nextID
 	}
@@ -217,7 +217,7 @@ func (c *wsClient) send(m wire.ClientMsg) int64 {
 
 // next waits for a frame of one of types (any type if none), keeping the
 // latest state.
-func (c *wsClient) next(types ...string) wire.ServerMsg {
+func (c *wsClient) next(types ...string) protocol.ServerMsg {
 	c.t.Helper()
 	f, ok := c.nextWithin(15*time.Second, types...)
 	if !ok {
@@ -226,7 +226,7 @@ func (c *wsClient) next(types ...string) wire.ServerMsg {
 	return f
 }
 
-func (c *wsClient) nextWithin(d time.Duration, types ...string) (wire.ServerMsg, bool) {
+func (c *wsClient) nextWithin(d time.Duration, types ...string) (protocol.ServerMsg, bool) {
 	timeout := time.After(d)
 	for {
 		select {
@@ -241,17 +241,17 @@ func (c *wsClient) nextWithin(d time.Duration, types ...string) (wire.ServerMsg,
 				}
 			}
 		case <-timeout:
-			return wire.ServerMsg{}, false
+			return protocol.ServerMsg{}, false
 		}
 	}
 }
 
-func (c *wsClient) keep(f wire.ServerMsg) {
+func (c *wsClient) keep(f protocol.ServerMsg) {
 	switch f.Type {
-	case wire.TypeState:
+	case protocol.TypeState:
 		f := f
 		c.last = &f
-	case wire.TypeTable, wire.TypeWelcome:
+	case protocol.TypeTable, protocol.TypeWelcome:
 		c.lastTable = f.Table
 	}
 }
@@ -283,11 +283,11 @@ func (c *wsClient) rawFrames() [][]byte {
 }
 
 // act sends one action and waits for its ack or error.
-func (c *wsClient) act(a wire.Action) wire.ServerMsg {
+func (c *wsClient) act(a protocol.Action) protocol.ServerMsg {
 	c.t.Helper()
-	id := c.send(wire.ClientMsg{Type: wire.TypeAct, Action: &a})
+	id := c.send(protocol.ClientMsg{Type: protocol.TypeAct, Action: &a})
 	for {
-		f := c.next(wire.TypeAck, wire.TypeError)
+		f := c.next(protocol.TypeAck, protocol.TypeError)
 		if f.ID == id {
 			return f
 		}
@@ -304,7 +304,7 @@ type player struct {
 	// pause, when set, is called on each new state; returning false stops.
 	pause func(*wsClient) bool
 	// acked holds every action the server acknowledged, by seq.
-	acked map[int64]wire.Action
+	acked map[int64]protocol.Action
 }
 
 // play runs until the game is over; it returns an error instead of
@@ -328,17 +328,17 @@ func (p *player) play(timeout time.Duration) error {
 				select {
 				case f := <-c.frames:
 					c.keep(f)
-					if (f.Type == wire.TypeAck || f.Type == wire.TypeError) && f.ID == id {
-						if f.Type == wire.TypeError && !p.tolerant {
+					if (f.Type == protocol.TypeAck || f.Type == protocol.TypeError) && f.ID == id {
+						if f.Type == protocol.TypeError && !p.tolerant {
 							return fmt.Errorf("%s: %s refused: %s %s", c.name, a.Kind, f.Code, f.Message)
 						}
-						if f.Type == wire.TypeAck && p.acked != nil {
+						if f.Type == protocol.TypeAck && p.acked != nil {
 							p.acked[f.Seq] = a
 						}
 						p.acted++
 						goto next
 					}
-					if f.Type == wire.TypeBye {
+					if f.Type == protocol.TypeBye {
 						return fmt.Errorf("%s: bye: %s", c.name, f.Reason)
 					}
 				case <-deadline:
@@ -353,7 +353,7 @@ func (p *player) play(timeout time.Duration) error {
 		select {
 		case f := <-c.frames:
 			c.keep(f)
-			if f.Type == wire.TypeBye {
+			if f.Type == protocol.TypeBye {
 				return fmt.Errorf("%s: bye: %s", c.name, f.Reason)
 			}
 		case <-deadline:
@@ -364,10 +364,10 @@ func (p *player) play(timeout time.Duration) error {
 	}
 }
 
-func (p *player) sendAct(a wire.Action) int64 {
+func (p *player) sendAct(a protocol.Action) int64 {
 	c := p.c
 	c.nextID++
-	b, _ := json.Marshal(wire.ClientMsg{Type: wire.TypeAct, ID: c.nextID, Action: &a})
+	b, _ := json.Marshal(protocol.ClientMsg{Type: protocol.TypeAct, ID: c.nextID, Action: &a})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_ = c.ws.Write(ctx, websocket.MessageText, b)

@@ -9,7 +9,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/skullking-go/skullking/internal/table"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // waitClosed asserts that the server closed the connection.
@@ -42,9 +42,9 @@ func TestForgedTokens(t *testing.T) {
 		"empty, no spectate": "",
 	} {
 		c := ts.dial(id, name)
-		c.send(wire.ClientMsg{Type: wire.TypeHello, V: wire.Version, Token: tok})
+		c.send(protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Token: tok})
 		f := c.next()
-		if f.Type != wire.TypeError || f.Code != wire.ErrBadToken {
+		if f.Type != protocol.TypeError || f.Code != protocol.ErrBadToken {
 			t.Fatalf("%s token: %+v", name, f)
 		}
 		waitClosed(t, c)
@@ -56,9 +56,9 @@ func TestForgedTokens(t *testing.T) {
 		}
 	}
 	c := ts.dial(id, "future")
-	c.send(wire.ClientMsg{Type: wire.TypeHello, V: 2, Token: tokens[1]})
-	if f := c.next(); f.Code != wire.ErrBadVersion {
-		t.Fatalf("version 2: %+v", f)
+	c.send(protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version + 1, Token: tokens[1]})
+	if f := c.next(); f.Code != protocol.ErrBadVersion {
+		t.Fatalf("a later version: %+v", f)
 	}
 	waitClosed(t, c)
 	// The real token still works after all that.
@@ -80,61 +80,61 @@ func TestBadInput(t *testing.T) {
 	expect := func(c *wsClient, raw string, code, contains string) {
 		t.Helper()
 		c.sendRaw(raw)
-		f := c.next(wire.TypeError)
+		f := c.next(protocol.TypeError)
 		if f.Code != code || !strings.Contains(f.Message, contains) {
 			t.Fatalf("%s → %+v, want %s containing %q", raw, f, code, contains)
 		}
 	}
-	expect(ann, `{"type":`, wire.ErrBadFrame, "not a protocol message")
-	expect(ann, `[1,2,3]`, wire.ErrBadFrame, "")
-	expect(ann, `"hello"`, wire.ErrBadFrame, "")
-	expect(ann, `{}`, wire.ErrBadFrame, "type")
-	expect(ann, `{"type":"teleport","id":3}`, wire.ErrUnknownType, "teleport")
-	expect(ann, `{"type":"join","name":"x"}`, wire.ErrUnknownType, "join")
-	expect(ann, `{"type":"hello","v":1,"spectate":true}`, wire.ErrNeedHello, "already")
-	expect(ann, `{"type":"act"}`, wire.ErrBadRequest, "act needs an action")
-	expect(ann, `{"type":"act","action":{"kind":"fly"}}`, wire.ErrBadRequest, "unknown action kind")
-	expect(ann, `{"type":"act","action":{"kind":"bid"}}`, wire.ErrBadRequest, "value")
-	expect(ann, `{"type":"act","action":{"kind":"bid","value":99999}}`, wire.ErrBadRequest, "out of range")
-	expect(ann, `{"type":"act","action":{"kind":"bid","value":5}}`, wire.ErrIllegal, "bid 5 is out of range: 1 card dealt, bid 0 to 1")
-	expect(ann, `{"type":"act","action":{"kind":"play","card":900}}`, wire.ErrBadRequest, "no card has id 900")
-	expect(ann, `{"type":"act","action":{"kind":"play","card":0}}`, wire.ErrIllegal, "bidding is not over")
-	expect(ann, `{"type":"act","action":{"kind":"play","card":61,"as":"dragon"}}`, wire.ErrBadRequest, "dragon")
-	expect(ann, `{"type":"act","action":{"kind":"rosie","value":1}}`, wire.ErrIllegal, "no rosie decision is awaited")
-	expect(ben, `{"type":"start"}`, wire.ErrNotHost, "host")
-	expect(ben, `{"type":"seat","seat":0,"set":"bot","level":"random"}`, wire.ErrNotHost, "host")
-	expect(ann, `{"type":"start"}`, wire.ErrBadRequest, "already started")
-	expect(ann, `{"type":"seat","seat":0,"set":"bot","level":"random"}`, wire.ErrBadRequest, "host keeps")
-	expect(ann, `{"type":"seat","seat":9,"set":"bot"}`, wire.ErrBadRequest, "seat")
-	expect(ann, `{"type":"seat","seat":1,"set":"fly"}`, wire.ErrBadRequest, "set")
-	expect(ann, `{"type":"configure","settings":{"turn_seconds":5}}`, wire.ErrBadRequest, "before the game starts")
-	expect(ann, `{"type":"leave"}`, wire.ErrBadRequest, "has started")
-	expect(ann, `{"type":"chat","text":""}`, wire.ErrBadRequest, "chat")
-	expect(ann, `{"type":"chat","text":"`+strings.Repeat("a", 400)+`"}`, wire.ErrBadRequest, "chat")
-	expect(spec, `{"type":"act","action":{"kind":"bid","value":0}}`, wire.ErrNotSeated, "spectators")
+	expect(ann, `{"type":`, protocol.ErrBadFrame, "not a protocol message")
+	expect(ann, `[1,2,3]`, protocol.ErrBadFrame, "")
+	expect(ann, `"hello"`, protocol.ErrBadFrame, "")
+	expect(ann, `{}`, protocol.ErrBadFrame, "type")
+	expect(ann, `{"type":"teleport","id":3}`, protocol.ErrUnknownType, "teleport")
+	expect(ann, `{"type":"join","name":"x"}`, protocol.ErrUnknownType, "join")
+	expect(ann, `{"type":"hello","v":2,"spectate":true}`, protocol.ErrNeedHello, "already")
+	expect(ann, `{"type":"act"}`, protocol.ErrBadRequest, "an action is needed")
+	expect(ann, `{"type":"act","action":{"kind":"fly"}}`, protocol.ErrBadRequest, "unknown action kind")
+	expect(ann, `{"type":"act","action":{"kind":"bid"}}`, protocol.ErrBadRequest, "value")
+	expect(ann, `{"type":"act","action":{"kind":"bid","value":99999}}`, protocol.ErrBadRequest, "out of range")
+	expect(ann, `{"type":"act","action":{"kind":"bid","value":5}}`, protocol.ErrIllegal, "1 card was dealt: bid 0 to 1.")
+	expect(ann, `{"type":"act","action":{"kind":"play","card":900}}`, protocol.ErrBadRequest, "no card has id 900")
+	expect(ann, `{"type":"act","action":{"kind":"play","card":0}}`, protocol.ErrIllegal, "once every bid is in")
+	expect(ann, `{"type":"act","action":{"kind":"play","card":61,"as":"dragon"}}`, protocol.ErrBadRequest, "dragon")
+	expect(ann, `{"type":"act","action":{"kind":"rosie","value":1}}`, protocol.ErrIllegal, "No pirate ability is waiting")
+	expect(ben, `{"type":"start"}`, protocol.ErrNotHost, "host")
+	expect(ben, `{"type":"seat","seat":0,"set":"bot","level":"random"}`, protocol.ErrNotHost, "host")
+	expect(ann, `{"type":"start"}`, protocol.ErrBadRequest, "already started")
+	expect(ann, `{"type":"seat","seat":0,"set":"bot","level":"random"}`, protocol.ErrBadRequest, "host keeps")
+	expect(ann, `{"type":"seat","seat":9,"set":"bot"}`, protocol.ErrBadRequest, "seat")
+	expect(ann, `{"type":"seat","seat":1,"set":"fly"}`, protocol.ErrBadRequest, "set")
+	expect(ann, `{"type":"configure","settings":{"turn_seconds":5}}`, protocol.ErrBadRequest, "before the game starts")
+	expect(ann, `{"type":"leave"}`, protocol.ErrBadRequest, "has started")
+	expect(ann, `{"type":"chat","text":""}`, protocol.ErrBadRequest, "chat")
+	expect(ann, `{"type":"chat","text":"`+strings.Repeat("a", 400)+`"}`, protocol.ErrBadRequest, "chat")
+	expect(spec, `{"type":"act","action":{"kind":"bid","value":0}}`, protocol.ErrNotSeated, "spectators")
 	ann.ws.Write(context.Background(), websocket.MessageBinary, []byte{0, 1, 2})
-	if f := ann.next(wire.TypeError); f.Code != wire.ErrBadFrame || !strings.Contains(f.Message, "binary") {
+	if f := ann.next(protocol.TypeError); f.Code != protocol.ErrBadFrame || !strings.Contains(f.Message, "binary") {
 		t.Fatalf("binary frame: %+v", f)
 	}
 	// Out of turn: bid, then try to play before everyone has bid.
-	ann.act(wire.Action{Kind: "bid", Value: intp(0)})
-	expect(ann, `{"type":"act","action":{"kind":"bid","value":1}}`, wire.ErrIllegal, "comes after this seat's bid is in")
+	ann.act(protocol.Action{Kind: "bid", Value: intp(0)})
+	expect(ann, `{"type":"act","action":{"kind":"bid","value":1}}`, protocol.ErrIllegal, "a bid never changes")
 	ann.drain()
 	if ann.last.Seq != seq+1 {
 		t.Fatalf("bad input changed the state: seq %d → %d", seq, ann.last.Seq)
 	}
 	// Chat still works: the connection was kept through all of it.
-	ann.send(wire.ClientMsg{Type: wire.TypeChat, Text: "still here"})
+	ann.send(protocol.ClientMsg{Type: protocol.TypeChat, Text: "still here"})
 	if f := ben.next("chat"); f.Text != "still here" || f.Name != "Ann" {
 		t.Fatalf("chat %+v", f)
 	}
 	// A frame over the limit closes the connection.
-	ben.sendRaw(`{"type":"chat","text":"` + strings.Repeat("a", wire.MaxFrame) + `"}`)
+	ben.sendRaw(`{"type":"chat","text":"` + strings.Repeat("a", protocol.MaxFrame) + `"}`)
 	waitClosed(t, ben)
 	// Before hello, nothing but hello.
 	c := ts.dial(id, "early")
 	c.sendRaw(`{"type":"act","action":{"kind":"bid","value":0}}`)
-	if f := c.next(wire.TypeError); f.Code != wire.ErrNeedHello {
+	if f := c.next(protocol.TypeError); f.Code != protocol.ErrNeedHello {
 		t.Fatalf("act before hello: %+v", f)
 	}
 	// After the game: the record exists only at the end (409 before).
@@ -153,11 +153,11 @@ func TestRateLimit(t *testing.T) {
 		c.sendRaw(`{"type":"chat","text":"hi"}`)
 	}
 	for {
-		f, ok := c.nextWithin(3*time.Second, wire.TypeError)
+		f, ok := c.nextWithin(3*time.Second, protocol.TypeError)
 		if !ok {
 			break
 		}
-		if f.Code == wire.ErrRateLimited {
+		if f.Code == protocol.ErrRateLimited {
 			limited++
 		}
 	}
@@ -181,16 +181,16 @@ func TestRateLimitedMessageAnswered(t *testing.T) {
 	// than 50 in a row keeps the connection open.
 	const n = 60
 	for i := 0; i < n; i++ {
-		c.send(wire.ClientMsg{Type: wire.TypeLeave})
+		c.send(protocol.ClientMsg{Type: protocol.TypeLeave})
 	}
 	answered, limited := map[int64]bool{}, 0
 	for len(answered) < n {
-		f := c.next(wire.TypeAck, wire.TypeError)
+		f := c.next(protocol.TypeAck, protocol.TypeError)
 		if f.ID < 1 || f.ID > n || answered[f.ID] {
 			t.Fatalf("after %d answers, one that answers no message of ours: %+v", len(answered), f)
 		}
 		answered[f.ID] = true
-		if f.Code == wire.ErrRateLimited {
+		if f.Code == protocol.ErrRateLimited {
 			limited++
 		}
 	}
@@ -213,11 +213,11 @@ func TestPingTimeout(t *testing.T) {
 	}
 	defer mute.CloseNow()
 	clients[1].ws.Close(websocket.StatusNormalClosure, "")
-	waitTable(t, clients[0], func(in *wire.TableInfo) bool { return !in.Seats[1].Connected })
-	mute.Write(ctx, websocket.MessageText, []byte(`{"type":"hello","v":1,"token":"`+tokens[1]+`"}`))
-	waitTable(t, clients[0], func(in *wire.TableInfo) bool { return in.Seats[1].Connected })
+	waitTable(t, clients[0], func(in *protocol.TableInfo) bool { return !in.Seats[1].Connected })
+	mute.Write(ctx, websocket.MessageText, []byte(`{"type":"hello","v":2,"token":"`+tokens[1]+`"}`))
+	waitTable(t, clients[0], func(in *protocol.TableInfo) bool { return in.Seats[1].Connected })
 	start := time.Now()
-	waitTable(t, clients[0], func(in *wire.TableInfo) bool { return !in.Seats[1].Connected })
+	waitTable(t, clients[0], func(in *protocol.TableInfo) bool { return !in.Seats[1].Connected })
 	if el := time.Since(start); el < time.Second {
 		t.Fatalf("dropped after %v, before a ping could time out", el)
 	}

@@ -23,7 +23,7 @@ import (
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/internal/web"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // Config configures a Server. Zero values take the defaults noted.
@@ -162,6 +162,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /api", s.apiInfo)
+	mux.HandleFunc("GET /api/options", s.options)
+	mux.HandleFunc("GET /api/cards", s.cards)
 	mux.HandleFunc("GET /api/tables", s.listTables)
 	mux.HandleFunc("POST /api/tables", s.limited(s.createTable))
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
@@ -256,17 +258,11 @@ func (s *Server) recoverHTTP(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.log.Error("http handler panicked", "path", r.URL.Path, "panic", fmt.Sprint(v))
-				writeError(w, http.StatusInternalServerError, wire.ErrInternal, "internal error")
+				writeError(w, http.StatusInternalServerError, protocol.ErrInternal, "internal error")
 			}
 		}()
 		next.ServeHTTP(w, r)
 	})
-}
-
-// apiError is every HTTP error's body, shaped like the score keeper's.
-type apiError struct {
-	Error string `json:"error"`
-	Code  string `json:"code"`
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -281,7 +277,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func writeError(w http.ResponseWriter, status int, code, format string, args ...any) {
-	writeJSON(w, status, apiError{Error: fmt.Sprintf(format, args...), Code: code})
+	writeJSON(w, status, protocol.ErrorBody{Error: fmt.Sprintf(format, args...), Code: code})
 }
 
 // maxBody bounds a lobby request body.
@@ -291,11 +287,11 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		writeError(w, http.StatusBadRequest, wire.ErrBadRequest, "request body: %s", strings.TrimPrefix(err.Error(), "json: "))
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: %s", strings.TrimPrefix(err.Error(), "json: "))
 		return false
 	}
 	if dec.More() {
-		writeError(w, http.StatusBadRequest, wire.ErrBadRequest, "request body: one JSON object, nothing after it")
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: one JSON object, nothing after it")
 		return false
 	}
 	return true
@@ -306,7 +302,7 @@ func (s *Server) limited(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if ok, wait := s.limits.allow(clientIP(r), time.Now()); !ok {
 			w.Header().Set("Retry-After", retryAfter(wait))
-			writeError(w, http.StatusTooManyRequests, wire.ErrRateLimited, "too many requests: slow down")
+			writeError(w, http.StatusTooManyRequests, protocol.ErrRateLimited, "too many requests: slow down")
 			return
 		}
 		h(w, r)
@@ -324,21 +320,24 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) apiInfo(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"protocol": wire.Version, "subprotocol": wire.Subprotocol,
-		"bots": bot.Levels(), "max_frame": wire.MaxFrame})
+	writeJSON(w, http.StatusOK, protocol.ServerInfo{Protocol: protocol.Version, Subprotocol: protocol.Subprotocol,
+		Bots: bot.Levels(), MaxFrame: protocol.MaxFrame})
+}
+
+// options lists every option a form may set: the engine's rules, then the
+// table's settings of pace.
+func (s *Server) options(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, append(protocol.RuleOptions(), table.PaceOptions()...))
+}
+
+// cards is the card catalogue: what a client needs to draw and name every
+// card.
+func (s *Server) cards(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, protocol.Cards())
 }
 
 func (s *Server) listTables(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"tables": s.mgr.Lobby().List(100)})
-}
-
-// createResponse is a new table: the creator's seat and token, and where to go.
-type createResponse struct {
-	ID     string `json:"id"`
-	Seat   int    `json:"seat"`
-	Token  string `json:"token"`
-	Invite string `json:"invite"` // the link to share
-	WS     string `json:"ws"`     // the table's WebSocket path
+	writeJSON(w, http.StatusOK, protocol.TableList{Tables: s.mgr.Lobby().List(100)})
 }
 
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
@@ -351,7 +350,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		s.tableError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, createResponse{ID: id, Seat: seat, Token: token, Invite: "/t/" + id,
+	writeJSON(w, http.StatusCreated, protocol.CreateResponse{ID: id, Seat: seat, Token: token, Invite: "/t/" + id,
 		WS: "/api/tables/" + id + "/ws"})
 }
 
@@ -359,20 +358,20 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 func (s *Server) tableError(w http.ResponseWriter, err error) {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		writeError(w, http.StatusNotFound, wire.ErrNoTable, "no such table")
+		writeError(w, http.StatusNotFound, protocol.ErrNoTable, "no such table")
 	case errors.Is(err, table.ErrFull), errors.Is(err, table.ErrClosed), errors.Is(err, table.ErrOverloaded):
 		w.Header().Set("Retry-After", "5")
-		writeError(w, http.StatusServiceUnavailable, wire.ErrOverloaded, "%v", err)
+		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, "%v", err)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		writeError(w, http.StatusServiceUnavailable, wire.ErrOverloaded, "the table did not answer in time")
+		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, "the table did not answer in time")
 	default:
 		var inv *table.InvalidError
 		if errors.As(err, &inv) {
-			writeError(w, http.StatusBadRequest, wire.ErrBadRequest, "%s", inv.Msg)
+			writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "%s", inv.Msg)
 			return
 		}
 		s.log.Error("lobby request failed", "err", err)
-		writeError(w, http.StatusInternalServerError, wire.ErrInternal, "internal error")
+		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, "internal error")
 	}
 }
 
@@ -390,20 +389,20 @@ func validID(id string) bool {
 }
 
 // info returns a table's public summary, loading the table if needed.
-func (s *Server) info(ctx context.Context, id string) (wire.TableInfo, error) {
+func (s *Server) info(ctx context.Context, id string) (protocol.TableInfo, error) {
 	if !validID(id) {
-		return wire.TableInfo{}, store.ErrNotFound
+		return protocol.TableInfo{}, store.ErrNotFound
 	}
 	if in, ok := s.mgr.Lobby().Get(id); ok {
 		return in, nil
 	}
 	if _, err := s.mgr.Ensure(ctx, id); err != nil {
-		return wire.TableInfo{}, err
+		return protocol.TableInfo{}, err
 	}
 	if in, ok := s.mgr.Lobby().Get(id); ok {
 		return in, nil
 	}
-	return wire.TableInfo{}, store.ErrNotFound
+	return protocol.TableInfo{}, store.ErrNotFound
 }
 
 func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
@@ -415,23 +414,9 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, in)
 }
 
-// joinRequest asks for a seat.
-type joinRequest struct {
-	Nickname string `json:"nickname"`
-	Seat     *int   `json:"seat,omitempty"`
-}
-
-// joinResponse is the seat taken and the token that reclaims it.
-type joinResponse struct {
-	ID    string `json:"id"`
-	Seat  int    `json:"seat"`
-	Token string `json:"token"`
-	WS    string `json:"ws"`
-}
-
 func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	var req joinRequest
+	var req protocol.JoinRequest
 	if !decodeBody(w, r, &req) {
 		return
 	}
@@ -441,11 +426,11 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
-	reply, err := s.mgr.Request(ctx, id, wire.ClientMsg{Type: wire.TypeJoin, Name: req.Nickname, Seat: req.Seat})
+	reply, err := s.mgr.Request(ctx, id, protocol.ClientMsg{Type: protocol.TypeJoin, Name: req.Nickname, Seat: req.Seat})
 	if errors.Is(err, table.ErrNoTable) {
 		// The table was put away between the lookup and the request.
 		if _, err = s.mgr.Ensure(ctx, id); err == nil {
-			reply, err = s.mgr.Request(ctx, id, wire.ClientMsg{Type: wire.TypeJoin, Name: req.Nickname, Seat: req.Seat})
+			reply, err = s.mgr.Request(ctx, id, protocol.ClientMsg{Type: protocol.TypeJoin, Name: req.Nickname, Seat: req.Seat})
 		}
 	}
 	if err != nil {
@@ -453,12 +438,12 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch {
-	case reply.Type == wire.TypeJoined && reply.Seat != nil:
-		writeJSON(w, http.StatusOK, joinResponse{ID: id, Seat: *reply.Seat, Token: reply.Token, WS: "/api/tables/" + id + "/ws"})
-	case reply.Code == wire.ErrInternal:
+	case reply.Type == protocol.TypeJoined && reply.Seat != nil:
+		writeJSON(w, http.StatusOK, protocol.JoinResponse{ID: id, Seat: *reply.Seat, Token: reply.Token, WS: "/api/tables/" + id + "/ws"})
+	case reply.Code == protocol.ErrInternal:
 		writeError(w, http.StatusInternalServerError, reply.Code, "%s", reply.Message)
-	case reply.Type == wire.TypeBye:
-		writeError(w, http.StatusServiceUnavailable, wire.ErrOverloaded, "%s", reply.Reason)
+	case reply.Type == protocol.TypeBye:
+		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, "%s", reply.Reason)
 	default:
 		writeError(w, http.StatusConflict, reply.Code, "%s", reply.Message)
 	}
@@ -473,7 +458,7 @@ func (s *Server) getRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	if in.Status != string(store.StatusOver) {
 		// A running game's record holds every hand: it waits for the end.
-		writeError(w, http.StatusConflict, "not_over", "the record is ready once the game is over")
+		writeError(w, http.StatusConflict, protocol.ErrNotOver, "the record is ready once the game is over")
 		return
 	}
 	b, err := s.store.Record(r.Context(), id)

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // BenchmarkAction is one accepted action at a four-player table: check,
@@ -19,14 +19,14 @@ func BenchmarkAction(b *testing.B) {
 	m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour})
 	defer m.Close()
 	ctx := context.Background()
-	newGame := func() (string, []ClientID, chan wire.ServerMsg) {
+	newGame := func() (string, []ClientID, chan protocol.ServerMsg) {
 		id, _, tok, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "open"}, {Kind: "open"}, {Kind: "open"}}})
 		if err != nil {
 			b.Fatal(err)
 		}
 		toks := []string{tok}
 		for _, n := range []string{"Ben", "Cat", "Dan"} {
-			j, err := m.Request(ctx, id, wire.ClientMsg{Type: wire.TypeJoin, Name: n})
+			j, err := m.Request(ctx, id, protocol.ClientMsg{Type: protocol.TypeJoin, Name: n})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -34,7 +34,7 @@ func BenchmarkAction(b *testing.B) {
 		}
 		// Every client's frames are decoded only for the seat that acts
 		// next; the others are counted and dropped, as a network would.
-		states := make(chan wire.ServerMsg, 64)
+		states := make(chan protocol.ServerMsg, 64)
 		var ids []ClientID
 		for seat, tk := range toks {
 			cid := m.NewClientID()
@@ -44,21 +44,21 @@ func BenchmarkAction(b *testing.B) {
 					Type string
 					View *struct {
 						Phase string
-						Legal []wire.Action
+						Legal []protocol.Action
 					}
 				}
 				json.Unmarshal(f.Data, &msg)
-				if msg.Type == wire.TypeState && msg.View != nil && (len(msg.View.Legal) > 0 || msg.View.Phase == "over" && seat == 0) {
-					var full wire.ServerMsg
+				if msg.Type == protocol.TypeState && msg.View != nil && (len(msg.View.Legal) > 0 || msg.View.Phase == "over" && seat == 0) {
+					var full protocol.ServerMsg
 					json.Unmarshal(f.Data, &full)
 					full.Seat = &seat
 					states <- full
 				}
 				return true
 			}))
-			m.Bus().SendWait(ctx, id, Intent{Kind: IntentHello, Client: cid, Msg: wire.ClientMsg{Type: wire.TypeHello, V: 1, Token: tk}})
+			m.Bus().SendWait(ctx, id, Intent{Kind: IntentHello, Client: cid, Msg: protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Token: tk}})
 		}
-		m.Bus().SendWait(ctx, id, Intent{Kind: IntentMsg, Client: ids[0], Msg: wire.ClientMsg{Type: wire.TypeStart}})
+		m.Bus().SendWait(ctx, id, Intent{Kind: IntentMsg, Client: ids[0], Msg: protocol.ClientMsg{Type: protocol.TypeStart}})
 		return id, ids, states
 	}
 	id, ids, states := newGame()
@@ -70,6 +70,6 @@ func BenchmarkAction(b *testing.B) {
 			st = <-states
 		}
 		a := st.View.Legal[0]
-		m.Bus().SendWait(ctx, id, Intent{Kind: IntentMsg, Client: ids[*st.Seat], Msg: wire.ClientMsg{Type: wire.TypeAct, Action: &a}, At: time.Now()})
+		m.Bus().SendWait(ctx, id, Intent{Kind: IntentMsg, Client: ids[*st.Seat], Msg: protocol.ClientMsg{Type: protocol.TypeAct, Action: &a}, At: time.Now()})
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // ClientID names one client connection (or one lobby request awaiting a
@@ -30,7 +30,7 @@ const (
 type Intent struct {
 	Kind   IntentKind
 	Client ClientID
-	Msg    wire.ClientMsg
+	Msg    protocol.ClientMsg
 	At     time.Time // when the server received it, for latency figures
 }
 

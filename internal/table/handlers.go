@@ -11,7 +11,7 @@ import (
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/store"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // handle dispatches one intent.
@@ -26,7 +26,7 @@ func (t *Table) handle(in Intent) {
 	case IntentMsg:
 		c := t.clients[in.Client]
 		if c == nil {
-			t.refuse(in.Client, in.Msg.ID, wire.ErrNeedHello, "say hello first")
+			t.refuse(in.Client, in.Msg.ID, protocol.ErrNeedHello, "say hello first")
 			return
 		}
 		t.message(in, c)
@@ -35,84 +35,84 @@ func (t *Table) handle(in Intent) {
 
 func (t *Table) message(in Intent, c *client) {
 	m := in.Msg
-	if m.Type == wire.TypeAct {
+	if m.Type == protocol.TypeAct {
 		t.act(in, c)
 		return
 	}
-	if m.Type == wire.TypeChat {
+	if m.Type == protocol.TypeChat {
 		t.chat(in, c)
 		return
 	}
-	if m.Type == wire.TypeHint {
+	if m.Type == protocol.TypeHint {
 		t.hint(in, c)
 		return
 	}
 	host := c.seat >= 0 && sameHash(c.hash, t.seats.HostHash)
 	var err error
 	switch m.Type {
-	case wire.TypeLeave:
+	case protocol.TypeLeave:
 		err = t.leave(c)
-	case wire.TypeStart, wire.TypeSeat, wire.TypeAddSeat, wire.TypeConfigure, wire.TypeRematch:
+	case protocol.TypeStart, protocol.TypeSeat, protocol.TypeAddSeat, protocol.TypeConfigure, protocol.TypeRematch:
 		if !host {
-			t.refuse(in.Client, m.ID, wire.ErrNotHost, "only the host may "+m.Type)
+			t.refuse(in.Client, m.ID, protocol.ErrNotHost, "only the host may "+m.Type)
 			return
 		}
 		switch m.Type {
-		case wire.TypeStart:
+		case protocol.TypeStart:
 			err = t.start()
-		case wire.TypeSeat:
+		case protocol.TypeSeat:
 			err = t.setSeat(m)
-		case wire.TypeAddSeat:
+		case protocol.TypeAddSeat:
 			err = t.addSeat(m)
-		case wire.TypeConfigure:
+		case protocol.TypeConfigure:
 			err = t.configure(m)
-		case wire.TypeRematch:
+		case protocol.TypeRematch:
 			err = t.rematch()
 		}
 	default:
-		t.refuse(in.Client, m.ID, wire.ErrUnknownType, fmt.Sprintf("unknown message type %q", m.Type))
+		t.refuse(in.Client, m.ID, protocol.ErrUnknownType, fmt.Sprintf("unknown message type %q", m.Type))
 		return
 	}
 	if err != nil {
-		code := wire.ErrBadRequest
+		code := protocol.ErrBadRequest
 		if errors.Is(err, errStorage) {
-			code = wire.ErrInternal
+			code = protocol.ErrInternal
 		}
 		t.refuse(in.Client, m.ID, code, err.Error())
 		return
 	}
 	if _, still := t.clients[in.Client]; still {
-		t.send(in.Client, wire.ServerMsg{Type: wire.TypeAck, ID: m.ID, Seq: int64(len(t.actions))}, false)
+		t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeAck, ID: m.ID, Seq: int64(len(t.actions))}, false)
 	}
 }
 
 // hello attaches a connection: a seat by its token, or a spectator.
 func (t *Table) hello(in Intent) {
 	m := in.Msg
-	if m.V != wire.Version {
-		t.refuseAndClose(in.Client, wire.ErrBadVersion, fmt.Sprintf("this server speaks protocol version %d", wire.Version))
+	if m.V != protocol.Version {
+		t.refuseAndClose(in.Client, protocol.ErrBadVersion, fmt.Sprintf("this server speaks protocol version %d", protocol.Version))
 		return
 	}
 	if _, dup := t.clients[in.Client]; dup {
-		t.refuse(in.Client, m.ID, wire.ErrNeedHello, "hello was already said")
+		t.refuse(in.Client, m.ID, protocol.ErrNeedHello, "hello was already said")
 		return
 	}
 	c := &client{seat: -1}
 	if m.Spectate {
 		if !t.st.Spectators {
-			t.refuseAndClose(in.Client, wire.ErrNoSpectator, "this table does not allow spectators")
+			t.refuseAndClose(in.Client, protocol.ErrNoSpectator, "this table does not allow spectators")
 			return
 		}
 		t.watching++
 	} else {
 		seat := t.seatByToken(m.Token)
 		if seat < 0 {
-			t.refuseAndClose(in.Client, wire.ErrBadToken, "no seat at this table answers to that token")
+			t.refuseAndClose(in.Client, protocol.ErrBadToken, "no seat at this table answers to that token")
 			return
 		}
 		p := &t.pres[seat]
 		if p.conns >= maxConnsPerSeat {
-			t.refuseAndClose(in.Client, wire.ErrBadRequest, fmt.Sprintf("a seat may have at most %d connections", maxConnsPerSeat))
+			t.refuseAndClose(in.Client, protocol.ErrBadRequest, fmt.Sprintf("a seat may have at most %d connections", maxConnsPerSeat))
 			return
 		}
 		c.seat, c.hash = seat, t.seats.Seats[seat].TokenHash
@@ -122,7 +122,7 @@ func (t *Table) hello(in Intent) {
 	t.clients[in.Client] = c
 	seat := c.seat
 	info := t.info()
-	t.send(in.Client, wire.ServerMsg{Type: wire.TypeWelcome, V: wire.Version, ID: m.ID, Seat: &seat,
+	t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeWelcome, V: protocol.Version, ID: m.ID, Seat: &seat,
 		Host: c.seat >= 0 && sameHash(c.hash, t.seats.HostHash), Table: &info}, false)
 	t.broadcastTable() // everyone sees the arrival; the newcomer gets its table message here
 	if t.game != nil {
@@ -130,7 +130,7 @@ func (t *Table) hello(in Intent) {
 		t.m.cfg.Bus.Publish(in.Client, Frame{Data: f})
 	}
 	if t.broken != nil {
-		t.send(in.Client, wire.ServerMsg{Type: wire.TypeError, Code: wire.ErrInternal,
+		t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeError, Code: protocol.ErrInternal,
 			Message: "this table cannot continue: " + t.broken.Error()}, false)
 	}
 }
@@ -177,7 +177,7 @@ func (t *Table) detach(id ClientID) {
 func (t *Table) kick(s int, reason string) {
 	for id, c := range t.clients {
 		if c.seat == s {
-			t.send(id, wire.ServerMsg{Type: wire.TypeBye, Reason: reason}, true)
+			t.send(id, protocol.ServerMsg{Type: protocol.TypeBye, Reason: reason}, true)
 			delete(t.clients, id)
 		}
 	}
@@ -189,27 +189,27 @@ func (t *Table) kick(s int, reason string) {
 func (t *Table) join(in Intent) {
 	fail := func(code, msg string) { t.refuse(in.Client, 0, code, msg) }
 	if t.broken != nil {
-		fail(wire.ErrInternal, "this table cannot continue")
+		fail(protocol.ErrInternal, "this table cannot continue")
 		return
 	}
 	if t.row.Status == store.StatusOver {
-		fail(wire.ErrBadRequest, "the game is over")
+		fail(protocol.ErrBadRequest, "the game is over")
 		return
 	}
 	name, err := CheckNickname(in.Msg.Name)
 	if err != nil {
-		fail(wire.ErrBadRequest, err.Error())
+		fail(protocol.ErrBadRequest, err.Error())
 		return
 	}
 	seat := -1
 	if in.Msg.Seat != nil {
 		s := *in.Msg.Seat
 		if s < 0 || s >= len(t.seats.Seats) {
-			fail(wire.ErrBadRequest, fmt.Sprintf("seat %d: seats are 0 to %d", s, len(t.seats.Seats)-1))
+			fail(protocol.ErrBadRequest, fmt.Sprintf("seat %d: seats are 0 to %d", s, len(t.seats.Seats)-1))
 			return
 		}
 		if t.seats.Seats[s].Kind != KindOpen {
-			fail(wire.ErrBadRequest, fmt.Sprintf("seat %d is taken", s))
+			fail(protocol.ErrBadRequest, fmt.Sprintf("seat %d is taken", s))
 			return
 		}
 		seat = s
@@ -221,19 +221,19 @@ func (t *Table) join(in Intent) {
 			}
 		}
 		if seat < 0 {
-			fail(wire.ErrBadRequest, "the table is full")
+			fail(protocol.ErrBadRequest, "the table is full")
 			return
 		}
 	}
 	for _, s := range t.seats.Seats {
 		if s.Kind == KindPerson && strings.EqualFold(s.Name, name) {
-			fail(wire.ErrBadRequest, fmt.Sprintf("the nickname %q is taken at this table", name))
+			fail(protocol.ErrBadRequest, fmt.Sprintf("the nickname %q is taken at this table", name))
 			return
 		}
 	}
 	token, hash, err := newToken()
 	if err != nil {
-		fail(wire.ErrInternal, "could not make a token")
+		fail(protocol.ErrInternal, "could not make a token")
 		return
 	}
 	seats := t.seats.clone()
@@ -243,11 +243,11 @@ func (t *Table) join(in Intent) {
 	}
 	if err := t.commit(t.st, seats, nil); err != nil {
 		t.log.Error("save join", "err", err)
-		fail(wire.ErrInternal, errStorage.Error())
+		fail(protocol.ErrInternal, errStorage.Error())
 		return
 	}
 	t.pres[seat] = presence{awaySince: time.Now()}
-	t.send(in.Client, wire.ServerMsg{Type: wire.TypeJoined, Seat: &seat, Token: token}, false)
+	t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeJoined, Seat: &seat, Token: token}, false)
 	t.broadcastTable()
 }
 
@@ -255,35 +255,35 @@ func (t *Table) join(in Intent) {
 func (t *Table) act(in Intent, c *client) {
 	m := in.Msg
 	if c.seat < 0 {
-		t.refuse(in.Client, m.ID, wire.ErrNotSeated, "spectators watch; they do not play")
+		t.refuse(in.Client, m.ID, protocol.ErrNotSeated, "spectators watch; they do not play")
 		return
 	}
 	if t.game == nil {
-		t.refuse(in.Client, m.ID, wire.ErrBadRequest, "the game has not started")
+		t.refuse(in.Client, m.ID, protocol.ErrBadRequest, "the game has not started")
 		return
 	}
-	a, err := wire.ToAction(m.Action, c.seat)
+	a, err := protocol.ToAction(m.Action, c.seat)
 	if err != nil {
-		t.refuse(in.Client, m.ID, wire.ErrBadRequest, err.Error())
+		t.refuse(in.Client, m.ID, protocol.ErrBadRequest, err.Error())
 		return
 	}
 	if err := t.apply(a, "player", in.At); err != nil {
 		var ae *skullking.ActionError
 		if errors.As(err, &ae) {
-			t.refuse(in.Client, m.ID, wire.ErrIllegal, ae.Message())
+			t.refuseAction(in.Client, m.ID, c.seat, &ae.Refusal)
 			return
 		}
-		t.refuse(in.Client, m.ID, wire.ErrInternal, err.Error())
+		t.refuse(in.Client, m.ID, protocol.ErrInternal, err.Error())
 		return
 	}
-	t.send(in.Client, wire.ServerMsg{Type: wire.TypeAck, ID: m.ID, Seq: int64(len(t.actions))}, false)
+	t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeAck, ID: m.ID, Seq: int64(len(t.actions))}, false)
 }
 
 // chat relays a line to everyone at the table.
 func (t *Table) chat(in Intent, c *client) {
 	text := strings.TrimSpace(in.Msg.Text)
 	if text == "" || utf8.RuneCountInString(text) > MaxChatLen || !printable(text) {
-		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, fmt.Sprintf("chat: 1 to %d printable characters", MaxChatLen))
+		t.refuse(in.Client, in.Msg.ID, protocol.ErrBadRequest, fmt.Sprintf("chat: 1 to %d printable characters", MaxChatLen))
 		return
 	}
 	name := "spectator"
@@ -291,7 +291,7 @@ func (t *Table) chat(in Intent, c *client) {
 		name = t.seats.Seats[c.seat].Name
 	}
 	seat := c.seat
-	msg := wire.ServerMsg{Type: "chat", Seat: &seat, Name: name, Text: text}
+	msg := protocol.ServerMsg{Type: "chat", Seat: &seat, Name: name, Text: text}
 	for id := range t.clients {
 		t.send(id, msg, false)
 	}
@@ -303,15 +303,15 @@ func (t *Table) chat(in Intent, c *client) {
 // any of the seat's connections, gets the advice already worked out.
 func (t *Table) hint(in Intent, c *client) {
 	if c.seat < 0 {
-		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, "hints are for seated players")
+		t.refuse(in.Client, in.Msg.ID, protocol.ErrBadRequest, "hints are for seated players")
 		return
 	}
 	if t.game == nil || t.broken != nil || t.game.Over() {
-		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, "no game is being played")
+		t.refuse(in.Client, in.Msg.ID, protocol.ErrBadRequest, "no game is being played")
 		return
 	}
 	if !t.game.Waiting(c.seat) {
-		t.refuse(in.Client, in.Msg.ID, wire.ErrBadRequest, "you have nothing to decide now")
+		t.refuse(in.Client, in.Msg.ID, protocol.ErrBadRequest, "you have nothing to decide now")
 		return
 	}
 	if h, ok := t.hints[c.seat]; ok && h.at == t.now() {
@@ -399,14 +399,14 @@ func (t *Table) start() error {
 	}
 	t.log.Info("game started", "players", n)
 	t.broadcastTable()
-	t.broadcastState(&wire.Event{Kind: "start", Seat: -1})
+	t.broadcastState(&protocol.Event{Kind: "start", Seat: -1})
 	return nil
 }
 
 // setSeat changes who holds a seat: a bot of some level, open for a
 // person, or (before the start) removed. During a game this is how the host
 // replaces an absent player with a bot, or opens a seat for someone new.
-func (t *Table) setSeat(m wire.ClientMsg) error {
+func (t *Table) setSeat(m protocol.ClientMsg) error {
 	if m.Seat == nil || *m.Seat < 0 || *m.Seat >= len(t.seats.Seats) {
 		return fmt.Errorf("seat: name a seat from 0 to %d", len(t.seats.Seats)-1)
 	}
@@ -475,7 +475,7 @@ func (t *Table) setSeat(m wire.ClientMsg) error {
 }
 
 // addSeat adds a seat before the start, open or for a bot.
-func (t *Table) addSeat(m wire.ClientMsg) error {
+func (t *Table) addSeat(m protocol.ClientMsg) error {
 	if t.row.Status != store.StatusLobby {
 		return errors.New("seats are added only before the game starts")
 	}
@@ -501,7 +501,7 @@ func (t *Table) addSeat(m wire.ClientMsg) error {
 }
 
 // configure changes the settings before the start.
-func (t *Table) configure(m wire.ClientMsg) error {
+func (t *Table) configure(m protocol.ClientMsg) error {
 	if t.row.Status != store.StatusLobby {
 		return errors.New("settings change only before the game starts")
 	}
@@ -531,7 +531,7 @@ func (t *Table) configure(m wire.ClientMsg) error {
 	if u.AutoLast != nil {
 		st.AutoLast = *u.AutoLast
 	}
-	if err := st.normalize(len(t.seats.Seats)); err != nil {
+	if err := normalizeSettings(&st, len(t.seats.Seats)); err != nil {
 		return err
 	}
 	if err := t.commit(st, t.seats, nil); err != nil {
@@ -540,7 +540,7 @@ func (t *Table) configure(m wire.ClientMsg) error {
 	if !st.Spectators {
 		for id, c := range t.clients {
 			if c.seat < 0 {
-				t.send(id, wire.ServerMsg{Type: wire.TypeBye, Reason: "the host closed the table to spectators"}, true)
+				t.send(id, protocol.ServerMsg{Type: protocol.TypeBye, Reason: "the host closed the table to spectators"}, true)
 				delete(t.clients, id)
 				t.watching--
 			}

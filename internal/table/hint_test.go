@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/skullking-go/skullking"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // A seated player asking for a hint gets one of its legal actions and a
@@ -20,16 +20,16 @@ func TestHintAnswersTheAskerWithALegalAction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := attach(t, m, id, wire.ClientMsg{Token: token})
-	c.next(wire.TypeWelcome)
-	c.send(wire.ClientMsg{Type: wire.TypeStart})
-	st := c.next(wire.TypeState)
+	c := attach(t, m, id, protocol.ClientMsg{Token: token})
+	c.next(protocol.TypeWelcome)
+	c.send(protocol.ClientMsg{Type: protocol.TypeStart})
+	st := c.next(protocol.TypeState)
 	for len(st.View.Legal) == 0 {
-		st = c.next(wire.TypeState)
+		st = c.next(protocol.TypeState)
 	}
-	ask := c.send(wire.ClientMsg{Type: wire.TypeHint})
-	h := c.next(wire.TypeHint, wire.TypeError)
-	if h.Type != wire.TypeHint || h.ID != ask || h.Hint == nil || h.Text == "" {
+	ask := c.send(protocol.ClientMsg{Type: protocol.TypeHint})
+	h := c.next(protocol.TypeHint, protocol.TypeError)
+	if h.Type != protocol.TypeHint || h.ID != ask || h.Hint == nil || h.Text == "" {
 		t.Fatalf("hint answer %+v", h)
 	}
 	legal := false
@@ -40,10 +40,10 @@ func TestHintAnswersTheAskerWithALegalAction(t *testing.T) {
 		t.Fatalf("hint %+v is not among the legal actions %+v", *h.Hint, c.last.View.Legal)
 	}
 
-	spec := attach(t, m, id, wire.ClientMsg{Spectate: true})
-	spec.next(wire.TypeWelcome)
-	spec.send(wire.ClientMsg{Type: wire.TypeHint})
-	if e := spec.next(wire.TypeHint, wire.TypeError); e.Type != wire.TypeError {
+	spec := attach(t, m, id, protocol.ClientMsg{Spectate: true})
+	spec.next(protocol.TypeWelcome)
+	spec.send(protocol.ClientMsg{Type: protocol.TypeHint})
+	if e := spec.next(protocol.TypeHint, protocol.TypeError); e.Type != protocol.TypeError {
 		t.Fatalf("a spectator got a hint: %+v", e)
 	}
 }

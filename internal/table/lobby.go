@@ -5,20 +5,20 @@ import (
 	"sync"
 	"time"
 
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // Lobby is the index of tables the lobby lists and looks up. The local one
 // is a map; a clustered one would be a query on the shared store.
 type Lobby interface {
 	// Put adds or refreshes a table's public summary.
-	Put(info wire.TableInfo, created time.Time)
+	Put(info protocol.TableInfo, created time.Time)
 	// Remove drops a table from the index.
 	Remove(id string)
 	// Get returns a table's summary, public or private.
-	Get(id string) (wire.TableInfo, bool)
+	Get(id string) (protocol.TableInfo, bool)
 	// List returns up to limit public tables not yet over, newest first.
-	List(limit int) []wire.TableInfo
+	List(limit int) []protocol.TableInfo
 }
 
 // MemoryLobby is the in-process Lobby.
@@ -28,7 +28,7 @@ type MemoryLobby struct {
 }
 
 type lobbyEntry struct {
-	info    wire.TableInfo
+	info    protocol.TableInfo
 	created time.Time
 }
 
@@ -36,7 +36,7 @@ type lobbyEntry struct {
 func NewMemoryLobby() *MemoryLobby { return &MemoryLobby{tables: map[string]lobbyEntry{}} }
 
 // Put implements Lobby.
-func (l *MemoryLobby) Put(info wire.TableInfo, created time.Time) {
+func (l *MemoryLobby) Put(info protocol.TableInfo, created time.Time) {
 	l.mu.Lock()
 	l.tables[info.ID] = lobbyEntry{info: info, created: created}
 	l.mu.Unlock()
@@ -50,7 +50,7 @@ func (l *MemoryLobby) Remove(id string) {
 }
 
 // Get implements Lobby.
-func (l *MemoryLobby) Get(id string) (wire.TableInfo, bool) {
+func (l *MemoryLobby) Get(id string) (protocol.TableInfo, bool) {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	e, ok := l.tables[id]
@@ -58,7 +58,7 @@ func (l *MemoryLobby) Get(id string) (wire.TableInfo, bool) {
 }
 
 // List implements Lobby.
-func (l *MemoryLobby) List(limit int) []wire.TableInfo {
+func (l *MemoryLobby) List(limit int) []protocol.TableInfo {
 	l.mu.RLock()
 	entries := make([]lobbyEntry, 0, len(l.tables))
 	for _, e := range l.tables {
@@ -76,7 +76,7 @@ func (l *MemoryLobby) List(limit int) []wire.TableInfo {
 	if len(entries) > limit {
 		entries = entries[:limit]
 	}
-	out := make([]wire.TableInfo, len(entries))
+	out := make([]protocol.TableInfo, len(entries))
 	for i, e := range entries {
 		out[i] = e.info
 	}

@@ -20,7 +20,7 @@ import (
 
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/store"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // Observer hears what tables do, for metrics. Calls come from table actors
@@ -326,7 +326,7 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (id string, sea
 		return "", 0, "", invalid(fmt.Errorf("seats: a table has 2 to 8 seats, not %d", len(req.Seats)))
 	}
 	st := req.Settings
-	if err := st.normalize(len(req.Seats)); err != nil {
+	if err := normalizeSettings(&st, len(req.Seats)); err != nil {
 		return "", 0, "", invalid(err)
 	}
 	ps := seatsBlob{}
@@ -401,7 +401,7 @@ func (m *Manager) createRow(ctx context.Context, st Settings, ps seatsBlob) (str
 
 // Request sends a lobby request (IntentJoin) to a table and waits for its
 // reply, through the bus like any client, so it works wherever the table runs.
-func (m *Manager) Request(ctx context.Context, table string, msg wire.ClientMsg) (wire.ServerMsg, error) {
+func (m *Manager) Request(ctx context.Context, table string, msg protocol.ClientMsg) (protocol.ServerMsg, error) {
 	id := m.NewClientID()
 	reply := make(chan []byte, 1)
 	cancel := m.cfg.Bus.Subscribe(id, EndpointFunc(func(f Frame) bool {
@@ -413,17 +413,17 @@ func (m *Manager) Request(ctx context.Context, table string, msg wire.ClientMsg)
 	}))
 	defer cancel()
 	if err := m.cfg.Bus.SendWait(ctx, table, Intent{Kind: IntentJoin, Client: id, Msg: msg, At: time.Now()}); err != nil {
-		return wire.ServerMsg{}, err
+		return protocol.ServerMsg{}, err
 	}
 	select {
 	case b := <-reply:
-		var out wire.ServerMsg
+		var out protocol.ServerMsg
 		if err := json.Unmarshal(b, &out); err != nil {
-			return wire.ServerMsg{}, err
+			return protocol.ServerMsg{}, err
 		}
 		return out, nil
 	case <-ctx.Done():
-		return wire.ServerMsg{}, ctx.Err()
+		return protocol.ServerMsg{}, ctx.Err()
 	}
 }
 

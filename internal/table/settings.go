@@ -14,23 +14,12 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/protocol"
 )
 
-// Settings are what the host chose for a table. Options are the rules, in
-// the record's JSON form (docs/record.md).
-type Settings struct {
-	Name        string            `json:"name"`
-	Options     skullking.Options `json:"options"`
-	TurnSeconds int               `json:"turn_seconds"` // 0: no turn timer
-	Public      bool              `json:"public"`       // listed in the lobby
-	Spectators  bool              `json:"spectators"`   // may be watched
-	// Standin is the bot level that plays for an absent player and acts when
-	// a turn timer runs out.
-	Standin string `json:"standin"`
-	// AutoLast plays a player's forced last card for them. Off by default:
-	// players asked for it as an option, never as the rule.
-	AutoLast bool `json:"auto_last"`
-}
+// Settings are what the host chose for a table: the protocol's shape (the
+// lobby sends them, the store keeps them as it).
+type Settings = protocol.Settings
 
 // DefaultSettings are the settings of a table whose creator did not say
 // otherwise: standard rules, private, open to spectators, no turn timer.
@@ -38,26 +27,34 @@ func DefaultSettings() Settings {
 	return Settings{Options: skullking.DefaultOptions(), Spectators: true}
 }
 
-// Seat kinds.
+// Seat kinds, as the protocol names them.
 const (
-	KindOpen   = "open"   // waiting for a person
-	KindPerson = "person" // a person holds it with a token
-	KindBot    = "bot"    // a bot of Level plays it
+	KindOpen   = protocol.SeatOpen   // waiting for a person
+	KindPerson = protocol.SeatPerson // a person holds it with a token
+	KindBot    = protocol.SeatBot    // a bot of Level plays it
 )
 
-// SeatSpec asks for a seat when a table is created: open for a person, or
-// a bot of a level.
-type SeatSpec struct {
-	Kind  string `json:"kind"`            // "open" (or "person") or "bot"
-	Level string `json:"level,omitempty"` // bot level
-}
+// SeatSpec asks for a seat when a table is created (the protocol's shape).
+type SeatSpec = protocol.SeatSpec
 
-// CreateRequest is everything needed to open a table. The creator takes the
-// first open seat and becomes the host.
-type CreateRequest struct {
-	Nickname string     `json:"nickname"`
-	Seats    []SeatSpec `json:"seats"`
-	Settings Settings   `json:"settings"`
+// CreateRequest is everything needed to open a table (the protocol's
+// shape). The creator takes the first open seat and becomes the host.
+type CreateRequest = protocol.CreateRequest
+
+// PaceOptions are the table's settings of pace as the option list of GET
+// /api/options shows them beside the engine's rules: one table of options
+// for every form, these set in a table's settings.
+func PaceOptions() []protocol.OptionInfo {
+	zero, most, step := 0, MaxTurnSeconds, 15
+	return []protocol.OptionInfo{
+		{Key: "turn_seconds", Type: string(skullking.OptionInt), Default: 0, Min: &zero, Max: &most, Step: &step,
+			Group: string(skullking.GroupPace), Label: "Turn timer (seconds)",
+			Help: "How long a player may take over a decision before the stand-in bot decides for them; 0: no timer.",
+			In:   protocol.InSettings},
+		{Key: "auto_last", Type: string(skullking.OptionBool), Default: false, Group: string(skullking.GroupPace),
+			Label: "Play a forced last card", Help: "When a player's last card is the only one they may play, play it for them.",
+			In: protocol.InSettings},
+	}
 }
 
 // Limits on what clients may ask for.
@@ -89,7 +86,7 @@ func checkLevel(level string) (string, error) {
 
 // normalize fills defaults and checks the settings for a table of players
 // seats (0 when the count is not known yet).
-func (s *Settings) normalize(players int) error {
+func normalizeSettings(s *Settings, players int) error {
 	s.Name = strings.TrimSpace(s.Name)
 	if utf8.RuneCountInString(s.Name) > MaxTableName || !printable(s.Name) {
 		return fmt.Errorf("table name: at most %d printable characters", MaxTableName)

@@ -13,7 +13,7 @@ import (
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/store"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // Seat is a seat as stored: who holds it. A person's token is kept only as
@@ -249,7 +249,7 @@ func (t *Table) safely(c ClientID, id int64, f func()) {
 		if r := recover(); r != nil {
 			t.log.Error("table event panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 			if c != "" {
-				t.refuse(c, id, wire.ErrInternal, "internal error: the table was restored from its log")
+				t.refuse(c, id, protocol.ErrInternal, "internal error: the table was restored from its log")
 			}
 			t.reload()
 		}
@@ -275,7 +275,7 @@ func (t *Table) exit() {
 		select {
 		case in := <-t.inbox:
 			if in.Kind != IntentDetach {
-				t.send(in.Client, wire.ServerMsg{Type: wire.TypeBye, Reason: reason, Reconnect: true}, true)
+				t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeBye, Reason: reason, Reconnect: true}, true)
 			}
 			continue
 		default:
@@ -283,7 +283,7 @@ func (t *Table) exit() {
 		break
 	}
 	for id := range t.clients {
-		t.send(id, wire.ServerMsg{Type: wire.TypeBye, Reason: reason, Reconnect: true}, true)
+		t.send(id, protocol.ServerMsg{Type: protocol.TypeBye, Reason: reason, Reconnect: true}, true)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
@@ -478,7 +478,7 @@ func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 		// sees the game end can download it.
 		t.keepRecord()
 	}
-	t.broadcastState(wire.EventOf(a, t.st.Options.PirateAbilities, by))
+	t.broadcastState(protocol.EventOf(a, t.st.Options.PirateAbilities, by))
 	if over {
 		t.broadcastTable()
 	}

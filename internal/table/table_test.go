@@ -10,7 +10,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/store"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 func newStore(t *testing.T) (*store.SQLite, string) {
@@ -37,16 +37,16 @@ type testClient struct {
 	m      *Manager
 	table  string
 	id     ClientID
-	frames chan wire.ServerMsg
-	last   *wire.ServerMsg // the last state
+	frames chan protocol.ServerMsg
+	last   *protocol.ServerMsg // the last state
 	nextID int64
 }
 
-func attach(t *testing.T, m *Manager, table string, hello wire.ClientMsg) *testClient {
+func attach(t *testing.T, m *Manager, table string, hello protocol.ClientMsg) *testClient {
 	t.Helper()
-	c := &testClient{t: t, m: m, table: table, id: m.NewClientID(), frames: make(chan wire.ServerMsg, 4096)}
+	c := &testClient{t: t, m: m, table: table, id: m.NewClientID(), frames: make(chan protocol.ServerMsg, 4096)}
 	cancel := m.Bus().Subscribe(c.id, EndpointFunc(func(f Frame) bool {
-		var msg wire.ServerMsg
+		var msg protocol.ServerMsg
 		if err := json.Unmarshal(f.Data, &msg); err != nil {
 			t.Errorf("bad frame %s: %v", f.Data, err)
 		}
@@ -58,7 +58,7 @@ func attach(t *testing.T, m *Manager, table string, hello wire.ClientMsg) *testC
 		}
 	}))
 	t.Cleanup(cancel)
-	hello.Type, hello.V = wire.TypeHello, wire.Version
+	hello.Type, hello.V = protocol.TypeHello, protocol.Version
 	if err := m.Bus().SendWait(context.Background(), table, Intent{Kind: IntentHello, Client: c.id, Msg: hello}); err != nil {
 		t.Fatal(err)
 	}
@@ -75,13 +75,13 @@ func startWithBot(t *testing.T, m *Manager, st Settings) (id, token string, ann 
 	if err != nil {
 		t.Fatal(err)
 	}
-	ann = attach(t, m, id, wire.ClientMsg{Token: token})
-	ann.next(wire.TypeWelcome)
-	ann.send(wire.ClientMsg{Type: wire.TypeStart})
+	ann = attach(t, m, id, protocol.ClientMsg{Token: token})
+	ann.next(protocol.TypeWelcome)
+	ann.send(protocol.ClientMsg{Type: protocol.TypeStart})
 	return id, token, ann
 }
 
-func (c *testClient) send(msg wire.ClientMsg) int64 {
+func (c *testClient) send(msg protocol.ClientMsg) int64 {
 	c.nextID++
 	msg.ID = c.nextID
 	if err := c.m.Bus().SendWait(context.Background(), c.table, Intent{Kind: IntentMsg, Client: c.id, Msg: msg, At: time.Now()}); err != nil {
@@ -91,13 +91,13 @@ func (c *testClient) send(msg wire.ClientMsg) int64 {
 }
 
 // next returns the next frame of one of the given types.
-func (c *testClient) next(types ...string) wire.ServerMsg {
+func (c *testClient) next(types ...string) protocol.ServerMsg {
 	c.t.Helper()
 	timeout := time.After(10 * time.Second)
 	for {
 		select {
 		case f := <-c.frames:
-			if f.Type == wire.TypeState {
+			if f.Type == protocol.TypeState {
 				f := f
 				c.last = &f
 			}
@@ -118,16 +118,16 @@ func (c *testClient) next(types ...string) wire.ServerMsg {
 
 // play answers every state where the client may act with its first legal
 // action until the game is over.
-func (c *testClient) playToEnd() wire.ServerMsg {
+func (c *testClient) playToEnd() protocol.ServerMsg {
 	c.t.Helper()
-	c.next(wire.TypeState)
+	c.next(protocol.TypeState)
 	for {
 		acted := c.actOnLatest()
 		if c.last.View.Phase == "over" {
 			return *c.last
 		}
 		if !acted {
-			c.next(wire.TypeState)
+			c.next(protocol.TypeState)
 		}
 	}
 }
@@ -140,7 +140,7 @@ func (c *testClient) actOnLatest() bool {
 	for {
 		select {
 		case f := <-c.frames:
-			if f.Type == wire.TypeState {
+			if f.Type == protocol.TypeState {
 				f := f
 				c.last = &f
 			}
@@ -154,13 +154,13 @@ func (c *testClient) actOnLatest() bool {
 		return false
 	}
 	a := v.Legal[len(v.Legal)/2]
-	id := c.send(wire.ClientMsg{Type: wire.TypeAct, Action: &a})
+	id := c.send(protocol.ClientMsg{Type: protocol.TypeAct, Action: &a})
 	for {
-		f := c.next(wire.TypeAck, wire.TypeError)
+		f := c.next(protocol.TypeAck, protocol.TypeError)
 		if f.ID != id {
 			continue
 		}
-		if f.Type == wire.TypeError {
+		if f.Type == protocol.TypeError {
 			c.t.Fatalf("action %+v refused: %s", a, f.Message)
 		}
 		return true
@@ -180,12 +180,12 @@ func TestGameWithBotsToTheEnd(t *testing.T) {
 	if seat != 0 || len(token) != 22 {
 		t.Fatalf("seat %d token %q", seat, token)
 	}
-	c := attach(t, m, id, wire.ClientMsg{Token: token})
-	w := c.next(wire.TypeWelcome)
+	c := attach(t, m, id, protocol.ClientMsg{Token: token})
+	w := c.next(protocol.TypeWelcome)
 	if w.Seat == nil || *w.Seat != 0 || !w.Host || w.Table.Status != "lobby" {
 		t.Fatalf("welcome %+v", w)
 	}
-	c.send(wire.ClientMsg{Type: wire.TypeStart})
+	c.send(protocol.ClientMsg{Type: protocol.TypeStart})
 	last := c.playToEnd()
 	// Ten rounds, and a tiebreak round for each tie for first place
 	// (docs/rules.md: the tiebreak option is on by default).
@@ -224,21 +224,21 @@ func TestResumeReplaysTheLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := m.Request(ctx, id, wire.ClientMsg{Type: wire.TypeJoin, Name: "Ben"})
-	if err != nil || j.Type != wire.TypeJoined {
+	j, err := m.Request(ctx, id, protocol.ClientMsg{Type: protocol.TypeJoin, Name: "Ben"})
+	if err != nil || j.Type != protocol.TypeJoined {
 		t.Fatalf("join %+v %v", j, err)
 	}
-	a := attach(t, m, id, wire.ClientMsg{Token: tokA})
-	b := attach(t, m, id, wire.ClientMsg{Token: j.Token})
-	a.next(wire.TypeWelcome)
-	b.next(wire.TypeWelcome)
-	a.send(wire.ClientMsg{Type: wire.TypeStart})
+	a := attach(t, m, id, protocol.ClientMsg{Token: tokA})
+	b := attach(t, m, id, protocol.ClientMsg{Token: j.Token})
+	a.next(protocol.TypeWelcome)
+	b.next(protocol.TypeWelcome)
+	a.send(protocol.ClientMsg{Type: protocol.TypeStart})
 	// Play 15 actions between the two.
-	a.next(wire.TypeState)
-	b.next(wire.TypeState)
+	a.next(protocol.TypeState)
+	b.next(protocol.TypeState)
 	for a.last.Seq < 15 {
 		if !a.actOnLatest() && !b.actOnLatest() {
-			a.next(wire.TypeState)
+			a.next(protocol.TypeState)
 		}
 	}
 	m.Close()
@@ -246,9 +246,9 @@ func TestResumeReplaysTheLog(t *testing.T) {
 	if n, err := m2.Resume(ctx); err != nil || n != 1 {
 		t.Fatalf("resume %d %v", n, err)
 	}
-	a2 := attach(t, m2, id, wire.ClientMsg{Token: tokA})
-	a2.next(wire.TypeWelcome)
-	st := a2.next(wire.TypeState)
+	a2 := attach(t, m2, id, protocol.ClientMsg{Token: tokA})
+	a2.next(protocol.TypeWelcome)
+	st := a2.next(protocol.TypeState)
 	_, log, err := s.LoadTable(ctx, id)
 	if err != nil {
 		t.Fatal(err)
@@ -274,8 +274,8 @@ func TestResumeReplaysTheLog(t *testing.T) {
 		}
 	}
 	// A forged token gets nothing.
-	x := attach(t, m2, id, wire.ClientMsg{Token: "AAAAAAAAAAAAAAAAAAAAAA"})
-	if e := x.next(wire.TypeError, wire.TypeWelcome, wire.TypeState); e.Type != wire.TypeError || e.Code != wire.ErrBadToken {
+	x := attach(t, m2, id, protocol.ClientMsg{Token: "AAAAAAAAAAAAAAAAAAAAAA"})
+	if e := x.next(protocol.TypeError, protocol.TypeWelcome, protocol.TypeState); e.Type != protocol.TypeError || e.Code != protocol.ErrBadToken {
 		t.Fatalf("forged token: %+v", e)
 	}
 }
@@ -289,7 +289,7 @@ func TestTimerRearmedAfterRestart(t *testing.T) {
 	st := DefaultSettings()
 	st.TurnSeconds = 2
 	id, tok, a := startWithBot(t, m, st)
-	first := a.next(wire.TypeState)
+	first := a.next(protocol.TypeState)
 	if first.Deadline == 0 {
 		t.Fatal("no deadline")
 	}
@@ -300,13 +300,13 @@ func TestTimerRearmedAfterRestart(t *testing.T) {
 	if _, err := m2.Resume(ctx); err != nil {
 		t.Fatal(err)
 	}
-	a2 := attach(t, m2, id, wire.ClientMsg{Token: tok})
-	st2 := a2.next(wire.TypeState)
+	a2 := attach(t, m2, id, protocol.ClientMsg{Token: tok})
+	st2 := a2.next(protocol.TypeState)
 	if st2.Deadline != first.Deadline {
 		t.Fatalf("deadline moved from %d to %d", first.Deadline, st2.Deadline)
 	}
 	for {
-		f := a2.next(wire.TypeState)
+		f := a2.next(protocol.TypeState)
 		if f.Event != nil && f.Event.Seat == 0 && f.Event.By == "timer" {
 			late := time.Since(time.UnixMilli(first.Deadline))
 			if late < 0 || late > 700*time.Millisecond {
@@ -332,8 +332,8 @@ func TestLostLeaseStopsTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := attach(t, m, id, wire.ClientMsg{Token: tok})
-	a.next(wire.TypeWelcome)
+	a := attach(t, m, id, protocol.ClientMsg{Token: tok})
+	a.next(protocol.TypeWelcome)
 	time.Sleep(350 * time.Millisecond)
 	// Another node takes the table over (as after this node stalled past
 	// its lease): the same node's claim is replaced and dropped first.
@@ -347,7 +347,7 @@ func TestLostLeaseStopsTable(t *testing.T) {
 	if _, err := s.AcquireLease(ctx, id, "other", time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	if bye := a.next(wire.TypeBye); bye.Reason == "" || !bye.Reconnect {
+	if bye := a.next(protocol.TypeBye); bye.Reason == "" || !bye.Reconnect {
 		t.Fatalf("bye %+v: want a reason and the reconnect flag", bye)
 	}
 	if _, err := m.Ensure(ctx, id); !errors.Is(err, store.ErrLeased) {
@@ -363,21 +363,21 @@ func TestConflictReloadsFromLog(t *testing.T) {
 	m := newManager(t, s)
 	ctx := context.Background()
 	id, _, a := startWithBot(t, m, Settings{})
-	st := a.next(wire.TypeState)
+	st := a.next(protocol.TypeState)
 	for st.Seq < 1 { // the bot bids
-		st = a.next(wire.TypeState)
+		st = a.next(protocol.TypeState)
 	}
 	// Ann's bid lands in the log behind the table's back.
 	_, log, _ := s.LoadTable(ctx, id)
 	if err := s.Append(ctx, id, store.Action{Seq: int64(len(log) + 1), At: time.Now(), Action: skullking.Bid(0, 0), By: "player"}); err != nil {
 		t.Fatal(err)
 	}
-	bid := wire.Action{Kind: "bid", Value: intp(1)}
-	id2 := a.send(wire.ClientMsg{Type: wire.TypeAct, Action: &bid})
+	bid := protocol.Action{Kind: "bid", Value: intp(1)}
+	id2 := a.send(protocol.ClientMsg{Type: protocol.TypeAct, Action: &bid})
 	for {
-		f := a.next(wire.TypeError, wire.TypeAck)
+		f := a.next(protocol.TypeError, protocol.TypeAck)
 		if f.ID == id2 {
-			if f.Type != wire.TypeError || f.Code != wire.ErrInternal {
+			if f.Type != protocol.TypeError || f.Code != protocol.ErrInternal {
 				t.Fatalf("conflicting bid: %+v", f)
 			}
 			break
@@ -388,10 +388,10 @@ func TestConflictReloadsFromLog(t *testing.T) {
 		t.Fatalf("view after the reload: %+v", v.Seats[0])
 	}
 	c := a.last.View.Legal[0]
-	if f := a.send(wire.ClientMsg{Type: wire.TypeAct, Action: &c}); f == 0 {
+	if f := a.send(protocol.ClientMsg{Type: protocol.TypeAct, Action: &c}); f == 0 {
 		t.Fatal("no id")
 	}
-	if f := a.next(wire.TypeAck, wire.TypeError); f.Type != wire.TypeAck {
+	if f := a.next(protocol.TypeAck, protocol.TypeError); f.Type != protocol.TypeAck {
 		t.Fatalf("play after the reload: %+v", f)
 	}
 }
@@ -410,11 +410,11 @@ func TestAutoLastCard(t *testing.T) {
 	// Such a table checks that, and the next one is dealt.
 	for range 30 {
 		_, _, a := startWithBot(t, m, st)
-		a.next(wire.TypeState)
+		a.next(protocol.TypeState)
 		a.actOnLatest() // the bid; the one card then plays itself
 		chose := false
 		for {
-			f := a.next(wire.TypeState)
+			f := a.next(protocol.TypeState)
 			if f.Event != nil && f.Event.Seat == 0 && f.Event.Kind == "play" {
 				switch {
 				case chose && f.Event.By == "auto":
@@ -430,7 +430,7 @@ func TestAutoLastCard(t *testing.T) {
 			if v := f.View; v.Phase == "playing" && v.Turn == 0 && len(v.Legal) > 1 && !chose {
 				chose = true
 				act := v.Legal[0]
-				a.send(wire.ClientMsg{Type: wire.TypeAct, Action: &act})
+				a.send(protocol.ClientMsg{Type: protocol.TypeAct, Action: &act})
 			}
 		}
 	}
@@ -447,10 +447,10 @@ func TestLeavingSaysByeWithoutReconnect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := attach(t, m, id, wire.ClientMsg{Token: token})
-	c.next(wire.TypeWelcome)
-	c.send(wire.ClientMsg{Type: wire.TypeLeave})
-	if bye := c.next(wire.TypeBye); bye.Reconnect || bye.Reason == "" {
+	c := attach(t, m, id, protocol.ClientMsg{Token: token})
+	c.next(protocol.TypeWelcome)
+	c.send(protocol.ClientMsg{Type: protocol.TypeLeave})
+	if bye := c.next(protocol.TypeBye); bye.Reconnect || bye.Reason == "" {
 		t.Fatalf("bye after leaving: %+v", bye)
 	}
 }
@@ -477,17 +477,17 @@ func TestPanicRefusesTheMessage(t *testing.T) {
 	m := newManager(t, ps)
 	_, _, a := startWithBot(t, m, Settings{})
 	for a.last == nil || !a.last.View.Seats[1].HasBid { // the bot's bid is not the one to explode
-		a.next(wire.TypeState)
+		a.next(protocol.TypeState)
 	}
 	ps.armed.Store(true)
-	bid := wire.Action{Kind: "bid", Value: intp(0)}
-	sent := a.send(wire.ClientMsg{Type: wire.TypeAct, Action: &bid})
-	f := a.next(wire.TypeAck, wire.TypeError)
-	if f.Type != wire.TypeError || f.Code != wire.ErrInternal || f.ID != sent {
+	bid := protocol.Action{Kind: "bid", Value: intp(0)}
+	sent := a.send(protocol.ClientMsg{Type: protocol.TypeAct, Action: &bid})
+	f := a.next(protocol.TypeAck, protocol.TypeError)
+	if f.Type != protocol.TypeError || f.Code != protocol.ErrInternal || f.ID != sent {
 		t.Fatalf("the answer to the act that panicked (id %d): %+v", sent, f)
 	}
-	sent = a.send(wire.ClientMsg{Type: wire.TypeAct, Action: &bid})
-	if f := a.next(wire.TypeAck, wire.TypeError); f.Type != wire.TypeAck || f.ID != sent {
+	sent = a.send(protocol.ClientMsg{Type: protocol.TypeAct, Action: &bid})
+	if f := a.next(protocol.TypeAck, protocol.TypeError); f.Type != protocol.TypeAck || f.ID != sent {
 		t.Fatalf("the same bid again, after the table was restored: %+v", f)
 	}
 }

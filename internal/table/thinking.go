@@ -8,7 +8,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // A bot's decision or a hint can take the expert tens of milliseconds. The
@@ -169,7 +169,7 @@ func (t *Table) hintAnswered(q answer) {
 	case q.panicked != "":
 		t.log.Error("hint panicked", "seat", q.seat, "panic", q.panicked)
 		for _, w := range live {
-			t.refuse(w.client, w.id, wire.ErrInternal, "no advice could be worked out")
+			t.refuse(w.client, w.id, protocol.ErrInternal, "no advice could be worked out")
 		}
 	case q.from == t.now():
 		t.hints[q.seat] = hintAt{at: q.from, advice: q.advice}
@@ -184,13 +184,13 @@ func (t *Table) hintAnswered(q answer) {
 		}
 	default:
 		for _, w := range live {
-			t.refuse(w.client, w.id, wire.ErrBadRequest, "the moment passed before the advice was ready")
+			t.refuse(w.client, w.id, protocol.ErrBadRequest, "the moment passed before the advice was ready")
 		}
 	}
 }
 
 // sendHint tells one client the advice for its seat.
 func (t *Table) sendHint(c ClientID, id int64, advice bot.Advice) {
-	act := wire.FromAction(advice.Action, t.game.Options().PirateAbilities)
-	t.send(c, wire.ServerMsg{Type: wire.TypeHint, ID: id, Hint: &act, Text: advice.String()}, false)
+	act := protocol.FromAction(advice.Action, t.game.Options().PirateAbilities)
+	t.send(c, protocol.ServerMsg{Type: protocol.TypeHint, ID: id, Hint: &act, Text: advice.String()}, false)
 }

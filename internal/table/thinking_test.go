@@ -6,7 +6,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // heldBot is a bot that thinks until the test lets it answer: it says when
@@ -51,18 +51,18 @@ func TestThinkingBotDoesNotBlockItsTable(t *testing.T) {
 	asked()
 
 	// The bot is thinking about its bid: the table still answers.
-	c.send(wire.ClientMsg{Type: wire.TypeChat, Text: "ahoy"})
+	c.send(protocol.ClientMsg{Type: protocol.TypeChat, Text: "ahoy"})
 	if m := c.next("chat"); m.Text != "ahoy" {
 		t.Fatalf("chat came back as %+v", m)
 	}
-	hint := c.send(wire.ClientMsg{Type: wire.TypeHint})
-	if h := c.next(wire.TypeHint, wire.TypeError); h.Type != wire.TypeHint || h.ID != hint {
+	hint := c.send(protocol.ClientMsg{Type: protocol.TypeHint})
+	if h := c.next(protocol.TypeHint, protocol.TypeError); h.Type != protocol.TypeHint || h.ID != hint {
 		t.Fatalf("hint while the bot thinks: %+v", h)
 	}
 	bid := skullking.Bid(0, 0)
-	act := wire.FromAction(bid, false)
-	ack := c.send(wire.ClientMsg{Type: wire.TypeAct, Action: &act})
-	if r := c.next(wire.TypeAck, wire.TypeError); r.Type != wire.TypeAck || r.ID != ack {
+	act := protocol.FromAction(bid, false)
+	ack := c.send(protocol.ClientMsg{Type: protocol.TypeAct, Action: &act})
+	if r := c.next(protocol.TypeAck, protocol.TypeError); r.Type != protocol.TypeAck || r.ID != ack {
 		t.Fatalf("bid while the bot thinks: %+v", r)
 	}
 
@@ -71,7 +71,7 @@ func TestThinkingBotDoesNotBlockItsTable(t *testing.T) {
 	held.goOn <- struct{}{}
 	asked()
 	held.goOn <- struct{}{}
-	for st := c.next(wire.TypeState); st.View.Phase == "bidding"; st = c.next(wire.TypeState) {
+	for st := c.next(protocol.TypeState); st.View.Phase == "bidding"; st = c.next(protocol.TypeState) {
 	}
 	for i, seat := range c.last.View.Seats {
 		if !seat.Graybeard && (!seat.HasBid || seat.Bid == nil) {

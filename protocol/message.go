@@ -1,0 +1,194 @@
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Version is the protocol version a client names in its hello.
+const Version = 2
+
+// Subprotocol is the WebSocket subprotocol of this version.
+const Subprotocol = "skullking.v2"
+
+// MaxFrame is the largest frame a client may send, in bytes.
+const MaxFrame = 4096
+
+// MaxServerFrame bounds one frame a client accepts from a server: a state
+// of eight seats with a round's tricks and a long game's sheet is some tens
+// of kilobytes; the bound only stops a runaway server from filling a
+// client's memory.
+const MaxServerFrame = 1 << 20
+
+// Client message types.
+const (
+	TypeHello     = "hello"     // first frame: token or spectate
+	TypeAct       = "act"       // a game action
+	TypeStart     = "start"     // host: start the game
+	TypeSeat      = "seat"      // host: set a seat to a bot, open it, or remove it
+	TypeAddSeat   = "add_seat"  // host: add a seat before the start
+	TypeConfigure = "configure" // host: change the settings before the start
+	TypeRematch   = "rematch"   // host: offer a rematch once the game is over
+	TypeChat      = "chat"      // a line of chat (also sent by the server: a line relayed)
+	TypeLeave     = "leave"     // give up one's seat before the start
+	TypeHint      = "hint"      // ask the expert what to do now (also the server's answer)
+	TypeJoin      = "join"      // take a seat (sent by the HTTP lobby on the client's behalf)
+)
+
+// Server message types.
+const (
+	TypeWelcome = "welcome" // reply to hello
+	TypeTable   = "table"   // the table: settings, seats, presence, status
+	TypeState   = "state"   // the game as this client may see it
+	TypeAck     = "ack"     // the sender's own message was accepted
+	TypeError   = "error"   // a message was refused; nothing changed
+	TypeJoined  = "joined"  // reply to join: seat and token
+	TypeBye     = "bye"     // the server is closing this connection
+)
+
+// Error codes, stable for clients to switch on; Message carries the
+// sentence.
+const (
+	ErrBadFrame    = "bad_frame"    // not JSON, not text, or too large
+	ErrUnknownType = "unknown_type" // a message type the server does not know
+	ErrBadVersion  = "bad_version"  // hello names a version the server does not speak
+	ErrNeedHello   = "need_hello"   // a message before hello, or a second hello
+	ErrBadToken    = "bad_token"    // no seat answers to this token
+	ErrNoSpectator = "no_spectators"
+	ErrIllegal     = "illegal"    // the engine refused the action (refusal: why)
+	ErrNotSeated   = "not_seated" // a spectator tried to act
+	ErrNotHost     = "not_host"
+	ErrBadRequest  = "bad_request" // a well-formed message that cannot be done now
+	ErrRateLimited = "rate_limited"
+	ErrOverloaded  = "overloaded" // the table's queue is full: try again
+	ErrNoTable     = "no_table"
+	ErrInternal    = "internal"
+	ErrNotOver     = "not_over" // HTTP: the record waits for the end of the game
+)
+
+// Seat settings of a host's seat message.
+const (
+	SetBot    = "bot"
+	SetOpen   = "open"
+	SetRemove = "remove"
+)
+
+// ClientMsg is every message a client sends; Type says which fields count.
+type ClientMsg struct {
+	Type string `json:"type"`
+	// ID is the client's number for this message, echoed in the ack or
+	// error that answers it.
+	ID       int64           `json:"id,omitempty"`
+	V        int             `json:"v,omitempty"`        // hello
+	Token    string          `json:"token,omitempty"`    // hello
+	Spectate bool            `json:"spectate,omitempty"` // hello
+	Action   *Action         `json:"action,omitempty"`   // act
+	Seat     *int            `json:"seat,omitempty"`     // seat, join
+	Set      string          `json:"set,omitempty"`      // seat: bot, open, remove
+	Level    string          `json:"level,omitempty"`    // seat, add_seat: bot level ("" on add_seat: open)
+	Text     string          `json:"text,omitempty"`     // chat
+	Name     string          `json:"name,omitempty"`     // join
+	Settings *SettingsUpdate `json:"settings,omitempty"` // configure
+}
+
+// ServerMsg is every message the server sends; Type says which fields count.
+type ServerMsg struct {
+	Type    string     `json:"type"`
+	V       int        `json:"v,omitempty"`     // welcome
+	ID      int64      `json:"id,omitempty"`    // ack, error, hint: the client's message id
+	Seq     int64      `json:"seq,omitempty"`   // state, ack: actions accepted so far
+	Seat    *int       `json:"seat,omitempty"`  // welcome, joined, chat: −1 for a spectator
+	Host    bool       `json:"host,omitempty"`  // welcome: this client may use host commands
+	Token   string     `json:"token,omitempty"` // joined
+	Table   *TableInfo `json:"table,omitempty"` // welcome, table
+	View    *View      `json:"view,omitempty"`  // state
+	Event   *Event     `json:"event,omitempty"` // state: what just happened, if anything
+	Code    string     `json:"code,omitempty"`  // error
+	Message string     `json:"message,omitempty"`
+	// Refusal, on an illegal action's error, says why as a code and its
+	// facts, for the client to word.
+	Refusal *Refusal `json:"refusal,omitempty"`
+	Name    string   `json:"name,omitempty"` // chat: who
+	Text    string   `json:"text,omitempty"` // chat; hint: why
+	Reason  string   `json:"reason,omitempty"`
+	// Reconnect marks a bye worth coming back from: the server is
+	// restarting, the table moved or was put away. Without it the seat (or
+	// the spectator's place) is gone.
+	Reconnect bool `json:"reconnect,omitempty"`
+	// Hint answers a hint request: the expert's recommended action.
+	Hint *Action `json:"hint,omitempty"`
+	// Deadline is when the turn timer runs out for the seats still to act,
+	// in Unix milliseconds; 0 when no timer runs.
+	Deadline int64 `json:"deadline,omitempty"`
+}
+
+// Encode writes a message as one frame.
+func Encode(msg any) ([]byte, error) { return json.Marshal(msg) }
+
+// DecodeClient reads one frame a client sent: a JSON object of at most
+// MaxFrame bytes with a type. Unknown fields are ignored (a later client
+// may send more); the message's fields are checked by the table that acts
+// on it.
+func DecodeClient(data []byte) (ClientMsg, error) {
+	var m ClientMsg
+	if len(data) > MaxFrame {
+		return m, fmt.Errorf("a frame of %d bytes: at most %d", len(data), MaxFrame)
+	}
+	if err := decodeObject(data, &m); err != nil {
+		return ClientMsg{}, err
+	}
+	if m.Type == "" {
+		return ClientMsg{}, errors.New(`a message needs a "type"`)
+	}
+	return m, nil
+}
+
+// DecodeServer reads one frame a server sent and checks what a client will
+// use of it: the view's seats, cards and indexes (View.Check), the table's
+// seats. Unknown fields and message types are not errors (a later server
+// may send more); a message that cannot be read or checked is.
+func DecodeServer(data []byte) (ServerMsg, error) {
+	var m ServerMsg
+	if len(data) > MaxServerFrame {
+		return m, fmt.Errorf("a frame of %d bytes: at most %d", len(data), MaxServerFrame)
+	}
+	if err := decodeObject(data, &m); err != nil {
+		return ServerMsg{}, err
+	}
+	if m.Type == "" {
+		return ServerMsg{}, errors.New(`a message without a "type"`)
+	}
+	if m.View != nil {
+		if err := m.View.Check(); err != nil {
+			return ServerMsg{}, fmt.Errorf("%s: the view %v", m.Type, err)
+		}
+	}
+	if m.Table != nil {
+		if err := m.Table.Check(); err != nil {
+			return ServerMsg{}, fmt.Errorf("%s: the table %v", m.Type, err)
+		}
+	}
+	if m.Seat != nil && (*m.Seat < -1 || *m.Seat >= maxSeats) {
+		return ServerMsg{}, fmt.Errorf("%s: seat %d", m.Type, *m.Seat)
+	}
+	return m, nil
+}
+
+// decodeObject reads exactly one JSON object into v.
+func decodeObject(data []byte, v any) error {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 || data[0] != '{' {
+		return errors.New("not a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("not a message: %s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if dec.More() {
+		return errors.New("more than one JSON value in the frame")
+	}
+	return nil
+}

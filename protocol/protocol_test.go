@@ -1,0 +1,317 @@
+package protocol
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/skullking-go/skullking"
+)
+
+// allModules is a rule set with every module, so that every kind of trick,
+// ability and score appears.
+func allModules() skullking.Options {
+	o := skullking.DefaultOptions()
+	o.Kraken, o.WhiteWhale, o.PirateAbilities, o.Loot = true, true, true, true
+	return o
+}
+
+// playRandom plays a random legal action of game g, and reports whether
+// anyone could act.
+func playRandom(t *testing.T, g *skullking.Game, rng *skullking.Rand) bool {
+	t.Helper()
+	var buf []skullking.Action
+	for s := 0; s < g.Players(); s++ {
+		buf = g.LegalActions(s, buf)
+	}
+	if len(buf) == 0 {
+		return false
+	}
+	if err := g.Apply(buf[rng.IntN(len(buf))]); err != nil {
+		t.Fatal(err)
+	}
+	return true
+}
+
+// Every legal action of random games with every module survives the trip
+// to the wire and back unchanged, so a client can send back exactly what
+// the view listed.
+func TestActionsRoundTrip(t *testing.T) {
+	rng := skullking.NewRand(3)
+	for game := 0; game < 20; game++ {
+		g, err := skullking.NewGame(4, skullking.WithOptions(allModules()), skullking.WithSeed(uint64(game)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf []skullking.Action
+		for !g.Over() {
+			for s := 0; s < 4; s++ {
+				buf = g.LegalActions(s, buf[:0])
+				for _, a := range buf {
+					b, _ := json.Marshal(FromAction(a, true))
+					var back Action
+					if err := json.Unmarshal(b, &back); err != nil {
+						t.Fatal(err)
+					}
+					got, err := ToAction(&back, s)
+					if err != nil {
+						t.Fatalf("%v: %v", a, err)
+					}
+					if got != a {
+						t.Fatalf("%v came back as %v (wire %s)", a, got, b)
+					}
+				}
+			}
+			playRandom(t, g, &rng)
+		}
+	}
+}
+
+// An action may name its card by code instead of id, as a hand-written
+// client or bot would.
+func TestActionsByCode(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want skullking.Action
+	}{
+		{`{"kind":"play","code":"B11"}`, skullking.Play(1, skullking.NumberCard(skullking.Black, 11))},
+		{`{"kind":"play","code":"TIG-P"}`, skullking.PlayTigress(1, skullking.AsPirate)},
+		{`{"kind":"play","code":"tig","as":"escape"}`, skullking.PlayTigress(1, skullking.AsEscape)},
+		{`{"kind":"discard","code":"G3 SK"}`, skullking.Discard(1, skullking.NumberCard(skullking.Green, 3), skullking.SkullKing)},
+		{`{"kind":"bid","value":2}`, skullking.Bid(1, 2)},
+	} {
+		var a Action
+		if err := json.Unmarshal([]byte(c.in), &a); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ToAction(&a, 1)
+		if err != nil || got != c.want {
+			t.Errorf("%s: %v, %v; want %v", c.in, got, err, c.want)
+		}
+	}
+	for _, in := range []string{`{"kind":"play"}`, `{"kind":"play","code":"Z9"}`, `{"kind":"play","card":74}`,
+		`{"kind":"fly"}`, `{"kind":"bid"}`, `{"kind":"bid","value":1000}`, `{"kind":"play","card":1,"as":"king"}`} {
+		var a Action
+		if err := json.Unmarshal([]byte(in), &a); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ToAction(&a, 1); err == nil {
+			t.Errorf("%s was read as an action", in)
+		}
+	}
+}
+
+func TestEventsKeepSecrets(t *testing.T) {
+	if e := EventOf(skullking.Bid(2, 3), false, ByPlayer); e.Value != nil {
+		t.Fatalf("a bid event carries its amount: %+v", e)
+	}
+	if e := EventOf(skullking.Decision(skullking.ActionCannon, 1, 1), false, ByBot); e.Value != nil {
+		t.Fatalf("a cannon event carries the load: %+v", e)
+	}
+	if e := EventOf(skullking.Discard(1, 3, 4), false, ByPlayer); e.Card != nil {
+		t.Fatalf("a discard event names cards: %+v", e)
+	}
+	if e := EventOf(skullking.PlayTigress(0, skullking.AsEscape), false, ByPlayer); e.Card == nil || e.Card.Code != "TIG-E" || e.As != "escape" {
+		t.Fatalf("a played Tigress: %+v", e)
+	}
+}
+
+// Every view of random games, for every seat and the spectator, passes the
+// decoder's checks, and decoding then encoding it again changes nothing: a
+// client reads exactly what the server meant.
+func TestViewsDecodeAsEncoded(t *testing.T) {
+	for _, players := range []int{2, 4, 8} {
+		o := allModules()
+		if players == 2 {
+			o.Loot = false
+		}
+		g, err := skullking.NewGame(players, skullking.WithOptions(o), skullking.WithSeed(uint64(players)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := skullking.NewRand(uint64(players))
+		for step := 0; !g.Over(); step++ {
+			if step%3 == 0 || g.Phase() == skullking.PhaseAbility {
+				for seat := skullking.Spectator; seat < players; seat++ {
+					v := g.View(seat)
+					b, err := Encode(ServerMsg{Type: TypeState, Seq: int64(step), View: ViewOf(&v)})
+					if err != nil {
+						t.Fatal(err)
+					}
+					m, err := DecodeServer(b)
+					if err != nil {
+						t.Fatalf("%d players, seat %d, step %d: %v\n%s", players, seat, step, err, b)
+					}
+					again, _ := Encode(m)
+					if string(again) != string(b) {
+						t.Fatalf("decoded and encoded again:\n%s\nwas\n%s", again, b)
+					}
+				}
+			}
+			playRandom(t, g, &rng)
+		}
+	}
+}
+
+// The shared encoder writes exactly what encoding a whole ServerMsg writes.
+func TestStateEncoderMatchesServerMsg(t *testing.T) {
+	o := skullking.DefaultOptions()
+	o.PirateAbilities = true
+	g, _ := skullking.NewGame(3, skullking.WithOptions(o), skullking.WithSeed(9))
+	rng := skullking.NewRand(1)
+	for step := 0; step < 150 && !g.Over(); step++ {
+		playRandom(t, g, &rng)
+		ev := &Event{Kind: KindPlay, Seat: 1, By: ByPlayer}
+		v0 := g.View(-1)
+		enc, err := NewStateEncoder(&v0, int64(step), ev, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat := -1; seat < 3; seat++ {
+			v := g.View(seat)
+			got, err := enc.Encode(&v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := Encode(ServerMsg{Type: TypeState, Seq: int64(step), View: ViewOf(&v), Event: ev, Deadline: 5})
+			if !sameJSON(got, want) {
+				t.Fatalf("step %d seat %d:\n got %s\nwant %s", step, seat, got, want)
+			}
+		}
+	}
+}
+
+func sameJSON(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// Decoding rejects views a client could not draw safely, each with what is
+// wrong.
+func TestDecodeServerRefusesBrokenViews(t *testing.T) {
+	g, _ := skullking.NewGame(3, skullking.WithSeed(2))
+	v := g.View(0)
+	good := ViewOf(&v)
+	for _, c := range []struct {
+		name  string
+		break_ func(w *View)
+	}{
+		{"a seat of the view out of range", func(w *View) { w.Seat = 5 }},
+		{"too many seats", func(w *View) { w.Seats = make([]SeatInfo, 12) }},
+		{"a card id no card has", func(w *View) { w.Hand[0].Card = 99 }},
+		{"an unknown phase", func(w *View) { w.Phase = "dancing" }},
+		{"a turn of no seat", func(w *View) { w.Turn = 7 }},
+		{"a winning card off the trick", func(w *View) { w.Winning = 3 }},
+		{"a trick played by no seat", func(w *View) { w.Trick = []Play{{Seat: 9, CardRef: CardRef{Card: 1}}} }},
+		{"a score no game reaches", func(w *View) { w.Seats[1].Total = 1 << 40 }},
+		{"a spectator holding cards", func(w *View) { w.Seat = -1 }},
+		{"a result short of seats", func(w *View) { w.Results = []Result{{Round: 1, Bids: []int{1}}} }},
+		{"a completed trick won by a card of another seat", func(w *View) {
+			w.Tricks = []Trick{{Plays: []Play{{Seat: 0, CardRef: CardRef{Card: 1}}, {Seat: 1, CardRef: CardRef{Card: 2}}},
+				Outcome: OutcomeWon, Winner: 1, Winning: 0, Leader: 1}}
+		}},
+	} {
+		w := *good
+		w.Seats = append([]SeatInfo(nil), good.Seats...)
+		w.Hand = append([]HandCard(nil), good.Hand...)
+		c.break_(&w)
+		b, _ := Encode(ServerMsg{Type: TypeState, View: &w})
+		if _, err := DecodeServer(b); err == nil {
+			t.Errorf("%s: decoded without an error", c.name)
+		}
+	}
+	for _, frame := range []string{``, `[]`, `{"type":"state"} {}`, `{"view":{}}`, `"hello"`, `{"type":1}`} {
+		if _, err := DecodeServer([]byte(frame)); err == nil {
+			t.Errorf("%q decoded without an error", frame)
+		}
+	}
+}
+
+func TestDecodeClient(t *testing.T) {
+	m, err := DecodeClient([]byte(`{"type":"act","id":7,"action":{"kind":"bid","value":2},"later":true}`))
+	if err != nil || m.Type != TypeAct || m.ID != 7 || m.Action == nil || *m.Action.Value != 2 {
+		t.Fatalf("%+v, %v", m, err)
+	}
+	for _, frame := range []string{``, `null`, `{}`, `{"type":5}`, `{"type":"act"}x`, strings.Repeat(" ", MaxFrame+1)} {
+		if _, err := DecodeClient([]byte(frame)); err == nil {
+			t.Errorf("%q decoded without an error", frame)
+		}
+	}
+}
+
+// The view carries the last trick with its reason and bonus until the
+// next trick's first card, a round's last trick into the next bidding.
+func TestViewKeepsTheLastTrickOfARound(t *testing.T) {
+	g, _ := skullking.NewGame(3, skullking.WithSeed(4))
+	rng := skullking.NewRand(4)
+	for g.Round() == 1 {
+		playRandom(t, g, &rng)
+	}
+	v := g.View(0)
+	w := ViewOf(&v)
+	if w.Phase != PhaseBidding || w.LastTrick == nil || w.LastTrick.Round != 1 || w.LastTrick.Number != 1 ||
+		w.LastTrick.Reason == "" || len(w.LastTrick.Plays) != 3 {
+		t.Fatalf("round 2's bidding shows last trick %+v", w.LastTrick)
+	}
+	if len(w.Results) != 1 || len(w.Results[0].Scores) != 3 {
+		t.Fatalf("results %+v", w.Results)
+	}
+	for s, sc := range w.Results[0].Scores {
+		if sc.Total != w.Results[0].Points[s] {
+			t.Fatalf("seat %d's score %+v does not add up to %d", s, sc, w.Results[0].Points[s])
+		}
+	}
+}
+
+// The catalogue names every card as the engine does, and its phrases are
+// words, never codes.
+func TestCardCatalogue(t *testing.T) {
+	cards := Cards()
+	if len(cards) != skullking.NumCards {
+		t.Fatalf("%d cards", len(cards))
+	}
+	for i, c := range cards {
+		if c.Card != i || c.Kind == "" || c.Name == "" || strings.Contains(c.Phrase, c.Code) && c.Kind != "number" {
+			t.Errorf("card %d: %+v", i, c)
+		}
+	}
+	black11 := CardRef{Card: int(skullking.NumberCard(skullking.Black, 11)), Code: "B11"}
+	harry := CardRef{Card: int(skullking.Harry), Code: "HARRY"}
+	pirate := CardRef{Card: int(skullking.Harry), Code: "PIR"}
+	for ref, want := range map[CardRef]string{black11: "the black 11", harry: "Harry the Giant", pirate: "a Pirate"} {
+		if got := ref.Phrase(); got != want {
+			t.Errorf("%v: %q, want %q", ref, got, want)
+		}
+	}
+}
+
+// Every option of the engine's table is listed with its default and range.
+func TestRuleOptions(t *testing.T) {
+	specs := skullking.OptionSpecs()
+	infos := RuleOptions()
+	if len(infos) != len(specs) {
+		t.Fatalf("%d options listed of %d", len(infos), len(specs))
+	}
+	b, _ := json.Marshal(infos)
+	var back []map[string]any
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	for i, o := range back {
+		for _, k := range []string{"key", "type", "default", "group", "help", "label", "in"} {
+			if _, ok := o[k]; !ok {
+				t.Errorf("%s has no %q", specs[i].Key, k)
+			}
+		}
+		_, hasChoices := o["choices"]
+		_, hasMin := o["min"]
+		want := map[string][2]bool{"int": {false, true}, "bool": {false, false}, "choice": {true, false}, "schedule": {true, false}}
+		if w := want[o["type"].(string)]; w != [2]bool{hasChoices, hasMin} {
+			t.Errorf("%s (%s): choices %v, min %v", specs[i].Key, o["type"], hasChoices, hasMin)
+		}
+	}
+}

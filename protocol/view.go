@@ -1,0 +1,261 @@
+package protocol
+
+import (
+	"encoding/json"
+
+	"github.com/skullking-go/skullking"
+)
+
+// View is one seat's picture of the game (or a spectator's): skullking.View
+// on the wire. It holds only what the seat may know.
+type View struct {
+	Seat     int    `json:"seat"` // −1 for a spectator
+	Players  int    `json:"players"`
+	Phase    string `json:"phase"` // bidding, cannon, playing, ability, over
+	Round    int    `json:"round"`
+	Rounds   int    `json:"rounds"` // scheduled rounds
+	Tiebreak bool   `json:"tiebreak"`
+	Cards    int    `json:"cards"`
+	// Named says whether the Pirates' names matter (pirate abilities).
+	Named bool       `json:"named"`
+	Seats []SeatInfo `json:"seats"`
+	Hand  []HandCard `json:"hand"`
+	Legal []Action   `json:"legal"`
+	Turn  int        `json:"turn"`
+	// Leader leads the trick on the table, or the next one while it waits:
+	// the round's first leader through the bidding.
+	Leader  int     `json:"leader"`
+	Trick   []Play  `json:"trick"`
+	Winning int     `json:"winning"`
+	Lead    Lead    `json:"lead"`
+	Tricks  []Trick `json:"tricks"`
+	TrickNo int     `json:"trick_no"`
+	// LastTrick is the trick completed last while no card of the next one
+	// is on the table, a round's last trick through the next bidding.
+	LastTrick   *Trick    `json:"last_trick,omitempty"`
+	Pending     *Pending  `json:"pending,omitempty"`
+	UndealtSeen []CardRef `json:"undealt_seen,omitempty"`
+	Discarded   []CardRef `json:"discarded,omitempty"`
+	Results     []Result  `json:"results"`
+	Winners     []int     `json:"winners"`
+}
+
+// Phases of a game on the wire.
+const (
+	PhaseBidding = "bidding"
+	PhaseCannon  = "cannon"
+	PhasePlaying = "playing"
+	PhaseAbility = "ability"
+	PhaseOver    = "over"
+)
+
+// SeatInfo is one seat in a view. Bid is null until every bid is in (the
+// viewer's own bid excepted), so "not yet bid" (has_bid false) and "bid 0"
+// never look alike.
+type SeatInfo struct {
+	Name      string `json:"name"`
+	HandSize  int    `json:"hand_size"`
+	HasBid    bool   `json:"has_bid"`
+	Bid       *int   `json:"bid"`
+	Won       int    `json:"won"`
+	Total     int    `json:"total"`
+	Graybeard bool   `json:"graybeard,omitempty"`
+	Wager     int    `json:"wager,omitempty"`
+	Cannon    string `json:"cannon,omitempty"` // grapeshot or cannonball, once every seat has loaded
+}
+
+// HandCard is a card of the viewer's hand: whether it may be played now
+// and, if not, why.
+type HandCard struct {
+	CardRef
+	Playable bool     `json:"playable"`
+	Why      *Refusal `json:"why,omitempty"`
+}
+
+// Play is a card on the table and whose it is.
+type Play struct {
+	Seat int `json:"seat"`
+	CardRef
+	As string `json:"as,omitempty"` // the Tigress: pirate or escape
+}
+
+// Lead is the current trick's suit: none until set, or free.
+type Lead struct {
+	Suit string `json:"suit,omitempty"`
+	Free bool   `json:"free,omitempty"`
+}
+
+// Pending is a pirate ability awaiting its owner's decision: its kind (an
+// action kind), whose it is, Bendt's draw to discard, who leads next unless
+// Rosie decides otherwise.
+type Pending struct {
+	Kind   string `json:"kind"`
+	Seat   int    `json:"seat"`
+	Draw   int    `json:"draw,omitempty"`
+	Leader int    `json:"leader"`
+}
+
+// phaseNames writes the engine's phases.
+var phaseNames = map[skullking.Phase]string{
+	skullking.PhaseBidding: PhaseBidding, skullking.PhaseCannon: PhaseCannon, skullking.PhasePlaying: PhasePlaying,
+	skullking.PhaseAbility: PhaseAbility, skullking.PhaseOver: PhaseOver,
+}
+
+func cannonName(v int) string {
+	if v == skullking.Cannonball {
+		return "cannonball"
+	}
+	return "grapeshot"
+}
+
+// ViewOf converts the engine's view for the wire.
+func ViewOf(v *skullking.View) *View {
+	w := viewOf(v)
+	w.Tricks, w.LastTrick, w.Results = tricksOf(v), lastTrickOf(v), resultsOf(v)
+	return w
+}
+
+// viewOf converts everything but the parts every viewer shares.
+func viewOf(v *skullking.View) *View {
+	named := v.Options.PirateAbilities
+	w := &View{
+		Seat: v.Seat, Players: v.Players, Phase: phaseNames[v.Phase], Round: v.Round, Rounds: v.ScheduledRounds,
+		Tiebreak: v.Tiebreak, Cards: v.Cards, Named: named, Turn: v.Turn, Leader: v.Leader, Winning: v.Winning,
+		TrickNo: v.TrickNo, Hand: []HandCard{}, Legal: []Action{}, Trick: []Play{}, Winners: []int{},
+	}
+	if v.Lead.Suit != skullking.NoSuit {
+		w.Lead.Suit = v.Lead.Suit.String()
+	}
+	w.Lead.Free = v.Lead.Free
+	for _, s := range v.Seats {
+		si := SeatInfo{Name: s.Name, HandSize: s.HandSize, HasBid: s.HasBid, Won: s.Won, Total: s.Total,
+			Graybeard: s.Graybeard, Wager: s.Wager}
+		if s.Bid >= 0 && !s.Graybeard {
+			si.Bid = intp(s.Bid)
+		}
+		if s.Cannon >= 0 && !s.Graybeard && v.Options.CannonLoad {
+			si.Cannon = cannonName(s.Cannon)
+		}
+		w.Seats = append(w.Seats, si)
+	}
+	for i, c := range v.Hand {
+		hc := HandCard{CardRef: refOf(c, named), Playable: true}
+		if i < len(v.Refusals) && v.Refusals[i].Refused() {
+			hc.Playable, hc.Why = false, RefusalOf(&v.Refusals[i], named)
+		}
+		w.Hand = append(w.Hand, hc)
+	}
+	for _, a := range v.Legal {
+		w.Legal = append(w.Legal, FromAction(a, named))
+	}
+	w.Trick = plays(v.Trick, named)
+	if v.Pending != skullking.ActionNone {
+		w.Pending = &Pending{Kind: v.Pending.String(), Seat: v.PendingSeat, Draw: v.PendingDraw, Leader: v.PendingLeader}
+	}
+	for _, c := range v.UndealtSeen {
+		w.UndealtSeen = append(w.UndealtSeen, refOf(c, named))
+	}
+	for _, c := range v.Discarded {
+		w.Discarded = append(w.Discarded, refOf(c, named))
+	}
+	w.Winners = append(w.Winners, v.Winners...)
+	return w
+}
+
+func plays(ps []skullking.Played, named bool) []Play {
+	out := make([]Play, 0, len(ps))
+	for _, p := range ps {
+		ref := refOf(p.Card, named)
+		ref.Code = p.Code(named)
+		out = append(out, Play{Seat: int(p.Seat), CardRef: ref, As: asName(p.As)})
+	}
+	return out
+}
+
+func tricksOf(v *skullking.View) []Trick {
+	out := []Trick{}
+	for i := range v.Tricks {
+		out = append(out, TrickOf(&v.Tricks[i], &v.Options))
+	}
+	return out
+}
+
+func lastTrickOf(v *skullking.View) *Trick {
+	if v.LastTrick == nil {
+		return nil
+	}
+	t := TrickOf(v.LastTrick, &v.Options)
+	return &t
+}
+
+func resultsOf(v *skullking.View) []Result {
+	out := []Result{}
+	for i := range v.Results {
+		o := v.Options
+		if i < len(v.RoundRules) {
+			o = v.RoundRules[i]
+		}
+		r := ResultOf(&v.Results[i], &o, v.ScheduledRounds)
+		if i > 0 && i < len(v.RoundRules) && !sameRules(o, v.RoundRules[0]) {
+			r.Rules = &o
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// StateEncoder writes one state message for each viewer of a table. The
+// completed tricks and the score sheet are the same for every viewer and
+// grow through the game, so they are encoded once per state rather than once
+// per connection.
+type StateEncoder struct {
+	seq      int64
+	event    *Event
+	deadline int64
+	tricks   json.RawMessage
+	last     json.RawMessage
+	results  json.RawMessage
+}
+
+// NewStateEncoder prepares a state after action seq from any viewer's
+// engine view (the shared parts do not depend on the viewer).
+func NewStateEncoder(any *skullking.View, seq int64, ev *Event, deadline int64) (*StateEncoder, error) {
+	e := &StateEncoder{seq: seq, event: ev, deadline: deadline}
+	var err error
+	if e.tricks, err = json.Marshal(tricksOf(any)); err != nil {
+		return nil, err
+	}
+	if last := lastTrickOf(any); last != nil {
+		if e.last, err = json.Marshal(last); err != nil {
+			return nil, err
+		}
+	}
+	if e.results, err = json.Marshal(resultsOf(any)); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// sharedView is a View whose shared parts are already encoded: the outer
+// fields shadow the embedded ones of the same name.
+type sharedView struct {
+	*View
+	Tricks    json.RawMessage `json:"tricks"`
+	LastTrick json.RawMessage `json:"last_trick,omitempty"`
+	Results   json.RawMessage `json:"results"`
+}
+
+// stateMsg is a state ServerMsg with a sharedView: the same JSON.
+type stateMsg struct {
+	Type     string     `json:"type"`
+	Seq      int64      `json:"seq,omitempty"`
+	View     sharedView `json:"view"`
+	Event    *Event     `json:"event,omitempty"`
+	Deadline int64      `json:"deadline,omitempty"`
+}
+
+// Encode writes the state message for one viewer's engine view.
+func (e *StateEncoder) Encode(v *skullking.View) ([]byte, error) {
+	return json.Marshal(stateMsg{Type: TypeState, Seq: e.seq, View: sharedView{View: viewOf(v), Tricks: e.tricks,
+		LastTrick: e.last, Results: e.results}, Event: e.event, Deadline: e.deadline})
+}
