@@ -224,7 +224,7 @@ type sheet struct {
 }
 
 type sheetRound struct {
-	Cards                     int
+	Cards                    int
 	Bids, Won, Bonus, Points []int
 }
 

@@ -197,7 +197,7 @@ func TestDecodeServerRefusesBrokenViews(t *testing.T) {
 	v := g.View(0)
 	good := ViewOf(&v)
 	for _, c := range []struct {
-		name  string
+		name   string
 		break_ func(w *View)
 	}{
 		{"a seat of the view out of range", func(w *View) { w.Seat = 5 }},

@@ -8,11 +8,12 @@ import (
 	"testing"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // replayed exports s as a record, reads it back as `skullking replay` does
 // and returns the replayed game's summary.
-func replayed(t *testing.T, s *Sheet) skullking.Summary {
+func replayed(t *testing.T, s *Sheet) protocol.Summary {
 	t.Helper()
 	rec, err := s.Record()
 	if err != nil {
@@ -30,11 +31,11 @@ func replayed(t *testing.T, s *Sheet) skullking.Summary {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, b)
 	}
-	return skullking.Summarize(g)
+	return protocol.SummaryOf(g)
 }
 
 // sameScores fails unless the summary scores every round as the sheet does.
-func sameScores(t *testing.T, s *Sheet, sum skullking.Summary) {
+func sameScores(t *testing.T, s *Sheet, sum protocol.Summary) {
 	t.Helper()
 	sc, err := s.Score()
 	if err != nil {

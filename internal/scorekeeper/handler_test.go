@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // client drives the API in process.
@@ -584,7 +585,7 @@ func TestAPIExportReplaysToTheSameTotals(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, rec.Body)
 	}
-	sum := skullking.Summarize(g)
+	sum := protocol.SummaryOf(g)
 	if !slices.Equal(sum.Totals, s.Score.Totals) {
 		t.Fatalf("replayed totals %v, sheet %v\n%s", sum.Totals, s.Score.Totals, rec.Body)
 	}
