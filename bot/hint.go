@@ -13,15 +13,17 @@ import (
 type Advice struct {
 	Action sk.Action
 	Reason string
+	// named says whether the Pirates' names matter, for String's words.
+	named bool
 }
 
 // String is the advice as one line: "bid 2: the Skull King and the black 13
 // should win; the rest will lose".
 func (h Advice) String() string {
 	if h.Reason == "" {
-		return describeAction(h.Action)
+		return describeAction(h.Action, h.named)
 	}
-	return describeAction(h.Action) + ": " + h.Reason
+	return describeAction(h.Action, h.named) + ": " + h.Reason
 }
 
 // HintOption changes how a hint is searched.
@@ -55,7 +57,7 @@ func Hint(v sk.SeatView, opts ...HintOption) Advice {
 	var h Heuristic
 	h.param = defaultHeurParams
 	h.st.load(v)
-	return Advice{Action: a, Reason: h.explain(a)}
+	return Advice{Action: a, Reason: h.explain(a), named: v.Options().PirateAbilities}
 }
 
 // positionSeed derives a seed from what the seat sees, so that a hint does
@@ -76,9 +78,9 @@ func positionSeed(v sk.SeatView) uint64 {
 	return seed
 }
 
-// describeAction is the action in a player's words: "bid 2", "play Y3",
-// "lead SK", "play the Tigress as a Pirate".
-func describeAction(a sk.Action) string {
+// describeAction is the action in a player's words: "bid 2", "play the
+// yellow 3", "play the Tigress as a Pirate".
+func describeAction(a sk.Action, named bool) string {
 	switch a.Kind {
 	case sk.ActionBid:
 		return "bid " + strconv.Itoa(int(a.Value))
@@ -89,7 +91,7 @@ func describeAction(a sk.Action) string {
 			}
 			return "play the Tigress as an Escape"
 		}
-		return "play " + a.Card.NamedCode()
+		return "play " + a.Card.Phrase(named)
 	case sk.ActionCannon:
 		if a.Value == sk.Cannonball {
 			return "load the cannonball"
@@ -104,9 +106,9 @@ func describeAction(a sk.Action) string {
 		return "do not draw"
 	case sk.ActionDiscard:
 		if a.Card2 == sk.NoCard {
-			return "discard " + a.Card.NamedCode()
+			return "discard " + a.Card.Phrase(named)
 		}
-		return "discard " + a.Card.NamedCode() + " and " + a.Card2.NamedCode()
+		return "discard " + a.Card.Phrase(named) + " and " + a.Card2.Phrase(named)
 	case sk.ActionWager:
 		return "wager " + strconv.Itoa(int(a.Value))
 	case sk.ActionHarry:
@@ -121,26 +123,6 @@ func describeAction(a sk.Action) string {
 	return a.String()
 }
 
-// cardPhrase names a card in a sentence: "the Skull King", "a Mermaid",
-// "the black 13", "Rosie D'Laney".
-func cardPhrase(c sk.Card, abilities bool) string {
-	switch c.Kind() {
-	case sk.KindNumber:
-		return "the " + c.Name()
-	case sk.KindPirate:
-		if abilities {
-			return c.Name()
-		}
-		return "a Pirate"
-	case sk.KindMermaid:
-		return "a Mermaid"
-	case sk.KindEscape:
-		return "an Escape"
-	case sk.KindLoot:
-		return "a Loot"
-	}
-	return "the " + c.Name()
-}
 
 // list joins phrases: "a", "a and b", "a, b and c".
 func list(items []string, conj string) string {
@@ -230,7 +212,7 @@ func (h *Heuristic) explainBid(bid int) string {
 	names := func(cs []chance) []string {
 		var out []string
 		for _, x := range cs {
-			out = append(out, cardPhrase(x.c, abilities))
+			out = append(out, x.c.Phrase(abilities))
 		}
 		return out
 	}
@@ -273,10 +255,7 @@ func (h *Heuristic) explainBid(bid int) string {
 
 func (h *Heuristic) explainPlay(a sk.Action) string {
 	st := &h.st
-	code := a.Card.NamedCode()
-	if a.Card == sk.Tigress {
-		code = "the Tigress"
-	}
+	code := a.Card.Phrase(st.opts.PirateAbilities)
 	need := st.need(st.me)
 	left := st.hand.Len()
 	p := st.winProb(a.Card, a.As)
