@@ -772,6 +772,8 @@ func (g *Game) scoreResult(r *RoundResult) {
 	g.startRound()
 }
 
+// appendLeaders appends the seats with the highest total among totals to
+// out[:0], reusing its memory.
 func appendLeaders(out []int, totals []int) []int {
 	for s, t := range totals {
 		switch {

@@ -160,18 +160,7 @@ func (o *Options) ScoreRound(r *RoundResult) {
 }
 
 // Leaders returns the seats with the highest total among totals.
-func Leaders(totals []int) []int {
-	var out []int
-	for s, t := range totals {
-		switch {
-		case len(out) == 0 || t > totals[out[0]]:
-			out = append(out[:0], s)
-		case t == totals[out[0]]:
-			out = append(out, s)
-		}
-	}
-	return out
-}
+func Leaders(totals []int) []int { return appendLeaders(nil, totals) }
 
 // SeatScore is one seat's score for a round part by part, as a score sheet
 // shows it: the parts add up to the round's points (Total equals

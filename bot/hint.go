@@ -3,9 +3,9 @@ package bot
 import (
 	"sort"
 	"strconv"
-	"strings"
 
 	sk "github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // Advice is a recommended action for a seat and a short reason a player
@@ -123,25 +123,6 @@ func describeAction(a sk.Action, named bool) string {
 	return a.String()
 }
 
-
-// list joins phrases: "a", "a and b", "a, b and c".
-func list(items []string, conj string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " " + conj + " " + items[len(items)-1]
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
 // explain says why a is a good action, from what the heuristic's model
 // knows of the position.
 func (h *Heuristic) explain(a sk.Action) string {
@@ -171,7 +152,7 @@ func (h *Heuristic) explain(a sk.Action) string {
 		return "your hand already fits your bid"
 	case sk.ActionDiscard:
 		need := max(st.need(st.me), 0)
-		return "what you keep best fits the " + plural(need, "trick", "tricks") + " you still need"
+		return "what you keep best fits the " + protocol.Count(need, "trick", "tricks") + " you still need"
 	case sk.ActionWager:
 		if a.Value > 0 {
 			return "you are likely to make your bid exactly"
@@ -187,9 +168,9 @@ func (h *Heuristic) explain(a sk.Action) string {
 			}
 		}
 		if a.Value == 0 {
-			return "you expect to take about " + plural(exp, "trick", "tricks") + ", as bid"
+			return "you expect to take about " + protocol.Count(exp, "trick", "tricks") + ", as bid"
 		}
-		return "you expect to take about " + plural(exp, "trick", "tricks") + " by the end of the round"
+		return "you expect to take about " + protocol.Count(exp, "trick", "tricks") + " by the end of the round"
 	}
 	return ""
 }
@@ -227,7 +208,7 @@ func (h *Heuristic) explainBid(bid int) string {
 		if len(risky) == 0 {
 			return "none of your cards is likely to take a trick, and a zero bid pays " + zero
 		}
-		return "a zero bid pays " + zero + " if you can keep " + list(names(risky), "and") + " out of winning tricks"
+		return "a zero bid pays " + zero + " if you can keep " + protocol.List(names(risky), "and") + " out of winning tricks"
 	}
 	top := cs[:min(bid, len(cs))]
 	rest := cs[len(top):]
@@ -238,19 +219,19 @@ func (h *Heuristic) explainBid(bid int) string {
 	restLoses := len(rest) == 0 || rest[0].p < 0.3
 	switch {
 	case sure && len(rest) == 0:
-		return list(names(top), "and") + " should all win"
+		return protocol.List(names(top), "and") + " should all win"
 	case sure && restLoses:
-		return list(names(top), "and") + " should win; the rest will lose"
+		return protocol.List(names(top), "and") + " should win; the rest will lose"
 	case sure:
-		return list(names(top), "and") + " should win; " + list(names(rest[:1]), "and") + " may win too, so play it carefully"
+		return protocol.List(names(top), "and") + " should win; " + protocol.List(names(rest[:1]), "and") + " may win too, so play it carefully"
 	case len(top) == 1 && top[0].p >= 0.3:
 		return names(top)[0] + " is your likeliest winner"
 	case len(top) == 1:
 		return names(top)[0] + " is your best chance of a trick"
 	case top[len(top)-1].p >= 0.3:
-		return "your likeliest winners are " + list(names(top), "and")
+		return "your likeliest winners are " + protocol.List(names(top), "and")
 	}
-	return "your best chances of tricks are " + list(names(top), "and")
+	return "your best chances of tricks are " + protocol.List(names(top), "and")
 }
 
 func (h *Heuristic) explainPlay(a sk.Action) string {
@@ -302,7 +283,7 @@ func (h *Heuristic) explainPlay(a sk.Action) string {
 		}
 		return "you need every remaining trick; " + code + " is your best chance at this one"
 	}
-	still := "you need " + plural(need, "more trick", "more tricks")
+	still := "you need " + protocol.Count(need, "more trick", "more tricks")
 	switch {
 	case p >= 0.5 && !cheaperWinner:
 		return still + ", and " + code + " is your cheapest card that should win this one"
