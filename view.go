@@ -96,6 +96,9 @@ func (g *Game) View(seat int) View {
 	if g.phase == PhaseOver {
 		v.Turn = -1
 	}
+	if g.phase != PhasePlaying {
+		v.Lead = Lead{} // the last trick's suit is over with it
+	}
 	for _, st := range g.starts {
 		if st.changed != nil {
 			for i := range g.results {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // Version is the protocol version a client names in its hello.
@@ -185,7 +184,7 @@ func decodeObject(data []byte, v any) error {
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("not a message: %s", strings.TrimPrefix(err.Error(), "json: "))
+		return fmt.Errorf("not a message: %w", err)
 	}
 	if dec.More() {
 		return errors.New("more than one JSON value in the frame")

@@ -61,7 +61,7 @@ type SeatInfo struct {
 	Total     int    `json:"total"`
 	Graybeard bool   `json:"graybeard,omitempty"`
 	Wager     int    `json:"wager,omitempty"`
-	Cannon    string `json:"cannon,omitempty"` // grapeshot or cannonball, once every seat has loaded
+	Cannon    string `json:"cannon,omitempty"` // grapeshot or cannonball: the viewer's own once loaded, the others' once every seat has
 }
 
 // HandCard is a card of the viewer's hand: whether it may be played now

@@ -8,12 +8,15 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
+	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -243,8 +246,14 @@ func (c *conn) frame(typ websocket.MessageType, data []byte) bool {
 	if typ != websocket.MessageText {
 		return c.badFrame("binary frames are not part of the protocol: send JSON text")
 	}
-	var m protocol.ClientMsg
-	if err := json.Unmarshal(data, &m); err != nil {
+	m, err := protocol.DecodeClient(data)
+	if errors.Is(err, skullking.ErrBadOptions) {
+		// A well-formed message whose rules the engine refuses: its sender
+		// waits for an answer to its id.
+		c.refuse(messageID(typ, data), protocol.ErrBadRequest, trim(strings.TrimPrefix(err.Error(), "not a message: "), 200))
+		return true
+	}
+	if err != nil {
 		return c.badFrame("not a protocol message: " + trim(err.Error(), 120))
 	}
 	c.bad = 0
@@ -259,12 +268,10 @@ func (c *conn) frame(typ websocket.MessageType, data []byte) bool {
 	case protocol.TypeAct, protocol.TypeStart, protocol.TypeSeat, protocol.TypeAddSeat, protocol.TypeConfigure, protocol.TypeRematch,
 		protocol.TypeChat, protocol.TypeLeave, protocol.TypeHint:
 		if !c.hello {
-			c.refuse(m.ID, protocol.ErrNeedHello, "say hello first: {\"type\":\"hello\",\"v\":1,\"token\":\"…\"}")
+			c.refuse(m.ID, protocol.ErrNeedHello, "say hello first: {\"type\":\"hello\",\"v\":"+strconv.Itoa(protocol.Version)+",\"token\":\"…\"}")
 			return true
 		}
 		return c.forward(table.Intent{Kind: table.IntentMsg, Client: c.id, Msg: m, At: time.Now()}, false)
-	case "":
-		return c.badFrame("a message needs a \"type\"")
 	default:
 		c.refuse(m.ID, protocol.ErrUnknownType, fmt.Sprintf("unknown message type %q", trim(m.Type, 40)))
 		return true

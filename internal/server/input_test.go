@@ -90,6 +90,12 @@ func TestBadInput(t *testing.T) {
 	expect(ann, `"hello"`, protocol.ErrBadFrame, "")
 	expect(ann, `{}`, protocol.ErrBadFrame, "type")
 	expect(ann, `{"type":"teleport","id":3}`, protocol.ErrUnknownType, "teleport")
+	// Rules the engine refuses are a bad request answering the message's id,
+	// not a frame that could not be read.
+	ann.sendRaw(`{"type":"configure","id":12,"settings":{"options":{"rounds":0}}}`)
+	if f := ann.next(protocol.TypeError); f.Code != protocol.ErrBadRequest || f.ID != 12 || !strings.Contains(f.Message, "rounds") {
+		t.Fatalf("refused rules: %+v", f)
+	}
 	expect(ann, `{"type":"join","name":"x"}`, protocol.ErrUnknownType, "join")
 	expect(ann, `{"type":"hello","v":2,"spectate":true}`, protocol.ErrNeedHello, "already")
 	expect(ann, `{"type":"act"}`, protocol.ErrBadRequest, "an action is needed")
