@@ -9,6 +9,8 @@
 // rules with Game.SetOptions where the table changed a house rule. Game
 // over, tiebreak rounds and winners are the engine's decision, and a sheet
 // exports as a record that `skullking replay` scores to the same totals.
+// Bonus events reach the engine as captures (skullking.Captures), which it
+// prices with the rules in force, so no point value is worked out here.
 //
 // The engine checks what a results-only round can check (bids and tricks in
 // range, trick totals, modules in play); this package adds what only the

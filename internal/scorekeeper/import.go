@@ -159,37 +159,31 @@ func playedBonuses(rec *skullking.Record, i int, o *skullking.Options, res skull
 	plays = append(plays, final)
 
 	n := len(rec.Players)
-	var pts [8]int
+	var caught [8]skullking.Captures
 	for t, tr := range results {
 		w := tr.Winner
 		if w < 0 || w >= n {
 			continue // destroyed, discarded, or Graybeard's
 		}
+		caught[w] += tr.Captured
 		for _, pl := range plays[t] {
 			if pl.Card.IsNumber() && pl.Card.Rank() == 14 && tr.Captured.Fourteens()+tr.Captured.Black14() > 0 {
-				suit := pl.Card.Suit().String()
-				events = append(events, Bonus{Seat: w, Kind: Fourteen, Suit: suit})
-				if suit == "black" {
-					pts[w] += o.BonusBlackFourteen
-				} else {
-					pts[w] += o.BonusFourteen
-				}
+				events = append(events, Bonus{Seat: w, Kind: Fourteen, Suit: pl.Card.Suit().String()})
 			}
 		}
 		switch {
 		case tr.Captured.SkullKing() > 0:
 			events = append(events, Bonus{Seat: w, Kind: MermaidTookSkullKing})
-			pts[w] += o.BonusMermaidSkullKing
 		case tr.Captured.Pirates() > 0:
 			events = append(events, Bonus{Seat: w, Kind: SkullKingTookPirates, Count: tr.Captured.Pirates()})
-			pts[w] += tr.Captured.Pirates() * o.BonusSkullKingPirate
 		case tr.Captured.Mermaids() > 0:
 			events = append(events, Bonus{Seat: w, Kind: PirateTookMermaids, Count: tr.Captured.Mermaids()})
-			pts[w] += tr.Captured.Mermaids() * o.BonusPirateMermaid
 		}
 	}
+	// The tricks read must account for every capture the engine counted in
+	// the round, and so for its bonus at any bonus values.
 	for seat := range n {
-		if pts[seat] != res.Bonus[seat] {
+		if caught[seat] != res.Captures[seat] || o.CaptureBonus(caught[seat]) != res.Bonus[seat] {
 			return nil, false
 		}
 	}

@@ -2,6 +2,7 @@ package scorekeeper
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/skullking-go/skullking"
@@ -168,6 +169,24 @@ func resultsText(err error, round int) string {
 // Suits of the 14s, in the order a client should offer them.
 var fourteenSuits = []string{"green", "yellow", "purple", "black"}
 
+// The characters a bonus event counts, as many as the engine's deck holds:
+// the Mermaids, and the Pirates with the Tigress (who counts as one when
+// the Skull King takes her).
+var (
+	deckMermaids = countKinds(skullking.KindMermaid)
+	deckPirates  = countKinds(skullking.KindPirate, skullking.KindTigress)
+)
+
+func countKinds(kinds ...skullking.Kind) int {
+	n := 0
+	for c := skullking.Card(0); c < skullking.NumCards; c++ {
+		if slices.Contains(kinds, c.Kind()) {
+			n++
+		}
+	}
+	return n
+}
+
 // result checks round r, round number rn, against the rules in force in g
 // and turns it into the engine's RoundResult. The engine checks bids,
 // tricks and modules again; the checks here come first so that each
@@ -201,11 +220,9 @@ func (r *Round) result(rn int, g *skullking.Game, names []string) (skullking.Rou
 	if sum < cards && !tricksMayGoToNobody(&o, n) {
 		return res, invalid(rn, "tricks won add up to %d, but %d tricks were played and every trick has a winner (only the Kraken, the White Whale or Graybeard leave a trick to nobody)", sum, cards)
 	}
-	bonus, err := r.bonusPoints(rn, &o, names)
-	if err != nil {
+	if err := r.bonuses(rn, names, &res); err != nil {
 		return res, err
 	}
-	res.Bonus = bonus
 	if err := r.modules(rn, &o, names, &res); err != nil {
 		return res, err
 	}
@@ -219,27 +236,29 @@ func dealtText(cards int) string {
 	return fmt.Sprintf("%d cards were dealt", cards)
 }
 
-// bonusPoints checks the round's bonus events (or imported bonus points)
-// and adds up each seat's captured bonus with the round's bonus values.
-func (r *Round) bonusPoints(rn int, o *skullking.Options, names []string) ([8]int, error) {
-	var pts [8]int
+// bonuses checks the round's bonus events (or imported bonus points) and
+// writes them into res: the events as each seat's captures, which the
+// engine prices with the rules in force (so that a later change of a
+// bonus's value rescores the round), imported points as they are.
+func (r *Round) bonuses(rn int, names []string, res *skullking.RoundResult) error {
 	n := len(names)
 	if r.BonusPoints != nil {
 		if len(r.Bonuses) > 0 {
-			return pts, invalid(rn, "a round has bonus events or imported bonus points, not both")
+			return invalid(rn, "a round has bonus events or imported bonus points, not both")
 		}
 		for s, p := range r.BonusPoints {
 			if p < 0 || p > maxBonusPts {
-				return pts, invalid(rn, "%s's bonus points %d: 0 to %d", names[s], p, maxBonusPts)
+				return invalid(rn, "%s's bonus points %d: 0 to %d", names[s], p, maxBonusPts)
 			}
 			if p > 0 && r.Won[s] == 0 {
-				return pts, invalid(rn, "%s has %d bonus points but won no tricks: bonuses come from tricks won", names[s], p)
+				return invalid(rn, "%s has %d bonus points but won no tricks: bonuses come from tricks won", names[s], p)
 			}
-			pts[s] = p
+			res.Bonus[s] = p
 		}
-		return pts, nil
+		return nil
 	}
 	var (
+		caught       [8]struct{ fourteens, black14, mermaids, pirates, skullKing int }
 		fourteenBy   = map[string]int{}
 		mermaids     int // Mermaids accounted for by the events
 		pirateTricks int // tricks a Pirate won with Mermaids in them
@@ -251,87 +270,89 @@ func (r *Round) bonusPoints(rn int, o *skullking.Options, names []string) ([8]in
 	)
 	for _, b := range r.Bonuses {
 		if b.Seat < 0 || b.Seat >= n {
-			return pts, invalid(rn, "a bonus for seat %d: seats are 0 to %d", b.Seat, n-1)
+			return invalid(rn, "a bonus for seat %d: seats are 0 to %d", b.Seat, n-1)
 		}
 		name := names[b.Seat]
 		if b.Kind != Fourteen && b.Suit != "" {
-			return pts, invalid(rn, "%s's %s: only a 14 has a suit", name, b.Kind)
+			return invalid(rn, "%s's %s: only a 14 has a suit", name, b.Kind)
 		}
 		switch b.Kind {
 		case Fourteen:
 			if b.Count != 0 && b.Count != 1 {
-				return pts, invalid(rn, "%s captured %d of the %s 14: there is one", name, b.Count, b.Suit)
+				return invalid(rn, "%s captured %d of the %s 14: there is one", name, b.Count, b.Suit)
 			}
 			if !validSuit(b.Suit) {
-				return pts, invalid(rn, "%s captured a 14 of suit %q: the suits are green, yellow, purple and black", name, b.Suit)
+				return invalid(rn, "%s captured a 14 of suit %q: the suits are green, yellow, purple and black", name, b.Suit)
 			}
 			if prev, dup := fourteenBy[b.Suit]; dup {
 				if prev == b.Seat {
-					return pts, invalid(rn, "%s captured the %s 14 twice, but there is one %s 14", name, b.Suit, b.Suit)
+					return invalid(rn, "%s captured the %s 14 twice, but there is one %s 14", name, b.Suit, b.Suit)
 				}
-				return pts, invalid(rn, "both %s and %s captured the %s 14, but there is one %s 14", names[prev], name, b.Suit, b.Suit)
+				return invalid(rn, "both %s and %s captured the %s 14, but there is one %s 14", names[prev], name, b.Suit, b.Suit)
 			}
 			fourteenBy[b.Suit] = b.Seat
 			if b.Suit == "black" {
-				pts[b.Seat] += o.BonusBlackFourteen
+				caught[b.Seat].black14++
 			} else {
-				pts[b.Seat] += o.BonusFourteen
+				caught[b.Seat].fourteens++
 			}
 		case PirateTookMermaids:
-			if b.Count < 1 || b.Count > 2 {
-				return pts, invalid(rn, "%s's Pirate took %d Mermaids: a trick holds 1 or 2 (there are 2 Mermaids)", name, b.Count)
+			if b.Count < 1 || b.Count > deckMermaids {
+				return invalid(rn, "%s's Pirate took %d Mermaids: a trick holds 1 to %d (there are %d Mermaids)", name, b.Count, deckMermaids, deckMermaids)
 			}
 			mermaids += b.Count
 			pirateTricks++
 			ownTricks[b.Seat]++
-			pts[b.Seat] += b.Count * o.BonusPirateMermaid
+			caught[b.Seat].mermaids += b.Count
 		case SkullKingTookPirates:
-			if b.Count < 1 || b.Count > 6 {
-				return pts, invalid(rn, "%s's Skull King took %d Pirates: there are 6 (5 Pirates and the Tigress)", name, b.Count)
+			if b.Count < 1 || b.Count > deckPirates {
+				return invalid(rn, "%s's Skull King took %d Pirates: there are %d (5 Pirates and the Tigress)", name, b.Count, deckPirates)
 			}
 			skTook++
 			skPirates += b.Count
 			ownTricks[b.Seat]++
-			pts[b.Seat] += b.Count * o.BonusSkullKingPirate
+			caught[b.Seat].pirates += b.Count
 		case MermaidTookSkullKing:
 			if b.Count != 0 && b.Count != 1 {
-				return pts, invalid(rn, "%s's Mermaid took the Skull King %d times: there is one Skull King", name, b.Count)
+				return invalid(rn, "%s's Mermaid took the Skull King %d times: there is one Skull King", name, b.Count)
 			}
 			mermaidTook++
 			mermaids++
 			ownTricks[b.Seat]++
-			pts[b.Seat] += o.BonusMermaidSkullKing
+			caught[b.Seat].skullKing++
 		default:
-			return pts, invalid(rn, "unknown bonus %q for %s: the bonuses are %s, %s, %s and %s", b.Kind, name,
+			return invalid(rn, "unknown bonus %q for %s: the bonuses are %s, %s, %s and %s", b.Kind, name,
 				Fourteen, PirateTookMermaids, SkullKingTookPirates, MermaidTookSkullKing)
 		}
 		captured[b.Seat] = true
 	}
 	switch {
 	case skTook > 0 && mermaidTook > 0:
-		return pts, invalid(rn, "the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King: only one of these happened")
+		return invalid(rn, "the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King: only one of these happened")
 	case skTook > 1:
-		return pts, invalid(rn, "the Skull King took Pirates %d times, but there is one Skull King", skTook)
+		return invalid(rn, "the Skull King took Pirates %d times, but there is one Skull King", skTook)
 	case mermaidTook > 1:
-		return pts, invalid(rn, "a Mermaid took the Skull King %d times, but there is one Skull King", mermaidTook)
+		return invalid(rn, "a Mermaid took the Skull King %d times, but there is one Skull King", mermaidTook)
 	}
-	if mermaids > 2 {
-		return pts, invalid(rn, "%d Mermaids captured, but there are 2 Mermaids", mermaids)
+	if mermaids > deckMermaids {
+		return invalid(rn, "%d Mermaids captured, but there are %d Mermaids", mermaids, deckMermaids)
 	}
-	if pirateTricks+skPirates > 6 {
-		return pts, invalid(rn, "Pirates won %d tricks with Mermaids and the Skull King took %d Pirates: that is %d Pirates, but there are 6 (5 Pirates and the Tigress)",
-			pirateTricks, skPirates, pirateTricks+skPirates)
+	if pirateTricks+skPirates > deckPirates {
+		return invalid(rn, "Pirates won %d tricks with Mermaids and the Skull King took %d Pirates: that is %d Pirates, but there are %d (5 Pirates and the Tigress)",
+			pirateTricks, skPirates, pirateTricks+skPirates, deckPirates)
 	}
 	for s := range n {
 		if captured[s] && r.Won[s] == 0 {
-			return pts, invalid(rn, "%s has bonuses but won no tricks: bonuses come from tricks won", names[s])
+			return invalid(rn, "%s has bonuses but won no tricks: bonuses come from tricks won", names[s])
 		}
 		if ownTricks[s] > r.Won[s] {
-			return pts, invalid(rn, "%s won %d tricks but has %d captures that each need a trick of their own (a Pirate taking Mermaids, the Skull King taking Pirates, a Mermaid taking the Skull King)",
+			return invalid(rn, "%s won %d tricks but has %d captures that each need a trick of their own (a Pirate taking Mermaids, the Skull King taking Pirates, a Mermaid taking the Skull King)",
 				names[s], r.Won[s], ownTricks[s])
 		}
+		c := caught[s]
+		res.Captures[s] = skullking.NewCaptures(c.fourteens, c.black14, c.mermaids, c.pirates, c.skullKing)
 	}
-	return pts, nil
+	return nil
 }
 
 func validSuit(s string) bool {

@@ -472,3 +472,29 @@ func TestSheetForm(t *testing.T) {
 		})
 	}
 }
+
+// TestBonusEventsEnterTheEngineAsCaptures: a round's events reach the
+// engine as what was captured, which it prices with the rules in force;
+// imported bonus points reach it as points.
+func TestBonusEventsEnterTheEngineAsCaptures(t *testing.T) {
+	s := newSheet(t, nil, "Ann", "Ben", "Cat")
+	s, _ = add(t, s, Round{Cards: 3, Bids: []int{2, 1, 0}, Won: []int{2, 1, 0}, Bonuses: []Bonus{
+		{Seat: 0, Kind: MermaidTookSkullKing}, {Seat: 0, Kind: Fourteen, Suit: "black"},
+		{Seat: 1, Kind: PirateTookMermaids, Count: 1}, {Seat: 1, Kind: Fourteen, Suit: "green"}}})
+	s, _ = add(t, s, Round{Bids: []int{0, 2, 0}, Won: []int{0, 2, 0}, BonusPoints: []int{0, 30, 0}})
+	g, _, err := s.play()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := g.Results()
+	if r[0].Captures[0] != skullking.NewCaptures(0, 1, 0, 0, 1) || r[0].Captures[1] != skullking.NewCaptures(1, 0, 1, 0, 0) ||
+		!r[0].Captures[2].Empty() {
+		t.Fatalf("round 1 captures %v", r[0].Captures[:3])
+	}
+	if !slices.Equal(r[0].Bonus[:3], []int{60, 30, 0}) {
+		t.Fatalf("round 1 bonus %v, want the engine's prices", r[0].Bonus[:3])
+	}
+	if !r[1].Captures[1].Empty() || r[1].Bonus[1] != 30 {
+		t.Fatalf("round 2, imported as points: captures %v, bonus %v", r[1].Captures[1], r[1].Bonus[1])
+	}
+}
