@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // BookHeader carries a book token on the routes that read a book (history,
@@ -48,7 +49,7 @@ func (h *handler) routes() http.Handler {
 	mux.HandleFunc("GET /api/sheets/history", h.history)
 	mux.HandleFunc("GET /api/sheets/roster", h.roster)
 	mux.HandleFunc("GET /api/sheets/stats", h.stats)
-	mux.HandleFunc("GET /api/sheets/rules", h.rulesInfo)
+	mux.HandleFunc("GET /api/sheets/rules", h.rulesList)
 	mux.HandleFunc("GET /api/sheets/{token}", h.get)
 	mux.HandleFunc("PUT /api/sheets/{token}", h.put)
 	mux.HandleFunc("PATCH /api/sheets/{token}", h.patch)
@@ -771,32 +772,64 @@ func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"players": Stats(sheets)})
 }
 
-// rulesInfo tells a client every rule it can offer, with its standard value,
-// and the cards each preset schedule deals, so that the rules screen needs no
-// copy of the engine's tables.
-func (h *handler) rulesInfo(w http.ResponseWriter, r *http.Request) {
-	d := skullking.DefaultOptions()
-	schedules := map[string][]int{"standard": d.ScheduledCards()}
-	for name, cards := range skullking.SchedulePresets {
-		schedules[name] = append([]int(nil), cards...)
+// RulesInfo is what a rules screen and the round entries can offer: every
+// rule option from the engine's option table (protocol.RuleOptions: key,
+// type, standard value, bounds or choices, group, label, help and what it
+// needs), and the words of a round's entries. A client keeps no copy of
+// any rule: this is where it learns them.
+type RulesInfo struct {
+	Options    []protocol.OptionInfo `json:"options"`
+	BonusKinds []BonusKindInfo       `json:"bonus_kinds"`
+	// MaxLoot is the most Loot alliances a round can form: one a Loot card.
+	MaxLoot int      `json:"max_loot"`
+	Cannon  []string `json:"cannon"`
+	Wagers  []int    `json:"wagers"`
+}
+
+// BonusKindInfo is one kind of bonus event as an entry screen offers it:
+// for a 14, the four cards it may be; for a count, its most.
+type BonusKindInfo struct {
+	Kind  BonusKind      `json:"kind"`
+	Cards []FourteenCard `json:"cards,omitempty"`
+	Max   int            `json:"max,omitempty"`
+}
+
+// FourteenCard is a 14 as a Fourteen event names it: its suit, and how a
+// sentence names the card ("the black 14", the engine's Card.Phrase).
+type FourteenCard struct {
+	Suit   string `json:"suit"`
+	Phrase string `json:"phrase"`
+}
+
+// rulesInfo is computed once: it holds nothing but the engine's tables.
+var rulesInfo = sync.OnceValue(func() RulesInfo {
+	var fourteens []FourteenCard
+	for _, suit := range fourteenSuits {
+		for _, c := range protocol.Cards() {
+			if c.Kind == "number" && c.Rank == 14 && c.Suit == suit {
+				fourteens = append(fourteens, FourteenCard{Suit: suit, Phrase: c.Phrase})
+			}
+		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"defaults": map[string]any{
-			"rounds": d.Rounds, "schedule": d.Schedule, "points_per_trick": d.PointsPerTrick,
-			"miss_penalty": d.MissPenalty, "zero_points": d.ZeroPoints, "zero_scaling": d.ZeroScaling.String(),
-			"keep_bonus_on_miss": d.KeepBonusOnMiss, "bonuses": d.Bonuses, "bonus_fourteen": d.BonusFourteen,
-			"bonus_black_fourteen": d.BonusBlackFourteen, "bonus_pirate_mermaid": d.BonusPirateMermaid,
-			"bonus_skull_king_pirate": d.BonusSkullKingPirate, "bonus_mermaid_skull_king": d.BonusMermaidSkullKing,
-			"scoring": d.Scoring.String(), "cannon_load": d.CannonLoad, "loot": d.Loot, "kraken": d.Kraken,
-			"white_whale": d.WhiteWhale, "pirate_abilities": d.PirateAbilities, "loot_bonus": d.LootBonus,
-			"kraken_lead": "would-have-won", "tiebreak": d.Tiebreak,
+	return RulesInfo{
+		Options: protocol.RuleOptions(),
+		BonusKinds: []BonusKindInfo{
+			{Kind: Fourteen, Cards: fourteens},
+			{Kind: PirateTookMermaids, Max: deckMermaids},
+			{Kind: SkullKingTookPirates, Max: deckPirates},
+			{Kind: MermaidTookSkullKing},
 		},
-		"schedules":   schedules,
-		"bonus_kinds": []BonusKind{Fourteen, PirateTookMermaids, SkullKingTookPirates, MermaidTookSkullKing},
-		"suits":       fourteenSuits,
-		"cannon":      []string{"grapeshot", "cannonball"},
-		"wagers":      []int{0, 10, 20},
-	})
+		MaxLoot: deckLoot,
+		Cannon:  []string{"grapeshot", "cannonball"},
+		Wagers:  rascalWagers,
+	}
+})
+
+// rascalWagers are the wagers Rascal of Roatan may make (docs/rules.md §8).
+var rascalWagers = []int{0, 10, 20}
+
+func (h *handler) rulesList(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, rulesInfo())
 }
 
 // watchers wake long-polling followers when their sheet changes in this

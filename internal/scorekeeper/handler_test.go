@@ -862,29 +862,47 @@ func TestAPIPanicIsA500(t *testing.T) {
 	}
 }
 
-// TestAPIRulesInfo: the defaults the API lists are the engine's, key for
-// key, so that a rules screen built on them cannot drift.
+// TestAPIRulesInfo: the rules a screen can offer are the engine's option
+// table, every option with its standard value, so that a rules screen built
+// on them cannot drift; the entry words name the 14s as the engine does.
 func TestAPIRulesInfo(t *testing.T) {
 	c := newClient(t)
 	rec := c.do("GET", "/api/sheets/rules", nil)
 	expect(t, rec, http.StatusOK)
-	info := decodeAs[struct {
-		Defaults  json.RawMessage
-		Schedules map[string][]int
-	}](t, rec)
-	var o skullking.Options
-	if err := json.Unmarshal(info.Defaults, &o); err != nil {
-		t.Fatalf("the defaults do not read as options: %v\n%s", err, info.Defaults)
+	info := decodeAs[RulesInfo](t, rec)
+	specs := skullking.OptionSpecs()
+	if len(info.Options) != len(specs) {
+		t.Fatalf("%d options listed, want the engine's %d", len(info.Options), len(specs))
 	}
-	if !sameOptions(o, skullking.DefaultOptions()) {
-		t.Fatalf("defaults %s are not the standard rules", info.Defaults)
+	std := skullking.DefaultOptions()
+	for i, oi := range info.Options {
+		spec := &specs[i]
+		if oi.Key != spec.Key || oi.In != protocol.InOptions || oi.Label != spec.Label || oi.Group != string(spec.Group) {
+			t.Fatalf("option %d is %+v, want the engine's %q", i, oi, spec.Key)
+		}
+		// A value read back from JSON is a float64 or a string, a bool.
+		want := spec.Get(&std)
+		if n, ok := want.(int); ok {
+			want = float64(n)
+		}
+		if oi.Default != want {
+			t.Fatalf("%s: default %v, want the standard %v", oi.Key, oi.Default, want)
+		}
+		if (spec.Needs == nil) != (oi.Needs == nil) {
+			t.Fatalf("%s: needs %+v, want %+v", oi.Key, oi.Needs, spec.Needs)
+		}
 	}
-	var keys map[string]any
-	_ = json.Unmarshal(info.Defaults, &keys)
-	if len(keys) != 22 {
-		t.Fatalf("%d option keys listed, want all 22", len(keys))
+	kinds := map[BonusKind]BonusKindInfo{}
+	for _, k := range info.BonusKinds {
+		kinds[k.Kind] = k
 	}
-	if !slices.Equal(info.Schedules["standard"], []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}) || len(info.Schedules["whirlpool"]) != 10 {
-		t.Fatalf("schedules %v", info.Schedules)
+	if len(kinds) != 4 || info.MaxLoot != 2 || kinds[PirateTookMermaids].Max != 2 || kinds[SkullKingTookPirates].Max != 6 {
+		t.Fatalf("bonus kinds %+v", info.BonusKinds)
+	}
+	if f := kinds[Fourteen].Cards; len(f) != 4 || f[3] != (FourteenCard{Suit: "black", Phrase: "the black 14"}) {
+		t.Fatalf("the 14s %+v", f)
+	}
+	if !slices.Equal(info.Wagers, []int{0, 10, 20}) || !slices.Equal(info.Cannon, []string{"grapeshot", "cannonball"}) {
+		t.Fatalf("wagers %v, cannon %v", info.Wagers, info.Cannon)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // Score is a sheet's computed state: every round's points and running
@@ -19,24 +20,27 @@ type Score struct {
 	// Winners are the seats with the top total once over, else empty.
 	Winners         []int `json:"winners"`
 	ScheduledRounds int   `json:"scheduled_rounds"`
+	// Schedule is the cards each scheduled round deals at this table, under
+	// the rules of the last round entered or waiting: what a phone that
+	// lost the network deals the rounds to come with.
+	Schedule []int `json:"schedule"`
 	// Next is the round to enter next; nil once the game is over.
 	Next *NextRound `json:"next"`
 }
 
-// ScoredRound is one entered round, scored.
+// ScoredRound is one entered round, scored: the protocol's Result, the one
+// shape of a scored round everywhere (each seat's points part by part, as
+// the engine's Options.Score breaks them down, under the rules this round
+// was scored with), and what the sheet's screens need beside it.
 type ScoredRound struct {
-	Round    int  `json:"round"`
-	Cards    int  `json:"cards"`
-	Tiebreak bool `json:"tiebreak"`
+	protocol.Result
 	// RulesFrom is the round from which the rules scoring this round apply
 	// (1, or the round of the last rule change before it).
 	RulesFrom int `json:"rules_from"`
-	// Bonus is the bonus points each seat captured; they count only where
-	// the rules let them (an exact bid, unless keep_bonus_on_miss).
-	Bonus  []int  `json:"bonus"`
-	Exact  []bool `json:"exact"`
-	Points []int  `json:"points"`
-	Totals []int  `json:"totals"`
+	// MaxCards and TricksMayGoToNobody bound a correction of this round
+	// under its rules, as NextRound's bound the next one.
+	MaxCards            int  `json:"max_cards"`
+	TricksMayGoToNobody bool `json:"tricks_may_go_to_nobody"`
 }
 
 // NextRound describes the round a client should ask for next.
@@ -67,27 +71,31 @@ func (s *Sheet) Score() (*Score, error) {
 		return nil, err
 	}
 	n := len(s.Players)
-	sc := &Score{Totals: g.Totals(), Over: g.Over(), Winners: []int{}, ScheduledRounds: g.ScheduledRounds(),
-		Rounds: make([]ScoredRound, 0, len(s.Rounds))}
-	if w := g.Winners(); w != nil {
-		sc.Winners = w
-	}
-	for i, r := range g.Results() {
-		sr := ScoredRound{Round: r.Round, Cards: r.Cards, Tiebreak: r.Round > g.ScheduledRounds(), RulesFrom: rulesFrom[i],
-			Bonus: cloneInts(r.Bonus[:n]), Points: cloneInts(r.Points[:n]), Totals: cloneInts(r.Totals[:n]),
-			Exact: make([]bool, n)}
-		for seat := range n {
-			sr.Exact[seat] = r.Exact(seat)
-		}
-		sc.Rounds = append(sc.Rounds, sr)
+	sum := protocol.SummaryOf(g)
+	o := g.Options()
+	sc := &Score{Totals: sum.Totals, Over: sum.Complete, Winners: sum.Winners, ScheduledRounds: g.ScheduledRounds(),
+		Schedule: schedule(&o, n), Rounds: make([]ScoredRound, 0, len(sum.Rounds))}
+	for i, r := range sum.Rounds {
+		ro := g.RulesOf(i)
+		sc.Rounds = append(sc.Rounds, ScoredRound{Result: r, RulesFrom: rulesFrom[i], MaxCards: ro.MaxHand(n),
+			TricksMayGoToNobody: tricksMayGoToNobody(&ro, n)})
 	}
 	if !g.Over() {
-		o := g.Options()
 		sc.Next = &NextRound{Round: g.Round(), Cards: g.Cards(), Tiebreak: g.Round() > g.ScheduledRounds(),
 			MaxCards: o.MaxHand(n), TricksMayGoToNobody: tricksMayGoToNobody(&o, n), Rules: cloneOptions(o),
 			RulesFrom: rulesFrom[len(rulesFrom)-1]}
 	}
 	return sc, nil
+}
+
+// schedule is the cards each scheduled round deals under rules o at a
+// table of n players: the schedule, capped for the table.
+func schedule(o *skullking.Options, n int) []int {
+	cards := o.ScheduledCards()
+	for i, c := range cards {
+		cards[i] = o.CardsPerHand(c, n)
+	}
+	return cards
 }
 
 // play runs the sheet through the engine. It returns the game and, for each
@@ -175,6 +183,7 @@ var fourteenSuits = []string{"green", "yellow", "purple", "black"}
 var (
 	deckMermaids = countKinds(skullking.KindMermaid)
 	deckPirates  = countKinds(skullking.KindPirate, skullking.KindTigress)
+	deckLoot     = countKinds(skullking.KindLoot)
 )
 
 func countKinds(kinds ...skullking.Kind) int {

@@ -322,8 +322,8 @@ func (r *Round) checkShape(round, n int) error {
 	if len(r.Bonuses) > maxEvents {
 		return invalid(round, "%d bonus events: at most %d", len(r.Bonuses), maxEvents)
 	}
-	if len(r.Loot) > 2 {
-		return invalid(round, "%d Loot alliances: there are 2 Loot cards", len(r.Loot))
+	if len(r.Loot) > deckLoot {
+		return invalid(round, "%d Loot alliances: there are %d Loot cards", len(r.Loot), deckLoot)
 	}
 	for _, l := range r.Loot {
 		if len(l) != 2 {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // newSheet returns a checked sheet of the given players under options o
@@ -496,5 +497,99 @@ func TestBonusEventsEnterTheEngineAsCaptures(t *testing.T) {
 	}
 	if !r[1].Captures[1].Empty() || r[1].Bonus[1] != 30 {
 		t.Fatalf("round 2, imported as points: captures %v, bonus %v", r[1].Captures[1], r[1].Bonus[1])
+	}
+}
+
+// TestBonusEventsAreCapturesTheEnginePrices: a round's events reach the
+// engine as captures, so a bonus value changed for the whole game rescores
+// the round that captured it, and its breakdown names what was captured.
+// Imported bonus points are only points: they keep their value.
+func TestBonusEventsAreCapturesTheEnginePrices(t *testing.T) {
+	s := newSheet(t, nil, "Ann", "Ben", "Cat")
+	// Round 1, 1 card: Ann's Mermaid took the Skull King and her bid held;
+	// Ben and Cat bid 0 and took nothing.
+	s, sc := add(t, s, rnd([]int{1, 0, 0}, []int{1, 0, 0}, Bonus{Seat: 0, Kind: MermaidTookSkullKing}))
+	if got := sc.Rounds[0].Points; !slices.Equal(got, []int{20 + 40, 10, 10}) {
+		t.Fatalf("points %v under the standard 40", got)
+	}
+	ann := sc.Rounds[0].Scores[0]
+	if ann.BidPoints != 20 || ann.Bonus != 40 || ann.BonusPoints != 40 || len(ann.Bonuses) != 1 ||
+		ann.Bonuses[0] != (protocol.BonusItem{Kind: "mermaid_skull_king", Count: 1, Points: 40}) || ann.Total != 60 {
+		t.Fatalf("Ann's score %+v", ann)
+	}
+	// Round 2, imported: Ben's 30 bonus points, known only as points.
+	s, _ = add(t, s, Round{Bids: []int{0, 2, 0}, Won: []int{0, 2, 0}, BonusPoints: []int{0, 30, 0}})
+
+	fifty := opts(func(o *skullking.Options) { o.BonusMermaidSkullKing = 50 })
+	_, sc, err := s.WithRules(*fifty, ApplyWholeGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sc.Rounds[0].Points; !slices.Equal(got, []int{20 + 50, 10, 10}) {
+		t.Fatalf("round 1 not rescored at 50: %v", got)
+	}
+	if b := sc.Rounds[0].Scores[0].Bonuses; len(b) != 1 || b[0].Points != 50 {
+		t.Fatalf("the breakdown still prices the capture at %+v", b)
+	}
+	if got := sc.Rounds[1].Points; !slices.Equal(got, []int{20, 40 + 30, 20}) {
+		t.Fatalf("imported points changed with the bonus value: %v", got)
+	}
+	if got := sc.Totals; !slices.Equal(got, []int{90, 80, 30}) {
+		t.Fatalf("totals %v", got)
+	}
+}
+
+// TestScoresBreakDownUnderEachRoundsRules: every seat's points come part by
+// part, adding up to its points, worked with the rules that round was
+// scored under: a rule changed from round 2 on leaves round 1's parts alone.
+func TestScoresBreakDownUnderEachRoundsRules(t *testing.T) {
+	s := newSheet(t, nil, "Ann", "Ben")
+	s, _ = add(t, s, rnd([]int{1, 0}, []int{1, 0}))
+	s, _, err := s.WithRules(*opts(func(o *skullking.Options) { o.PointsPerTrick = 30; o.MissPenalty = 5 }), ApplyNextRound)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Round 2, 2 cards: Ann bid 2 and won them with the yellow 14; Ben bid 1
+	// and missed by one.
+	_, sc := add(t, s, rnd([]int{2, 1}, []int{2, 0}, Bonus{Seat: 0, Kind: Fourteen, Suit: "yellow"}))
+	for i, r := range sc.Rounds {
+		for seat, p := range r.Scores {
+			if sum := p.BidPoints + p.BonusPoints + p.WagerPoints + p.LootPoints; sum != p.Total || p.Total != r.Points[seat] {
+				t.Fatalf("round %d seat %d: parts %+v add up to %d, points %d", i+1, seat, p, sum, r.Points[seat])
+			}
+		}
+	}
+	if got := sc.Rounds[0].Scores[0].BidPoints; got != 20 {
+		t.Fatalf("round 1 scored %d for a trick bid, want the 20 of its rules", got)
+	}
+	ann, ben := sc.Rounds[1].Scores[0], sc.Rounds[1].Scores[1]
+	if ann.BidPoints != 60 || ann.BonusPoints != 10 || ben.BidPoints != -5 || ben.Exact {
+		t.Fatalf("round 2 under the new rules: Ann %+v, Ben %+v", ann, ben)
+	}
+	if sc.Rounds[0].Rules != nil || sc.Rounds[1].Rules == nil || sc.Rounds[1].Rules.PointsPerTrick != 30 || sc.Rounds[1].RulesFrom != 2 {
+		t.Fatalf("the rounds' rules: %v, %+v from %d", sc.Rounds[0].Rules, sc.Rounds[1].Rules, sc.Rounds[1].RulesFrom)
+	}
+}
+
+// TestScoreSaysWhatAnEntryMaySay: the schedule at this table, and for each
+// round the bounds of a correction under its rules (two players: Graybeard
+// may take a trick).
+func TestScoreSaysWhatAnEntryMaySay(t *testing.T) {
+	s := newSheet(t, opts(func(o *skullking.Options) { o.Schedule = "swift-n-salty" }), "Ann", "Ben")
+	_, sc := add(t, s, Round{Bids: []int{1, 1}, Won: []int{1, 0}})
+	if !slices.Equal(sc.Schedule, []int{5, 5, 5, 5, 5}) {
+		t.Fatalf("schedule %v", sc.Schedule)
+	}
+	r := sc.Rounds[0]
+	if !r.TricksMayGoToNobody || r.MaxCards != sc.Next.MaxCards || r.MaxCards < 5 {
+		t.Fatalf("round 1 bounds %+v, next %+v", r, sc.Next)
+	}
+	eight := newSheet(t, nil, "a", "b", "c", "d", "e", "f", "g", "h")
+	_, sc, err := eight.WithRound(rnd(make([]int, 8), []int{1, 0, 0, 0, 0, 0, 0, 0}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 8, 8}; !slices.Equal(sc.Schedule, want) || sc.Rounds[0].TricksMayGoToNobody {
+		t.Fatalf("eight players: schedule %v, round 1 %+v", sc.Schedule, sc.Rounds[0])
 	}
 }

@@ -3,6 +3,12 @@
 // then the captures as events — and the server (docs/scorekeeper-api.md)
 // computes every point; this page never adds a point itself.
 //
+// It keeps no rule either: the rules form, the captures a round may list
+// and the values shown as the rules in force all come from the engine's
+// option table, as GET /api/sheets/rules serves it (kept for offline use).
+// A sheet's rules hold only what differs from the standard rules; the
+// standard value of everything else is the table's.
+//
 // The phone is the keeper of record while the game runs: every sheet lives
 // in local storage (with the round being entered), so a closed tab or a
 // lost network loses nothing. Changes are synced by sending the whole sheet
@@ -18,8 +24,19 @@ const KEY_BOOK = 'sk.score.book';
 const KEY_SHEETS = 'sk.score.sheets';
 const KEY_RULES = 'sk.score.rules';
 const KEY_ROSTER = 'sk.score.roster';
-const SUITS = ['green', 'yellow', 'purple', 'black'];
-const MODULES = [['loot', 'Loot'], ['kraken', 'Kraken'], ['white_whale', 'White Whale'], ['pirate_abilities', 'Pirate abilities']];
+// The server's limits on a player's name and a sheet's title, in characters
+// (docs/scorekeeper-api.md, Sheet): checked here too, so that a refusal
+// reads at once, offline too.
+const MAX_NAME = 40;
+const MAX_TITLE = 100;
+
+// Headings for the option table's groups, and words for the captures, the
+// cannon loads: how this page says the codes the server sends.
+const GROUP_TITLES = { rules: 'The game', modules: 'Modules', house: 'House rules and point values' };
+const CAPTURE_WORDS = { fourteen: 'took a 14', pirate_took_mermaids: 'Pirate took Mermaids',
+  skull_king_took_pirates: 'Skull King took Pirates', mermaid_took_skull_king: 'Mermaid took the Skull King' };
+const CANNON_WORDS = { grapeshot: 'Grapeshot', cannonball: 'Cannonball' };
+const words = (table, code) => table[code] || String(code).replace(/_/g, ' ');
 
 const main = document.getElementById('main');
 let leave = null; // the current screen's clean-up (a follower's poll)
@@ -69,13 +86,99 @@ async function api(method, path, body, extra = {}) {
   return { status: r.status, data, etag: r.headers.get('ETag') };
 }
 
-// rulesInfo is GET /api/sheets/rules, kept for offline use.
+// ---- the rules, as the engine's option table says them -----------------
+
+// info is GET /api/sheets/rules as last received: the option table and the
+// words of a round's entries; null until the server has been reached once.
+let info = cachedRules();
+
+function cachedRules() {
+  const x = readJSON(KEY_RULES, null);
+  return x && Array.isArray(x.options) ? x : null; // an older page's copy is of no use
+}
+
+// rulesInfo asks the server for the option table, keeping it for offline use.
 async function rulesInfo() {
   try {
     const r = await api('GET', '/api/sheets/rules');
-    if (r.status === 200) { writeJSON(KEY_RULES, r.data); return r.data; }
+    if (r.status === 200 && r.data && Array.isArray(r.data.options)) { writeJSON(KEY_RULES, r.data); info = r.data; }
   } catch { /* offline: the copy from last time */ }
-  return readJSON(KEY_RULES, { defaults: { rounds: 10, schedule: 'standard' }, schedules: { standard: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] } });
+  return info;
+}
+
+// optionOf is the option table's entry for key, null while the table is unknown.
+function optionOf(key) { return (info && info.options.find((o) => o.key === key)) || null; }
+
+// ruleValue is option key's value under rules, a Rules object holding only
+// what differs from the standard rules: the standard value is the table's.
+// Undefined while the table is unknown.
+function ruleValue(rules, key) {
+  if (rules && Object.prototype.hasOwnProperty.call(rules, key)) return rules[key];
+  const o = optionOf(key);
+  return o ? o.default : undefined;
+}
+
+// needsMet says whether option o matters under rules: the option it needs
+// has the value it needs, and matters itself.
+function needsMet(rules, o) {
+  if (!o.needs) return true;
+  const dep = optionOf(o.needs.key);
+  return ruleValue(rules, o.needs.key) === o.needs.value && (!dep || needsMet(rules, dep));
+}
+
+// sameValue compares two option values (a schedule may be a list).
+function sameValue(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+// sameRules compares two Rules objects, whatever the order of their keys.
+function sameRules(a, b) {
+  const ka = Object.keys(a || {}), kb = Object.keys(b || {});
+  return ka.length === kb.length && ka.every((k) => sameValue(a[k], (b || {})[k]));
+}
+
+// valueText writes an option's value as the table labels it.
+function valueText(o, v) {
+  if (o.type === 'bool') return v ? 'on' : 'off';
+  if (Array.isArray(v)) return `${plural(v.length, 'round')}: ${v.join(', ')} cards`;
+  const c = (o.choices || []).find((x) => x.value === v);
+  return c ? c.label : String(v);
+}
+
+// tableSchedule is the cards each round deals under rules, as far as the
+// option table says it offline: an explicit list, or a preset's cards when
+// every option that tunes the preset (the rounds of the standard schedule)
+// is standard. Null when it cannot say; the server's word is better.
+function tableSchedule(rules) {
+  const v = ruleValue(rules, 'schedule');
+  if (Array.isArray(v)) return v;
+  const spec = optionOf('schedule');
+  const choice = spec && (spec.choices || []).find((c) => c.value === v);
+  if (!choice || !choice.cards) return null;
+  const tuned = info.options.some((o) => o.needs && o.needs.key === spec.key && o.needs.value === v && !sameValue(ruleValue(rules, o.key), o.default));
+  return tuned ? null : choice.cards;
+}
+
+// mostCards is the most cards any schedule of the table deals: the bound of
+// a deal offline, before the server has said what this table allows.
+function mostCards() {
+  const spec = optionOf('schedule');
+  return Math.max(1, ...((spec && spec.choices) || []).flatMap((c) => c.cards || []));
+}
+
+// signed writes points with their sign: "+20", "−10", "0".
+function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'; }
+
+// scoreParts words one seat's points part by part, as the server broke
+// them down: "bid +40 · bonus +20", "bid −10 · 30 bonus lost".
+function scoreParts(s) {
+  if (!s) return '';
+  const parts = [`bid ${signed(s.bid_points)}`];
+  if (s.bonus > 0) {
+    parts.push(s.bonus_points === s.bonus ? `bonus ${signed(s.bonus_points)}`
+      : s.bonus_points > 0 ? `bonus ${signed(s.bonus_points)} of ${s.bonus}` : `${s.bonus} bonus lost`);
+  }
+  if (s.wager) parts.push(`wager ${signed(s.wager_points)}`);
+  if (s.loot_points) parts.push(`Loot ${signed(s.loot_points)}`);
+  return parts.join(' · ');
 }
 
 // sheetBody is what a sheet sends back: the server ignores its own fields.
@@ -339,12 +442,12 @@ function dateText(iso) {
 async function newSheet() {
   const picked = [];
   let roster = readJSON(KEY_ROSTER, []);
-  const info = await rulesInfo();
-  const title = h('input', { id: 'title', maxlength: 100, placeholder: 'e.g. Friday at Ann\'s' });
-  const nameIn = h('input', { id: 'player-name', maxlength: 40, autocomplete: 'off', placeholder: 'Name' });
+  await rulesInfo();
+  const title = h('input', { id: 'title', maxlength: MAX_TITLE, placeholder: 'e.g. Friday at Ann\'s' });
+  const nameIn = h('input', { id: 'player-name', maxlength: MAX_NAME, autocomplete: 'off', placeholder: 'Name' });
   const chosen = h('ol', { class: 'sk-list', id: 'players' });
   const rosterBox = h('div', { class: 'sk-pick', id: 'roster' });
-  const rules = rulesForm(info, {});
+  const rules = rulesForm({});
   const err = h('p', { class: 'sk-check bad', role: 'alert' });
 
   const draw = () => {
@@ -376,6 +479,7 @@ async function newSheet() {
     if (document.activeElement === nameIn && nameIn.value.trim()) { add(nameIn.value); nameIn.value = ''; draw(); return; }
     if (picked.length < 2) { err.textContent = 'A game needs at least 2 players.'; return; }
     const options = rules.read();
+    if (!options) return;
     const key = 'local-' + hex(8);
     putEntry({ key, sheet: { version: 0, title: title.value.trim(), players: [...picked], options, rule_changes: [], rounds: [], score: null }, dirty: true });
     const e = await sync(key);
@@ -399,53 +503,117 @@ async function newSheet() {
   nameIn.focus();
 }
 
-// rulesForm edits a Rules object: standard, or the schedule, the modules
-// and the common house rules. read() writes only what differs from the
-// standard rules, as the API keeps them.
-function rulesForm(info, current) {
-  const d = info.defaults || {};
-  const cur = { ...d, ...current };
+// rulesForm edits a Rules object: the standard rules, or every option of
+// the engine's table, grouped and labelled as the table says, each shown
+// only while what it needs holds. read() writes only what differs from the
+// standard rules, as the API keeps them, or null after saying in the form
+// what is wrong.
+function rulesForm(current) {
+  if (!info) {
+    return { el: h('p', { class: 'sk-pending', id: 'rules-unknown' }, 'The options can be chosen once the server has been reached: until then the rules stay as they are.'),
+      read: () => ({ ...current }) };
+  }
   const custom = Object.keys(current).length > 0;
   const std = h('input', { type: 'radio', name: 'rules-kind', id: 'rules-std', checked: !custom });
   const cus = h('input', { type: 'radio', name: 'rules-kind', id: 'rules-custom', checked: custom });
-  const rounds = h('input', { type: 'number', id: 'opt-rounds', min: 1, max: 30, value: cur.rounds || 10 });
-  const sched = h('select', { id: 'opt-schedule' }, Object.keys(info.schedules || { standard: [] }).map((n) =>
-    h('option', { value: n, selected: (typeof cur.schedule === 'string' ? cur.schedule : 'standard') === n }, n)));
-  const boxes = MODULES.map(([k, label]) => [k, h('input', { type: 'checkbox', id: 'opt-' + k, checked: !!cur[k] }), label]);
-  const house = [['keep_bonus_on_miss', 'Keep bonuses on a missed bid'], ['tiebreak', 'Play tiebreak rounds on a tied top']]
-    .map(([k, label]) => [k, h('input', { type: 'checkbox', id: 'opt-' + k, checked: !!cur[k] }), label]);
-  const scoring = h('select', { id: 'opt-scoring' }, [['standard', 'Standard scoring'], ['rascal', 'Rascal\'s scoring']].map(([v, l]) =>
-    h('option', { value: v, selected: (cur.scoring || 'standard') === v }, l)));
-  const cannon = h('input', { type: 'checkbox', id: 'opt-cannon_load', checked: !!cur.cannon_load });
-  const zero = h('select', { id: 'opt-zero_scaling' }, ['cards', 'round', 'flat'].map((v) =>
-    h('option', { value: v, selected: cur.zero_scaling === v }, { cards: 'Bid 0: 10 × cards dealt', round: 'Bid 0: 10 × round number', flat: 'Bid 0: a flat amount' }[v])));
-  const more = h('div', { id: 'rules-more' },
-    h('label', { class: 'field', for: 'opt-rounds' }, h('span', {}, 'Rounds'), rounds),
-    h('label', { class: 'field', for: 'opt-schedule' }, h('span', {}, 'Cards per round'), sched),
-    h('fieldset', {}, h('legend', {}, 'Modules'), boxes.map(([, el, label]) => h('label', { class: 'opt' }, el, h('span', {}, label)))),
-    h('fieldset', {}, h('legend', {}, 'House rules'), house.map(([, el, label]) => h('label', { class: 'opt' }, el, h('span', {}, label))),
-      h('label', { class: 'field', for: 'opt-zero_scaling' }, h('span', {}, 'A bid of zero'), zero),
-      h('label', { class: 'field', for: 'opt-scoring' }, h('span', {}, 'Scoring'), scoring),
-      h('label', { class: 'opt' }, cannon, h('span', {}, 'Cannon loads (with Rascal\'s scoring)'))));
-  const show = () => { more.hidden = std.checked; };
+  const err = h('p', { class: 'sk-check bad', id: 'rules-error', role: 'alert' });
+  const fields = info.options.map((o) => optionField(o, ruleValue(current, o.key)));
+  const groups = [];
+  for (const f of fields) {
+    let g = groups.find((x) => x.name === f.o.group);
+    if (!g) groups.push(g = { name: f.o.group, fields: [] });
+    g.fields.push(f);
+  }
+  const more = h('div', { id: 'rules-more' }, groups.map((g) => h('fieldset', { class: 'sk-rules', 'data-group': g.name },
+    h('legend', {}, words(GROUP_TITLES, g.name)), g.fields.map((f) => f.el))));
+  // values are the form's rules, every option written: what needs are read from.
+  const values = () => Object.fromEntries(fields.map((f) => [f.o.key, f.value()]));
+  const show = () => {
+    more.hidden = std.checked;
+    const v = values();
+    for (const f of fields) f.el.hidden = !needsMet(v, f.o);
+  };
   std.addEventListener('change', show); cus.addEventListener('change', show);
+  more.addEventListener('change', show);
+  more.addEventListener('input', show);
   show();
   const el = h('div', {},
     h('div', { class: 'row' }, h('label', { class: 'opt' }, std, h('span', {}, 'Standard rules')),
-      h('label', { class: 'opt' }, cus, h('span', {}, 'Choose options and modules'))), more);
+      h('label', { class: 'opt' }, cus, h('span', {}, 'Choose options and modules'))), more, err);
   const read = () => {
+    err.textContent = '';
     if (std.checked) return {};
-    const o = { ...current };
-    o.rounds = Number(rounds.value) || d.rounds;
-    o.schedule = sched.value;
-    for (const [k, box] of [...boxes, ...house]) o[k] = box.checked;
-    o.zero_scaling = zero.value;
-    o.scoring = scoring.value;
-    o.cannon_load = scoring.value === 'rascal' && cannon.checked;
-    for (const k of Object.keys(o)) if (JSON.stringify(o[k]) === JSON.stringify(d[k])) delete o[k];
+    const v = values();
+    const o = {};
+    for (const f of fields) {
+      if (!needsMet(v, f.o)) continue; // not in force: left standard
+      const bad = f.problem();
+      if (bad) { err.textContent = bad; f.focus(); return null; }
+      if (!sameValue(v[f.o.key], f.o.default)) o[f.o.key] = v[f.o.key];
+    }
     return o;
   };
   return { el, read };
+}
+
+// optionField is one option's control, labelled by the table with its help
+// beside it: {o, el, value(), problem(), focus()}.
+function optionField(o, v) {
+  const id = 'opt-' + o.key;
+  const help = h('span', { class: 'sk-help muted', id: id + '-help' }, o.help);
+  const field = (input, ...extra) => h('div', { class: 'sk-option', 'data-option': o.key },
+    h('label', { class: o.type === 'bool' ? 'opt' : 'field', for: id },
+      o.type === 'bool' ? [input, h('span', {}, o.label)] : [h('span', {}, o.label), input]), ...extra, help);
+  if (o.type === 'bool') {
+    const box = h('input', { type: 'checkbox', id, checked: !!v, 'aria-describedby': help.id });
+    return { o, el: field(box), value: () => box.checked, problem: () => null, focus: () => box.focus() };
+  }
+  if (o.type === 'int') {
+    const num = h('input', { type: 'number', id, inputmode: 'numeric', min: o.min, max: o.max, step: o.step, value: v, 'aria-describedby': help.id });
+    const value = () => (num.value.trim() === '' ? NaN : Number(num.value));
+    const problem = () => {
+      const n = value();
+      return Number.isInteger(n) && n >= o.min && n <= o.max ? null : `${o.label}: a whole number from ${o.min} to ${o.max}.`;
+    };
+    return { o, el: field(num), value, problem, focus: () => num.focus() };
+  }
+  const list = Array.isArray(v);
+  const sel = h('select', { id, 'aria-describedby': help.id }, (o.choices || []).map((c) =>
+    h('option', { value: c.value, selected: !list && c.value === v }, c.label)));
+  if (o.type !== 'schedule') return { o, el: field(sel), value: () => sel.value, problem: () => null, focus: () => sel.focus() };
+  // A schedule is a preset, or the cards of each round as the table dealt them.
+  sel.append(h('option', { value: '', selected: list }, 'Cards of our own, round by round'));
+  const cards = h('input', { id: id + '-cards', inputmode: 'numeric', autocomplete: 'off', placeholder: 'e.g. 2, 4, 6',
+    value: list ? v.join(', ') : '', 'aria-label': 'Cards dealt in each round, separated by commas' });
+  const own = h('label', { class: 'field', for: id + '-cards' }, h('span', {}, 'Cards each round'), cards);
+  const parse = () => cards.value.split(',').map((x) => x.trim()).filter((x) => x !== '').map(Number);
+  const sync = () => { own.hidden = sel.value !== ''; };
+  sel.addEventListener('change', sync);
+  sync();
+  return { o, el: field(sel, own), value: () => (sel.value === '' ? parse() : sel.value),
+    problem: () => (sel.value !== '' || (parse().length && parse().every(Number.isInteger)) ? null
+      : `${o.label}: the cards of each round as whole numbers separated by commas, such as 2, 4, 6.`),
+    focus: () => (sel.value === '' ? cards : sel).focus() };
+}
+
+// rulesInForce lists every option that matters under rules with its value,
+// grouped as the table groups them; those that differ from the standard
+// rules are marked.
+function rulesInForce(rules, from) {
+  if (!info) return h('p', { class: 'sk-pending', id: 'rules-in-force' }, 'The rules in force show once the server has been reached.');
+  const groups = [];
+  for (const o of info.options) {
+    if (!needsMet(rules, o)) continue;
+    let g = groups.find((x) => x.name === o.group);
+    if (!g) groups.push(g = { name: o.group, items: [] });
+    const v = ruleValue(rules, o.key);
+    const changed = !sameValue(v, o.default);
+    g.items.push(h('dt', { 'data-option': o.key }, o.label), h('dd', { 'data-option': o.key },
+      changed ? [h('b', {}, valueText(o, v)), h('span', { class: 'muted' }, ` (standard: ${valueText(o, o.default)})`)] : valueText(o, v)));
+  }
+  return h('div', { id: 'rules-in-force' },
+    h('p', { class: 'muted' }, from > 1 ? `The rules from round ${from} on.` : 'The rules of this game.', ' Changed from the standard rules: in bold.'),
+    groups.map((g) => [h('h3', {}, words(GROUP_TITLES, g.name)), h('dl', { class: 'sk-values' }, g.items)]));
 }
 
 // ---- a sheet: keeper or follower --------------------------------------
@@ -470,7 +638,6 @@ async function openSheet(token) {
 function keeper(key) {
   let tab = 'round';
   let back = 'round'; // the screen the names screen goes back to
-  let info = readJSON(KEY_RULES, null);
   let alive = true; // false once the keeper left for another screen
   const redraw = () => { if (alive) { main.replaceChildren(); draw(); } };
   const change = async (mutate, msg) => {
@@ -537,8 +704,8 @@ function keeper(key) {
   // refused here first, in words, with nothing changed.
   function namesScreen(e) {
     const sh = e.sheet;
-    const title = h('input', { id: 'rename-title', maxlength: 100, autocomplete: 'off', value: sh.title || '', placeholder: names(sh.players) });
-    const seats = sh.players.map((p, i) => h('input', { id: 'rename-player-' + i, maxlength: 40, autocomplete: 'off', autocapitalize: 'words',
+    const title = h('input', { id: 'rename-title', maxlength: MAX_TITLE, autocomplete: 'off', value: sh.title || '', placeholder: names(sh.players) });
+    const seats = sh.players.map((p, i) => h('input', { id: 'rename-player-' + i, maxlength: MAX_NAME, autocomplete: 'off', autocapitalize: 'words',
       value: p, 'aria-describedby': 'rename-error' }));
     const err = h('p', { class: 'sk-check bad', id: 'rename-error', role: 'alert' });
     const save = (ev) => {
@@ -601,26 +768,30 @@ function keeper(key) {
   }
 
   // next is the round to enter: the server's word when the score is up to
-  // date; offline, the schedule as last known.
+  // date. Offline, the server's schedule while the rules are those it last
+  // scored, else what the option table says of them; cards null when
+  // nothing says, for the keeper to tell. A trick may then go to nobody as
+  // far as this phone knows: the server checks once it is reached.
   function nextRound(sh) {
     const sc = sh.score;
     const n = sh.rounds.length + 1;
-    if (sc && sc.rounds.length === sh.rounds.length) return sc.next;
-    const last = sc && sc.next;
-    const sched = (info && info.schedules) || {};
     const opts = currentRules(sh);
-    const list = Array.isArray(opts.schedule) ? opts.schedule : sched[opts.schedule || 'standard'] || [];
-    const total = opts.rounds || list.length || 10;
-    if (n > total) return null;
-    return { round: n, cards: Math.min(list[n - 1] || n, (last && last.max_cards) || 99), max_cards: (last && last.max_cards) || 10,
-      tricks_may_go_to_nobody: !!(opts.kraken || opts.white_whale), rules: opts, pending: true };
+    const last = sc && sc.next;
+    const same = !!last && sameRules(last.rules, opts);
+    if (sc && sc.rounds.length === sh.rounds.length && (!last || same)) return last;
+    const list = same && sc.schedule ? sc.schedule : tableSchedule(opts);
+    if (list && n > list.length) return null;
+    const most = same ? last.max_cards : null;
+    const cards = list ? (most ? Math.min(list[n - 1], most) : list[n - 1]) : null;
+    return { round: n, cards, max_cards: most || Math.max(cards || 1, mostCards()),
+      tricks_may_go_to_nobody: same ? last.tricks_may_go_to_nobody : true, rules: opts, pending: true };
   }
 
   function startEdit(n) {
     const e = getEntry(key);
     const r = e.sheet.rounds[n - 1];
     const sr = e.sheet.score && e.sheet.score.rounds[n - 1];
-    e.draft = { replace: n, step: 'bids', cards: (r.cards || (sr && sr.cards) || 1), sched: r.cards ? 0 : sr && sr.cards, bids: [...r.bids], won: [...r.won],
+    e.draft = { replace: n, step: 'bids', cards: r.cards || (sr && sr.cards) || null, sched: r.cards ? 0 : sr && sr.cards, bids: [...r.bids], won: [...r.won],
       bonuses: (r.bonuses || []).map((b) => ({ ...b })), loot: r.loot || [], wagers: r.wagers || null, cannon: r.cannon, bonus_points: r.bonus_points };
     putEntry(e);
     tab = 'round';
@@ -640,12 +811,16 @@ function keeper(key) {
     const save = () => { const x = getEntry(key); x.draft = d; putEntry(x); };
     const n = d.replace || next.round;
     const rules = (d.replace ? ruleAt(sh, d.replace) : next.rules) || {};
-    const maxCards = (next && next.max_cards) || (sh.score && sh.score.next && sh.score.next.max_cards) || Math.max(d.cards, 10);
-    const nobody = d.replace ? !!(rules.kraken || rules.white_whale) : next.tricks_may_go_to_nobody;
+    // A correction is bounded by what the server said of that round; a
+    // round it has not scored yet, only by what this phone knows.
+    const sr = d.replace && sh.score ? sh.score.rounds[d.replace - 1] : null;
+    const bounds = d.replace ? sr : next;
+    const maxCards = Math.max((bounds && bounds.max_cards) || (next && next.max_cards) || mostCards(), d.cards || 1);
+    const nobody = bounds ? bounds.tricks_may_go_to_nobody : true;
     const box = h('section', { class: 'panel', 'aria-labelledby': 'round-h' });
     const steps = [['bids', 'Bids'], ['won', 'Tricks'], ['bonus', 'Captures'], ['confirm', 'Points']];
     box.append(h('h2', { id: 'round-h' }, `${d.replace ? 'Correct round' : 'Round'} ${n}`, next && next.tiebreak && !d.replace ? ' (tiebreak)' : '',
-      ` · ${plural(d.cards, 'card')} each`),
+      d.cards ? ` · ${plural(d.cards, 'card')} each` : ''),
       h('div', { class: 'sk-steps', 'aria-label': 'Steps' }, steps.map(([k, l]) => h('span', { 'aria-current': d.step === k ? 'step' : null }, l))));
     const go = (step) => { d.step = step; save(); redraw(); const f = main.querySelector('[data-first]'); if (f) f.focus(); };
     const bar = (back, fwd, fwdLabel, ok) => h('div', { class: 'sk-bar' },
@@ -664,7 +839,14 @@ function keeper(key) {
     if (d.step === 'bids') {
       const dealt = h('select', { id: 'cards-dealt', 'aria-label': 'Cards dealt to each player', onchange: () => {
         d.cards = Number(dealt.value); d.bids = d.bids.map((b) => (b !== null && b > d.cards ? null : b)); d.won = d.won.map(() => null); save(); redraw();
-      } }, Array.from({ length: maxCards }, (_, i) => h('option', { value: i + 1, selected: i + 1 === d.cards }, String(i + 1))));
+      } }, d.cards ? null : h('option', { value: '', selected: true }, '—'),
+      Array.from({ length: maxCards }, (_, i) => h('option', { value: i + 1, selected: i + 1 === d.cards }, String(i + 1))));
+      if (!d.cards) {
+        // Offline, with rules the server has not seen: the keeper says the deal.
+        box.append(h('p', { class: 'sk-pending', id: 'cards-unknown' }, 'This phone cannot tell the deal of this round until the server is reached.'),
+          h('p', { class: 'row' }, h('label', { for: 'cards-dealt' }, 'Cards dealt to each player: '), dealt), bar(null, () => {}, 'Tricks →', false));
+        return h('div', { class: 'sk-wide' }, box, h('aside', {}, totalsStrip(sh)));
+      }
       box.append(h('p', { class: 'muted' }, 'Everyone\'s bid, as revealed.'), ...numbers('bid', d.bids),
         h('p', { class: 'row' }, h('label', { for: 'cards-dealt' }, 'Cards dealt (if the deal differed): '), dealt),
         bar(null, () => go('won'), 'Tricks →', d.bids.every((b) => b !== null)));
@@ -699,53 +881,65 @@ function keeper(key) {
     const say = (b) => {
       const p = sh.players[b.seat];
       switch (b.kind) {
-        case 'fourteen': return [`${p} took the `, suitIcon(b.suit), ` ${b.suit} 14`];
-        case 'pirate_took_mermaids': return `${p}'s Pirate took ${b.count === 1 ? 'a Mermaid' : '2 Mermaids'}`;
+        case 'fourteen': {
+          const c = fourteen(b.suit);
+          return c ? [`${p} took `, suitIcon(b.suit), ` ${c.phrase}`] : `${p} took a 14 (${b.suit})`;
+        }
+        case 'pirate_took_mermaids': return `${p}'s Pirate took ${b.count === 1 ? 'a Mermaid' : plural(b.count, 'Mermaid')}`;
         case 'skull_king_took_pirates': return `${p}'s Skull King took ${plural(b.count, 'Pirate')}`;
         case 'mermaid_took_skull_king': return `${p}'s Mermaid took the Skull King`;
       }
-      return b.kind;
+      return `${p}: ${words(CAPTURE_WORDS, b.kind)}`;
     };
     const sayText = (b) => [say(b)].flat().map((x) => (typeof x === 'string' ? x : '')).join('').replace(/ {2}/g, ' ');
+    const off = ruleValue(rules, 'bonuses') === false;
     wrap.append(h('p', { class: 'muted' }, 'What was captured, one event per capture. Nothing special? Go on.'),
       h('ul', { class: 'sk-events', id: 'events' }, d.bonuses.length ? d.bonuses.map((b, k) => h('li', {}, h('span', {}, say(b)),
         h('button', { type: 'button', 'aria-label': 'Remove: ' + sayText(b), onclick: () => { d.bonuses.splice(k, 1); save(); redraw(); } }, '✕')))
         : h('li', { class: 'muted' }, 'No captures yet.')));
-    if (rules.bonuses === false) wrap.append(h('p', { class: 'muted' }, 'Bonuses are off in these rules.'));
+    if (off) wrap.append(h('p', { class: 'muted' }, 'Bonuses are off in these rules.'));
+    else if (!info) wrap.append(h('p', { class: 'sk-pending' }, 'Captures can be added once the server has been reached: the round can be corrected then.'));
     // Loot, wagers and cannon loads below are asked for even when no capture can be.
-    if (rules.bonuses !== false && winners.length) addCapture(wrap, sh, d, pick, btn, winners, sayText, save, redraw);
+    else if (winners.length) addCapture(wrap, sh, d, pick, btn, winners, sayText, save, redraw);
     moduleEntries(wrap, sh, d, rules, btn, winners, save, redraw);
     return wrap;
   }
 
-  // addCapture is the three taps of one capture: who, what, which or how many.
+  // fourteen is the 14 of a suit as the server names it, null if unknown.
+  function fourteen(suit) {
+    const k = info && info.bonus_kinds.find((x) => x.kind === 'fourteen');
+    return (k && (k.cards || []).find((c) => c.suit === suit)) || null;
+  }
+
+  // addCapture is the three taps of one capture: who, what, which or how
+  // many — the kinds, the 14s and the counts as the server lists them.
   function addCapture(wrap, sh, d, pick, btn, winners, sayText, save, redraw) {
     const add = (b) => { d.bonuses.push({ seat: pick.seat, ...b }); d.pick = {}; save(); redraw(); announce(sayText(d.bonuses[d.bonuses.length - 1])); };
     wrap.append(h('h3', {}, 'Add a capture'),
       h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'Who won the trick' }, winners.map((i) =>
         btn('bw-' + i, sh.players[i], pick.seat === i, () => { pick.seat = i; pick.kind = null; save(); redraw(); }))));
-    if (pick.seat !== undefined && pick.seat !== null) {
-      wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'What they took' },
-        [['fourteen', 'took a 14'], ['pirate_took_mermaids', 'Pirate took Mermaids'], ['skull_king_took_pirates', 'Skull King took Pirates'], ['mermaid_took_skull_king', 'Mermaid took the Skull King']]
-          .map(([k, l]) => btn('bk-' + k, l, pick.kind === k, () => { if (k === 'mermaid_took_skull_king') add({ kind: k }); else { pick.kind = k; save(); redraw(); } }))));
-      if (pick.kind === 'fourteen') {
-        wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'Which 14' }, SUITS.map((su) =>
-          btn('bs-' + su, [suitIcon(su), ` ${su} 14`], false, () => add({ kind: 'fourteen', suit: su })))));
-      } else if (pick.kind === 'pirate_took_mermaids' || pick.kind === 'skull_king_took_pirates') {
-        const max = pick.kind === 'pirate_took_mermaids' ? 2 : 6;
-        wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'How many' }, Array.from({ length: max }, (_, v) =>
-          btn('bc-' + (v + 1), String(v + 1), false, () => add({ kind: pick.kind, count: v + 1 })))));
-      }
+    if (pick.seat === undefined || pick.seat === null) return;
+    wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'What they took' }, info.bonus_kinds.map((k) =>
+      btn('bk-' + k.kind, words(CAPTURE_WORDS, k.kind), pick.kind === k.kind, () => {
+        if (!k.cards && !k.max) add({ kind: k.kind }); else { pick.kind = k.kind; save(); redraw(); }
+      }))));
+    const kind = info.bonus_kinds.find((k) => k.kind === pick.kind);
+    if (kind && kind.cards) {
+      wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'Which card' }, kind.cards.map((c) =>
+        btn('bs-' + c.suit, [suitIcon(c.suit), ` ${c.phrase}`], false, () => add({ kind: kind.kind, suit: c.suit })))));
+    } else if (kind && kind.max) {
+      wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'How many' }, Array.from({ length: kind.max }, (_, v) =>
+        btn('bc-' + (v + 1), String(v + 1), false, () => add({ kind: kind.kind, count: v + 1 })))));
     }
   }
 
   // moduleEntries asks for what the modules in play add to a round.
   function moduleEntries(wrap, sh, d, rules, btn, winners, save, redraw) {
-    if (rules.loot) {
+    if (ruleValue(rules, 'loot') === true) {
       wrap.append(h('h3', {}, 'Loot alliances'), h('p', { class: 'muted' }, 'Who played a Loot card, and who won that trick.'),
         h('ul', { class: 'sk-events', id: 'loot' }, d.loot.map(([a, b], k) => h('li', {}, `${sh.players[a]} looted with ${sh.players[b]}`,
           h('button', { type: 'button', 'aria-label': 'Remove the alliance', onclick: () => { d.loot.splice(k, 1); save(); redraw(); } }, '✕')))));
-      if (d.loot.length < 2) {
+      if (!info || d.loot.length < info.max_loot) {
         const a = h('select', { id: 'loot-looter', 'aria-label': 'Played the Loot' }, sh.players.map((p, i) => h('option', { value: i }, p)));
         const b = h('select', { id: 'loot-winner', 'aria-label': 'Won the trick' }, winners.map((i) => h('option', { value: i }, sh.players[i])));
         wrap.append(h('div', { class: 'row' }, a, ' with ', b, h('button', { type: 'button', id: 'loot-add', onclick: () => {
@@ -754,7 +948,7 @@ function keeper(key) {
         } }, 'Add alliance')));
       }
     }
-    if (rules.pirate_abilities) {
+    if (ruleValue(rules, 'pirate_abilities') === true && info) {
       const w = d.wagers || sh.players.map(() => 0);
       const who = w.findIndex((x) => x > 0);
       const update = () => {
@@ -763,17 +957,18 @@ function keeper(key) {
         d.wagers = nw;
         save();
       };
-      const sel = h('select', { 'aria-label': 'Who wagered with Rascal of Roatan', onchange: update },
+      const sel = h('select', { id: 'wager-who', 'aria-label': 'Who wagered with Rascal of Roatan', onchange: update },
         h('option', { value: '' }, 'nobody'), winners.map((i) => h('option', { value: i, selected: who === i }, sh.players[i])));
-      const amt = h('select', { 'aria-label': 'Wager', onchange: update },
-        [10, 20].map((v) => h('option', { value: v, selected: who >= 0 && w[who] === v }, String(v))));
+      const amt = h('select', { id: 'wager-amount', 'aria-label': 'Wager', onchange: update },
+        info.wagers.filter((v) => v > 0).map((v) => h('option', { value: v, selected: who >= 0 && w[who] === v }, String(v))));
       wrap.append(h('h3', {}, 'Rascal of Roatan\'s wager'), h('div', { class: 'row' }, sel, amt));
     }
-    if (rules.scoring === 'rascal' && rules.cannon_load) {
-      const c = d.cannon || sh.players.map(() => 'grapeshot');
+    // Cannon loads are of Rascal's scoring, which the engine holds them to.
+    if (ruleValue(rules, 'cannon_load') === true && info) {
+      const c = d.cannon || sh.players.map(() => info.cannon[0]);
       wrap.append(h('h3', {}, 'Cannon loads'), ...sh.players.map((p, i) => h('div', { class: 'sk-seat', role: 'group', 'aria-label': `${p}'s cannon load` },
-        h('span', { class: 'who' }, p), h('div', { class: 'sk-pick' }, ['grapeshot', 'cannonball'].map((v) =>
-          btn(`cannon-${i}-${v}`, v === 'grapeshot' ? 'Grapeshot' : 'Cannonball', c[i] === v, () => { c[i] = v; d.cannon = c; save(); redraw(); }))))));
+        h('span', { class: 'who' }, p), h('div', { class: 'sk-pick' }, info.cannon.map((v) =>
+          btn(`cannon-${i}-${v}`, words(CANNON_WORDS, v), c[i] === v, () => { c[i] = v; d.cannon = c; save(); redraw(); }))))));
     }
     return wrap;
   }
@@ -826,7 +1021,8 @@ function keeper(key) {
         out.replaceChildren(h('table', { class: 'sk-table' },
           h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Bid'), h('th', {}, 'Won'), h('th', {}, 'Points'), h('th', {}, 'Total'))),
           h('tbody', {}, sh.players.map((p, i) => h('tr', {}, h('td', {}, p), h('td', {}, d.bids[i]), h('td', {}, d.won[i]),
-            h('td', {}, (sr.points[i] > 0 ? '+' : '') + sr.points[i], sr.exact[i] ? ' ✓' : ' ✗'), h('td', {}, sr.totals[i]))))));
+            h('td', { 'data-points': i }, signed(sr.points[i]), sr.scores[i].exact ? ' ✓' : ' ✗',
+              h('small', { class: 'sk-parts' }, scoreParts(sr.scores[i]))), h('td', {}, sr.totals[i]))))));
       } else {
         ok = false;
         out.replaceChildren(h('p', { class: 'sk-check bad', role: 'alert' }, (r.data && r.data.error) || 'This round cannot be scored.'));
@@ -847,9 +1043,12 @@ function keeper(key) {
   function moreScreen(e) {
     const sh = e.sheet;
     const box = h('div', {});
-    const rules = rulesForm(info || { defaults: {}, schedules: {} }, currentRules(sh));
+    const rules = rulesForm(currentRules(sh));
     const whole = h('input', { type: 'radio', name: 'apply', id: 'apply-whole', checked: true });
     const nextR = h('input', { type: 'radio', name: 'apply', id: 'apply-next' });
+    const n = sh.rounds.length + 1;
+    box.append(h('section', { class: 'panel', 'aria-labelledby': 'in-force-h' }, h('h2', { id: 'in-force-h' }, 'Rules in force'),
+      rulesInForce(currentRules(sh), rulesFrom(sh, n))));
     box.append(h('section', { class: 'panel' }, h('h2', {}, 'House rules'),
       h('p', { class: 'muted' }, 'Changed your mind about a rule? Choose the rules, then whether they score the whole game or only the rounds to come.'),
       rules.el,
@@ -858,6 +1057,7 @@ function keeper(key) {
         h('label', { class: 'opt' }, nextR, h('span', {}, 'The next round on (rounds entered keep their points)'))),
       h('button', { type: 'button', id: 'apply-rules', onclick: () => {
         const o = rules.read();
+        if (!o) return;
         change((x) => applyRules(x.sheet, o, nextR.checked && x.sheet.rounds.length > 0), 'Rules changed.');
       } }, 'Change the rules')));
     if (sh.follow) {
@@ -893,7 +1093,10 @@ function keeper(key) {
   };
   main.addEventListener('touchstart', onStart, { passive: true });
   main.addEventListener('touchend', onEnd);
-  rulesInfo().then((x) => { info = x; });
+  // The option table, fresh from the server; a page that had none draws
+  // again with it.
+  const had = info;
+  rulesInfo().then((x) => { if (!had && x) redraw(); });
   const retry = async () => { await syncAll(); if (main.isConnected) redraw(); };
   window.addEventListener('online', retry);
   const every = setInterval(() => { const e = getEntry(key); if (e && e.dirty && !e.conflict) retry(); }, 15000);
@@ -919,9 +1122,9 @@ function keeper(key) {
   }
 }
 
-// currentRules are the rules in force for the next round.
+// currentRules are the rules in force for the next round, as this phone
+// holds the sheet (changes made offline included).
 function currentRules(sh) {
-  if (sh.score && sh.score.next) return sh.score.next.rules || {};
   return ruleAt(sh, (sh.rounds || []).length + 1);
 }
 
@@ -931,6 +1134,13 @@ function ruleAt(sh, n) {
   return o;
 }
 
+// rulesFrom is the round from which the rules of round n apply.
+function rulesFrom(sh, n) {
+  let from = 1;
+  for (const c of sh.rule_changes || []) if (c.from_round <= n) from = c.from_round;
+  return from;
+}
+
 // renameProblem is what the server would refuse in a new title and names
 // (docs/scorekeeper-api.md, Sheet): {text, seat}, seat undefined for the
 // title; null when all is well. Checked here so that a refusal reads as a
@@ -938,12 +1148,12 @@ function ruleAt(sh, n) {
 function renameProblem(want, was) {
   const tooLong = (s, max) => [...s].length > max;
   const control = /\p{Cc}/u;
-  if (tooLong(want.title, 100)) return { text: `The title has ${[...want.title].length} characters: at most 100.` };
+  if (tooLong(want.title, MAX_TITLE)) return { text: `The title has ${[...want.title].length} characters: at most ${MAX_TITLE}.` };
   if (control.test(want.title)) return { text: 'The title holds a character that cannot be shown.' };
   const seen = new Map();
   for (const [i, p] of want.players.entries()) {
     if (!p) return { seat: i, text: `Seat ${i + 1} (${was[i]}) needs a name.` };
-    if (tooLong(p, 40)) return { seat: i, text: `${p} has ${[...p].length} characters: a name has at most 40.` };
+    if (tooLong(p, MAX_NAME)) return { seat: i, text: `${p} has ${[...p].length} characters: a name has at most ${MAX_NAME}.` };
     if (control.test(p)) return { seat: i, text: `Seat ${i + 1}'s name holds a character that cannot be shown.` };
     const k = nameKey(p);
     if (seen.has(k)) {
@@ -962,9 +1172,9 @@ function renameProblem(want, was) {
 // Module entries the new rules do not use leave the rounds they cover.
 function applyRules(sh, o, fromNext) {
   const strip = (r) => {
-    if (!o.loot) delete r.loot;
-    if (!o.pirate_abilities) delete r.wagers;
-    if (!o.cannon_load) delete r.cannon;
+    if (ruleValue(o, 'loot') !== true) delete r.loot;
+    if (ruleValue(o, 'pirate_abilities') !== true) delete r.wagers;
+    if (ruleValue(o, 'cannon_load') !== true) delete r.cannon;
   };
   if (!fromNext) {
     sh.options = o;
@@ -974,7 +1184,7 @@ function applyRules(sh, o, fromNext) {
   }
   const n = sh.rounds.length + 1;
   sh.rule_changes = (sh.rule_changes || []).filter((c) => c.from_round !== n);
-  if (JSON.stringify(ruleAt(sh, n)) !== JSON.stringify(o)) sh.rule_changes.push({ from_round: n, options: o });
+  if (!sameRules(ruleAt(sh, n), o)) sh.rule_changes.push({ from_round: n, options: o });
 }
 
 // ---- totals, the table of rounds and the chart --------------------------
@@ -995,7 +1205,8 @@ function totalsScreen(sh, onRound) {
       onclick: onRound ? () => onRound(k + 1) : null,
       onkeydown: onRound ? (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); onRound(k + 1); } } : null },
     h('th', { scope: 'row' }, `${k + 1}${sr && sr.tiebreak ? ' (tiebreak)' : ''}`),
-    sh.players.map((_, i) => h('td', {}, `${r.bids[i]}/${r.won[i]} `, sr ? h('b', {}, String(sr.points[i])) : h('span', { class: 'sk-pending' }, '…'))));
+    sh.players.map((_, i) => h('td', { 'data-seat': i, title: sr && sr.scores ? scoreParts(sr.scores[i]) : null }, `${r.bids[i]}/${r.won[i]} `,
+      sr ? h('b', { class: 'pts' }, String(sr.points[i])) : h('span', { class: 'sk-pending' }, '…'))));
   });
   const view = { seats: sh.players.map((name) => ({ name })), results: sc.rounds };
   return h('div', {},
@@ -1037,7 +1248,8 @@ function follow(token, first, firstTag) {
 }
 
 installSprite();
-window.addEventListener('online', () => { syncAll(); });
+rulesInfo(); // the option table, kept for the day this phone is offline
+window.addEventListener('online', () => { syncAll(); rulesInfo(); });
 // Lets the page open again without the network (sw.js); a browser without
 // service workers still keeps every sheet, only not the page itself.
 if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sheet/sw.js', { scope: '/sheet' }).catch(() => {});
