@@ -1,0 +1,146 @@
+package webtest
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// sheetScore is what the test reads of a sheet through the API: its rules
+// and each round's points with the bonus part of every seat's score.
+type sheetScore struct {
+	Options map[string]any `json:"options"`
+	Score   struct {
+		Totals []int `json:"totals"`
+		Rounds []struct {
+			Points []int `json:"points"`
+			Scores []struct {
+				Bonus       int `json:"bonus"`
+				BonusPoints int `json:"bonus_points"`
+				Bonuses     []struct {
+					Kind   string `json:"kind"`
+					Count  int    `json:"count"`
+					Points int    `json:"points"`
+				} `json:"bonuses"`
+			} `json:"scores"`
+		} `json:"rounds"`
+	} `json:"score"`
+}
+
+// apiSheet reads the page's sheet from the server, as another client would.
+func apiSheet(p *page) sheetScore {
+	p.t.Helper()
+	raw := eval[string](p, `fetch('/api/sheets/' + location.pathname.slice(7)).then((r) => r.text())`)
+	var s sheetScore
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+		p.t.Fatalf("the sheet from the API: %v\n%s", err, raw)
+	}
+	return s
+}
+
+// roundPoints are the points the rounds table shows for round n.
+func roundPoints(p *page, n string) string {
+	return eval[string](p, `[...document.querySelectorAll('#rounds-table tr[data-round="`+n+`"] .pts')].map((e) => e.textContent).join(' ')`)
+}
+
+// TestScoreKeeperBonusValueFromThePage sets a point value of the rules from
+// the page, for the whole game, on a sheet with rounds entered: the round
+// whose Mermaid took the Skull King with its bid held is rescored by the
+// engine, on the page and through the API, while a capture on a missed bid
+// stays forfeited. The rules form on a phone is saved as screenshots.
+func TestScoreKeeperBonusValueFromThePage(t *testing.T) {
+	base := startKeeperSite(t)
+	p := newPage(t, "keeper", 390, 844)
+	p.nav(base + "/sheet")
+	newThreeRoundSheet(p)
+
+	// Round 1, 1 card: Ann bid 1 and won it, her Mermaid taking the Skull
+	// King: 20 + 40. Ben and Cat bid 0 and took nothing: +10 each.
+	enterRound(p, []int{1, 0, 0}, []int{1, 0, 0}, capture{0, "mermaid_took_skull_king", ""})
+	savedThen(p, `/^Round 2/.test(document.querySelector('#round-h').textContent)`)
+	// Round 2, 2 cards: Ann bid 1 and won 1 (+20), Ben bid 0 and took
+	// nothing (+20); Cat bid 0 but her Mermaid took the Skull King: −20, the
+	// bonus forfeited with the bid.
+	enterRound(p, []int{1, 0, 0}, []int{1, 0, 1}, capture{2, "mermaid_took_skull_king", ""})
+	savedThen(p, `/^Round 3/.test(document.querySelector('#round-h').textContent)`)
+	if got := totals(p); got != "80 30 -10" {
+		t.Fatalf("totals %s, want 80 30 -10", got)
+	}
+
+	// The Rules tab shows the standard value in force; the form sets 50.
+	p.click("#tab-more")
+	p.waitVisible(`#rules-in-force dd[data-option="bonus_mermaid_skull_king"]`)
+	if v := eval[string](p, `document.querySelector('#rules-in-force dd[data-option="bonus_mermaid_skull_king"]').textContent`); v != "40" {
+		t.Fatalf("the rules in force say %q", v)
+	}
+	p.click("#rules-custom")
+	p.waitVisible("#opt-bonus_mermaid_skull_king")
+	p.do("scroll to the point values", scrollTo(`[data-group="house"]`))
+	p.screenshot("scorekeeper-rules-form", false)
+	p.screenshot("scorekeeper-rules-form-full", true)
+	// An option shows only while what it needs holds, and one that does not
+	// matter is left standard: cannon loads are of Rascal's scoring.
+	shown := func(key string) bool {
+		return eval[bool](p, `!document.querySelector('.sk-option[data-option="`+key+`"]').hidden`)
+	}
+	if shown("cannon_load") || shown("loot_bonus") || !shown("bonus_mermaid_skull_king") {
+		t.Fatal("the form shows options whose needs do not hold, or hides one whose do")
+	}
+	p.do("Rascal's scoring", selectValue("#opt-scoring", "rascal"))
+	p.click("#opt-cannon_load")
+	p.click("#opt-loot")
+	if !shown("cannon_load") || !shown("loot_bonus") {
+		t.Fatal("cannon loads or the Loot reward stay hidden with what they need")
+	}
+	p.click("#opt-loot")
+	p.do("standard scoring", selectValue("#opt-scoring", "standard"))
+	p.click("#opt-bonuses")
+	if shown("cannon_load") || shown("bonus_mermaid_skull_king") {
+		t.Fatal("cannon loads or a bonus value still show without what they need")
+	}
+	p.click("#opt-bonuses")
+	p.do("fifty", clearAndType("#opt-bonus_mermaid_skull_king", "50"))
+	p.click("#apply-whole")
+	p.click("#apply-rules")
+	savedThen(p, `document.querySelector('#rules-in-force dd[data-option="bonus_mermaid_skull_king"] b')`)
+	if v := eval[string](p, `document.querySelector('#rules-in-force dd[data-option="bonus_mermaid_skull_king"]').textContent`); v != "50 (standard: 40)" {
+		t.Fatalf("the rules in force give the Mermaid's capture %q", v)
+	}
+
+	// On the page: round 1 gives Ann 10 more, and her total follows; round
+	// 2 is as it was.
+	p.click("#tab-totals")
+	if got := roundPoints(p, "1"); got != "70 10 10" {
+		t.Fatalf("round 1 rescored to %s, want 70 10 10", got)
+	}
+	if got := roundPoints(p, "2"); got != "20 20 -20" {
+		t.Fatalf("round 2 is now %s, want 20 20 -20", got)
+	}
+	if got := totals(p); got != "90 30 -10" {
+		t.Fatalf("totals %s, want 90 30 -10", got)
+	}
+
+	// Through the API: the rule is the sheet's, and the engine priced both
+	// captures at 50, the missed bid's forfeited.
+	s := apiSheet(p)
+	if v, _ := s.Options["bonus_mermaid_skull_king"].(float64); v != 50 || len(s.Options) != 2 {
+		t.Fatalf("the sheet's rules %v, want 3 rounds and the Mermaid's capture at 50 (no cannon loads: standard scoring)", s.Options)
+	}
+	if len(s.Score.Rounds) != 2 || !slices.Equal(s.Score.Rounds[0].Points, []int{70, 10, 10}) ||
+		!slices.Equal(s.Score.Rounds[1].Points, []int{20, 20, -20}) || !slices.Equal(s.Score.Totals, []int{90, 30, -10}) {
+		t.Fatalf("the API scores %+v", s.Score)
+	}
+	ann, cat := s.Score.Rounds[0].Scores[0], s.Score.Rounds[1].Scores[2]
+	if ann.BonusPoints != 50 || len(ann.Bonuses) != 1 || ann.Bonuses[0].Kind != "mermaid_skull_king" || ann.Bonuses[0].Points != 50 {
+		t.Fatalf("Ann's round 1 %+v", ann)
+	}
+	if cat.Bonus != 50 || cat.BonusPoints != 0 {
+		t.Fatalf("Cat's round 2 %+v: her capture is worth 50 and forfeited", cat)
+	}
+
+	// The page says the parts of a score where it shows the points.
+	if title := eval[string](p, `document.querySelector('#rounds-table tr[data-round="1"] td[data-seat="0"]').title`); !strings.Contains(title, "bonus +50") {
+		t.Fatalf("round 1's cell for Ann says %q", title)
+	}
+}
