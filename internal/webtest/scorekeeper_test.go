@@ -397,6 +397,9 @@ func TestScoreKeeperStartedOffline(t *testing.T) {
 	base := startKeeperSiteGate(t, &down)
 	p := newPage(t, "keeper", 420, 860)
 	p.nav(base + "/sheet")
+	// The page keeps the option table it was served, for the rounds entered
+	// offline (TestScoreKeeperOfflineBeforeTheRules has a page without it).
+	p.until("the option table kept", `localStorage.getItem('sk.score.rules')`, 10*time.Second)
 	down.Store(true)
 	p.click("#new-sheet")
 	for _, n := range []string{"Ann", "Ben"} {

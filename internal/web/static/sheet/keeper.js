@@ -213,6 +213,8 @@ async function syncOnce(key) {
       : await api('POST', '/api/sheets', sheetBody(e.sheet));
   } catch (err) {
     if (!(err instanceof Offline)) throw err;
+    // A tap may have changed the entry while the request failed: keep it.
+    e = getEntry(key) || e;
     e.offline = true;
     putEntry(e);
     return e;
