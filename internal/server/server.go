@@ -66,6 +66,10 @@ type Config struct {
 	// Mount adds handlers under other paths (such as the score keeper's
 	// API), so the one binary serves them too.
 	Mount map[string]http.Handler
+
+	// Seed, when set, deals every game from the seed it returns instead of
+	// one from crypto/rand: for tests of known deals only (no flag sets it).
+	Seed func() uint64
 }
 
 func (c *Config) defaults() {
@@ -140,7 +144,7 @@ func New(cfg Config) (*Server, error) {
 	s.limits = newIPLimiter(cfg.HTTPRate, cfg.HTTPBurst)
 	s.mgr = table.NewManager(table.Config{Store: s.store, Node: cfg.Node, Logger: cfg.Logger,
 		Observer: observer{s.metrics}, Grace: cfg.Grace, BotDelay: cfg.BotDelay, ThinkLimit: cfg.ThinkLimit, LeaseTTL: cfg.LeaseTTL,
-		IdleEvict: cfg.IdleEvict, InboxSize: cfg.InboxSize, MaxTables: cfg.MaxTables})
+		IdleEvict: cfg.IdleEvict, InboxSize: cfg.InboxSize, MaxTables: cfg.MaxTables, Seed: cfg.Seed})
 	n, err := s.mgr.Resume(context.Background())
 	if err != nil {
 		s.mgr.Close()

@@ -370,6 +370,9 @@ func (t *Table) start() error {
 		return errors.New(strings.TrimPrefix(err.Error(), "skullking: "))
 	}
 	seed, err := newSeed()
+	if t.m.cfg.Seed != nil {
+		seed, err = t.m.cfg.Seed(), nil
+	}
 	if err != nil {
 		return err
 	}

@@ -63,6 +63,10 @@ type Config struct {
 	// ThinkLimit).
 	Bots      func(level string, seed uint64) (bot.Bot, error)
 	MaxTables int // tables in memory at once; creation fails beyond (20000)
+	// Seed, when set, gives every game started its deal seed in place of
+	// crypto/rand: for tests that need a known deal. A server for players
+	// leaves it nil, so that nobody can know a deal before it is dealt.
+	Seed func() uint64
 }
 
 // Manager creates, loads and runs tables.

@@ -491,3 +491,34 @@ func TestPanicRefusesTheMessage(t *testing.T) {
 		t.Fatalf("the same bid again, after the table was restored: %+v", f)
 	}
 }
+
+// TestConfigSeedDealsKnownGames checks the tests' hook for known deals: two
+// managers given the same Seed deal the same first hand, and a third, left
+// to crypto/rand, is not held to it.
+func TestConfigSeedDealsKnownGames(t *testing.T) {
+	hand := func(seed func() uint64) string {
+		s, _ := newStore(t)
+		m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour, Seed: seed})
+		t.Cleanup(m.Close)
+		_, _, ann := startWithBot(t, m, DefaultSettings())
+		st := ann.next(protocol.TypeState)
+		b, err := json.Marshal(st.View.Hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	known := func() uint64 { return 20240607 }
+	a, b := hand(known), hand(known)
+	if a != b {
+		t.Fatalf("the same seed dealt %s and %s", a, b)
+	}
+	// Round 1 deals one card: two random deals agree now and then, never
+	// ten times running.
+	for range 10 {
+		if hand(nil) != a {
+			return
+		}
+	}
+	t.Fatalf("ten games without a seed all dealt %s", a)
+}
