@@ -294,7 +294,7 @@ func (p *page) screenshot(name string, full bool) {
 	if err != nil {
 		p.t.Fatalf("screenshot %s: %v", name, err)
 	}
-	dir := filepath.Join("..", "..", "test-output") // the repository root's
+	dir := filepath.Join("..", "..", "test-output") // the repository's, which git ignores
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		p.t.Fatal(err)
 	}
