@@ -91,7 +91,8 @@ func TestUnknownPathsAreNotFound(t *testing.T) {
 func TestModulesImportOnlyEmbeddedFiles(t *testing.T) {
 	h := Handler()
 	imp := regexp.MustCompile(`from '\./([a-z]+\.js)'`)
-	for _, f := range []string{"app.js", "lobby.js", "table.js", "sheet.js", "cards.js", "dom.js", "api.js", "conn.js", "rules.js"} {
+	for _, f := range []string{"app.js", "lobby.js", "table.js", "sheet.js", "cards.js", "dom.js", "api.js", "conn.js", "rules.js",
+		"words.js", "catalog.js"} {
 		r := get(t, h, "/assets/"+f)
 		if r.StatusCode != 200 {
 			t.Fatalf("%s: %d", f, r.StatusCode)

@@ -98,3 +98,12 @@ export function names(list) {
   if (list.length <= 1) return list.join('');
   return list.slice(0, -1).join(', ') + ' and ' + list[list.length - 1];
 }
+
+// capital starts a sentence.
+export function capital(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
+
+// bare drops a phrase's article: "black 11", "Skull King", "Mermaid".
+export function bare(phrase) {
+  for (const a of ['the ', 'a ', 'an ']) if (phrase.startsWith(a)) return phrase.slice(a.length);
+  return phrase;
+}

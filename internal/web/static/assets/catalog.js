@@ -1,0 +1,58 @@
+// What the server knows and the client must not keep a copy of: the card
+// catalogue (GET /api/cards: every card's kind, suit, rank and names) and
+// the option table (GET /api/options: every rule and pace setting with its
+// type, default, range, label and help). Each is fetched once per page and
+// kept; a failed fetch is tried again on the next call.
+
+let cards = null; // the catalogue, by card id, once loaded
+let options = null; // the option list, once loaded
+let pending = null;
+
+async function fetchJSON(path) {
+  const res = await fetch(path);
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  return res.json();
+}
+
+// loadCatalog fetches the cards and the options, once. It resolves when
+// both are in and rejects (to be tried again) when either fails.
+export function loadCatalog() {
+  if (cards && options) return Promise.resolve();
+  if (!pending) {
+    pending = Promise.all([fetchJSON('/api/cards'), fetchJSON('/api/options')]).then(([c, o]) => {
+      if (!Array.isArray(c) || !Array.isArray(o)) throw new Error('the catalogue is not a list');
+      cards = new Map(c.map((x) => [x.card, x]));
+      options = o;
+    }).finally(() => { pending = null; });
+  }
+  return pending;
+}
+
+// cardOf is the catalogue entry of a card id, or undefined for an id that
+// names no card (the client then draws an unknown card, never fails).
+export function cardOf(id) { return cards ? cards.get(id) : undefined; }
+
+// allCards is the catalogue in id order.
+export function allCards() { return cards ? [...cards.values()] : []; }
+
+// optionList is every option of GET /api/options, in the server's order.
+export function optionList() { return options || []; }
+
+// optionOf is one option by key.
+export function optionOf(key) { return optionList().find((o) => o.key === key); }
+
+// valueLabel writes an option's value for a player: a choice by its label,
+// a switch as on or off, a schedule of its own as its cards per round.
+export function valueLabel(o, v) {
+  if (o.type === 'bool') return v ? 'on' : 'off';
+  if (Array.isArray(v)) return v.join(', ') + ' cards';
+  const c = (o.choices || []).find((x) => x.value === v);
+  return c ? c.label : String(v);
+}
+
+// standardLine says an option's default: "Standard: 20." (a choice whose
+// label already says it is the standard stands alone).
+export function standardLine(o) {
+  const v = valueLabel(o, o.default);
+  return /^standard\b/i.test(v) ? `${v}.` : `Standard: ${v}.`;
+}

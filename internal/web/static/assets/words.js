@@ -1,0 +1,239 @@
+// The browser's one renderer of what the engine reports: the codes and
+// facts of a view (a trick's reason, a card's refusal, an action, a pirate
+// ability, a round's score by part) worded as English sentences for one
+// viewer. It is the counterpart of protocol.Words (protocol/text.go) and
+// says the same sentences — a browser test holds the two together — so no
+// screen words a code on its own. Cards are named from the server's
+// catalogue ("the black 11", "Harry the Giant"), never by their codes, and a
+// Pirate by name only when the game's rules make the names matter.
+
+import { cardOf } from './catalog.js';
+import { capital, bare } from './dom.js';
+
+export { capital, bare };
+
+// list joins phrases: "a", "a and b", "a, b and c".
+export function list(items, conj = 'and') {
+  if (items.length <= 1) return items.join('');
+  return items.slice(0, -1).join(', ') + ' ' + conj + ' ' + items[items.length - 1];
+}
+
+// count is "1 trick", "2 tricks".
+export function count(n, one, many) { return n === 1 ? `1 ${one}` : `${n} ${many}`; }
+
+// signed writes points with their sign: "+20", "−10", "0".
+export function signed(n) {
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `−${-n}`;
+  return '0';
+}
+
+// What each reason code means, as the engine decided the trick.
+const REASONS = {
+  mermaid_takes_skull_king: 'a Mermaid takes the Skull King',
+  skull_king: 'the Skull King beats every Pirate and number',
+  pirate: 'the first Pirate beats Mermaids and numbers',
+  mermaid: 'the first Mermaid beats every number',
+  trump: 'the highest black (trump) wins',
+  suit: 'the highest card of the suit led wins',
+  first_escape: 'only Escapes were played: the first one wins',
+  whale_highest: 'the White Whale: the highest number wins, whatever its suit',
+  kraken: 'the Kraken destroys the trick: nobody wins it',
+  whale_discard: 'the White Whale with no number played: the trick is discarded',
+};
+
+// reason words a reason code; a code this client does not know yet is
+// still read out, as words.
+export function reason(code) { return REASONS[code] || String(code || '').replaceAll('_', ' '); }
+
+// bonuses words a trick's or a round's bonus items: "2 Pirates and the black 14".
+export function bonuses(items) {
+  return list((items || []).map((b) => {
+    switch (b.kind) {
+      case 'fourteen': return count(b.count, 'colour 14', 'colour 14s');
+      case 'black_fourteen': return 'the black 14';
+      case 'pirate_mermaid': return count(b.count, 'Mermaid', 'Mermaids');
+      case 'skull_king_pirate': return count(b.count, 'Pirate', 'Pirates');
+      case 'mermaid_skull_king': return 'the Skull King';
+    }
+    return String(b.kind).replaceAll('_', ' ');
+  }));
+}
+
+// The Pirates with abilities, by the protocol's names for them.
+const PIRATES = {
+  rosie: "Rosie D'Laney", bendt: 'Bendt the Bandit', rascal: 'Rascal of Roatan',
+  juanita: 'Juanita Jade', harry: 'Harry the Giant',
+};
+
+export class Words {
+  // names are the seats' names, you the viewer's seat (−1: a spectator),
+  // named whether the Pirates' names matter in this game.
+  constructor(names, you, named) {
+    this.names = names || [];
+    this.you = you;
+    this.named = !!named;
+  }
+
+  // forView is the renderer for the viewer of a view.
+  static forView(v) { return new Words(v.seats.map((s) => s.name), v.seat, v.named); }
+
+  // name is seat s's name, "you" for the viewer.
+  name(s) {
+    if (s === this.you && s >= 0) return 'you';
+    if (s >= 0 && s < this.names.length) return this.names[s];
+    return `seat ${s + 1}`;
+  }
+
+  possessive(s) { return s === this.you && s >= 0 ? 'your' : `${this.name(s)}'s`; }
+
+  verb(s, you, other) { return s === this.you && s >= 0 ? you : other; }
+
+  // phrase names a card in a sentence: "the black 11", "a Mermaid", a
+  // Pirate by name only when the names matter.
+  phrase(id) {
+    const c = cardOf(id);
+    if (!c) return 'an unknown card';
+    return this.named ? c.phrase : c.generic;
+  }
+
+  // playPhrase names a card on the table: "the Tigress as a Pirate".
+  playPhrase(p) {
+    if (p.as === 'pirate') return 'the Tigress as a Pirate';
+    if (p.as === 'escape') return 'the Tigress as an Escape';
+    return this.phrase(p.card);
+  }
+
+  // trick says who won a completed trick and why, what it carries if the
+  // winner's bid holds, the Loot alliances it made and the pirate ability
+  // its win gave.
+  trick(t) {
+    if (t.outcome === 'destroyed') {
+      return 'The Kraken destroys the trick: nobody wins it. ' +
+        `${capital(this.name(t.leader))} would have won and ${this.verb(t.leader, 'lead', 'leads')} next.`;
+    }
+    if (t.outcome === 'discarded') {
+      return 'The White Whale with no number played: the trick is discarded and ' +
+        `${this.name(t.leader)} ${this.verb(t.leader, 'lead', 'leads')} next.`;
+    }
+    let card = 'card';
+    const p = t.plays && t.plays[t.winning];
+    if (p) card = p.as ? `Tigress (as ${p.as})` : bare(this.playPhrase(p));
+    let s = `${capital(this.possessive(t.winner))} ${card} wins: ${reason(t.reason)}.`;
+    if (t.bonus > 0) s += ` +${t.bonus} for ${bonuses(t.bonuses)} if ${this.possessive(t.winner)} bid is exact.`;
+    for (const a of t.loot || []) s += ` ${capital(this.possessive(a.looter))} Loot allies with ${this.name(a.winner)}.`;
+    const ab = this.ability(t);
+    if (ab) s += ' ' + ab;
+    return s;
+  }
+
+  // ability says what became of the pirate ability a trick's win gave, or
+  // '' when it gave none.
+  ability(t) {
+    const a = t.ability;
+    if (!a) return '';
+    const who = t.winner;
+    const pirate = PIRATES[a.pirate] || a.pirate;
+    const v = a.value === undefined || a.value === null ? 0 : a.value;
+    if (a.state === 'offered') {
+      switch (a.pirate) {
+        case 'rosie': return `${pirate}: ${this.name(who)} ${this.verb(who, 'choose', 'chooses')} who leads next.`;
+        case 'bendt': return `${pirate}: ${this.name(who)} may draw two undealt cards and discard two.`;
+        case 'rascal': return `${pirate}: ${this.name(who)} may wager 10 or 20 on ${this.possessive(who)} bid.`;
+        case 'harry': return `${pirate}: ${this.name(who)} may change ${this.possessive(who)} bid by one.`;
+      }
+      return '';
+    }
+    const subject = capital(this.name(who));
+    const declined = a.state === 'declined';
+    if (a.pirate === 'juanita') return `${pirate}: ${this.name(who)} ${this.verb(who, 'look', 'looks')} at the undealt cards.`;
+    if (declined && a.pirate === 'bendt') return `${subject} ${this.verb(who, 'draw', 'draws')} no cards with ${pirate}.`;
+    if (declined && a.pirate === 'rascal') return `${subject} ${this.verb(who, 'wager', 'wagers')} nothing with ${pirate}.`;
+    if (declined && a.pirate === 'harry') return `${subject} ${this.verb(who, 'keep', 'keeps')} ${this.possessive(who)} bid with ${pirate}.`;
+    switch (a.pirate) {
+      case 'rosie': return `${subject} ${this.verb(who, 'choose', 'chooses')} ${this.name(v)} to lead, with ${pirate}.`;
+      case 'bendt': return `${subject} ${this.verb(who, 'draw', 'draws')} ${count(v, 'card', 'cards')} and ` +
+        `${this.verb(who, 'discard', 'discards')} as many, with ${pirate}.`;
+      case 'rascal': return `${subject} ${this.verb(who, 'wager', 'wagers')} ${v} on ${this.possessive(who)} bid, with ${pirate}.`;
+      case 'harry': return v > 0
+        ? `${subject} ${this.verb(who, 'raise', 'raises')} ${this.possessive(who)} bid by one, with ${pirate}.`
+        : `${subject} ${this.verb(who, 'lower', 'lowers')} ${this.possessive(who)} bid by one, with ${pirate}.`;
+    }
+    return '';
+  }
+
+  // action words an action a seat may take: "bid 2", "play the yellow 7".
+  action(a) {
+    const v = a.value === undefined || a.value === null ? 0 : a.value;
+    switch (a.kind) {
+      case 'bid': return `bid ${v}`;
+      case 'play': return 'play ' + this.playPhrase({ card: a.card, as: a.as });
+      case 'cannon': return v === 1 ? 'load the cannonball' : 'load grapeshot';
+      case 'rosie': return `choose ${this.name(v)} to lead`;
+      case 'bendt': return v === 1 ? 'draw two cards' : 'draw no cards';
+      case 'discard': return 'discard ' + list([a.card, a.card2].filter((c) => c !== undefined && c !== null).map((c) => this.phrase(c)));
+      case 'wager': return v === 0 ? 'wager nothing' : `wager ${v}`;
+      case 'harry': return v > 0 ? 'raise your bid by one' : v < 0 ? 'lower your bid by one' : 'keep your bid';
+    }
+    return String(a.kind);
+  }
+
+  // refusal says why an action may not be taken, to the seat that tried it.
+  refusal(r) {
+    const other = r.other === undefined || r.other === null ? -1 : r.other;
+    const n = r.count === undefined || r.count === null ? 0 : r.count;
+    const card = r.card ? this.phrase(r.card.card) : 'that card';
+    const who = r.seat;
+    switch (r.code) {
+      case 'game_over': return 'The game is over.';
+      case 'no_such_seat': return `There is no such seat: the table has ${count(n, 'seat', 'seats')}.`;
+      case 'bids_over': return 'Bidding is over for this round.';
+      case 'results_only': return "This round's results are entered, not played.";
+      case 'already_bid': return `${capital(this.possessive(who))} bid is in: a bid never changes.`;
+      case 'bid_out_of_range': return `${count(n, 'card was', 'cards were')} dealt: bid 0 to ${n}.`;
+      case 'not_cannon_time': return "Cannons are loaded right after bidding, under Rascal's scoring with cannon loads.";
+      case 'already_loaded': return `${capital(this.possessive(who))} cannon is already loaded.`;
+      case 'bad_cannon': return 'Load grapeshot or a cannonball.';
+      case 'bidding_not_over': {
+        const seats = r.seats || [];
+        if (seats.length === 1 && seats[0] === this.you) return 'Bid first: the cards are played once every bid is in.';
+        return `Cards are played once every bid is in: waiting for ${list(seats.map((s) => this.name(s)))}.`;
+      }
+      case 'decision_awaited':
+        if (r.phase === 'cannon') return 'Cards are played once every cannon is loaded.';
+        if (other >= 0) return `Wait: ${this.name(other)} ${this.verb(other, 'decide', 'decides')} on a pirate ability first.`;
+        return 'Wait: a decision comes first.';
+      case 'not_your_turn': return other === this.you ? 'It is your turn.' : `It is ${this.possessive(other)} turn.`;
+      case 'card_not_held': return `${capital(this.name(who))} ${this.verb(who, 'do', 'does')} not hold ${card}.`;
+      case 'tigress_undeclared': return 'Play the Tigress as a Pirate or as an Escape.';
+      case 'only_tigress': return 'Only the Tigress is declared.';
+      case 'must_follow_suit':
+        return `${capital(this.name(who))} must follow ${r.suit}: ${this.name(who)} ${this.verb(who, 'hold', 'holds')} ${card}. ` +
+          'A special card may always be played.';
+      case 'no_ability': return 'No pirate ability is waiting for a decision.';
+      case 'not_your_ability': return `${capital(this.name(other))} won the trick and ${this.verb(other, 'decide', 'decides')}.`;
+      case 'rosie_seat': return `Rosie D'Laney chooses one of the ${n} players to lead.`;
+      case 'bendt_choice': return 'Bendt the Bandit draws two cards or none.';
+      case 'discard': return `Bendt the Bandit discards ${count(n, 'card', 'different cards')} from the hand.`;
+      case 'wager': return 'Rascal of Roatan wagers 0, 10 or 20.';
+      case 'harry_move': return 'Harry the Giant moves a bid by one, up or down, or keeps it.';
+      case 'harry_range': return `The bid must stay within 0 to ${n}.`;
+      case 'unknown_action': return 'That is no action of the game.';
+    }
+    return `That is not allowed now (${String(r.code).replaceAll('_', ' ')}).`;
+  }
+
+  // score words one seat's score for a round: "bid 2, won 3: −10; 50 bonus
+  // forfeited = −10".
+  score(s) {
+    const parts = [`bid ${s.bid}, won ${s.won}: ${signed(s.bid_points)}`];
+    const bonus = s.bonus || 0;
+    const counted = s.bonus_points || 0;
+    if (bonus > 0 && counted === bonus) parts.push(`${signed(counted)} bonus`);
+    else if (bonus > 0 && counted > 0) parts.push(`${signed(counted)} of ${bonus} bonus`);
+    else if (bonus > 0) parts.push(`${bonus} bonus forfeited`);
+    if (s.wager) parts.push(`${signed(s.wager_points || 0)} wager`);
+    if (s.loot_points) parts.push(`${signed(s.loot_points)} Loot`);
+    return parts.join('; ') + ' = ' + signed(s.total);
+  }
+}

@@ -1,0 +1,227 @@
+package webtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
+)
+
+// wordsCase is one thing the engine reported, worded by protocol.Words for
+// one viewer: the browser's words.js must say the same.
+type wordsCase struct {
+	Names []string        `json:"names"`
+	You   int             `json:"you"`
+	Named bool            `json:"named"`
+	Kind  string          `json:"kind"` // trick, refusal, action or score
+	Data  json.RawMessage `json:"data"`
+	Want  string          `json:"want"`
+}
+
+// wordsCases plays random games, every module and pirate ability on in
+// some, and words what every seat's views report: completed tricks,
+// refusals of the hand, legal actions and scored rounds; then one refusal
+// of every code the engine has, with made-up facts.
+func wordsCases(t *testing.T) []wordsCase {
+	t.Helper()
+	var out []wordsCase
+	seen := map[string]bool{}
+	perSort := map[string]int{}
+	add := func(w protocol.Words, named bool, kind string, data any, want string) {
+		// A few dozen of each sort of sentence: the page is sent every
+		// case at once, and the sorts are what differ.
+		sort := kind + " " + sortOf(data) + fmt.Sprint(named)
+		if perSort[sort] >= 30 {
+			return
+		}
+		b, err := json.Marshal(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := fmt.Sprint(w.You, named, kind, string(b))
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		perSort[sort]++
+		out = append(out, wordsCase{Names: w.Names, You: w.You, Named: named, Kind: kind, Data: b, Want: want})
+	}
+	rng := skullking.NewRand(7)
+	for game := range 8 {
+		o := skullking.DefaultOptions()
+		if game%2 == 1 {
+			o.Loot, o.Kraken, o.WhiteWhale, o.PirateAbilities = true, true, true, true
+		}
+		if game%4 == 3 {
+			o.Scoring, o.CannonLoad = skullking.RascalScoring, true
+		}
+		players := 3 + game%4
+		names := []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay"}[:players]
+		g, err := skullking.NewGame(players, skullking.WithOptions(o), skullking.WithSeed(uint64(100+game)),
+			skullking.WithNames(names...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for steps := 0; !g.Over() && steps < 2000; steps++ {
+			// The spectator's view and one seat's in turn: every seat is
+			// "you" now and then.
+			for _, seat := range []int{-1, steps % players} {
+				v := g.View(seat)
+				w := protocol.ViewOf(&v)
+				words := protocol.WordsFor(w)
+				for _, h := range w.Hand {
+					if h.Why != nil {
+						add(words, w.Named, "refusal", h.Why, words.Refusal(h.Why))
+					}
+				}
+				for _, a := range w.Legal {
+					add(words, w.Named, "action", a, words.Action(a))
+				}
+				for i := range w.Tricks {
+					add(words, w.Named, "trick", w.Tricks[i], words.Trick(&w.Tricks[i]))
+				}
+				if w.LastTrick != nil {
+					add(words, w.Named, "trick", w.LastTrick, words.Trick(w.LastTrick))
+				}
+				for _, r := range w.Results {
+					for i := range r.Scores {
+						add(words, w.Named, "score", r.Scores[i], words.Score(&r.Scores[i]))
+					}
+				}
+			}
+			var moves []skullking.Action
+			for seat := range players {
+				if g.Waiting(seat) {
+					moves = append(moves, g.LegalActions(seat, nil)...)
+				}
+			}
+			if len(moves) == 0 {
+				t.Fatalf("game %d: nobody can move", game)
+			}
+			if err := g.Apply(moves[rng.IntN(len(moves))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	words := protocol.Words{Names: []string{"Ann", "Ben", "Cat", "Dan"}, You: 1}
+	// Tricks random games seldom make: the White Whale with no number, the
+	// Tigress first among Escapes.
+	all := skullking.DefaultOptions()
+	all.Loot, all.Kraken, all.WhiteWhale = true, true, true
+	for _, codes := range [][]string{{"ESC", "MER", "PIR", "WHALE"}, {"TIG-E", "ESC", "LOOT", "ESC"}, {"LOOT", "WHALE", "ESC", "SK"}} {
+		var plays []skullking.Played
+		var used skullking.CardSet
+		for i, code := range codes {
+			p, err := skullking.ParseCode(code)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := p.Cards()[0]
+			for _, d := range p.Cards() {
+				if !used.Has(d) {
+					c = d
+					break
+				}
+			}
+			used = used.With(c)
+			plays = append(plays, skullking.Played{Card: c, Seat: int8(i), As: p.As})
+		}
+		res := skullking.ResolveTrick(plays, &all)
+		tr := protocol.TrickOf(&skullking.TrickLog{Round: 3, Number: 2, Plays: plays, Result: res}, &all)
+		add(words, false, "trick", &tr, words.Trick(&tr))
+	}
+	for k, code := range skullking.RefusalCodes() {
+		seat, other, count := k%4, (k+1)%4, 2+k%5
+		r := &protocol.Refusal{Code: string(code), Seat: seat, Other: &other, Count: &count, Suit: "purple",
+			Card: &protocol.CardRef{Card: 40, Code: "P13"}, Seats: []int{other, (other + 1) % 4}, Phase: "cannon"}
+		if k%3 == 0 {
+			r.Seats, r.Phase = []int{1}, "ability"
+		}
+		add(words, false, "refusal", r, words.Refusal(r))
+	}
+	return out
+}
+
+// sortOf says what sort of sentence a report makes: a trick's outcome,
+// reason, Loot, ability and whether it carries a bonus; a refusal's code;
+// an action's kind; a score's parts.
+func sortOf(data any) string {
+	switch d := data.(type) {
+	case *protocol.Trick:
+		as := ""
+		if d.Winning >= 0 && d.Winning < len(d.Plays) {
+			as = d.Plays[d.Winning].As
+		}
+		s := fmt.Sprint(d.Outcome, d.Reason, len(d.Loot) > 0, d.Bonus > 0, as)
+		if d.Ability != nil {
+			s += d.Ability.Pirate + d.Ability.State
+		}
+		return s
+	case protocol.Trick:
+		return sortOf(&d)
+	case *protocol.Refusal:
+		return d.Code
+	case protocol.Action:
+		return d.Kind + d.As
+	case protocol.SeatScore:
+		return fmt.Sprint(d.Exact, d.Bonus > 0, d.BonusPoints > 0, d.Wager != 0, d.LootPoints != 0)
+	}
+	return ""
+}
+
+// TestWordsAgreeWithProtocol words the same reports in the browser
+// (assets/words.js) and in Go (protocol.Words), sentence for sentence, so
+// that a player reads the same in the browser and in the terminal.
+func TestWordsAgreeWithProtocol(t *testing.T) {
+	cases := wordsCases(t)
+	kinds := map[string]int{}
+	for _, c := range cases {
+		kinds[c.Kind]++
+		for _, mark := range []string{`"ability":`, `"loot":[`, `"destroyed"`, `"discarded"`, `"wager":`, `"as":"`, `"offered"`} {
+			if strings.Contains(string(c.Data), mark) {
+				kinds[mark]++
+			}
+		}
+	}
+	for _, k := range []string{"trick", "refusal", "action", "score", `"ability":`, `"loot":[`, `"destroyed"`, `"discarded"`,
+		`"wager":`, `"as":"`, `"offered"`} {
+		if kinds[k] < 2 {
+			t.Fatalf("only %d cases of %s: the games reported too little (%v)", kinds[k], k, kinds)
+		}
+	}
+	s := startSite(t)
+	p := newPage(t, "Ann", 1280, 900)
+	p.nav(s.base + "/rules")
+	data, err := json.Marshal(cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := eval[[]string](p, `(async () => {
+		const { Words } = await import('/assets/words.js');
+		const { loadCatalog } = await import('/assets/catalog.js');
+		await loadCatalog();
+		return `+string(data)+`.map((c) => {
+			const w = new Words(c.names, c.you, c.named);
+			return w[c.kind](c.data);
+		});
+	})()`)
+	if len(got) != len(cases) {
+		t.Fatalf("%d sentences for %d cases", len(got), len(cases))
+	}
+	bad := 0
+	for i, c := range cases {
+		if got[i] != c.Want {
+			bad++
+			if bad <= 10 {
+				t.Errorf("%s %s (you %d, named %v):\n browser %q\n     Go %q", c.Kind, c.Data, c.You, c.Named, got[i], c.Want)
+			}
+		}
+	}
+	if bad > 10 {
+		t.Errorf("… and %d more", bad-10)
+	}
+	t.Logf("%d cases: %v", len(cases), kinds)
+}
