@@ -6,8 +6,11 @@
 // elements at most per state and every modern browser loads modules
 // natively. The server is authoritative and the client knows no rules: it
 // draws the view the server sends (legal cards arrive marked, with the
-// engine's reason for each card that may not be played) and sends back one
-// of the listed legal actions. web/README.md says how the pieces fit.
+// engine's refusal for each card that may not be played; tricks and scores
+// arrive resolved, with their reasons and parts), names the cards from the
+// server's catalogue, builds its forms from the server's option table and
+// sends back one of the listed legal actions. web/README.md says how the
+// pieces fit.
 //
 // Handler serves the page for "/" and for invite links "/t/{id}" (the same
 // single-page app; the path picks the screen), the rules at "/rules" and

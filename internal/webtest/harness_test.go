@@ -95,11 +95,19 @@ type site struct {
 	dir   string
 	flags []string
 	m     *server.Main
+	seed  uint64 // when not 0, every game is dealt from this seed
 }
 
 func startSite(t *testing.T, flags ...string) *site {
 	t.Helper()
-	s := &site{t: t, addr: "127.0.0.1:0", dir: t.TempDir(), flags: flags}
+	return startSeeded(t, 0, flags...)
+}
+
+// startSeeded starts the server dealing every game from seed, so that a
+// test whose player clicks the same way each time plays the same game.
+func startSeeded(t *testing.T, seed uint64, flags ...string) *site {
+	t.Helper()
+	s := &site{t: t, addr: "127.0.0.1:0", dir: t.TempDir(), flags: flags, seed: seed}
 	s.start()
 	s.addr = s.m.Addr()
 	s.base = "http://" + s.addr
@@ -114,6 +122,9 @@ func (s *site) start() {
 		"--grace", "1h", "--http-rate", "-1", "--msg-rate", "-1", "--log-level", "error"}, s.flags...)
 	if err := m.ParseFlags(args); err != nil {
 		s.t.Fatal(err)
+	}
+	if seed := s.seed; seed != 0 {
+		m.Config.Seed = func() uint64 { return seed }
 	}
 	if err := m.Start(); err != nil {
 		s.t.Fatal(err)
@@ -310,6 +321,8 @@ const stepJS = `((random) => {
   const pick = (list) => list[random ? Math.floor(Math.random() * list.length) : 0];
   const seen = (window.__seen = window.__seen || new Set());
   if (document.querySelector('#game-over')) return 'over';
+  // A completed trick held on the table: a player skips the pause.
+  if (document.querySelector('#skip-pause')) return 'click:#skip-pause';
   if (document.querySelector('#tigress')) { seen.add('tigress'); return 'click:[data-key="tig-' + pick(['pirate', 'escape']) + '"]'; }
   const confirm = document.querySelector('#bid-confirm');
   if (confirm) {

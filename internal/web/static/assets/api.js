@@ -37,6 +37,9 @@ export const remember = {
   },
   setSeat(id, seat, token) { set('sk.seat.' + id, JSON.stringify({ seat, token })); },
   dropSeat(id) { set('sk.seat.' + id, null); },
+  // The pause after each completed trick: a key of table.js's PAUSES.
+  pause() { return get('sk.pause') || ''; },
+  setPause(p) { set('sk.pause', p); },
 };
 
 // Friendly names of the bot levels, weakest first; levels the server adds

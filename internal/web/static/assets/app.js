@@ -1,8 +1,12 @@
-// The browser client's entry point: it picks the screen from the location
-// ("/" the lobby, "/t/{id}" a table or its seat picker) and keeps
-// navigation inside the page, so moving between screens never reloads.
+// The browser client's entry point: it fetches the card catalogue and the
+// option table once (every screen draws from them), then picks the screen
+// from the location ("/" the lobby, "/t/{id}" a table or its seat picker)
+// and keeps navigation inside the page, so moving between screens never
+// reloads.
 
+import { h } from './dom.js';
 import { installSprite } from './cards.js';
+import { loadCatalog } from './catalog.js';
 import { showLobby } from './lobby.js';
 import { openTable } from './table.js';
 
@@ -30,5 +34,20 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', route);
 
+// start waits for the catalogue; without it no card could be named, so the
+// page says so and offers to try again rather than drawing half a table.
+async function start() {
+  const main = document.getElementById('main');
+  try {
+    await loadCatalog();
+  } catch (e) {
+    main.replaceChildren(h('section', { class: 'panel', id: 'no-catalog' },
+      h('p', {}, 'The server cannot be reached, so the table cannot be drawn. Check your connection.'),
+      h('button', { type: 'button', class: 'primary', onclick: start }, 'Try again')));
+    return;
+  }
+  route();
+}
+
 installSprite();
-route();
+start();

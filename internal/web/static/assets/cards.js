@@ -1,98 +1,99 @@
 // The cards, drawn with the project's own SVG (no scans of printed cards).
 // Every suit has a symbol as well as a colour — parrot, chest, map, Jolly
 // Roger — and every special card a name and a shape of its own, so no card
-// depends on colour alone. The client reads a card only from its display
-// code (docs/protocol.md §8); it needs nothing else.
+// depends on colour alone. This file keeps the art only: what a card is
+// (its kind, suit, rank and names) is the server's catalogue entry the
+// caller passes in (catalog.js), so the client holds no table of cards. It
+// imports nothing but dom.js, because the score keeper's offline shell
+// (static/sheet/sw.js) keeps this file and dom.js and nothing else of it.
 
-import { h, icon } from './dom.js';
+import { h, icon, bare, capital } from './dom.js';
 
-export const SUITS = {
-  G: { name: 'Green', sym: 'parrot', what: 'parrot', cls: 'green' },
-  Y: { name: 'Yellow', sym: 'chest', what: 'treasure chest', cls: 'yellow' },
-  P: { name: 'Purple', sym: 'map', what: 'treasure map', cls: 'purple' },
-  B: { name: 'Black', sym: 'roger', what: 'Jolly Roger, trump', cls: 'black' },
+// The art of each suit: its symbol and what the symbol shows.
+const SUIT_ART = {
+  green: { sym: 'parrot', what: 'parrot' },
+  yellow: { sym: 'chest', what: 'treasure chest' },
+  purple: { sym: 'map', what: 'treasure map' },
+  black: { sym: 'roger', what: 'Jolly Roger' },
 };
 
-const SPECIALS = {
-  SK: { name: 'Skull King', sym: 'crown', cls: 'sk', abbr: 'SK' },
-  PIR: { name: 'Pirate', sym: 'cutlass', cls: 'pirate', abbr: 'PIR' },
-  ROSIE: { name: "Rosie D'Laney", sym: 'cutlass', cls: 'pirate', abbr: 'PIR', note: 'chooses who leads next' },
-  BENDT: { name: 'Bendt the Bandit', sym: 'cutlass', cls: 'pirate', abbr: 'PIR', note: 'draws 2, discards 2' },
-  RASCAL: { name: 'Rascal of Roatan', sym: 'cutlass', cls: 'pirate', abbr: 'PIR', note: 'wagers 0, 10 or 20' },
-  JUANITA: { name: 'Juanita Jade', sym: 'cutlass', cls: 'pirate', abbr: 'PIR', note: 'sees the undealt cards' },
-  HARRY: { name: 'Harry the Giant', sym: 'cutlass', cls: 'pirate', abbr: 'PIR', note: 'changes the bid by ±1' },
-  TIG: { name: 'Tigress', sym: 'tigress', cls: 'tigress', abbr: 'TIG', note: 'Pirate or Escape' },
-  MER: { name: 'Mermaid', sym: 'tail', cls: 'mermaid', abbr: 'MER' },
-  ESC: { name: 'Escape', sym: 'flag', cls: 'escape', abbr: 'ESC' },
-  LOOT: { name: 'Loot', sym: 'coins', cls: 'loot', abbr: 'LOOT' },
-  KRAKEN: { name: 'Kraken', sym: 'kraken', cls: 'kraken', abbr: 'KRA' },
-  WHALE: { name: 'White Whale', sym: 'whale', cls: 'whale', abbr: 'WHA' },
+// The art of each kind of special card: its symbol and its style.
+const KIND_ART = {
+  pirate: { sym: 'cutlass', cls: 'pirate' },
+  tigress: { sym: 'tigress', cls: 'tigress' },
+  skull_king: { sym: 'crown', cls: 'sk' },
+  mermaid: { sym: 'tail', cls: 'mermaid' },
+  escape: { sym: 'flag', cls: 'escape' },
+  loot: { sym: 'coins', cls: 'loot' },
+  kraken: { sym: 'kraken', cls: 'kraken' },
+  whale: { sym: 'whale', cls: 'whale' },
 };
 
-// cardInfo reads a display code ("Y7", "SK", "TIG-P", "ROSIE") and the
-// Tigress's declaration.
-export function cardInfo(code, as) {
-  const m = /^([GYPB])(\d{1,2})$/.exec(code || '');
-  if (m) {
-    const suit = SUITS[m[1]];
-    return { code, number: true, suit: m[1], rank: Number(m[2]), sym: suit.sym, cls: suit.cls,
-      name: `${suit.name} ${m[2]}`, long: `${suit.name} ${m[2]} (${suit.what})` };
-  }
-  let base = code;
-  if (code === 'TIG-P' || code === 'TIG-E') {
-    base = 'TIG';
-    as = as || (code === 'TIG-P' ? 'pirate' : 'escape');
-  }
-  const sp = SPECIALS[base] || { name: code, sym: 'flag', cls: 'escape', abbr: code };
-  const info = { code, number: false, sym: sp.sym, cls: sp.cls, abbr: sp.abbr, name: sp.name, long: sp.name, note: sp.note };
-  if (base === 'TIG' && as) {
-    info.as = as;
-    info.name = `Tigress as ${as === 'pirate' ? 'Pirate' : 'Escape'}`;
-    info.long = info.name;
-  } else if (sp.note && base !== 'TIG') {
-    info.long = `${sp.name}, Pirate (${sp.note})`;
-  }
-  return info;
-}
-
-// suitName is a suit as the view names it ("yellow") with its symbol.
+// suitLabel is a suit as the view names it ("yellow") with its symbol.
 export function suitLabel(suit) {
-  const s = Object.values(SUITS).find((x) => x.name.toLowerCase() === suit);
-  return s ? `${s.name.toLowerCase()} (${s.what})` : suit;
+  const a = SUIT_ART[suit];
+  return a ? `${suit} (${a.what})` : String(suit);
 }
 
+// suitIcon is a suit's symbol, coloured by its class.
 export function suitIcon(suit) {
-  const s = Object.values(SUITS).find((x) => x.name.toLowerCase() === suit);
-  return s ? icon(s.sym, 'suit-icon ' + s.cls) : null;
+  const a = SUIT_ART[suit];
+  return a ? icon(a.sym, 'suit-icon ' + suit) : null;
 }
 
-// cardFace draws a card's face inside el (a button or a div).
-export function cardFace(info) {
+// look says how to draw a card and what to call it: c is its catalogue
+// entry, as the Tigress's declaration once played ('pirate' or 'escape'),
+// named whether the Pirates' names matter. The answer holds the entry, the
+// symbol and class, the name on the face and the accessible name.
+export function look(c, as, named) {
+  if (!c) return { number: false, sym: 'flag', cls: 'escape', label: '?', long: 'an unknown card' };
+  if (c.kind === 'number') {
+    const a = SUIT_ART[c.suit] || { sym: 'flag', what: c.suit };
+    return { info: c, number: true, rank: c.rank, sym: a.sym, cls: c.suit,
+      label: capital(c.name), long: `${capital(c.name)} (${a.what}${c.trump ? ', trump' : ''})` };
+  }
+  const a = KIND_ART[c.kind] || { sym: 'flag', cls: 'escape' };
+  const name = named ? c.name : capital(bare(c.generic));
+  const out = { info: c, number: false, sym: a.sym, cls: a.cls, label: name, long: name };
+  if (c.kind === 'pirate' && named) out.long = `${name}, a Pirate`;
+  if (as === 'pirate' || as === 'escape') {
+    out.as = as;
+    out.long = `${name} as ${as === 'pirate' ? 'a Pirate' : 'an Escape'}`;
+  }
+  return out;
+}
+
+// cardFace draws a card's face inside a button or a div.
+export function cardFace(lk) {
   const kids = [];
-  if (info.number) {
-    kids.push(h('span', { class: 'rank', 'aria-hidden': 'true' }, String(info.rank)));
-    kids.push(icon(info.sym, 'sym'));
-    kids.push(h('span', { class: 'rank rank-b', 'aria-hidden': 'true' }, String(info.rank)));
-  } else {
-    kids.push(h('span', { class: 'abbr', 'aria-hidden': 'true' }, info.abbr));
-    kids.push(icon(info.sym, 'sym'));
-    let label = info.code === 'PIR' || info.abbr !== 'PIR' ? info.name : info.name.split(' ')[0];
-    if (info.as) label = 'Tigress';
-    kids.push(h('span', { class: 'cname', 'aria-hidden': 'true' }, label));
-    if (info.as) {
-      // Once played, the Tigress shows what she was declared as.
-      kids.push(h('span', { class: 'as', 'aria-hidden': 'true' }, icon(info.as === 'pirate' ? 'cutlass' : 'flag', 'as-icon'),
-        info.as === 'pirate' ? 'as Pirate' : 'as Escape'));
-    }
+  if (lk.number) {
+    kids.push(h('span', { class: 'rank', 'aria-hidden': 'true' }, String(lk.rank)));
+    kids.push(icon(lk.sym, 'sym'));
+    kids.push(h('span', { class: 'rank rank-b', 'aria-hidden': 'true' }, String(lk.rank)));
+    return kids;
+  }
+  kids.push(icon(lk.sym, 'sym'));
+  kids.push(h('span', { class: 'cname', 'aria-hidden': 'true' }, lk.label));
+  if (lk.as) {
+    // Once played, the Tigress shows what she was declared as.
+    kids.push(h('span', { class: 'as', 'aria-hidden': 'true' }, icon(lk.as === 'pirate' ? 'cutlass' : 'flag', 'as-icon'),
+      lk.as === 'pirate' ? 'as Pirate' : 'as Escape'));
   }
   return kids;
 }
 
-// card is a card that is only looked at (the trick, summaries).
-export function card(code, opts = {}) {
-  const info = cardInfo(code, opts.as);
-  return h('div', { class: ['card', 'c-' + info.cls, info.number ? 'num' : 'special', opts.small && 'small', opts.cls],
-    role: 'img', 'aria-label': info.long }, cardFace(info));
+// cardClasses are the classes of a card's element.
+export function cardClasses(lk, ...more) {
+  return ['card', 'c-' + lk.cls, lk.number ? 'num' : 'special', ...more];
+}
+
+// card is a card that is only looked at (the trick, the rules page): c is
+// its catalogue entry; opts.as is the Tigress's declaration, opts.named
+// names the Pirates, opts.small draws it small.
+export function card(c, opts = {}) {
+  const lk = look(c, opts.as, opts.named);
+  return h('div', { class: cardClasses(lk, opts.small && 'small', opts.cls), role: 'img', 'aria-label': lk.long,
+    title: lk.info ? [lk.info.help, opts.named ? lk.info.ability : ''].filter(Boolean).join(' ') : null }, cardFace(lk));
 }
 
 // cardBack is a face-down card (Graybeard's pile, other hands).

@@ -3,7 +3,9 @@
 // and says hello again with the same token. The state after the welcome is
 // complete, so nothing needs replaying.
 
-const SUBPROTOCOL = 'skullking.v1';
+// The protocol version this client speaks, and its WebSocket subprotocol.
+export const VERSION = 2;
+const SUBPROTOCOL = 'skullking.v' + VERSION;
 
 export class TableConn {
   // hello is the hello message (token or spectate); on is {message(msg),
@@ -28,7 +30,7 @@ export class TableConn {
     this.ws = ws;
     this.welcomed = false;
     this.on.status('connecting');
-    ws.onopen = () => ws.send(JSON.stringify(Object.assign({ type: 'hello', v: 1 }, this.hello)));
+    ws.onopen = () => ws.send(JSON.stringify(Object.assign({ type: 'hello', v: VERSION }, this.hello)));
     ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch (err) { return; }

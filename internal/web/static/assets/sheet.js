@@ -1,44 +1,91 @@
 // The score sheet (rounds × players), the round summary and the chart of
-// running totals, drawn by the client from the view's results — the server
-// sends numbers, the client draws them.
+// running totals, drawn from the view's results: the server scores every
+// round part by part (results[].scores) and the client only lays the parts
+// out, so every row adds up on screen to the points the server counted. It
+// imports nothing but dom.js: the score keeper's offline shell
+// (static/sheet/sw.js) keeps this file for the chart.
 
 import { h, s } from './dom.js';
 
-function signed(n) { return n > 0 ? `+${n}` : String(n); }
+// signed writes points with their sign: "+20", "−10", "0".
+function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'; }
 
 // players are the seats that score (Graybeard never does).
 export function scoringSeats(view) {
   return view.seats.map((st, i) => ({ st, i })).filter((x) => !x.st.graybeard);
 }
 
-// roundSummary is one round's table: bid, tricks, bonuses, points, total.
-export function roundSummary(view, result, title) {
+// ranks places the seats by their totals: equal totals share a place.
+function ranks(totals, seats) {
+  const out = {};
+  for (const { i } of seats) out[i] = 1 + seats.filter((o) => totals[o.i] > totals[i]).length;
+  return out;
+}
+
+// bonusCell shows the bonus captured: counted, or struck through where
+// the bid forfeited it (in part, under Rascal's scoring one off).
+function bonusCell(sc) {
+  const got = sc.bonus || 0;
+  const counted = sc.bonus_points || 0;
+  if (!got) return h('td', { class: 'bonus' }, h('span', { class: 'counted' }, '0'));
+  if (counted === got) return h('td', { class: 'bonus' }, h('span', { class: 'counted' }, signed(counted)));
+  const kids = [h('s', { class: 'forfeit', title: 'forfeited' }, signed(got)), h('span', { class: 'sr-only' }, ' forfeited')];
+  if (counted) kids.push(' ', h('span', { class: 'counted' }, signed(counted)), h('span', { class: 'sr-only' }, ' counted'));
+  else kids.push(' ', h('span', { class: 'counted' }, '0'));
+  return h('td', { class: 'bonus' }, kids);
+}
+
+// roundSummary is one round part by part, a row per player: bid, won,
+// what the bid scored, the bonus counted or forfeited, Rascal's wager, the
+// Loot, the cannon load, the round's points, the new total and the place.
+// Columns no seat used this round are left out. words (words.js) says each
+// row in a sentence, for a pointer's tooltip; prev is the round before, for
+// the total each row started from.
+export function roundSummary(view, result, words, prev, title) {
   const seats = scoringSeats(view);
-  return h('div', { class: 'sheet-wrap' }, h('table', { class: 'sheet summary' },
+  const scores = result.scores || [];
+  const used = (f) => seats.some(({ i }) => scores[i] && f(scores[i]));
+  const wager = used((x) => x.wager);
+  const loot = used((x) => (x.loot && x.loot.length) || x.loot_points);
+  const cannon = used((x) => x.cannon);
+  const place = ranks(result.totals, seats);
+  const cols = ['Player', 'Bid', 'Won', 'Bid pts', 'Bonus', wager && 'Wager', loot && 'Loot', cannon && 'Cannon', 'Round', 'Total', 'Place'].filter(Boolean);
+  return h('div', { class: 'sheet-wrap' }, h('table', { class: 'sheet summary', id: 'round-breakdown', 'data-round': String(result.round) },
     h('caption', { class: 'sr-only' }, title),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'l' }, 'Player'), ['Bid', 'Won', 'Bonus', 'Points', 'Total'].map((c) => h('th', { scope: 'col' }, c)))),
+    h('thead', {}, h('tr', {}, cols.map((c, k) => h('th', { scope: 'col', class: k === 0 ? 'l' : null }, c)))),
     h('tbody', {}, seats.map(({ st, i }) => {
-      const made = result.bids[i] === result.won[i];
-      return h('tr', {},
-        h('th', { scope: 'row' }, st.name),
-        h('td', {}, String(result.bids[i])),
-        h('td', { class: made ? 'made' : '' }, String(result.won[i]), made ? ' ✓' : ''),
-        h('td', {}, result.bonus[i] ? signed(result.bonus[i]) : '–'),
-        h('td', { class: result.points[i] < 0 ? 'neg' : '' }, signed(result.points[i])),
-        h('td', { class: result.totals[i] < 0 ? 'neg' : '' }, String(result.totals[i])));
+      const sc = scores[i] || { bid: result.bids[i], won: result.won[i], bid_points: result.points[i], total: result.points[i] };
+      const before = prev ? prev.totals[i] : 0;
+      const allies = (sc.loot || []).map((l) => view.seats[l.ally] ? view.seats[l.ally].name : '').filter(Boolean);
+      return h('tr', { 'data-seat': String(i), title: words ? words.score(sc) : null },
+        h('th', { scope: 'row', class: 'l' }, st.name),
+        h('td', { class: 'bid' }, String(sc.bid)),
+        h('td', { class: ['won', sc.exact && 'made'] }, String(sc.won), sc.exact ? h('span', { 'aria-label': ', exact' }, ' ✓') : null),
+        h('td', { class: ['bidpts', sc.bid_points < 0 && 'neg'] }, signed(sc.bid_points)),
+        bonusCell(sc),
+        wager ? h('td', { class: ['wager', sc.wager_points < 0 && 'neg'], title: sc.wager ? `wager ${sc.wager}` : null },
+          sc.wager ? signed(sc.wager_points || 0) : '0') : null,
+        loot ? h('td', { class: ['loot', sc.loot_points < 0 && 'neg'], title: allies.length ? `allied with ${allies.join(', ')}` : null },
+          signed(sc.loot_points || 0)) : null,
+        cannon ? h('td', { class: 'cannon' }, sc.cannon || '–') : null,
+        h('td', { class: ['round', sc.total < 0 && 'neg'] }, h('strong', {}, signed(sc.total))),
+        h('td', { class: ['total', result.totals[i] < 0 && 'neg'], title: `${before} before this round` }, String(result.totals[i])),
+        h('td', { class: 'place' }, String(place[i])));
     }))));
 }
 
-// fullSheet is every scored round: per player bid/won, points and total.
-export function fullSheet(view) {
+// fullSheet is every scored round: per player bid/won, points and total;
+// words, when given, says each cell in a sentence for a pointer's tooltip.
+export function fullSheet(view, words) {
   const seats = scoringSeats(view);
   const res = view.results || [];
   const head = h('tr', {}, h('th', { scope: 'col', class: 'l' }, 'Round'), seats.map(({ st }) => h('th', { scope: 'col' }, st.name)));
   const rows = res.map((r) => h('tr', {},
     h('th', { scope: 'row' }, `${r.round}`, h('span', { class: 'muted' }, ` · ${r.cards}c`)),
     seats.map(({ i }) => {
-      const made = r.bids[i] === r.won[i];
-      return h('td', { title: `bid ${r.bids[i]}, won ${r.won[i]}, bonus ${r.bonus[i]}` },
+      const sc = r.scores && r.scores[i];
+      const made = !!(sc && sc.exact);
+      return h('td', { title: sc && words ? words.score(sc) : `bid ${r.bids[i]}, won ${r.won[i]}` },
         h('span', { class: 'muted' }, `${r.bids[i]}/${r.won[i]} `),
         h('span', { class: r.points[i] < 0 ? 'neg' : made ? 'made' : '' }, signed(r.points[i])),
         h('br'), h('strong', {}, String(r.totals[i])));

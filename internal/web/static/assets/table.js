@@ -1,23 +1,48 @@
 // The table screen: the seat picker of an invite link, the table before
 // the start (seats, invite link, host tools), the game itself, the score
-// sheet and the end of the game. It draws only what the server sends: the
-// view holds this seat's hand and what is public, marks each card playable
-// or not with the engine's reason, and lists the legal actions, which the
-// client sends back as they are (docs/protocol.md §6, §7).
+// sheet and the end of the game. It draws only what the server sends and
+// keeps no rule of its own: the view holds this seat's hand with each card
+// marked playable or refused (a refusal code and its facts), the legal
+// actions (sent back as they are), every completed trick with the reason it
+// was won, and every round scored part by part (docs/protocol.md). words.js
+// words those codes; the catalogue (catalog.js) names and draws the cards.
+//
+// Pacing: a completed trick stays on the table, with its sentence, until
+// the next trick starts; when the next trick would start at once (a bot
+// leads), the page holds the states that follow for a short pause the
+// player can skip or turn off (remembered in local storage).
 
-import { h, icon, announce, toast, keepFocus, plural, names } from './dom.js';
+import { h, icon, announce, toast, keepFocus, plural, names, capital } from './dom.js';
 import { api, remember, serverInfo, botName, tableLink } from './api.js';
 import { TableConn } from './conn.js';
-import { card, cardBack, cardFace, cardInfo, suitIcon, suitLabel } from './cards.js';
+import { cardOf, optionOf, valueLabel } from './catalog.js';
+import { look, card, cardBack, cardFace, cardClasses, suitIcon, suitLabel } from './cards.js';
+import { Words } from './words.js';
 import { fullSheet, chart, roundSummary } from './sheet.js';
 
-const TIGRESS = 61;
+// The pauses a player may choose after a completed trick.
+const PAUSES = [['off', 'no pause', 0], ['short', 'a short pause', 2000], ['long', 'a long pause', 4500]];
+function pauseMs() {
+  const p = PAUSES.find((x) => x[0] === remember.pause());
+  return p ? p[2] : PAUSES[1][2];
+}
+
+// trickKey names a completed trick: its round and number.
+function trickKey(t) { return t ? `${t.round}.${t.number}` : ''; }
+
+// usable tells whether a state's view has the shape this page draws; a
+// view that does not is ignored, never drawn half.
+function usable(v) {
+  return v && Array.isArray(v.seats) && v.seats.length > 0 && Array.isArray(v.hand) && Array.isArray(v.legal) &&
+    Array.isArray(v.trick) && Array.isArray(v.tricks) && Array.isArray(v.results) && Array.isArray(v.winners);
+}
 
 export function openTable(root, id, navigate) {
   const st = {
-    conn: null, seat: -1, info: null, view: null, seq: -1, deadline: 0,
-    bidPick: null, digits: '', digitAt: 0, tigress: false, picked: new Set(), handFocus: -1,
+    conn: null, seat: -1, info: null, view: null, words: new Words([], -1, false), seq: -1, deadline: 0,
+    bidPick: null, digits: '', digitAt: 0, tigress: null, picked: new Set(), handFocus: -1,
     busy: false, busyTimer: 0, chat: [], focusNext: '', whyText: '', gone: false,
+    queue: [], holdTimer: 0, holding: false, shown: { key: '', at: 0 }, said: '',
   };
   let clock = 0;
   const sheetDlg = h('dialog', { id: 'sheet-dialog', 'aria-labelledby': 'sheet-title' });
@@ -27,13 +52,20 @@ export function openTable(root, id, navigate) {
   const isHost = () => st.seat >= 0 && st.info && st.info.host === st.seat;
   const name = (i) => (st.view && st.view.seats[i] ? st.view.seats[i].name : st.info && st.info.seats[i] ? st.info.seats[i].name || `seat ${i + 1}` : `seat ${i + 1}`);
   const who = (i) => (i === st.seat ? 'you' : name(i));
-  const whose = (i) => (i === st.seat ? 'your' : `${name(i)}'s`);
+  const ghost = (v, i) => !!(v.seats[i] && v.seats[i].graybeard);
+  // art is a card's catalogue entry; the view says whether Pirates are named.
+  const art = (ref) => cardOf(ref && ref.card);
 
   // ---- connecting -------------------------------------------------------
 
   function connect(hello) {
     if (st.conn) st.conn.stop();
     st.seq = -1;
+    // A new connection's first state is complete: nothing held for the old
+    // one is worth drawing.
+    st.queue = [];
+    clearTimeout(st.holdTimer);
+    st.holding = false;
     root.replaceChildren(h('p', { class: 'muted' }, 'Joining the table…'));
     st.conn = new TableConn(id, hello, { message: onMessage, status: onStatus });
     st.conn.connect();
@@ -77,9 +109,11 @@ export function openTable(root, id, navigate) {
         autostart();
         break;
       case 'state':
-        if (m.seq < st.seq) return;
-        st.seq = m.seq;
-        onState(m);
+        if (!usable(m.view)) { console.warn('a state this page cannot draw was ignored'); return; }
+        if ((m.seq || 0) < st.seq) return;
+        st.seq = m.seq || 0;
+        st.queue.push(m);
+        pump();
         break;
       case 'ack':
         unbusy();
@@ -94,14 +128,19 @@ export function openTable(root, id, navigate) {
           st.conn.stop();
           picker('This table does not allow spectators.');
         } else if (m.code !== 'no_table') {
-          toast(m.message || 'The server refused that.', 'error');
-          announce(m.message, true);
+          // An illegal action comes with the engine's refusal: worded here,
+          // like every refusal the view shows.
+          const text = m.refusal && m.refusal.code ? st.words.refusal(m.refusal) : m.message || 'The server refused that.';
+          toast(text, 'error');
+          announce(text, true);
         }
         break;
-      case 'hint':
-        toast(`Hint: ${m.text}`, 'hint');
-        announce(`Hint: ${m.text}`);
+      case 'hint': {
+        const text = hintText(m);
+        toast(text, 'hint');
+        announce(text);
         break;
+      }
       case 'chat':
         st.chat.push(m);
         if (st.chat.length > 100) st.chat.shift();
@@ -109,7 +148,7 @@ export function openTable(root, id, navigate) {
         announce(`${m.name}: ${m.text}`);
         break;
       case 'bye':
-        if (!/reconnect/i.test(m.reason || '')) {
+        if (!m.reconnect) {
           if (st.seat >= 0) remember.dropSeat(id);
           picker(`${capital(m.reason || 'The connection was closed')}.`);
         }
@@ -141,23 +180,72 @@ export function openTable(root, id, navigate) {
     st.busyTimer = setTimeout(unbusy, 5000);
   }
 
+  // hintText words the expert's advice: its action in this client's words
+  // and, after the server's ": ", why.
+  function hintText(m) {
+    const text = m.text || '';
+    const at = text.indexOf(': ');
+    const why = at >= 0 ? text.slice(at + 2) : '';
+    if (!m.hint || !m.hint.kind) return text ? `Hint: ${text}` : 'No hint now.';
+    return `Hint: ${capital(st.words.action(m.hint))}${why ? ` (${why})` : '.'}`;
+  }
+
+  // ---- pacing: a completed trick stays in view -------------------------
+
+  // holdLeft is how long the state v must wait so that the completed trick
+  // on the table now stays in view for the chosen pause: 0 when v still
+  // shows that trick or the pause is over (or skipped).
+  function holdLeft(v) {
+    const on = st.view && st.view.last_trick && st.view.trick.length === 0 ? trickKey(st.view.last_trick) : '';
+    if (!on || on !== st.shown.key || trickKey(v.last_trick) === on) return 0;
+    return st.shown.at + pauseMs() - Date.now();
+  }
+
+  // pump draws the states that came in, in order, holding them while a
+  // completed trick's pause runs.
+  function pump() {
+    clearTimeout(st.holdTimer);
+    while (st.queue.length) {
+      const wait = holdLeft(st.queue[0].view);
+      if (wait > 0) {
+        st.holdTimer = setTimeout(pump, wait);
+        if (!st.holding) { st.holding = true; render(); }
+        return;
+      }
+      onState(st.queue.shift());
+    }
+    if (st.holding) { st.holding = false; render(); }
+  }
+
+  function skipPause() {
+    st.shown.at = -Infinity;
+    st.focusNext = st.focusNext || 'felt';
+    pump();
+  }
+
   // ---- what changed: announcements and focus ---------------------------
 
   function onState(m) {
     const prev = st.view;
     const v = m.view;
+    const words = Words.forView(v);
     const said = [];
     const sameRound = prev && prev.round === v.round;
     if (!sameRound) {
-      st.bidPick = null; st.tigress = false; st.picked.clear();
+      st.bidPick = null; st.tigress = null; st.picked.clear();
       if (prev && v.results.length > prev.results.length) {
         const r = v.results[v.results.length - 1];
-        if (st.seat >= 0) said.push(`Round ${r.round} over: you scored ${r.points[st.seat]}, total ${r.totals[st.seat]}.`);
+        const sc = r.scores && r.scores[st.seat];
+        if (st.seat >= 0 && sc) said.push(`Round ${r.round} over: you scored ${words.score(sc)}, total ${r.totals[st.seat]}.`);
         else said.push(`Round ${r.round} over.`);
       }
       if (prev && v.tiebreak && v.phase !== 'over') said.push('The top is tied: a tiebreak round is dealt.');
     }
-    if (prev && sameRound && v.tricks.length > prev.tricks.length) said.push(explain(v.tricks[v.tricks.length - 1], v));
+    // Every completed trick is announced once, the last of a round too.
+    const done = v.last_trick || (v.tricks.length ? v.tricks[v.tricks.length - 1] : null);
+    if (prev && done && trickKey(done) !== st.said) said.unshift(explain(done, v, words));
+    if (done) st.said = trickKey(done);
+    if (v.last_trick && v.trick.length === 0 && trickKey(v.last_trick) !== st.shown.key) st.shown = { key: trickKey(v.last_trick), at: Date.now() };
     if (prev && sameRound && prev.phase === 'bidding' && v.phase !== 'bidding') {
       said.push('Bids revealed: ' + v.seats.filter((s) => !s.graybeard).map((s) => `${s.name} ${s.bid}`).join(', ') + '.');
     }
@@ -174,9 +262,10 @@ export function openTable(root, id, navigate) {
     } else if (!kinds.size && v.turn >= 0 && (!prev || prev.turn !== v.turn) && v.turn !== st.seat) {
       said.push(`${name(v.turn)}'s turn.`);
     }
-    if (!kinds.has('play')) st.tigress = false;
+    if (!kinds.has('play')) st.tigress = null;
     if (!kinds.has('discard')) st.picked.clear();
     st.view = v;
+    st.words = words;
     st.deadline = m.deadline || 0;
     // A new decision (the next round's bid, say) is never blocked by the
     // wait for an earlier ack; moves by others leave the wait alone, so a
@@ -188,25 +277,19 @@ export function openTable(root, id, navigate) {
 
   function winnerLine(v) {
     if (!v.winners.length) return 'Game over.';
-    const total = v.seats[v.winners[0]].total;
+    const total = v.seats[v.winners[0]] ? v.seats[v.winners[0]].total : 0;
     const ws = v.winners.map(name);
     return `Game over: ${names(ws)} ${ws.length > 1 ? 'share the win' : 'wins'} with ${total} points.`;
   }
 
-  // explain says in one sentence who took a trick and why, and what it
-  // carries if the bid holds (the engine's reason, composed with the names).
-  function explain(t, v) {
-    const nm = (i) => (v.seats[i] ? (i === st.seat ? 'you' : v.seats[i].name) : `seat ${i + 1}`);
-    if (t.outcome === 'destroyed') return `The Kraken destroys the trick: nobody wins it. ${capital(nm(t.leader))} would have won and ${t.leader === st.seat ? 'lead' : 'leads'} next.`;
-    if (t.outcome === 'discarded') return `The White Whale with no number played: the trick is discarded and ${nm(t.leader)} ${t.leader === st.seat ? 'lead' : 'leads'} next.`;
-    const p = t.plays.find((x) => x.seat === t.winner);
-    const cname = p ? cardInfo(p.code, p.as).name : 'card';
-    const owner = t.winner === st.seat ? 'Your' : `${nm(t.winner)}'s`;
-    let s = `${owner} ${cname} wins: ${t.reason}.`;
-    const ghost = v.seats[t.winner] && v.seats[t.winner].graybeard;
-    if (t.bonus > 0 && !ghost) s += ` +${t.bonus} if ${t.winner === st.seat ? 'your' : nm(t.winner) + "'s"} bid is exact.`;
-    if (ghost) s += ' Graybeard takes it for nobody.';
-    return s;
+  // explain says in one sentence who took a trick and why, what it
+  // carries if the bid holds, its Loot and its ability (words.js); a trick
+  // Graybeard takes counts for nobody, so it carries nothing.
+  function explain(t, v, words = st.words) {
+    if (t.outcome === 'won' && ghost(v, t.winner)) {
+      return words.trick(Object.assign({}, t, { bonus: 0, loot: [] })) + ' Graybeard takes it for nobody.';
+    }
+    return words.trick(t);
   }
 
   // ---- the seat picker -------------------------------------------------
@@ -261,8 +344,12 @@ export function openTable(root, id, navigate) {
   function render() {
     if (st.gone || !st.info) return;
     keepFocus(() => {
-      if (st.info.status === 'lobby' || !st.view) root.replaceChildren(st.info.status === 'lobby' ? lobbyScreen() : h('p', { class: 'muted' }, 'Dealing…'));
-      else root.replaceChildren(gameScreen());
+      // The screen is built whole before it replaces the old one, so a
+      // view that cannot be drawn leaves the last good picture up.
+      const screen = st.info.status === 'lobby' || !st.view
+        ? (st.info.status === 'lobby' ? lobbyScreen() : h('p', { class: 'muted' }, 'Dealing…'))
+        : gameScreen();
+      root.replaceChildren(screen);
     }, () => root.querySelector('.hand .card[tabindex="0"]'));
     if (st.focusNext) {
       const a = document.activeElement;
@@ -271,6 +358,7 @@ export function openTable(root, id, navigate) {
         let el = null;
         if (st.focusNext === 'bid') el = root.querySelector('[data-group="bid"][aria-checked="true"]') || root.querySelector('[data-group="bid"]');
         else if (st.focusNext === 'hand') el = root.querySelector('.hand .card[aria-disabled="false"]');
+        else if (st.focusNext === 'felt') el = root.querySelector('.hand .card[aria-disabled="false"]') || root.querySelector('#skip-pause');
         else el = root.querySelector('.decision button');
         if (el) el.focus({ preventScroll: false });
       }
@@ -298,6 +386,7 @@ export function openTable(root, id, navigate) {
       h('p', { class: 'muted' }, [t.rules, t.turn_seconds ? `turn timer ${t.turn_seconds} s` : 'no turn timer',
         t.auto_last ? 'forced last card auto-played' : null, t.public ? 'public' : 'private',
         t.spectators ? `spectators welcome (${t.watching} watching)` : 'no spectators'].filter(Boolean).join(' · ')),
+      rulesList(t),
       h('div', { class: 'invite' }, h('span', {}, 'Invite link:'), linkBox,
         h('button', { type: 'button', id: 'copy-invite', onclick: copy }, 'Copy invite link'),
         h('span', { class: 'muted' }, 'code ', h('code', {}, id))),
@@ -318,6 +407,20 @@ export function openTable(root, id, navigate) {
           : h('p', {}, st.seat >= 0 ? `Waiting for ${t.host >= 0 ? t.seats[t.host].name : 'the host'} to start the game.` : 'You are watching this table.'),
         st.seat >= 0 ? h('button', { type: 'button', onclick: () => { st.conn.send({ type: 'leave' }); } }, 'Leave the seat') : null),
       chatBox());
+  }
+
+  // rulesList names every rule the table plays differently from the
+  // standard, from the table's options object (only what differs) and the
+  // option table's labels and defaults.
+  function rulesList(t) {
+    const opts = t.options && typeof t.options === 'object' ? Object.entries(t.options) : [];
+    if (!opts.length) return null;
+    return h('ul', { class: 'rules-set', id: 'table-rules', 'aria-label': 'Rules of this table' }, opts.map(([k, val]) => {
+      const o = optionOf(k);
+      if (!o) return h('li', {}, `${k}: ${JSON.stringify(val)}`);
+      return h('li', { 'data-key': k }, h('strong', {}, o.label), `: ${valueLabel(o, val)}`,
+        h('span', { class: 'muted' }, ` (standard: ${valueLabel(o, o.default)})`));
+    }));
   }
 
   function seatControl(s, levels) {
@@ -345,12 +448,17 @@ export function openTable(root, id, navigate) {
     const kinds = new Set(v.legal.map((a) => a.kind));
     // The tab's title tells a player in another tab that the table waits.
     document.title = `${kinds.size ? '▶ Your turn · ' : ''}Skull King — round ${v.round}`;
+    // Through the next round's bidding the round just scored and its last
+    // trick come first, side by side where the screen is wide enough, so
+    // both are seen without scrolling.
+    const summary = v.phase !== 'over' ? roundPanel(v) : null;
     return h('section', { class: 'game', 'aria-label': 'The table' },
       topBar(v),
       v.tiebreak && v.phase !== 'over' ? h('p', { class: 'notice', role: 'status' }, `Tiebreak round: the top total is tied, so round ${v.round} is played to break it.`) : null,
+      summary ? h('div', { class: 'recap' }, summary, felt(v)) : null,
       h('h2', { class: 'sr-only' }, 'Seats'),
       h('ul', { class: 'seats', id: 'seats' }, seatOrder(v).map((i) => seatBox(v, t, i))),
-      felt(v),
+      summary ? null : felt(v),
       st.seat >= 0 ? h('div', { class: 'mine-seat' }, h('ul', { class: 'seats' }, seatBox(v, t, st.seat))) : h('p', { class: 'muted', id: 'spectating' }, `You are watching${t.watching > 1 ? ` with ${t.watching - 1} other${t.watching > 2 ? 's' : ''}` : ''}: hands stay hidden.`),
       // The dock holds what the player acts on; on a phone it stays in
       // view at the bottom of the screen.
@@ -360,7 +468,7 @@ export function openTable(root, id, navigate) {
         st.seat >= 0 && v.phase !== 'over' ? hand(v, kinds) : null,
         st.seat >= 0 && v.phase !== 'over' ? h('p', { class: 'whyline', id: 'whyline', 'aria-hidden': 'true' }, st.whyText) : null),
       secrets(v),
-      v.phase === 'over' ? gameOver(v) : roundPanel(v),
+      v.phase === 'over' ? gameOver(v) : null,
       chatBox());
   }
 
@@ -384,7 +492,7 @@ export function openTable(root, id, navigate) {
         st.seat >= 0 && v.phase !== 'over'
           ? h('button', { type: 'button', id: 'ask-hint', 'aria-keyshortcuts': 'h', onclick: hint }, 'Hint ', h('kbd', {}, 'h'))
           : null,
-        h('button', { type: 'button', id: 'open-help', 'aria-keyshortcuts': '?', onclick: toggleHelp }, 'Keys ', h('kbd', {}, '?')),
+        h('button', { type: 'button', id: 'open-help', 'aria-keyshortcuts': '?', onclick: toggleHelp }, 'Keys & pace ', h('kbd', {}, '?')),
         h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Lobby')));
   }
 
@@ -439,40 +547,59 @@ export function openTable(root, id, navigate) {
     acting ? h('span', { class: 'sr-only' }, mine ? ' — your turn' : ' — their turn') : null);
   }
 
+  // felt is the trick on the table: the cards being played, or the trick
+  // completed last with the sentence that says who won it and why — the
+  // last trick of a round too, through the next round's bidding.
   function felt(v) {
     const trick = v.trick || [];
-    const last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+    const last = v.last_trick && !trick.length ? v.last_trick : null;
+    const prior = trick.length && v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
     let list;
     let caption = null;
     if (trick.length) {
-      list = trick.map((p, k) => trickCard(p, k === v.winning, v));
-    } else if (last && v.phase !== 'bidding') {
-      caption = h('p', { class: 'lead' }, 'Last trick');
-      list = last.plays.map((p) => trickCard(p, p.seat === last.winner, v, last.outcome === 'won' ? 'took it' : ''));
+      list = trick.map((p, k) => trickCard(p, k === v.winning ? 'winning' : '', v));
+    } else if (last) {
+      const ended = last.round !== v.round || v.phase === 'over';
+      caption = h('p', { class: 'lead', id: 'last-caption' }, ended ? `Round ${last.round}: the last trick` : `Trick ${last.number}`);
+      list = last.plays.map((p, k) => trickCard(p, k === last.winning ? (last.outcome === 'won' ? 'took it' : last.outcome) : '', v));
     } else {
       list = [h('li', { class: 'empty' }, v.phase === 'bidding' ? 'Bidding: the cards wait until every bid is in.' : v.phase === 'over' ? 'The game is over.' : 'No card played yet.')];
     }
     let lead = null;
     if (v.phase === 'playing' || v.phase === 'ability') {
       if (trick.length === 0) lead = `${capital(who(v.turn >= 0 ? v.turn : v.leader))} ${v.turn === st.seat ? 'lead' : 'leads'} trick ${v.trick_no}.`;
-      else if (v.lead && v.lead.suit) lead = h('span', {}, suitIcon(v.lead.suit), ` ${capital(suitLabel(v.lead.suit))} led: follow it if you can, or play a special.`);
-      else if (v.lead && v.lead.free) lead = 'Free trick: a character opened it, so nobody need follow.';
-      else lead = 'No suit yet: only escapes so far.';
+      else if (v.lead && v.lead.suit) lead = h('span', {}, suitIcon(v.lead.suit), ` ${capital(suitLabel(v.lead.suit))} led.`);
+      else if (v.lead && v.lead.free) lead = 'No suit to follow in this trick.';
+      else lead = 'No suit led yet.';
     }
+    const pausing = st.holding && last;
     return h('section', { class: 'felt', 'aria-label': `Trick ${v.trick_no || ''}` },
       caption,
-      h('ol', { class: ['trick', !trick.length && last && 'last'], id: 'trick' }, list),
+      h('ol', { class: ['trick', last && 'last'], id: 'trick' }, list),
+      last ? h('p', { class: 'outcome', id: 'outcome', 'data-trick': trickKey(last) }, explain(last, v)) : null,
+      pausing ? h('div', { class: 'row pause' },
+        h('button', { type: 'button', id: 'skip-pause', 'data-key': 'skip-pause', 'aria-keyshortcuts': 'n', onclick: skipPause }, 'Next trick ▸'),
+        pauseSelect('pause-felt')) : null,
       lead ? h('p', { class: 'lead', id: 'lead' }, lead) : null,
-      last && v.phase !== 'bidding' ? h('p', { class: ['outcome', trick.length && 'last'], id: 'outcome' }, trick.length ? 'Last trick: ' : '', explain(last, v)) : null);
+      prior ? h('p', { class: 'outcome last', id: 'prior' }, 'Last trick: ', explain(prior, v)) : null);
   }
 
-  function trickCard(p, winning, v, label = 'winning') {
+  // pauseSelect chooses the pause after each completed trick.
+  function pauseSelect(elId) {
+    const sel = h('select', { id: elId, 'aria-label': 'Pause after each trick', 'data-key': elId,
+      onchange: () => { remember.setPause(sel.value); if (!pauseMs()) skipPause(); } },
+    PAUSES.map(([k, label]) => h('option', { value: k, selected: pauseKey() === k }, label)));
+    return sel;
+  }
+  function pauseKey() { return PAUSES.some((p) => p[0] === remember.pause()) ? remember.pause() : PAUSES[1][0]; }
+
+  function trickCard(p, label, v) {
     const nm = p.seat === st.seat ? 'you' : v.seats[p.seat] ? v.seats[p.seat].name : '';
-    return h('li', { class: winning ? 'winning' : null, 'data-seat': String(p.seat) },
-      winning && label ? h('span', { class: 'win' }, `★ ${label}`) : null,
-      card(p.code, { as: p.as }),
+    return h('li', { class: label ? 'winning' : null, 'data-seat': String(p.seat) },
+      label ? h('span', { class: 'win' }, `★ ${label}`) : null,
+      card(art(p), { as: p.as, named: v.named }),
       h('span', { class: 'who' }, nm),
-      winning && label ? h('span', { class: 'sr-only' }, `, ${label}`) : null);
+      label ? h('span', { class: 'sr-only' }, `, ${label}`) : null);
   }
 
   function turnLine(v, kinds) {
@@ -483,25 +610,25 @@ export function openTable(root, id, navigate) {
     else if (kinds.has('bid')) text = `Your bid: how many tricks will you win? (0 to ${v.cards})`;
     else if (v.phase === 'bidding') {
       const me = st.seat >= 0 ? v.seats[st.seat] : null;
-      text = me && me.bid !== null ? `You bid ${me.bid} — waiting for ${names(waiting)}…` : `Bidding — waiting for ${names(waiting)}…`;
-    } else if (kinds.has('cannon')) text = 'Load your cannon: Grapeshot or Cannonball?';
+      text = me && me.bid !== null && me.bid !== undefined ? `You bid ${me.bid} — waiting for ${names(waiting)}…` : `Bidding — waiting for ${names(waiting)}…`;
+    } else if (kinds.has('cannon')) text = 'Load your cannon: grapeshot or the cannonball?';
     else if (v.phase === 'cannon') text = 'Waiting for the others to load their cannons…';
-    else if (kinds.has('play')) text = `Your turn — ${leadAdvice(v)}`;
+    else if (kinds.has('play')) text = `Your turn. ${leadAdvice(v)}`;
     else if (v.phase === 'playing') text = v.turn >= 0 ? `${name(v.turn)} is playing…` : 'Waiting…';
-    else if (v.phase === 'ability' && v.pending) text = v.pending.seat === st.seat ? abilityTitle(v.pending) : `${name(v.pending.seat)} is deciding: ${abilityName(v.pending.kind)}…`;
+    else if (v.phase === 'ability' && v.pending) text = v.pending.seat === st.seat ? 'Your decision: choose below.' : `${name(v.pending.seat)} is deciding: ${abilityName(v.pending.kind)}…`;
     else text = '';
     return h('p', { class: ['turnline', mine && 'mine'], id: 'turnline' }, text,
       st.deadline ? h('span', { class: 'clock', id: 'clock' }) : null);
   }
 
+  // leadAdvice says what the hand may play, from the view alone: the
+  // engine refuses the cards that do not follow, and says why.
   function leadAdvice(v) {
-    if (!v.trick.length) return 'you lead: play any card.';
-    if (v.lead && v.lead.suit) {
-      const letter = v.lead.suit[0].toUpperCase();
-      const has = v.hand.some((c) => /^[GYPB]\d/.test(c.code) && c.code[0] === letter);
-      return has ? `follow ${v.lead.suit} or play a special.` : `you have no ${v.lead.suit}: play any card.`;
-    }
-    return 'play any card.';
+    const refused = v.hand.filter((c) => !c.playable && c.why);
+    const follow = refused.find((c) => c.why.code === 'must_follow_suit');
+    if (follow) return st.words.refusal(follow.why);
+    if (!refused.length) return v.trick.length ? 'Any card may be played.' : 'You lead: any card may be played.';
+    return 'Play one of the raised cards.';
   }
 
   function tickClock() {
@@ -523,39 +650,41 @@ export function openTable(root, id, navigate) {
     return h('button', Object.assign({ type: 'button', onclick }, attrs), label);
   }
 
+  // offered is what the trick just won offers its winner, in words: the
+  // title of an ability's decision.
+  function offered(v) {
+    const t = v.last_trick;
+    return t && t.ability && t.ability.state === 'offered' ? st.words.ability(t) : '';
+  }
+
   function decision(v, kinds) {
     if (kinds.has('bid')) return bidPanel(v);
+    const say = (a) => capital(st.words.action(a));
     if (kinds.has('play') && st.tigress) {
-      const opts = v.legal.filter((a) => a.kind === 'play' && a.card === TIGRESS);
+      const opts = v.legal.filter((a) => a.kind === 'play' && a.card === st.tigress.card && a.as);
+      const c = art(st.tigress);
       return h('div', { class: 'decision', id: 'tigress', role: 'group', 'aria-label': 'Play the Tigress as' },
-        h('p', {}, 'Play the Tigress as:'),
+        h('p', {}, c ? c.help : ''),
         h('div', { class: 'choices' },
-          opts.map((a) => choice(a.as === 'pirate' ? 'Pirate — wins like a Pirate' : 'Escape — loses like an Escape',
-            () => { st.tigress = false; act(a); }, { 'data-key': 'tig-' + a.as, 'data-group': 'tig' })),
-          choice('Cancel', () => { st.tigress = false; render(); }, { 'data-key': 'tig-cancel' })));
+          opts.map((a) => choice(say(a), () => { st.tigress = null; act(a); }, { 'data-key': 'tig-' + a.as, 'data-group': 'tig' })),
+          choice('Cancel', () => { st.tigress = null; render(); }, { 'data-key': 'tig-cancel' })));
     }
     const other = v.legal.filter((a) => a.kind !== 'play' && a.kind !== 'bid');
     if (!other.length) return null;
     const k = other[0].kind;
-    const byValue = (label) => other.filter((a) => a.kind === k).map((a) => choice(label(a.value), () => act(a), { 'data-key': `${k}-${a.value}` }));
-    let title = '';
+    const byValue = (label) => other.filter((a) => a.kind === k).map((a) => choice(label(a), () => act(a), { 'data-key': `${k}-${a.value}` }));
+    let title = offered(v) || `Your decision: ${abilityName(k)}.`;
     let body;
     if (k === 'cannon') {
-      title = 'Choose your cannon load in secret; all are revealed together.';
-      body = byValue((x) => (x === 1 ? `Cannonball — 15 × ${v.cards} if exact, else nothing` : 'Grapeshot — full if exact, half if off by one'));
+      const o = optionOf('cannon_load');
+      title = 'Load your cannon in secret: every load is revealed together.' + (o ? ' ' + o.help : '');
+      body = byValue(say);
     } else if (k === 'rosie') {
-      title = "Rosie D'Laney: choose who leads the next trick.";
-      body = byValue((x) => capital(who(x)));
-    } else if (k === 'bendt') {
-      title = 'Bendt the Bandit: draw two undealt cards, then discard two face down?';
-      body = byValue((x) => (x === 1 ? 'Draw and discard' : 'Decline'));
-    } else if (k === 'wager') {
-      title = 'Rascal of Roatan: wager on your bid (won if it is exact, lost otherwise).';
-      body = byValue((x) => `Wager ${x}`);
+      body = byValue((a) => capital(who(a.value)));
     } else if (k === 'harry') {
-      const myBid = v.seats[st.seat].bid;
-      title = `Harry the Giant: change your bid by one (now ${myBid}).`;
-      body = byValue((x) => (x === 0 ? `Keep ${myBid}` : `${x > 0 ? '+1' : '−1'} → bid ${myBid + x}`));
+      const me = v.seats[st.seat];
+      title += me && me.bid !== null && me.bid !== undefined ? ` You bid ${me.bid}.` : '';
+      body = byValue(say);
     } else if (k === 'discard') {
       const n = v.pending && v.pending.draw ? v.pending.draw : 2;
       title = `Bendt the Bandit: pick ${plural(n, 'card')} from your hand to discard face down, then confirm.`;
@@ -563,11 +692,9 @@ export function openTable(root, id, navigate) {
         const got = [a.card, a.card2].filter((c) => c !== undefined && c !== null);
         return got.length === st.picked.size && got.every((c) => st.picked.has(c));
       });
-      body = [choice(`Discard ${st.picked.size ? [...st.picked].map((c) => cardInfo(v.hand.find((x) => x.card === c).code).name).join(' and ') : '…'}`,
-        () => match && act(match), { 'data-key': 'discard-ok', disabled: !match, class: 'primary' })];
+      body = [choice(match ? say(match) : 'Discard …', () => match && act(match), { 'data-key': 'discard-ok', disabled: !match, class: 'primary' })];
     } else {
-      title = 'Your decision:';
-      body = other.map((a) => choice(`${a.kind} ${a.value !== undefined ? a.value : a.code || ''}`, () => act(a)));
+      body = byValue(say);
     }
     return h('div', { class: 'decision', id: 'decision', role: 'group', 'aria-label': abilityName(k) },
       h('p', {}, title), h('div', { class: 'choices' }, body));
@@ -591,7 +718,6 @@ export function openTable(root, id, navigate) {
     return { rosie: "Rosie D'Laney's choice of leader", bendt: "Bendt the Bandit's draw", discard: "Bendt the Bandit's discard",
       wager: "Rascal of Roatan's wager", harry: "Harry the Giant's bid change", cannon: 'cannon load' }[k] || k;
   }
-  function abilityTitle(p) { return `Your ${abilityName(p.kind).replace(/^.*?'s /, '')}: choose below.`; }
 
   // ---- the hand --------------------------------------------------------
 
@@ -606,18 +732,19 @@ export function openTable(root, id, navigate) {
       'aria-label': `Your hand, ${plural(cards.length, 'card')}${playing ? ': your turn' : ''}` });
     if (!cards.length) box.append(h('p', { class: 'muted' }, v.phase === 'over' ? '' : 'No cards in hand.'));
     cards.forEach((c, k) => {
-      const info = cardInfo(c.code);
+      const lk = look(art(c), '', v.named);
       const usable = discard || c.playable;
-      const why = discard ? 'pick to discard' : c.playable ? '' : c.why || 'not playable now';
-      const el = h('button', { type: 'button', class: ['card', 'c-' + info.cls, info.number ? 'num' : 'special', st.picked.has(c.card) && 'picked'],
-        'data-key': `c${c.card}`, 'data-group': 'hand', 'data-index': String(k), 'data-code': c.code,
+      // Why a card may not be played is the engine's refusal, worded.
+      const why = discard ? 'pick to discard' : c.playable ? '' : c.why ? st.words.refusal(c.why) : 'not playable now';
+      const el = h('button', { type: 'button', class: cardClasses(lk, st.picked.has(c.card) && 'picked'),
+        'data-key': `c${c.card}`, 'data-group': 'hand', 'data-index': String(k), 'data-code': c.code, 'data-card': String(c.card),
         tabindex: k === roving ? '0' : '-1', 'aria-disabled': String(!usable),
-        'aria-label': `${info.long}${usable ? (discard ? (st.picked.has(c.card) ? ', picked' : '') : ', playable') : `, not playable: ${why}`}`,
+        'aria-label': `${lk.long}${usable ? (discard ? (st.picked.has(c.card) ? ', picked' : '') : ', playable') : `, not playable: ${why}`}`,
         'aria-pressed': discard ? String(st.picked.has(c.card)) : null,
-        onclick: () => clickCard(c, k, v, discard),
+        onclick: () => clickCard(c, k, v, discard, why),
         onfocus: () => { st.handFocus = k; showWhy(why); },
         onmouseenter: () => showWhy(why),
-      }, cardFace(info), !usable ? h('span', { class: 'why', 'aria-hidden': 'true' }, why) : null);
+      }, cardFace(lk), !usable ? h('span', { class: 'why', 'aria-hidden': 'true' }, why) : null);
       box.append(el);
     });
     return box;
@@ -629,7 +756,7 @@ export function openTable(root, id, navigate) {
     if (el) el.textContent = st.whyText;
   }
 
-  function clickCard(c, k, v, discard) {
+  function clickCard(c, k, v, discard, why) {
     st.handFocus = k;
     if (discard) {
       if (st.picked.has(c.card)) st.picked.delete(c.card); else st.picked.add(c.card);
@@ -639,19 +766,20 @@ export function openTable(root, id, navigate) {
       return;
     }
     if (!c.playable) {
-      const why = c.why || 'not playable now';
       showWhy(why);
       announce(why);
       return;
     }
-    if (c.card === TIGRESS) {
-      st.tigress = true;
+    // A card played with a declaration (the Tigress) offers a choice; the
+    // legal actions say which card needs one.
+    const plays = v.legal.filter((x) => x.kind === 'play' && x.card === c.card);
+    if (plays.some((x) => x.as)) {
+      st.tigress = { card: c.card };
       st.focusNext = 'decision';
       render();
       return;
     }
-    const a = v.legal.find((x) => x.kind === 'play' && x.card === c.card) || { kind: 'play', card: c.card };
-    act(a);
+    act(plays[0] || { kind: 'play', card: c.card });
   }
 
   // secrets shows what only this seat knows: Juanita's look at the undealt
@@ -659,20 +787,28 @@ export function openTable(root, id, navigate) {
   function secrets(v) {
     const parts = [];
     if (v.undealt_seen && v.undealt_seen.length) parts.push(h('div', {}, h('p', {}, 'Juanita Jade showed you the undealt cards:'),
-      h('div', { class: 'row' }, v.undealt_seen.map((c) => card(c.code, { small: true })))));
+      h('div', { class: 'row' }, v.undealt_seen.map((c) => card(art(c), { small: true, named: v.named })))));
     if (v.discarded && v.discarded.length) parts.push(h('div', {}, h('p', {}, 'You discarded, face down:'),
-      h('div', { class: 'row' }, v.discarded.map((c) => card(c.code, { small: true })))));
+      h('div', { class: 'row' }, v.discarded.map((c) => card(art(c), { small: true, named: v.named })))));
     return parts.length ? h('section', { class: 'panel' }, parts) : null;
   }
 
   // ---- rounds, sheet, game over ----------------------------------------
 
+  // roundPanel is the round just scored, part by part, shown through the
+  // next round's bidding.
   function roundPanel(v) {
     if (!v.results.length || v.phase !== 'bidding') return null;
     const r = v.results[v.results.length - 1];
     if (r.round !== v.round - 1) return null;
-    return h('section', { class: 'panel', id: 'round-summary', 'aria-labelledby': 'rs-h' },
-      h('h2', { id: 'rs-h' }, `Round ${r.round}: the score`), roundSummary(v, r, `Round ${r.round}`));
+    return summaryBox(v, v.results.length - 1, 'round-summary');
+  }
+
+  function summaryBox(v, k, elId) {
+    const r = v.results[k];
+    return h('section', { class: 'panel summary-box', id: elId, 'aria-labelledby': elId + '-h' },
+      h('h2', { id: elId + '-h' }, `Round ${r.round}: the score`),
+      roundSummary(v, r, st.words, k > 0 ? v.results[k - 1] : null, `Round ${r.round}, part by part`));
   }
 
   function gameOver(v) {
@@ -690,7 +826,8 @@ export function openTable(root, id, navigate) {
     return h('section', { class: 'panel over-box', id: 'game-over', 'aria-labelledby': 'go-h' },
       h('h2', { id: 'go-h' }, 'Game over'),
       h('p', { class: 'winner', id: 'winner' }, winnerLine(v).replace(/^Game over: /, '')),
-      fullSheet(v), chart(v),
+      v.results.length ? summaryBox(v, v.results.length - 1, 'final-round') : null,
+      fullSheet(v, st.words), chart(v),
       h('div', { class: 'row' },
         h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `skullking-${id}.json`, id: 'download-record' }, 'Download the game record'),
         rematch, h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Back to the lobby')));
@@ -701,7 +838,7 @@ export function openTable(root, id, navigate) {
     sheetDlg.replaceChildren(h('div', {},
       h('button', { type: 'button', class: 'close', onclick: () => sheetDlg.close() }, 'Close'),
       h('h2', { id: 'sheet-title' }, 'Score sheet'),
-      v ? [fullSheet(v), chart(v),
+      v ? [fullSheet(v, st.words), chart(v),
         v.phase === 'over' ? h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `skullking-${id}.json` }, 'Download the game record') : null]
         : h('p', {}, 'The game has not started.')));
   }
@@ -725,11 +862,15 @@ export function openTable(root, id, navigate) {
         k('Enter', 'play the card (or press the focused button)'),
         k('0–9', 'choose a bid; Enter confirms it'),
         k('h', 'ask the expert bot what to do now'),
+        k('n', 'next trick: skip the pause after a completed trick'),
         k('s', 'score sheet and chart'),
         k('?', 'this help'),
         k('Esc', 'close a window, or cancel the Tigress choice')),
       h('p', {}, 'A card you may not play says why when it has the focus or the pointer. ',
-        h('a', { href: '/rules', target: '_blank', rel: 'noopener' }, 'The rules')));
+        h('a', { href: '/rules', target: '_blank', rel: 'noopener' }, 'The rules')),
+      h('h2', {}, 'Pace'),
+      h('label', { class: 'field', for: 'pause-help' }, h('span', {}, 'After each trick, before the next one starts'), pauseSelect('pause-help')),
+      h('p', { class: 'muted' }, 'A completed trick stays on the table with the reason it was won; “Next trick” skips the pause.'));
     helpDlg.showModal();
   }
 
@@ -779,8 +920,9 @@ export function openTable(root, id, navigate) {
     if (key === 's' || key === 'S') { if (v) { e.preventDefault(); toggleSheet(); } return; }
     if (document.querySelector('dialog[open]')) return;
     if (key === 'h' || key === 'H') { e.preventDefault(); hint(); return; }
+    if ((key === 'n' || key === 'N') && st.holding) { e.preventDefault(); skipPause(); return; }
     if (!v) return;
-    if (key === 'Escape' && st.tigress) { st.tigress = false; st.focusNext = 'hand'; render(); return; }
+    if (key === 'Escape' && st.tigress) { st.tigress = null; st.focusNext = 'hand'; render(); return; }
     const bidding = v.legal.some((a) => a.kind === 'bid');
     if (bidding && /^[0-9]$/.test(key)) {
       e.preventDefault();
@@ -836,4 +978,3 @@ export function openTable(root, id, navigate) {
   };
 }
 
-function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
