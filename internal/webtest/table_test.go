@@ -160,8 +160,7 @@ func TestTwoPlayersSecretBids(t *testing.T) {
 	ann.click(`[aria-label="Remove seat 4"]`)
 	ann.click(`[aria-label="Remove seat 3"]`)
 	ann.do("open seat 2", selectValue(`[aria-label="Seat 2"]`, "open"))
-	ann.do("a short game", selectValue(`#opt-schedule`, "short"))
-	ann.do("of 2 rounds", clearAndType("#opt-rounds", "2"))
+	ann.do("a short game of 2 rounds", clearAndType("#opt-rounds", "2"))
 	ann.click("#t-public")
 	ann.do("name the table", clearAndType("#t-name", "Friday night"))
 	ann.click(`#create button[type=submit]`)
@@ -253,7 +252,8 @@ func TestModulesGame(t *testing.T) {
 	p.nav(s.base + "/")
 	p.do("type a nickname", clearAndType("#nick", "Ann"))
 	p.do("skip to the brawl", selectValue(`#opt-schedule`, "skip-to-the-brawl"))
-	for _, id := range []string{"#scoring-rascal", "#opt-cannon", "#opt-loot", "#opt-kraken", "#opt-white_whale", "#opt-pirate_abilities"} {
+	p.do("Rascal's scoring", selectValue(`#opt-scoring`, "rascal"))
+	for _, id := range []string{"#opt-cannon_load", "#opt-loot", "#opt-kraken", "#opt-white_whale", "#opt-pirate_abilities"} {
 		p.click(id)
 	}
 	p.click(`#create button[type=submit]`)

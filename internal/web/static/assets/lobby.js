@@ -1,53 +1,24 @@
 // The lobby: your name, the one-click game against bots, the public
-// tables, joining by link or code, and creating a table with every setting
-// the server has (docs/protocol.md §2, POST /api/tables).
+// tables, joining by link or code, and creating a table (docs/protocol.md
+// §2, POST /api/tables). The create form is built from the server's option
+// table (GET /api/options): every rule and pace setting with its label,
+// help, range and default comes from there, so a new option shows up here
+// without a change, and only the values that differ from the defaults are
+// sent.
 
 import { h, toast, plural } from './dom.js';
 import { api, remember, serverInfo, botName, parseCode } from './api.js';
+import { optionList, optionOf, standardLine } from './catalog.js';
 
-// The rule options, grouped as the create form shows them. Each says what
-// it does in one line and what the standard rule is; only values that
-// differ from the standard are sent (the server takes the rest as standard).
-const HOUSE_RULES = [
-  { key: 'points_per_trick', label: 'Points per trick bid', type: 'number', def: 20, expl: 'A made bid of 1 or more scores this many points per trick.' },
-  { key: 'miss_penalty', label: 'Penalty per trick off', type: 'number', def: 10, expl: 'A missed bid loses this many points for each trick over or under.' },
-  { key: 'zero_points', label: 'Zero bid value', type: 'number', def: 10, expl: 'A zero bid wins or loses this many points, times the scaling below.' },
-  { key: 'zero_scaling', label: 'Zero bid scaling', type: 'select', def: 'cards',
-    choices: [['cards', 'cards dealt'], ['round', 'round number (old sheets)'], ['flat', 'flat (×1)']],
-    expl: 'What a zero bid is multiplied by. With 8 players the two differ.' },
-  { key: 'keep_bonus_on_miss', label: 'Bonuses on a missed bid', type: 'bool', def: false, expl: 'Count bonus points even when the bid is missed.' },
-  { key: 'bonuses', label: 'Bonus points', type: 'bool', def: true, expl: 'Off: only bids score, captures and 14s earn nothing.' },
-  { key: 'bonus_fourteen', label: 'Colour 14 captured', type: 'number', def: 10, expl: 'For each green, yellow or purple 14 in a trick you win.' },
-  { key: 'bonus_black_fourteen', label: 'Black 14 captured', type: 'number', def: 20, expl: 'For the black 14 in a trick you win.' },
-  { key: 'bonus_pirate_mermaid', label: 'Mermaid taken by a Pirate', type: 'number', def: 20, expl: 'For each Mermaid your Pirate captures.' },
-  { key: 'bonus_skull_king_pirate', label: 'Pirate taken by the Skull King', type: 'number', def: 30, expl: 'For each Pirate your Skull King captures.' },
-  { key: 'bonus_mermaid_skull_king', label: 'Skull King taken by a Mermaid', type: 'number', def: 40, expl: 'When your Mermaid captures the Skull King (some old sheets say 50).' },
-  { key: 'loot_bonus', label: 'Loot reward', type: 'number', def: 20, expl: 'For each ally of a Loot alliance when both make their bids.' },
-  { key: 'kraken_lead', label: 'After the Kraken', type: 'select', def: 'would-have-won',
-    choices: [['would-have-won', 'who would have won leads'], ['left-of-kraken', 'left of the Kraken leads (2021 first print)']],
-    expl: 'Who leads the trick after the Kraken destroys one.' },
-  { key: 'tiebreak', label: 'Tiebreak rounds', type: 'bool', def: true, expl: 'Play extra rounds while the top is tied. Off: a shared victory.' },
+// The option table's groups, in the form's order; an option of a group the
+// server adds later gets a fieldset of its own.
+const GROUPS = [
+  { group: 'rules', legend: 'Rules' },
+  { group: 'house', legend: 'House rules', folded: true,
+    note: 'Variations some tables play. Leave them alone for the rules of the rulebook.' },
+  { group: 'modules', legend: 'Modules' },
+  { group: 'pace', legend: 'Pace' },
 ];
-
-const MODULES = [
-  { key: 'loot', label: 'Loot', expl: 'Two Loot cards: play as an Escape and ally with the winner for +20 each (never with 2 players).' },
-  { key: 'kraken', label: 'Kraken', expl: 'Destroys the trick: nobody wins it.' },
-  { key: 'white_whale', label: 'White Whale', expl: 'Specials lose their power: the highest number wins.' },
-  { key: 'pirate_abilities', label: 'Pirate abilities', expl: 'Each named Pirate that wins a trick has a power: choose the leader, draw and discard, wager, change a bid.' },
-];
-
-const SCHEDULES = [
-  ['standard', 'Standard: 10 rounds, 1 to 10 cards'],
-  ['short', 'Short game: rounds 1 to N'],
-  ['even-keeled', 'Even Keeled: 2, 4, 6, 8, 10 twice'],
-  ['skip-to-the-brawl', 'Skip to the Brawl: 6 to 10 cards'],
-  ['swift-n-salty', 'Swift-n-Salty: five rounds of 5'],
-  ['broadside', 'Broadside: ten rounds of 10'],
-  ['whirlpool', 'Whirlpool: 9, 7, 5, 3, 1 twice'],
-  ['bedtime', 'Past Your Bedtime: one round of 1'],
-];
-
-const TIMERS = [[0, 'No turn timer'], [30, '30 seconds'], [60, '1 minute'], [120, '2 minutes'], [300, '5 minutes']];
 
 function nickInput() {
   const input = h('input', { id: 'nick', name: 'nickname', maxlength: '24', autocomplete: 'nickname', value: remember.nick(), required: true,
@@ -137,15 +108,54 @@ export function showLobby(root, navigate) {
   return () => { alive = false; clearInterval(refresh); };
 }
 
-function option(o) {
+// optionField is one option's control, label and help, with its default
+// from the option table.
+function optionField(o) {
   const id = 'opt-' + o.key;
   let input;
-  if (o.type === 'bool') input = h('input', { type: 'checkbox', id, name: o.key, checked: o.def });
-  else if (o.type === 'select') input = h('select', { id, name: o.key }, o.choices.map(([v, t]) => h('option', { value: v, selected: v === o.def }, t)));
-  else input = h('input', { type: 'number', id, name: o.key, min: '0', max: '1000', value: String(o.def) });
-  const std = o.type === 'bool' ? (o.def ? 'on' : 'off') : o.type === 'select' ? o.choices.find((c) => c[0] === o.def)[1] : String(o.def);
-  return h('div', { class: 'opt' }, input, h('label', { for: id }, o.label),
-    h('span', { class: 'expl' }, `${o.expl} Standard: ${std}.`));
+  if (o.type === 'bool') {
+    input = h('input', { type: 'checkbox', id, name: o.key, checked: o.default === true });
+  } else if (o.type === 'int') {
+    input = h('input', { type: 'number', id, name: o.key, min: o.min, max: o.max, step: o.step, value: String(o.default), inputmode: 'numeric' });
+  } else if (o.choices && o.choices.length) {
+    input = h('select', { id, name: o.key }, o.choices.map((c) => h('option', { value: c.value, selected: c.value === o.default }, c.label)));
+  } else {
+    return null; // a kind of option this form cannot set: the server's default stands
+  }
+  const range = o.type === 'int' && o.min !== undefined && o.max !== undefined ? ` From ${o.min} to ${o.max}.` : '';
+  const help = `${o.help}${range} ${standardLine(o)}`;
+  const helpId = id + '-help';
+  input.setAttribute('aria-describedby', helpId);
+  const box = o.type === 'bool'
+    ? h('div', { class: 'opt', 'data-key': o.key }, input, h('label', { for: id }, o.label), h('span', { class: 'expl', id: helpId }, help))
+    : h('div', { class: 'opt field-opt', 'data-key': o.key }, h('label', { for: id }, o.label), input, h('span', { class: 'expl', id: helpId }, help));
+  return box;
+}
+
+// readOption is an option's value in the form, or an error sentence.
+function readOption(form, o) {
+  const el = form.querySelector('#opt-' + CSS.escape(o.key));
+  if (!el) return { value: o.default };
+  if (o.type === 'bool') return { value: el.checked };
+  if (o.type === 'int') {
+    const n = Number(el.value);
+    const ok = el.value.trim() !== '' && Number.isInteger(n) && (o.min === undefined || n >= o.min) && (o.max === undefined || n <= o.max);
+    if (!ok) return { error: `${o.label}: a whole number${o.min !== undefined ? ` from ${o.min} to ${o.max}` : ''}.`, el };
+    return { value: n };
+  }
+  return { value: el.value };
+}
+
+function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+// applies tells whether an option matters with the form as it is: each
+// option it needs has the value it needs (and matters itself).
+function applies(form, o, depth = 0) {
+  if (!o.needs) return true;
+  const dep = optionOf(o.needs.key);
+  if (!dep || depth > 8) return true;
+  const r = readOption(form, dep);
+  return applies(form, dep, depth + 1) && same(r.value, o.needs.value);
 }
 
 function createForm(navigate) {
@@ -173,42 +183,40 @@ function createForm(navigate) {
   }
   drawSeats();
 
-  const schedule = h('select', { id: 'opt-schedule', name: 'schedule' }, SCHEDULES.map(([v, t]) => h('option', { value: v, selected: v === 'standard' }, t)));
-  const rounds = h('input', { type: 'number', id: 'opt-rounds', min: '1', max: '10', value: '5', 'aria-label': 'Rounds of the short game' });
-  const roundsBox = h('label', { class: 'row', hidden: true }, 'Rounds:', rounds);
-  schedule.addEventListener('change', () => { roundsBox.hidden = schedule.value !== 'short'; });
-  const rascal = h('input', { type: 'radio', name: 'scoring', id: 'scoring-rascal', value: 'rascal' });
-  const standard = h('input', { type: 'radio', name: 'scoring', id: 'scoring-standard', value: 'standard', checked: true });
-  const cannon = h('input', { type: 'checkbox', id: 'opt-cannon', name: 'cannon_load', disabled: true });
-  for (const r of [rascal, standard]) r.addEventListener('change', () => { cannon.disabled = !rascal.checked; if (!rascal.checked) cannon.checked = false; });
+  const opts = optionList();
+
+  // Options that do not apply (a number of rounds under another schedule)
+  // are hidden and not sent.
+  function showApplicable(form) {
+    for (const o of opts) {
+      const box = form.querySelector(`.opt[data-key="${CSS.escape(o.key)}"]`);
+      if (box) box.hidden = !applies(form, o);
+    }
+  }
 
   async function submit(e) {
     e.preventDefault();
     const nick = needNick();
     if (!nick) return;
     const form = e.target;
-    const options = {};
-    if (schedule.value === 'short') options.rounds = Number(rounds.value) || 5;
-    else if (schedule.value !== 'standard') options.schedule = schedule.value;
-    if (rascal.checked) { options.scoring = 'rascal'; if (cannon.checked) options.cannon_load = true; }
-    for (const o of HOUSE_RULES) {
-      const el = form.querySelector('#opt-' + o.key);
-      const v = o.type === 'bool' ? el.checked : o.type === 'number' ? Number(el.value) : el.value;
-      if (v !== o.def) options[o.key] = v;
+    const settings = {
+      name: form.querySelector('#t-name').value.trim(),
+      options: {},
+      public: form.querySelector('#t-public').checked,
+      spectators: form.querySelector('#t-spect').checked,
+      standin: form.querySelector('#t-standin').value,
+    };
+    for (const o of opts) {
+      if (!applies(form, o)) continue;
+      const r = readOption(form, o);
+      if (r.error) { toast(r.error, 'error'); r.el.focus(); return; }
+      if (same(r.value, o.default)) continue;
+      if (o.in === 'settings') settings[o.key] = r.value; else settings.options[o.key] = r.value;
     }
-    for (const m of MODULES) if (form.querySelector('#opt-' + m.key).checked) options[m.key] = true;
     const body = {
       nickname: nick,
       seats: [{ kind: 'open' }, ...kinds.map((k) => (k === 'open' ? { kind: 'open' } : { kind: 'bot', level: k.slice(4) }))],
-      settings: {
-        name: form.querySelector('#t-name').value.trim(),
-        options,
-        turn_seconds: Number(form.querySelector('#t-timer').value),
-        public: form.querySelector('#t-public').checked,
-        spectators: form.querySelector('#t-spect').checked,
-        standin: form.querySelector('#t-standin').value,
-        auto_last: form.querySelector('#t-auto').checked,
-      },
+      settings,
     };
     const r = await api('POST', '/api/tables', body);
     if (!r.ok) { toast(r.data.error, 'error'); return; }
@@ -221,9 +229,10 @@ function createForm(navigate) {
     standin.replaceChildren(...i.bots.map((l) => h('option', { value: l, selected: l === 'heuristic' }, botName(l))));
   });
 
-  return h('section', { class: 'panel', 'aria-labelledby': 'create-h' },
+  const section = h('section', { class: 'panel', 'aria-labelledby': 'create-h' },
     h('h2', { id: 'create-h' }, 'Create a table'),
-    h('form', { id: 'create', onsubmit: submit },
+    h('form', { id: 'create', onsubmit: submit, onchange: (e) => showApplicable(e.currentTarget),
+      oninput: (e) => showApplicable(e.currentTarget) },
       h('fieldset', {}, h('legend', {}, 'Players & bots'),
         h('label', { class: 'field' }, h('span', {}, 'Table name (optional)'), h('input', { id: 't-name', maxlength: '60' })),
         seats,
@@ -232,23 +241,25 @@ function createForm(navigate) {
         h('div', { class: 'opt' }, h('input', { type: 'checkbox', id: 't-spect', checked: true }), h('label', { for: 't-spect' }, 'Spectators'),
           h('span', { class: 'expl' }, 'Anyone with the link may watch (never seeing a hand). Standard: on.')),
         h('label', { class: 'field' }, h('span', {}, 'Stand-in bot for an absent player'), standin)),
-      h('fieldset', {}, h('legend', {}, 'Rules'),
-        h('label', { class: 'field' }, h('span', {}, 'Rounds'), schedule), roundsBox,
-        h('div', { class: 'row', role: 'radiogroup', 'aria-label': 'Scoring' },
-          standard, h('label', { for: 'scoring-standard' }, 'Standard scoring'),
-          rascal, h('label', { for: 'scoring-rascal' }, "Rascal's scoring")),
-        h('div', { class: 'opt' }, cannon, h('label', { for: 'opt-cannon' }, 'Cannon loads'),
-          h('span', { class: 'expl' }, "With Rascal's scoring: choose Grapeshot or Cannonball in secret after bidding. Standard: off.")),
-        h('details', {}, h('summary', {}, 'House rules'),
-          h('p', { class: 'muted' }, 'Variations some tables play. Leave them alone for the rules of the rulebook.'),
-          HOUSE_RULES.map(option))),
-      h('fieldset', {}, h('legend', {}, 'Modules'),
-        MODULES.map((m) => option({ key: m.key, label: m.label, type: 'bool', def: false, expl: m.expl }))),
-      h('fieldset', {}, h('legend', {}, 'Pace'),
-        h('label', { class: 'field' }, h('span', {}, 'Turn timer'),
-          h('select', { id: 't-timer' }, TIMERS.map(([v, t]) => h('option', { value: String(v) }, t)))),
-        h('p', { class: 'muted' }, 'When the time runs out, the stand-in bot decides that one move.'),
-        h('div', { class: 'opt' }, h('input', { type: 'checkbox', id: 't-auto' }), h('label', { for: 't-auto' }, 'Auto-play a forced last card'),
-          h('span', { class: 'expl' }, 'Play your last card for you when it is the only one you can play. Standard: off.'))),
+      groups(opts),
       h('button', { type: 'submit', class: 'primary' }, 'Create the table')));
+  showApplicable(section.querySelector('form'));
+  return section;
+}
+
+// groups lays the options out by the option table's groups: the house
+// rules folded away, since most tables play by the rulebook.
+function groups(opts) {
+  const known = GROUPS.map((g) => g.group);
+  const extra = [...new Set(opts.map((o) => o.group).filter((g) => !known.includes(g)))].map((g) => ({ group: g, legend: g }));
+  return [...GROUPS, ...extra].map((g) => {
+    const fields = opts.filter((o) => o.group === g.group).map(optionField).filter(Boolean);
+    if (!fields.length) return null;
+    if (g.folded) {
+      return h('fieldset', { 'data-group': g.group }, h('legend', {}, g.legend),
+        h('details', { id: 'house-rules' }, h('summary', {}, `Show the ${g.legend.toLowerCase()}`),
+          g.note ? h('p', { class: 'muted' }, g.note) : null, fields));
+    }
+    return h('fieldset', { 'data-group': g.group }, h('legend', {}, g.legend), fields);
+  });
 }

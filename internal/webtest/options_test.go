@@ -1,0 +1,150 @@
+package webtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/skullking-go/skullking/protocol"
+)
+
+// apiGet reads one of the server's JSON answers.
+func apiGet(t *testing.T, url string, into any) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("GET %s: %d %v %s", url, res.StatusCode, err, b)
+	}
+	if err := json.Unmarshal(b, into); err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+}
+
+// TestCreateFormIsTheOptionTable builds nothing into the form the option
+// table does not say: every option of GET /api/options is a field with its
+// label, help and default; an option that needs another shows only while
+// that one has the value it needs; and a table created with one option
+// changed is sent that change alone and plays by it.
+func TestCreateFormIsTheOptionTable(t *testing.T) {
+	s := startSite(t)
+	var opts []protocol.OptionInfo
+	apiGet(t, s.base+"/api/options", &opts)
+	p := newPage(t, "Ann", 1280, 900)
+	p.nav(s.base + "/")
+	p.waitVisible("#create")
+	for _, o := range opts {
+		id := quote("#opt-" + o.Key)
+		got := eval[string](p, `(() => {
+			const el = document.querySelector(`+id+`);
+			if (!el) return 'no field';
+			const box = el.closest('.opt');
+			const value = el.type === 'checkbox' ? el.checked : el.type === 'number' ? Number(el.value) : el.value;
+			return JSON.stringify({ label: box.querySelector('label').textContent, help: box.querySelector('.expl').textContent, value });
+		})()`)
+		if got == "no field" {
+			t.Errorf("option %s has no field in the form", o.Key)
+			continue
+		}
+		var f struct {
+			Label, Help string
+			Value       any
+		}
+		if err := json.Unmarshal([]byte(got), &f); err != nil {
+			t.Fatal(err)
+		}
+		if f.Label != o.Label || !strings.HasPrefix(f.Help, o.Help) {
+			t.Errorf("option %s is labelled %q (%q), want %q (%q)", o.Key, f.Label, f.Help, o.Label, o.Help)
+		}
+		if fmt.Sprint(f.Value) != fmt.Sprint(o.Default) {
+			t.Errorf("option %s starts at %v, its default is %v", o.Key, f.Value, o.Default)
+		}
+	}
+	shown := func(key string) bool {
+		return eval[bool](p, `!document.querySelector(`+quote("#opt-"+key)+`).closest('.opt').hidden`)
+	}
+	// The number of rounds is a standard schedule's; cannon loads are
+	// Rascal's scoring's.
+	if !shown("rounds") || shown("cannon_load") {
+		t.Fatalf("at the defaults: rounds shown %v, cannon loads shown %v", shown("rounds"), shown("cannon_load"))
+	}
+	p.do("Whirlpool", selectValue("#opt-schedule", "whirlpool"))
+	p.do("Rascal's scoring", selectValue("#opt-scoring", "rascal"))
+	if shown("rounds") || !shown("cannon_load") {
+		t.Fatalf("under Whirlpool and Rascal's scoring: rounds shown %v, cannon loads shown %v", shown("rounds"), shown("cannon_load"))
+	}
+	p.do("the standard schedule", selectValue("#opt-schedule", "standard"))
+	p.do("standard scoring", selectValue("#opt-scoring", "standard"))
+
+	// One house rule changed: the request carries it and nothing else.
+	p.do("type a nickname", clearAndType("#nick", "Ann"))
+	p.click("#house-rules summary")
+	p.do("30 points a trick", clearAndType("#opt-points_per_trick", "30"))
+	p.screenshot("create-form", true)
+	eval[bool](p, `(() => {
+		const send = window.fetch;
+		window.fetch = (url, init) => { if (init && init.method === 'POST') window.__sent = JSON.parse(init.body); return send(url, init); };
+		return true;
+	})()`)
+	p.click(`#create button[type=submit]`)
+	p.waitVisible("#table-lobby")
+	sent := eval[string](p, `JSON.stringify(window.__sent.settings)`)
+	var settings map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(sent), &settings); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(settings["options"]); got != `{"points_per_trick":30}` {
+		t.Fatalf("the form sent the options %s, want the one changed", got)
+	}
+	for _, o := range opts {
+		if _, ok := settings[o.Key]; ok && o.In == protocol.InSettings {
+			t.Errorf("the form sent %s at its default", o.Key)
+		}
+	}
+	id := strings.TrimPrefix(eval[string](p, `location.pathname`), "/t/")
+	var info protocol.TableInfo
+	apiGet(t, s.base+"/api/tables/"+id, &info)
+	rules, err := info.Rules()
+	if err != nil || rules.PointsPerTrick != 30 {
+		t.Fatalf("the table's rules: %+v %v", rules, err)
+	}
+	p.until("the table's house rule named", `(document.querySelector('#table-rules')?.textContent || '').includes('Points per trick bid: 30')`, 5*time.Second)
+}
+
+// TestRulesPageListsEveryOption reads the rules page's list of options: one
+// entry per option of GET /api/options, with its label, help and default.
+func TestRulesPageListsEveryOption(t *testing.T) {
+	s := startSite(t)
+	var opts []protocol.OptionInfo
+	apiGet(t, s.base+"/api/options", &opts)
+	p := newPage(t, "Ann", 1280, 900)
+	p.nav(s.base + "/rules")
+	p.until("the options listed", `document.querySelectorAll('#options dt').length > 0`, 10*time.Second)
+	if n := eval[int](p, `document.querySelectorAll('#options dt').length`); n != len(opts) {
+		t.Fatalf("the page lists %d options, the server has %d", n, len(opts))
+	}
+	for _, o := range opts {
+		entry := eval[string](p, `(() => { const dt = document.getElementById(`+quote("option-"+o.Key)+`); return dt ? dt.textContent + ' | ' + dt.nextElementSibling.textContent : ''; })()`)
+		if !strings.Contains(entry, o.Label) || !strings.Contains(entry, o.Help) || !strings.Contains(entry, "Standard") {
+			t.Errorf("option %s reads %q", o.Key, entry)
+		}
+	}
+	p.do("scroll to the options", scrollTo("#options"))
+	p.screenshot("rules-options", false)
+	// The example cards are drawn from the catalogue: names, no codes.
+	if n := eval[int](p, `document.querySelectorAll('main .card[aria-label]').length`); n < 10 {
+		t.Fatalf("%d example cards drawn", n)
+	}
+	labels := eval[string](p, `[...document.querySelectorAll('main .card[aria-label]')].map(c => c.getAttribute('aria-label')).join(' | ')`)
+	if cardCode.MatchString(labels) || !strings.Contains(labels, "Tigress as a Pirate") {
+		t.Fatalf("the example cards are named %s", labels)
+	}
+}
