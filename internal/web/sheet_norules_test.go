@@ -121,7 +121,7 @@ func sheetRuleFacts(t *testing.T) sheetFacts {
 
 // leaks lists the rules script src (the file name) writes, one line each.
 func (f sheetFacts) leaks(name, src string) []string {
-	js := lexJS(src)
+	js := lexSheetJS(src)
 	var out []string
 	at := func(line int, format string, args ...any) {
 		out = append(out, fmt.Sprintf("%s:%d: ", name, line)+fmt.Sprintf(format, args...))
@@ -212,7 +212,7 @@ type jsString struct {
 // lexJS reads a script well enough for these checks: comments, quoted
 // strings, templates with their ${…} parts, and regular expressions, told
 // from a division by what precedes them.
-func lexJS(src string) jsText {
+func lexSheetJS(src string) jsText {
 	l := &jsLexer{src: src}
 	l.run(false)
 	return jsText{code: l.code.String(), bare: l.bare.String(), strs: l.strs}
