@@ -7,18 +7,23 @@ import (
 
 // Words writes what the engine reports as English sentences for one
 // viewer: the Go clients' one renderer of the codes (the browser has its
-// own, for the same codes). Names are the seats' names, You the viewer's
-// seat (−1 for a spectator): the viewer is "you".
+// own, for the same codes, checked to agree). Names are the seats' names,
+// You the viewer's seat (−1 for a spectator): the viewer is "you". Ghost is
+// Graybeard's seat in a two-player game; it is never 0, so 0 means none.
 type Words struct {
 	Names []string
 	You   int
+	Ghost int
 }
 
 // WordsFor is the renderer for the viewer of v.
 func WordsFor(v *View) Words {
 	w := Words{You: v.Seat}
-	for _, s := range v.Seats {
+	for i, s := range v.Seats {
 		w.Names = append(w.Names, s.Name)
+		if s.Graybeard {
+			w.Ghost = i
+		}
 	}
 	return w
 }
@@ -162,12 +167,20 @@ func (w Words) Trick(t *Trick) string {
 	card := "card"
 	if t.Winning >= 0 && t.Winning < len(t.Plays) {
 		card = bare(PlayPhrase(t.Plays[t.Winning]))
-		if p := t.Plays[t.Winning]; p.As != "" {
-			card = "Tigress (as " + p.As + ")"
+		switch t.Plays[t.Winning].As {
+		case "pirate":
+			card = "Tigress (as a Pirate)"
+		case "escape":
+			card = "Tigress (as an Escape)"
 		}
 	}
 	b.WriteString(Capital(w.possessive(t.Winner)) + " " + card + " wins: ")
 	b.WriteString(Reason(t.Reason) + ".")
+	if w.Ghost > 0 && t.Winner == w.Ghost {
+		// Graybeard's tricks count for nobody: they carry nothing.
+		b.WriteString(" Graybeard takes it for nobody.")
+		return b.String()
+	}
 	if t.Bonus > 0 {
 		b.WriteString(" +" + strconv.Itoa(t.Bonus) + " for " + Bonuses(t.Bonuses) + " if " + w.possessive(t.Winner) +
 			" bid is exact.")
@@ -260,6 +273,9 @@ func (w Words) Action(a Action) string {
 		}
 		return "load grapeshot"
 	case KindRosie:
+		if v == w.You {
+			return "choose yourself to lead"
+		}
 		return "choose " + w.Name(v) + " to lead"
 	case KindBendt:
 		if v == 1 {

@@ -43,7 +43,7 @@ func TestWords_TrickSentences(t *testing.T) {
 		{[]string{"SK", "PIR", "PIR"}, "Your Skull King wins: the Skull King beats every Pirate and number. +60 for 2 Pirates if your bid is exact."},
 		{[]string{"PIR", "SK", "MER"}, "Cat's Mermaid wins: a Mermaid takes the Skull King. +40 for the Skull King if Cat's bid is exact."},
 		{[]string{"ESC", "B3", "G14"}, "Ben's black 3 wins: the highest black (trump) wins. +10 for 1 colour 14 if Ben's bid is exact."},
-		{[]string{"TIG-E", "ESC", "ESC"}, "Your Tigress (as escape) wins: only Escapes were played: the first one wins."},
+		{[]string{"TIG-E", "ESC", "ESC"}, "Your Tigress (as an Escape) wins: only Escapes were played: the first one wins."},
 	} {
 		if got := abcd.Trick(trickOf(t, o, c.codes...)); got != c.want {
 			t.Errorf("%v:\n got %q\nwant %q", c.codes, got, c.want)
@@ -61,6 +61,16 @@ func TestWords_TrickSentences(t *testing.T) {
 		if got := abcd.Trick(trickOf(t, o, c.codes...)); got != c.want {
 			t.Errorf("%v:\n got %q\nwant %q", c.codes, got, c.want)
 		}
+	}
+}
+
+// A trick Graybeard wins counts for nobody and carries nothing
+// (docs/rules.md §9).
+func TestWords_GraybeardsTrick(t *testing.T) {
+	w := Words{Names: []string{"Ann", "Ben", "Graybeard"}, You: 0, Ghost: 2}
+	got := w.Trick(trickOf(t, skullking.DefaultOptions(), "G7", "G14", "B2"))
+	if want := "Graybeard's black 2 wins: the highest black (trump) wins. Graybeard takes it for nobody."; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
 

@@ -16,6 +16,7 @@ type wordsCase struct {
 	Names []string        `json:"names"`
 	You   int             `json:"you"`
 	Named bool            `json:"named"`
+	Ghost int             `json:"ghost"`
 	Kind  string          `json:"kind"` // trick, refusal, action or score
 	Data  json.RawMessage `json:"data"`
 	Want  string          `json:"want"`
@@ -47,7 +48,7 @@ func wordsCases(t *testing.T) []wordsCase {
 		}
 		seen[key] = true
 		perSort[sort]++
-		out = append(out, wordsCase{Names: w.Names, You: w.You, Named: named, Kind: kind, Data: b, Want: want})
+		out = append(out, wordsCase{Names: w.Names, You: w.You, Named: named, Ghost: w.Ghost, Kind: kind, Data: b, Want: want})
 	}
 	rng := skullking.NewRand(7)
 	for game := range 8 {
@@ -59,6 +60,9 @@ func wordsCases(t *testing.T) []wordsCase {
 			o.Scoring, o.CannonLoad = skullking.RascalScoring, true
 		}
 		players := 3 + game%4
+		if game%5 == 4 {
+			players, o.Loot = 2, false // Graybeard sits in
+		}
 		names := []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay"}[:players]
 		g, err := skullking.NewGame(players, skullking.WithOptions(o), skullking.WithSeed(uint64(100+game)),
 			skullking.WithNames(names...))
@@ -204,7 +208,7 @@ func TestWordsAgreeWithProtocol(t *testing.T) {
 		const { loadCatalog } = await import('/assets/catalog.js');
 		await loadCatalog();
 		return `+string(data)+`.map((c) => {
-			const w = new Words(c.names, c.you, c.named);
+			const w = new Words(c.names, c.you, c.named, c.ghost);
 			return w[c.kind](c.data);
 		});
 	})()`)

@@ -52,7 +52,6 @@ export function openTable(root, id, navigate) {
   const isHost = () => st.seat >= 0 && st.info && st.info.host === st.seat;
   const name = (i) => (st.view && st.view.seats[i] ? st.view.seats[i].name : st.info && st.info.seats[i] ? st.info.seats[i].name || `seat ${i + 1}` : `seat ${i + 1}`);
   const who = (i) => (i === st.seat ? 'you' : name(i));
-  const ghost = (v, i) => !!(v.seats[i] && v.seats[i].graybeard);
   // art is a card's catalogue entry; the view says whether Pirates are named.
   const art = (ref) => cardOf(ref && ref.card);
 
@@ -243,7 +242,7 @@ export function openTable(root, id, navigate) {
     }
     // Every completed trick is announced once, the last of a round too.
     const done = v.last_trick || (v.tricks.length ? v.tricks[v.tricks.length - 1] : null);
-    if (prev && done && trickKey(done) !== st.said) said.unshift(explain(done, v, words));
+    if (prev && done && trickKey(done) !== st.said) said.unshift(words.trick(done));
     if (done) st.said = trickKey(done);
     if (v.last_trick && v.trick.length === 0 && trickKey(v.last_trick) !== st.shown.key) st.shown = { key: trickKey(v.last_trick), at: Date.now() };
     if (prev && sameRound && prev.phase === 'bidding' && v.phase !== 'bidding') {
@@ -282,15 +281,6 @@ export function openTable(root, id, navigate) {
     return `Game over: ${names(ws)} ${ws.length > 1 ? 'share the win' : 'wins'} with ${total} points.`;
   }
 
-  // explain says in one sentence who took a trick and why, what it
-  // carries if the bid holds, its Loot and its ability (words.js); a trick
-  // Graybeard takes counts for nobody, so it carries nothing.
-  function explain(t, v, words = st.words) {
-    if (t.outcome === 'won' && ghost(v, t.winner)) {
-      return words.trick(Object.assign({}, t, { bonus: 0, loot: [] })) + ' Graybeard takes it for nobody.';
-    }
-    return words.trick(t);
-  }
 
   // ---- the seat picker -------------------------------------------------
 
@@ -576,12 +566,12 @@ export function openTable(root, id, navigate) {
     return h('section', { class: 'felt', 'aria-label': `Trick ${v.trick_no || ''}` },
       caption,
       h('ol', { class: ['trick', last && 'last'], id: 'trick' }, list),
-      last ? h('p', { class: 'outcome', id: 'outcome', 'data-trick': trickKey(last) }, explain(last, v)) : null,
+      last ? h('p', { class: 'outcome', id: 'outcome', 'data-trick': trickKey(last) }, st.words.trick(last)) : null,
       pausing ? h('div', { class: 'row pause' },
         h('button', { type: 'button', id: 'skip-pause', 'data-key': 'skip-pause', 'aria-keyshortcuts': 'n', onclick: skipPause }, 'Next trick ▸'),
         pauseSelect('pause-felt')) : null,
       lead ? h('p', { class: 'lead', id: 'lead' }, lead) : null,
-      prior ? h('p', { class: 'outcome last', id: 'prior' }, 'Last trick: ', explain(prior, v)) : null);
+      prior ? h('p', { class: 'outcome last', id: 'prior' }, 'Last trick: ', st.words.trick(prior)) : null);
   }
 
   // pauseSelect chooses the pause after each completed trick.

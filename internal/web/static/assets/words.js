@@ -69,14 +69,18 @@ const PIRATES = {
 export class Words {
   // names are the seats' names, you the viewer's seat (−1: a spectator),
   // named whether the Pirates' names matter in this game.
-  constructor(names, you, named) {
+  constructor(names, you, named, ghost = 0) {
     this.names = names || [];
     this.you = you;
+    // Graybeard's seat in a two-player game: never 0, so 0 means none.
+    this.ghost = ghost;
     this.named = !!named;
   }
 
   // forView is the renderer for the viewer of a view.
-  static forView(v) { return new Words(v.seats.map((s) => s.name), v.seat, v.named); }
+  static forView(v) {
+    return new Words(v.seats.map((s) => s.name), v.seat, v.named, Math.max(0, v.seats.findIndex((s) => s.graybeard)));
+  }
 
   // name is seat s's name, "you" for the viewer.
   name(s) {
@@ -118,8 +122,10 @@ export class Words {
     }
     let card = 'card';
     const p = t.plays && t.plays[t.winning];
-    if (p) card = p.as ? `Tigress (as ${p.as})` : bare(this.playPhrase(p));
+    if (p) card = p.as === 'pirate' ? 'Tigress (as a Pirate)' : p.as === 'escape' ? 'Tigress (as an Escape)' : bare(this.playPhrase(p));
     let s = `${capital(this.possessive(t.winner))} ${card} wins: ${reason(t.reason)}.`;
+    // Graybeard's tricks count for nobody: they carry nothing.
+    if (this.ghost > 0 && t.winner === this.ghost) return s + ' Graybeard takes it for nobody.';
     if (t.bonus > 0) s += ` +${t.bonus} for ${bonuses(t.bonuses)} if ${this.possessive(t.winner)} bid is exact.`;
     for (const a of t.loot || []) s += ` ${capital(this.possessive(a.looter))} Loot allies with ${this.name(a.winner)}.`;
     const ab = this.ability(t);
@@ -169,7 +175,7 @@ export class Words {
       case 'bid': return `bid ${v}`;
       case 'play': return 'play ' + this.playPhrase({ card: a.card, as: a.as });
       case 'cannon': return v === 1 ? 'load the cannonball' : 'load grapeshot';
-      case 'rosie': return `choose ${this.name(v)} to lead`;
+      case 'rosie': return v === this.you ? 'choose yourself to lead' : `choose ${this.name(v)} to lead`;
       case 'bendt': return v === 1 ? 'draw two cards' : 'draw no cards';
       case 'discard': return 'discard ' + list([a.card, a.card2].filter((c) => c !== undefined && c !== null).map((c) => this.phrase(c)));
       case 'wager': return v === 0 ? 'wager nothing' : `wager ${v}`;
