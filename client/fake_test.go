@@ -1,0 +1,200 @@
+package client_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/client"
+	"github.com/skullking-go/skullking/protocol"
+)
+
+// fake is a server that speaks just enough of the protocol for a test to
+// script its frames and read what the client sent.
+type fake struct {
+	srv  *httptest.Server
+	out  chan string // frames to send; "" closes the connection
+	said chan protocol.ClientMsg
+}
+
+func newFake(t *testing.T) *fake {
+	f := &fake{out: make(chan string, 100), said: make(chan protocol.ClientMsg, 100)}
+	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: []string{protocol.Subprotocol}})
+		if err != nil {
+			return
+		}
+		defer ws.CloseNow()
+		ctx := r.Context()
+		go func() {
+			for {
+				_, data, err := ws.Read(ctx)
+				if err != nil {
+					return
+				}
+				m, err := protocol.DecodeClient(data)
+				if err == nil {
+					f.said <- m
+				}
+			}
+		}()
+		for {
+			select {
+			case s := <-f.out:
+				if s == "" {
+					ws.Close(websocket.StatusNormalClosure, "")
+					return
+				}
+				if err := ws.Write(ctx, websocket.MessageText, []byte(s)); err != nil {
+					return
+				}
+			case <-ctx.Done():
+				return
+			}
+		}
+	}))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+func (f *fake) send(frames ...string) {
+	for _, s := range frames {
+		f.out <- s
+	}
+}
+
+// next is the next message the client sent.
+func (f *fake) next(t *testing.T) protocol.ClientMsg {
+	t.Helper()
+	select {
+	case m := <-f.said:
+		return m
+	case <-time.After(10 * time.Second):
+		t.Fatal("the client sent nothing")
+	}
+	return protocol.ClientMsg{}
+}
+
+const welcome = `{"type":"welcome","v":2,"seat":0,"host":true,"table":{"id":"abc","status":"playing",` +
+	`"seats":[{"seat":0,"kind":"person","name":"Ann"}],"host":0}}`
+
+// state is seat 0's view of a fresh game, as the state after seq actions.
+func state(t *testing.T, seq int64) string {
+	t.Helper()
+	g, err := skullking.NewGame(3, skullking.WithSeed(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := g.View(0)
+	b, err := protocol.Encode(protocol.ServerMsg{Type: protocol.TypeState, Seq: seq, View: protocol.ViewOf(&v)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func dialFake(t *testing.T, f *fake) *client.Conn {
+	t.Helper()
+	f.send(welcome)
+	conn, err := client.New(f.srv.URL).Dial(ctxFor(t, 10*time.Second), "abc", quick("tok"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	if h := f.next(t); h.Type != protocol.TypeHello || h.V != protocol.Version || h.Token != "tok" || h.Spectate {
+		t.Fatalf("hello %+v", h)
+	}
+	return conn
+}
+
+// Each answer goes to the request with its message id, whatever the order
+// the server answers in; an error without a request is an event.
+func TestAnswersFindTheirRequests(t *testing.T) {
+	f := newFake(t)
+	conn := dialFake(t, f)
+	ctx := ctxFor(t, 10*time.Second)
+	type result struct {
+		hint protocol.Action
+		why  string
+		err  error
+	}
+	started, hinted := make(chan error, 1), make(chan result, 1)
+	go func() { started <- conn.Start(ctx) }()
+	first := f.next(t)
+	go func() {
+		a, why, err := conn.Hint(ctx)
+		hinted <- result{a, why, err}
+	}()
+	second := f.next(t)
+	if first.Type != protocol.TypeStart || second.Type != protocol.TypeHint || first.ID == second.ID || first.ID == 0 {
+		t.Fatalf("sent %+v then %+v", first, second)
+	}
+	two := 2
+	hint, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeHint, ID: second.ID,
+		Hint: &protocol.Action{Kind: protocol.KindBid, Value: &two}, Text: "two is safe"})
+	refusal, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeError, ID: first.ID, Code: protocol.ErrNotHost,
+		Message: "only the host may start"})
+	f.send(string(hint), `{"type":"error","code":"internal","message":"out of the blue"}`, string(refusal))
+	r := <-hinted
+	if r.err != nil || r.hint.Kind != protocol.KindBid || *r.hint.Value != 2 || r.why != "two is safe" {
+		t.Errorf("hint %+v", r)
+	}
+	var e *client.Error
+	if err := <-started; !errors.As(err, &e) || e.Code != protocol.ErrNotHost || e.Message != "only the host may start" {
+		t.Errorf("start: %v", err)
+	}
+	until(t, conn, func(ev client.Event) bool { return ev.Msg != nil && ev.Msg.Type == protocol.TypeWelcome })
+	ev := until(t, conn, func(client.Event) bool { return true })
+	if ev.Msg == nil || ev.Msg.Type != protocol.TypeError || ev.Msg.Code != protocol.ErrInternal {
+		t.Errorf("the error no request caused: %+v", ev)
+	}
+}
+
+// Events come in the server's order; a state older than one delivered, a
+// frame that is no message and a view that does not check are left out
+// (the last two as Unreadable news); a bye that does not ask to come back
+// ends the Conn.
+func TestEventsInOrder(t *testing.T) {
+	f := newFake(t)
+	conn := dialFake(t, f)
+	f.send(state(t, 3), state(t, 2), `not json`, strings.Replace(state(t, 4), `"players":3`, `"players":9`, 1),
+		`{"type":"chat","seat":1,"name":"Ben","text":"ahoy"}`, state(t, 4), state(t, 3),
+		`{"type":"bye","reason":"the host gave your seat to a bot"}`, "")
+	var got []string
+	ctx := ctxFor(t, 10*time.Second)
+	for {
+		ev, err := conn.Next(ctx)
+		if errors.Is(err, client.ErrClosed) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case ev.Msg != nil && ev.Msg.Type == protocol.TypeState:
+			got = append(got, "state "+string(rune('0'+ev.Msg.Seq)))
+		case ev.Msg != nil:
+			got = append(got, ev.Msg.Type)
+		case ev.Status == client.Lost:
+			got = append(got, "lost: "+ev.Err.Error())
+		default:
+			got = append(got, ev.Status.String())
+		}
+	}
+	want := "welcome, state 3, unreadable, unreadable, chat, state 4, bye, lost: the host gave your seat to a bot"
+	if strings.Join(got, ", ") != want {
+		t.Errorf("events:\n%s\nwant:\n%s", strings.Join(got, ", "), want)
+	}
+	if err := conn.Act(context.Background(), protocol.Action{Kind: protocol.KindBid}); err == nil ||
+		!strings.Contains(err.Error(), "gave your seat") {
+		t.Errorf("acting after the seat was lost: %v", err)
+	}
+}
