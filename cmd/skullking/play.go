@@ -16,11 +16,12 @@ import (
 
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/tui"
+	"github.com/skullking-go/skullking/internal/tui/local"
 )
 
 // playConfig is what the play command's flags ask for.
 type playConfig struct {
-	local  tui.LocalConfig
+	local  local.Config
 	join   string
 	remote tui.RemoteConfig // with --join
 	save   string           // --save: written when the person leaves
@@ -120,7 +121,7 @@ func parsePlay(args []string, stderr io.Writer) (*playConfig, error) {
 			names = append(names, n)
 		}
 	}
-	cfg.local = tui.LocalConfig{
+	cfg.local = local.Config{
 		Players: *players, Options: *opts, Seed: s, Names: names, Seat: 0, Bots: levels,
 		Delay: *delay, TrickPause: 3 * *delay, HintLevel: *hint,
 	}
@@ -210,7 +211,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.join != "" {
 		return runJoin(cfg, stdin, stdout, stderr)
 	}
-	table, err := tui.NewLocal(cfg.local)
+	table, err := local.New(cfg.local)
 	if err != nil {
 		fmt.Fprintf(stderr, "skullking play: %v\n", strings.TrimPrefix(err.Error(), "skullking: "))
 		return 2

@@ -2,15 +2,20 @@ package tui
 
 import (
 	"strconv"
+	"strings"
 
 	"charm.land/lipgloss/v2"
 
-	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
 )
 
-// Cards are drawn as their record codes (Y9, B14, SK, TIG-P…): the suit is
-// the first letter, so a card reads the same without colour, and the colour
-// only helps the eye.
+// Cards are drawn as the codes the view gives them (a record's codes: the
+// suit is the first letter, so a card reads the same without colour), in
+// the colour of their kind and suit; sentences name them as the catalogue
+// does ("the black 11", "Harry the Giant"). The screen keeps no table of
+// cards of its own: the catalogue is protocol.Cards.
+var catalogue = protocol.Cards()
+
 var (
 	styleGreen   = lipgloss.NewStyle().Foreground(lipgloss.Color("#5FD75F")).Bold(true)
 	styleYellow  = lipgloss.NewStyle().Foreground(lipgloss.Color("#FFD75F")).Bold(true)
@@ -32,101 +37,88 @@ var (
 	styleTurn  = lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#87FF87"))
 )
 
+// The colours of the catalogue's suits and kinds.
+var (
+	suitStyles = map[string]lipgloss.Style{"green": styleGreen, "yellow": styleYellow, "purple": stylePurple,
+		"black": styleBlack}
+	kindStyles = map[string]lipgloss.Style{"skull_king": styleKing, "pirate": stylePirate, "tigress": styleTigress,
+		"mermaid": styleMermaid, "loot": styleLoot, "kraken": styleKraken, "whale": styleWhale}
+)
+
+// info is the catalogue's entry for a card, or a blank one for an id that
+// names no card (a view that passed its checks holds none).
+func info(r protocol.CardRef) protocol.CardInfo {
+	ci, _ := r.Info()
+	return ci
+}
+
 // cardStyle is the colour of a card's face.
-func cardStyle(c skullking.Card) lipgloss.Style {
-	switch c.Suit() {
-	case skullking.Green:
-		return styleGreen
-	case skullking.Yellow:
-		return styleYellow
-	case skullking.Purple:
-		return stylePurple
-	case skullking.Black:
-		return styleBlack
+func cardStyle(r protocol.CardRef) lipgloss.Style {
+	ci := info(r)
+	if s, ok := suitStyles[ci.Suit]; ok {
+		return s
 	}
-	switch c.Kind() {
-	case skullking.KindSkullKing:
-		return styleKing
-	case skullking.KindPirate:
-		return stylePirate
-	case skullking.KindTigress:
-		return styleTigress
-	case skullking.KindMermaid:
-		return styleMermaid
-	case skullking.KindLoot:
-		return styleLoot
-	case skullking.KindKraken:
-		return styleKraken
-	case skullking.KindWhale:
-		return styleWhale
+	if s, ok := kindStyles[ci.Kind]; ok {
+		return s
 	}
 	return styleEscape
 }
 
-// cardCode is a card's code, the Pirates named when their names matter.
-func cardCode(c skullking.Card, named bool) string {
-	if named {
-		return c.NamedCode()
+// maxLabel bounds a card's code on the screen: the longest a record
+// writes is a named Pirate's.
+const maxLabel = 8
+
+// label is a card's code as drawn.
+func label(code string) string { return clean(code, maxLabel) }
+
+// playText is a card on the table in its colour; a Tigress's code says how
+// she was declared.
+func playText(p protocol.Play) string { return cardStyle(p.CardRef).Render(label(p.Code)) }
+
+// playsText is a trick's cards in their colours.
+func playsText(ps []protocol.Play) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = playText(p)
 	}
-	return c.String()
+	return strings.Join(parts, " ")
 }
 
-// cardText is a card's code in its colour.
-func cardText(c skullking.Card, named bool) string {
-	return cardStyle(c).Render(cardCode(c, named))
-}
-
-// playedText is a played card in its colour; a Tigress shows how she was
-// declared.
-func playedText(p skullking.Played, named bool) string {
-	return cardStyle(p.Card).Render(p.Code(named))
-}
-
-var suitNouns = [...]string{"", "parrot", "treasure chest", "treasure map", "Jolly Roger, trump"}
-
-var pirateAbilities = map[skullking.Card]string{
-	skullking.Rosie:   "choose who leads the next trick",
-	skullking.Bendt:   "draw 2 undealt cards, then discard 2",
-	skullking.Rascal:  "wager 0, 10 or 20 on your bid",
-	skullking.Juanita: "look at the undealt cards",
-	skullking.Harry:   "change your bid by -1, 0 or +1 at the round's end",
-}
-
-// cardInfo is one line about a card: what it is and how it plays.
-func cardInfo(c skullking.Card, o *skullking.Options) string {
-	abilities := o.PirateAbilities
-	if c.IsNumber() {
-		s := c.Suit()
-		return c.Name() + " (" + suitNouns[s] + ")"
+// refsText is a list of cards in their colours.
+func refsText(rs []protocol.CardRef) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = cardStyle(r).Render(label(r.Code))
 	}
-	switch c.Kind() {
-	case skullking.KindSkullKing:
-		return "Skull King: beats every Pirate and number; a Mermaid takes him"
-	case skullking.KindPirate:
-		if abilities {
-			return c.Name() + ", a Pirate: beats Mermaids and numbers; if she or he wins: " + pirateAbilities[c]
-		}
-		return "Pirate: beats Mermaids and numbers; loses to the Skull King"
-	case skullking.KindTigress:
-		return "Tigress: declare her a Pirate or an Escape as you play her"
-	case skullking.KindMermaid:
-		return "Mermaid: beats numbers; takes the Skull King; loses to Pirates"
-	case skullking.KindEscape:
-		return "Escape: loses, unless only Escapes are played"
-	case skullking.KindLoot:
-		return "Loot: an Escape that allies you with the winner (+" + strconv.Itoa(o.LootBonus) + " each if both bids hold)"
-	case skullking.KindKraken:
-		return "Kraken: nobody wins this trick"
-	case skullking.KindWhale:
-		return "White Whale: specials lose their power; the highest number wins"
-	}
-	return c.Name()
+	return strings.Join(parts, " ")
 }
 
-// signed writes n with its sign: +20, -10, 0.
-func signed(n int) string {
-	if n > 0 {
-		return "+" + strconv.Itoa(n)
+// cardHelp says what a card does, from the catalogue, with a named
+// Pirate's ability when the game plays them.
+func cardHelp(r protocol.CardRef, named bool) string {
+	ci := info(r)
+	s := ci.Help
+	if named && ci.Ability != "" {
+		s += " " + ci.Ability
+	}
+	return s
+}
+
+// num writes a number of points as the view's sentences do: −10.
+func num(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
 	}
 	return strconv.Itoa(n)
+}
+
+// signed writes n with its sign: +20, −10, 0.
+func signed(n int) string {
+	switch {
+	case n > 0:
+		return "+" + strconv.Itoa(n)
+	case n < 0:
+		return "−" + strconv.Itoa(-n)
+	}
+	return "0"
 }

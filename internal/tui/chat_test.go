@@ -8,7 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/skullking-go/skullking"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/internal/tui/local"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // typeText presses a key for every character of s.
@@ -23,7 +24,7 @@ func (d *driver) typeText(s string) {
 }
 
 // said waits for the next message the client sends the server of type typ.
-func (fs *fakeServer) saidNext(t *testing.T, typ string) wire.ClientMsg {
+func (fs *fakeServer) saidNext(t *testing.T, typ string) protocol.ClientMsg {
 	t.Helper()
 	timeout := time.After(10 * time.Second)
 	for {
@@ -69,7 +70,7 @@ func TestChatSendsALine(t *testing.T) {
 	if d.m.chat != nil {
 		t.Error("Enter left the line open")
 	}
-	if m := fs.saidNext(t, wire.TypeChat); m.Text != "q1 well played, h s ?" {
+	if m := fs.saidNext(t, protocol.TypeChat); m.Text != "q1 well played, h s ?" {
 		t.Errorf("sent %q", m.Text)
 	}
 	fs.send(`{"type":"chat","seat":0,"name":"Ann","text":"q1 well played, h s ?"}`)
@@ -81,7 +82,7 @@ func TestChatSendsALine(t *testing.T) {
 	d.press("left", "left", "backspace", "delete")
 	d.typeText("X")
 	d.press("end", "!", "enter")
-	if m := fs.saidNext(t, wire.TypeChat); m.Text != "aXy!" {
+	if m := fs.saidNext(t, protocol.TypeChat); m.Text != "aXy!" {
 		t.Errorf("edited line sent as %q", m.Text)
 	}
 }
@@ -107,7 +108,7 @@ func TestChatCancelAndEmpty(t *testing.T) {
 	d.press("c")
 	d.typeText("sent")
 	d.press("enter")
-	if m := fs.saidNext(t, wire.TypeChat); m.Text != "sent" {
+	if m := fs.saidNext(t, protocol.TypeChat); m.Text != "sent" {
 		t.Errorf("the first line sent is %q: a cancelled or empty one went out", m.Text)
 	}
 }
@@ -133,7 +134,7 @@ func TestChatLineLimits(t *testing.T) {
 	}
 	checkScreen(t, d.m)
 	d.press("enter")
-	if m := fs.saidNext(t, wire.TypeChat); len([]rune(m.Text)) != maxChat {
+	if m := fs.saidNext(t, protocol.TypeChat); len([]rune(m.Text)) != maxChat {
 		t.Errorf("sent %d characters", len([]rune(m.Text)))
 	}
 	for _, bad := range []string{"", strings.Repeat("a", maxChat+1), "bell\a"} {
@@ -146,7 +147,7 @@ func TestChatLineLimits(t *testing.T) {
 // Chat is a server table's: at a local table c does nothing, and neither
 // the keys line nor the help mentions it.
 func TestNoChatOffline(t *testing.T) {
-	d := startLocal(t, LocalConfig{Seed: 4})
+	d := startLocal(t, local.Config{Seed: 4})
 	d.press("c")
 	if d.m.chat != nil {
 		t.Error("c opened a line at a table without people")

@@ -10,7 +10,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/tui/feed"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // Config is what the screen needs besides its table.
@@ -52,20 +53,21 @@ type Model struct {
 	cfg   Config
 	w, h  int
 
-	v       skullking.View
+	v       *protocol.View
 	have    bool // a view has arrived
 	updates int  // views received, for telling fresh views from stale ones
+	rules   string
+	words   protocol.Words
 
-	lastTrick      *skullking.TrickLog // the most recent completed trick
-	lastTrickRound int
-
-	cursor  int              // index in v.Hand
-	bid     int              // the bid being chosen
-	typed   bool             // a digit was just typed, so a second one extends the bid
-	choice  int              // index in v.Legal for a choice prompt
-	choiceK string           // which prompt choice belongs to
-	tigress bool             // asking how to declare the Tigress
-	marked  []skullking.Card // Bendt's discards being chosen
+	cursor  int    // index in v.Hand
+	bid     int    // the bid being chosen
+	typed   bool   // a digit was just typed, so a second one extends the bid
+	choice  int    // index in v.Legal for a choice prompt
+	choiceK string // which prompt choice belongs to
+	tigress bool   // asking how to declare the Tigress
+	marked  []int  // Bendt's discards being chosen: card ids
+	sheet   int    // the round the score sheet breaks down, from the last (0)
+	helpTop int    // the first line of the help shown
 
 	// sent is the last action sent and the view it was chosen in: input
 	// waits until a view shows it applied, so a quick second key press
@@ -93,8 +95,9 @@ type Model struct {
 }
 
 type sentAction struct {
-	a                   skullking.Action
-	round, trick, phase int
+	a            protocol.Action
+	round, trick int
+	phase        string
 }
 
 // Messages the model sends itself.
@@ -105,7 +108,7 @@ type (
 		gen int
 	}
 	sentMsg struct {
-		a   skullking.Action
+		a   protocol.Action
 		err error
 	}
 	hintMsg struct {
@@ -120,9 +123,13 @@ type (
 	offeredMsg struct{ err error }
 )
 
+// noView is what the screen reads before the first view: no seats, no
+// cards, nothing to decide.
+var noView = protocol.View{Seat: -1, Turn: -1, Leader: -1, Winning: -1}
+
 // New returns the screen for a table.
 func New(t Table, cfg Config) *Model {
-	m := &Model{table: t, cfg: cfg, w: cfg.Width, h: cfg.Height}
+	m := &Model{table: t, cfg: cfg, w: cfg.Width, h: cfg.Height, v: &noView, words: protocol.Words{You: t.Seat()}}
 	if m.w <= 0 {
 		m.w = 80
 	}
@@ -169,10 +176,10 @@ func (m *Model) spectating() bool { return m.Seat() < 0 }
 func (m *Model) Table() Table { return m.table }
 
 // Current returns the latest view and whether one has arrived.
-func (m *Model) Current() (skullking.View, bool) { return m.v, m.have }
+func (m *Model) Current() (protocol.View, bool) { return *m.v, m.have }
 
 // Over reports whether the game has ended.
-func (m *Model) Over() bool { return m.have && m.v.Phase == skullking.PhaseOver }
+func (m *Model) Over() bool { return m.have && m.v.Phase == protocol.PhaseOver }
 
 // Closed reports whether the table went away, and why if it was lost.
 func (m *Model) Closed() (bool, error) { return m.closed, m.closedErr }
@@ -181,6 +188,23 @@ func (m *Model) Closed() (bool, error) { return m.closed, m.closedErr }
 // takes it now (nothing in flight).
 func (m *Model) Ready() bool {
 	return m.have && !m.closed && len(m.v.Legal) > 0 && !m.blocked()
+}
+
+// sameAction reports whether two actions are one: the same kind, cards,
+// declaration and value.
+func sameAction(a, b protocol.Action) bool {
+	eq := func(x, y *int) bool { return (x == nil) == (y == nil) && (x == nil || *x == *y) }
+	return a.Kind == b.Kind && a.As == b.As && eq(a.Card, b.Card) && eq(a.Card2, b.Card2) && eq(a.Value, b.Value)
+}
+
+// listed reports whether a is one of the view's legal actions.
+func (m *Model) listed(a protocol.Action) bool {
+	return slices.ContainsFunc(m.v.Legal, func(b protocol.Action) bool { return sameAction(a, b) })
+}
+
+// holds returns where card id is in the hand, or −1.
+func (m *Model) holds(id int) int {
+	return slices.IndexFunc(m.v.Hand, func(h protocol.HandCard) bool { return h.Card == id })
 }
 
 // blocked reports whether the last action sent may not have reached the
@@ -193,15 +217,15 @@ func (m *Model) blocked() bool {
 	if s == nil {
 		return false
 	}
-	v := &m.v
-	if v.Round != s.round || v.TrickNo != s.trick || int(v.Phase) != s.phase {
+	v := m.v
+	if v.Round != s.round || v.TrickNo != s.trick || v.Phase != s.phase {
 		return false
 	}
-	if s.a.Kind == skullking.ActionPlay {
+	if s.a.Kind == protocol.KindPlay && s.a.Card != nil {
 		// Copies of a face are listed once, so look at the hand instead.
-		return v.Turn == m.Seat() && slices.Contains(v.Hand, s.a.Card)
+		return v.Turn == m.Seat() && m.holds(*s.a.Card) >= 0
 	}
-	return slices.Contains(v.Legal, s.a)
+	return m.listed(s.a)
 }
 
 // Update handles keys, the table's updates and the answers to the model's
@@ -221,11 +245,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if msg.u.Err != nil {
 			m.closed, m.closedErr = true, msg.u.Err
-			m.msg = "Lost the table: " + msg.u.Err.Error() + ". Press q to leave."
+			m.msg = "Lost the table: " + clean(msg.u.Err.Error(), 300) + ". Press q to leave."
 			return m, nil
 		}
-		if msg.u.Note != "" {
-			m.msg, m.canStart, m.canOffer = msg.u.Note, msg.u.CanStart, msg.u.CanOffer
+		if msg.u.View == nil {
+			if msg.u.Note != "" {
+				m.msg = clean(msg.u.Note, 600)
+			}
+			m.canStart, m.canOffer = msg.u.CanStart, msg.u.CanOffer
 			if msg.u.Rematch != "" {
 				m.rematch = msg.u.Rematch
 			}
@@ -242,7 +269,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case chatSentMsg:
 		if msg.err != nil {
-			m.msg = "Not sent: " + errorText(msg.err)
+			m.msg = "Not sent: " + m.errorText(msg.err)
 		}
 	case movedMsg:
 		return m, m.moved(msg)
@@ -250,21 +277,21 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.inflight = false
 		if msg.err != nil {
 			m.sent = nil
-			m.msg = errorText(msg.err)
+			m.msg = m.errorText(msg.err)
 		}
 	case hintMsg:
 		if msg.err != nil {
-			m.msg = "No hint: " + errorText(msg.err)
+			m.msg = "No hint: " + m.errorText(msg.err)
 			break
 		}
 		m.showHint(msg.h)
 	case startedMsg:
 		if msg.err != nil {
-			m.msg = "Not started: " + errorText(msg.err)
+			m.msg = "Not started: " + m.errorText(msg.err)
 		}
 	case offeredMsg:
 		if msg.err != nil {
-			m.msg = "No rematch: " + errorText(msg.err)
+			m.msg = "No rematch: " + m.errorText(msg.err)
 		}
 	case savedMsg:
 		if msg.err != nil {
@@ -278,91 +305,107 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// errorText is an error as a sentence for the person.
-func errorText(err error) string {
-	var ae *skullking.ActionError
-	if errors.As(err, &ae) {
-		s := ae.Action.String() + " " + ae.Err.Error()
-		if ae.Detail != "" {
-			s += ": " + ae.Detail
-		}
-		return s
+// errorText is an error as a sentence for the person: a refusal in the
+// words of the view's seats.
+func (m *Model) errorText(err error) string {
+	var re *feed.RefusedError
+	if errors.As(err, &re) && re.Refusal != nil {
+		return clean(m.words.Refusal(re.Refusal), 300)
 	}
-	return strings.TrimPrefix(err.Error(), "skullking: ")
+	return protocol.Capital(clean(err.Error(), 300))
 }
 
-// onUpdate takes a new view: it notes the trick just completed, opens the
-// round's summary when a round is scored, and keeps the choices in range.
+// onUpdate takes a new view: it opens the round's summary when a round is
+// scored, and keeps the choices in range.
 func (m *Model) onUpdate(u Update) {
 	prev, had := m.v, m.have
+	scrub(u.View)
 	m.v, m.have = u.View, true
+	if u.Rules != "" {
+		m.rules = clean(u.Rules, 200)
+	}
+	m.words = protocol.WordsFor(m.v)
 	m.updates++
 	m.takeDeadline(u)
-	v := &m.v
-	if u.Trick != nil {
-		m.lastTrick, m.lastTrickRound = u.Trick, prev.Round
-		if !had {
-			m.lastTrickRound = v.Round
-		}
-	}
+	v := m.v
 	if had && len(v.Results) > len(prev.Results) {
-		m.overlay = overlayRound
+		m.overlay, m.sheet = overlayRound, 0
 	}
 	if had && v.Round != prev.Round {
 		m.bid, m.typed, m.hint = 0, false, nil
 	}
 	me := m.Seat()
-	myTurn := v.Turn == me && v.Phase == skullking.PhasePlaying
-	wasMyTurn := had && prev.Turn == me && prev.Phase == skullking.PhasePlaying
+	myTurn := v.Turn == me && v.Phase == protocol.PhasePlaying
+	wasMyTurn := had && prev.Turn == me && prev.Phase == protocol.PhasePlaying
 	if m.cursor >= len(v.Hand) {
 		m.cursor = max(0, len(v.Hand)-1)
 	}
 	if myTurn && !wasMyTurn {
 		// Land on a playable card when the turn comes round.
-		if m.cursor >= len(v.Hand) || !m.legalCard(v.Hand[m.cursor]) {
-			for i, c := range v.Hand {
-				if m.legalCard(c) {
-					m.cursor = i
-					break
-				}
+		if m.cursor >= len(v.Hand) || !v.Hand[m.cursor].Playable {
+			if i := slices.IndexFunc(v.Hand, func(h protocol.HandCard) bool { return h.Playable }); i >= 0 {
+				m.cursor = i
 			}
 		}
 	}
 	if !myTurn {
 		m.tigress = false
 	}
-	if v.Pending != skullking.ActionDiscard || v.PendingSeat != me {
+	if !m.discarding() {
 		m.marked = m.marked[:0]
 	}
 	if k := m.choiceKey(); k != m.choiceK {
 		m.choiceK = k
 		m.choice = m.defaultChoice()
 	}
-	if m.hint != nil && !slices.Contains(v.Legal, m.hint.Action) {
+	if m.hint != nil && !m.listed(m.hint.Action) {
 		m.hint = nil
 	}
+}
+
+// discarding reports whether the person chooses Bendt's discards now.
+func (m *Model) discarding() bool {
+	p := m.v.Pending
+	return m.v.Phase == protocol.PhaseAbility && p != nil && p.Kind == protocol.KindDiscard && p.Seat == m.Seat()
+}
+
+// pendingKind is the pirate ability awaited, or "".
+func (m *Model) pendingKind() string {
+	if m.v.Pending == nil {
+		return ""
+	}
+	return m.v.Pending.Kind
 }
 
 // choiceKey names the choice prompt the view asks for, so a new prompt
 // starts at its default.
 func (m *Model) choiceKey() string {
-	v := &m.v
+	v := m.v
 	if len(v.Legal) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d/%d/%s/%s", v.Round, v.TrickNo, v.Phase, v.Pending)
+	return fmt.Sprintf("%d/%d/%s/%s", v.Round, v.TrickNo, v.Phase, m.pendingKind())
 }
 
-// defaultChoice is where a choice prompt starts: the neutral option.
+// value is an action's value, 0 when it has none.
+func value(a protocol.Action) int {
+	if a.Value == nil {
+		return 0
+	}
+	return *a.Value
+}
+
+// defaultChoice is where a choice prompt starts: the neutral option — the
+// leader the view names for Rosie, no change for Harry.
 func (m *Model) defaultChoice() int {
 	for i, a := range m.v.Legal {
 		switch a.Kind {
-		case skullking.ActionRosie:
-			if int(a.Value) == m.v.PendingLeader {
+		case protocol.KindRosie:
+			if m.v.Pending != nil && value(a) == m.v.Pending.Leader {
 				return i
 			}
-		case skullking.ActionHarry:
-			if a.Value == 0 {
+		case protocol.KindHarry:
+			if value(a) == 0 {
 				return i
 			}
 		}
@@ -370,34 +413,40 @@ func (m *Model) defaultChoice() int {
 	return 0
 }
 
-// legalCard reports whether the person may play c now. The engine lists
-// one of several interchangeable copies (the Escapes, the Mermaids…); any
-// copy of a listed special face is as playable.
-func (m *Model) legalCard(c skullking.Card) bool {
+// legalPlays are the listed actions playing hand card i: one, or the
+// Tigress's two declarations.
+func (m *Model) legalPlays(i int) []protocol.Action {
+	var out []protocol.Action
 	for _, a := range m.v.Legal {
-		if a.Kind == skullking.ActionPlay && (a.Card == c || sameFace(a.Card, c)) {
-			return true
+		if a.Kind == protocol.KindPlay && a.Card != nil && *a.Card == m.v.Hand[i].Card {
+			out = append(out, a)
 		}
 	}
-	return false
+	return out
 }
 
-// sameFace reports whether two cards are copies of one special face (two
-// Escapes).
-func sameFace(a, b skullking.Card) bool {
-	return !a.IsNumber() && !b.IsNumber() && a.Kind() == b.Kind()
+// declared reports whether playing hand card i asks how it is played (the
+// Tigress: the view lists her as a Pirate and as an Escape).
+func (m *Model) declared(i int) bool {
+	return slices.ContainsFunc(m.legalPlays(i), func(a protocol.Action) bool { return a.As != "" })
 }
 
-// playFor returns the action playing card c: the card the person chose,
-// not the listed copy, so the hand shrinks where they expect.
-func (m *Model) playFor(c skullking.Card, as skullking.TigressAs) (skullking.Action, bool) {
-	if !m.legalCard(c) {
-		return skullking.Action{}, false
+// playFor returns the action playing hand card i declared as (""
+// undeclared): the one the view lists, or for a copy of a listed face (the
+// view lists one Escape of several, and marks every copy playable) that
+// very card, so the hand shrinks where the person expects.
+func (m *Model) playFor(i int, as string) (protocol.Action, bool) {
+	for _, a := range m.legalPlays(i) {
+		if a.As == as {
+			return a, true
+		}
 	}
-	if c == skullking.Tigress {
-		return skullking.PlayTigress(m.Seat(), as), true
+	h := m.v.Hand[i]
+	if as != "" || !h.Playable || m.v.Turn != m.Seat() {
+		return protocol.Action{}, false
 	}
-	return skullking.Play(m.Seat(), c), true
+	id := h.Card
+	return protocol.Action{Kind: protocol.KindPlay, Card: &id, Code: h.Code}, true
 }
 
 // key handles one key press.
@@ -418,6 +467,10 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case "w":
 		return m.save()
+	}
+	if (m.overlay == overlaySheet || m.overlay == overlayHelp) && (s == "up" || s == "down") {
+		m.scrollKey(s)
+		return nil
 	}
 	if m.overlay != overlayNone {
 		m.overlay = overlayNone
@@ -460,14 +513,13 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		m.msg = ""
 		return nil
 	}
-	v := &m.v
-	me := m.Seat()
+	v := m.v
 	switch {
-	case v.Phase == skullking.PhaseBidding && len(v.Legal) > 0:
+	case v.Phase == protocol.PhaseBidding && len(v.Legal) > 0:
 		return m.bidKey(s)
-	case v.Phase == skullking.PhaseAbility && v.Pending == skullking.ActionDiscard && v.PendingSeat == me:
+	case m.discarding():
 		return m.discardKey(s)
-	case (v.Phase == skullking.PhaseCannon || v.Phase == skullking.PhaseAbility) && len(v.Legal) > 0:
+	case (v.Phase == protocol.PhaseCannon || v.Phase == protocol.PhaseAbility) && len(v.Legal) > 0:
 		return m.choiceKeyPress(s)
 	}
 	return m.playKey(s)
@@ -477,31 +529,51 @@ func (m *Model) toggle(o overlay) {
 	if m.overlay == o {
 		m.overlay = overlayNone
 	} else {
-		m.overlay = o
+		m.overlay, m.sheet, m.helpTop = o, 0, 0
 	}
 }
 
-// bidKey handles the bidding keys: digits and arrows choose, Enter confirms.
+// bids are the bids the view allows, lowest and highest.
+func (m *Model) bids() (lo, hi int, ok bool) {
+	for _, a := range m.v.Legal {
+		if a.Kind != protocol.KindBid {
+			continue
+		}
+		if !ok {
+			lo, hi, ok = value(a), value(a), true
+		}
+		lo, hi = min(lo, value(a)), max(hi, value(a))
+	}
+	return lo, hi, ok
+}
+
+// bidKey handles the bidding keys: digits and arrows choose among the bids
+// the view allows, Enter confirms.
 func (m *Model) bidKey(s string) tea.Cmd {
-	cards := m.v.Cards
+	lo, hi, _ := m.bids()
 	switch s {
 	case "left", "down":
-		m.bid, m.typed = max(0, m.bid-1), false
+		m.bid, m.typed = max(lo, m.bid-1), false
 	case "right", "up":
-		m.bid, m.typed = min(cards, m.bid+1), false
+		m.bid, m.typed = min(hi, m.bid+1), false
 	case "enter":
 		m.typed = false
-		return m.send(skullking.Bid(m.Seat(), m.bid))
+		for _, a := range m.v.Legal {
+			if a.Kind == protocol.KindBid && value(a) == m.bid {
+				return m.send(a)
+			}
+		}
+		m.msg = fmt.Sprintf("You may bid %d to %d.", lo, hi)
 	default:
 		if len(s) == 1 && s[0] >= '0' && s[0] <= '9' {
 			d := int(s[0] - '0')
 			switch {
-			case m.typed && m.bid*10+d <= cards:
+			case m.typed && m.bid*10+d <= hi:
 				m.bid = m.bid*10 + d
-			case d <= cards:
+			case d >= lo && d <= hi:
 				m.bid = d
 			default:
-				m.msg = fmt.Sprintf("%d cards dealt: bid 0 to %d", cards, cards)
+				m.msg = fmt.Sprintf("You may bid %d to %d.", lo, hi)
 				return nil
 			}
 			m.typed = true
@@ -533,9 +605,10 @@ func (m *Model) choiceKeyPress(s string) tea.Cmd {
 }
 
 // discardKey chooses Bendt's discards: Enter marks the card under the
-// cursor (or unmarks it); the last mark sends the discard.
+// cursor (or unmarks it); the last mark sends the discard the view lists
+// for the cards marked.
 func (m *Model) discardKey(s string) tea.Cmd {
-	v := &m.v
+	v := m.v
 	switch s {
 	case "left":
 		m.moveCursor(-1)
@@ -545,37 +618,53 @@ func (m *Model) discardKey(s string) tea.Cmd {
 		if m.cursor >= len(v.Hand) {
 			return nil
 		}
-		c := v.Hand[m.cursor]
-		if i := slices.Index(m.marked, c); i >= 0 {
+		id := v.Hand[m.cursor].Card
+		if i := slices.Index(m.marked, id); i >= 0 {
 			m.marked = slices.Delete(m.marked, i, i+1)
 			return nil
 		}
-		m.marked = append(m.marked, c)
-		if len(m.marked) < v.PendingDraw {
+		m.marked = append(m.marked, id)
+		if len(m.marked) < v.Pending.Draw {
 			return nil
 		}
-		a := skullking.Discard(m.Seat(), m.marked[0], skullking.NoCard)
-		if len(m.marked) > 1 {
-			a.Card, a.Card2 = min(m.marked[0], m.marked[1]), max(m.marked[0], m.marked[1])
+		marked := m.marked
+		m.marked = nil
+		for _, a := range v.Legal {
+			if a.Kind == protocol.KindDiscard && discards(a, marked) {
+				return m.send(a)
+			}
 		}
-		m.marked = m.marked[:0]
-		return m.send(a)
+		m.msg = "Those cards are not a discard the rules allow now."
 	}
 	return nil
+}
+
+// discards reports whether discard a throws exactly the cards ids.
+func discards(a protocol.Action, ids []int) bool {
+	var got []int
+	for _, c := range []*int{a.Card, a.Card2} {
+		if c != nil {
+			got = append(got, *c)
+		}
+	}
+	want := slices.Clone(ids)
+	slices.Sort(got)
+	slices.Sort(want)
+	return slices.Equal(got, want)
 }
 
 // playKey handles the hand: arrows move, Enter plays, and the Tigress asks
 // how she is declared.
 func (m *Model) playKey(s string) tea.Cmd {
-	v := &m.v
+	v := m.v
 	if m.tigress {
-		switch s {
-		case "p", "left":
-			m.tigress = false
-			return m.send(skullking.PlayTigress(m.Seat(), skullking.AsPirate))
-		case "e", "right":
-			m.tigress = false
-			return m.send(skullking.PlayTigress(m.Seat(), skullking.AsEscape))
+		as := map[string]string{"p": "pirate", "left": "pirate", "e": "escape", "right": "escape"}[s]
+		if as == "" {
+			return nil
+		}
+		m.tigress = false
+		if a, ok := m.playFor(m.cursor, as); ok {
+			return m.send(a)
 		}
 		return nil
 	}
@@ -592,16 +681,15 @@ func (m *Model) playKey(s string) tea.Cmd {
 		if m.cursor >= len(v.Hand) {
 			return nil
 		}
-		c := v.Hand[m.cursor]
-		if why := m.whyNot(c); why != "" {
-			m.msg = c.NamedCode() + ": " + why
+		if why := m.whyNot(m.cursor); why != "" {
+			m.msg = why
 			return nil
 		}
-		if c == skullking.Tigress {
+		if m.declared(m.cursor) {
 			m.tigress = true
 			return nil
 		}
-		if a, ok := m.playFor(c, skullking.Undeclared); ok {
+		if a, ok := m.playFor(m.cursor, ""); ok {
 			return m.send(a)
 		}
 	}
@@ -615,14 +703,14 @@ func (m *Model) moveCursor(d int) {
 }
 
 // send sends a to the table, once.
-func (m *Model) send(a skullking.Action) tea.Cmd {
+func (m *Model) send(a protocol.Action) tea.Cmd {
 	if m.blocked() || m.closed {
 		return nil
 	}
 	m.msg = ""
 	m.hint = nil
 	m.inflight = true
-	m.sent = &sentAction{a: a, round: m.v.Round, trick: m.v.TrickNo, phase: int(m.v.Phase)}
+	m.sent = &sentAction{a: a, round: m.v.Round, trick: m.v.TrickNo, phase: m.v.Phase}
 	t := m.table
 	return func() tea.Msg { return sentMsg{a: a, err: t.Send(a)} }
 }
@@ -652,24 +740,28 @@ func (m *Model) askHint() tea.Cmd {
 // showHint puts the hinted choice under the cursor, so Enter takes it.
 func (m *Model) showHint(h Hint) {
 	m.hint = &h
-	m.msg = "Hint: " + actionText(&m.v, h.Action)
+	m.msg = "Hint: " + clean(m.words.Action(h.Action), 200)
 	if h.Why != "" {
-		m.msg += " — " + h.Why
+		m.msg += " — " + clean(h.Why, 300)
 	}
 	a := h.Action
 	switch a.Kind {
-	case skullking.ActionBid:
-		m.bid, m.typed = int(a.Value), false
-	case skullking.ActionPlay:
-		if i := slices.Index(m.v.Hand, a.Card); i >= 0 {
-			m.cursor = i
+	case protocol.KindBid:
+		m.bid, m.typed = value(a), false
+	case protocol.KindPlay, protocol.KindDiscard:
+		if a.Card == nil {
+			break
 		}
-	case skullking.ActionDiscard:
-		if i := slices.Index(m.v.Hand, a.Card); i >= 0 {
+		i := m.holds(*a.Card)
+		if i < 0 && a.Code != "" {
+			// Another copy of the face hinted: the same code.
+			i = slices.IndexFunc(m.v.Hand, func(c protocol.HandCard) bool { return c.Code == a.Code })
+		}
+		if i >= 0 {
 			m.cursor = i
 		}
 	default:
-		if i := slices.Index(m.v.Legal, a); i >= 0 {
+		if i := slices.IndexFunc(m.v.Legal, func(b protocol.Action) bool { return sameAction(a, b) }); i >= 0 {
 			m.choice = i
 		}
 	}
@@ -702,50 +794,26 @@ func (m *Model) savePath() string {
 
 // SaveRecord writes the table's record to path.
 func SaveRecord(r Recorder, path string) error {
-	rec, err := r.Record()
-	if err != nil {
-		return err
-	}
-	b, err := rec.Marshal()
+	b, err := r.Record()
 	if err != nil {
 		return err
 	}
 	return os.WriteFile(path, b, 0o644)
 }
 
-// whyNot says why the person may not play c now, or "" if they may.
-func (m *Model) whyNot(c skullking.Card) string {
-	v := &m.v
-	me := m.Seat()
+// whyNot says why the person may not play hand card i now, in the words
+// of the view's refusal, or "" if they may.
+func (m *Model) whyNot(i int) string {
+	h := m.v.Hand[i]
 	switch {
-	case v.Phase == skullking.PhaseOver:
-		return "the game is over"
-	case v.Phase == skullking.PhaseBidding:
-		return "bid first: cards are played once every bid is in"
-	case v.Phase != skullking.PhasePlaying:
-		return "a decision is awaited first"
-	case v.Turn != me:
-		return "wait for your turn: " + m.name(v.Turn) + " plays now"
-	case m.blocked():
-		return "your card is on its way"
-	case m.legalCard(c):
+	case h.Playable && m.blocked():
+		return "Your card is on its way."
+	case h.Playable:
 		return ""
+	case h.Why != nil:
+		return m.words.Refusal(h.Why)
 	}
-	if l := v.Lead.Suit; l != skullking.NoSuit && c.IsNumber() && c.Suit() != l {
-		return "you must follow " + l.String() + " (you hold " + strings.Join(m.suitHeld(l), " ") + ") or play a special card"
-	}
-	return "not a legal play now"
-}
-
-// suitHeld lists the person's cards of suit s.
-func (m *Model) suitHeld(s skullking.Suit) []string {
-	var out []string
-	for _, c := range m.v.Hand {
-		if c.Suit() == s {
-			out = append(out, c.String())
-		}
-	}
-	return out
+	return "That card may not be played now."
 }
 
 // name is seat s's name as the screen shows it.
@@ -753,43 +821,14 @@ func (m *Model) name(s int) string {
 	if s >= 0 && s < len(m.v.Seats) {
 		return m.v.Seats[s].Name
 	}
-	return fmt.Sprintf("seat %d", s)
+	return fmt.Sprintf("seat %d", s+1)
 }
 
-// actionText describes an action for the person: "play Y12", "bid 2",
-// "Rosie: Ben leads".
-func actionText(v *skullking.View, a skullking.Action) string {
-	name := func(s int) string {
-		if s >= 0 && s < len(v.Seats) {
-			return v.Seats[s].Name
-		}
-		return fmt.Sprintf("seat %d", s)
+// actionLabel is a choice's label: the action in words, a seat's name
+// for Rosie's choice of leader.
+func (m *Model) actionLabel(a protocol.Action) string {
+	if a.Kind == protocol.KindRosie {
+		return m.name(value(a))
 	}
-	switch a.Kind {
-	case skullking.ActionPlay:
-		return "play " + a.CardCode(v.Options.PirateAbilities)
-	case skullking.ActionRosie:
-		return name(int(a.Value)) + " leads next"
-	case skullking.ActionBendt:
-		if a.Value == 1 {
-			return "draw two"
-		}
-		return "don't draw"
-	case skullking.ActionWager:
-		return fmt.Sprintf("wager %d", a.Value)
-	case skullking.ActionHarry:
-		switch {
-		case a.Value > 0:
-			return "bid +1"
-		case a.Value < 0:
-			return "bid −1"
-		}
-		return "keep the bid"
-	case skullking.ActionCannon:
-		if a.Value == skullking.Cannonball {
-			return "cannonball"
-		}
-		return "grapeshot"
-	}
-	return a.String()
+	return strings.TrimSpace(m.words.Action(a))
 }

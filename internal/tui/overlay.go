@@ -7,14 +7,17 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // overlayLines draws the open panel.
 func (m *Model) overlayLines() []string {
 	switch m.overlay {
 	case overlayHelp:
-		return m.helpLines()
+		lines := m.helpLines()
+		room := m.h - 4 // header, keys
+		m.helpTop = max(0, min(m.helpTop, len(lines)-room))
+		return lines[m.helpTop:]
 	case overlaySheet:
 		return m.sheetLines()
 	case overlayRound:
@@ -23,59 +26,79 @@ func (m *Model) overlayLines() []string {
 	return nil
 }
 
-// helpLines is the rules in brief, with the modules in play, and the keys.
+// helpLines is the game in brief, the table's rules as the table states
+// them, the cards as the catalogue describes them, and the keys; ↑↓
+// scroll what the screen does not hold.
 func (m *Model) helpLines() []string {
-	o := &m.v.Options
-	lines := []string{
-		styleBold.Render("The rules in brief"),
-		"Each round everyone bids, secretly and at once, how many tricks they will take.",
-		"Follow the suit led if you can; a special card may always be played. Black (B)",
-		"  is trump. A Pirate, Mermaid or Skull King led sets the trick free.",
-		"Who takes a trick: a Mermaid with the Skull King in it; else the Skull King;",
-		"  else the first Pirate; the first Mermaid; the highest black; the highest of",
-		"  the suit led. Escapes win only if all escape. Tigress: Pirate or Escape.",
+	w := m.w - 1
+	lines := []string{styleBold.Render("The rules in brief")}
+	if m.rules != "" {
+		lines = append(lines, wrap("This table: "+m.rules+".", w, "  ")...)
 	}
-	if o.Scoring == skullking.RascalScoring {
-		lines = append(lines, "Rascal's scoring: exact bid 10 × cards and the bonuses, off by one half, more 0.")
-		if o.CannonLoad {
-			lines = append(lines, "  Cannonball: 15 × cards if exact, else 0.")
+	lines = append(lines, wrap("Each round everyone bids, secretly and at once, how many tricks they will take; "+
+		"an exact bid scores, a missed one costs (the round's summary shows each part).", w, "  ")...)
+	for _, s := range m.v.Seats {
+		if s.Graybeard {
+			lines = append(lines, "Two players: Graybeard flips his top card into every trick; his tricks count",
+				"  for nobody.")
+			break
 		}
-	} else {
-		lines = append(lines, fmt.Sprintf("Score: bid n made +%d × n, missed -%d per trick off; bid 0: ±%d × cards.",
-			o.PointsPerTrick, o.MissPenalty, o.ZeroPoints))
 	}
-	if o.Bonuses {
-		lines = append(lines, fmt.Sprintf("Bonuses only on an exact bid: a 14 taken +%d (black +%d), Pirate takes",
-			o.BonusFourteen, o.BonusBlackFourteen),
-			fmt.Sprintf("  Mermaid +%d, Skull King takes Pirate +%d, Mermaid takes Skull King +%d.",
-				o.BonusPirateMermaid, o.BonusSkullKingPirate, o.BonusMermaidSkullKing))
-	}
-	var mods []string
-	if o.Kraken {
-		mods = append(mods, "Kraken: nobody takes the trick")
-	}
-	if o.WhiteWhale {
-		mods = append(mods, "White Whale: highest number wins")
-	}
-	if o.Loot {
-		mods = append(mods, "Loot: ally with the winner")
-	}
-	if o.PirateAbilities {
-		mods = append(mods, "named Pirates have abilities")
-	}
-	if len(mods) > 0 {
-		lines = append(lines, wrap("Modules: "+strings.Join(mods, "; ")+".", m.w-1, "  ")...)
-	}
-	if m.v.Players == 2 {
-		lines = append(lines, "Two players: Graybeard flips his top card into every trick; his tricks count",
-			"  for nobody.")
-	}
-	lines = append(lines,
-		"Cards: G green parrot · Y yellow chest · P purple map · B black Jolly Roger;",
-		"  SK Skull King · PIR Pirate · TIG Tigress · MER Mermaid · ESC Escape.",
-	)
 	lines = append(lines, m.helpKeys()...)
-	return append(lines, styleDim.Render("Unofficial fan implementation, not affiliated with Grandpa Beck's Games."))
+	lines = append(lines, styleDim.Render("Unofficial fan implementation, not affiliated with Grandpa Beck's Games."))
+	return append(lines, m.cardLegend()...)
+}
+
+// helpScrolls reports whether the help is longer than the screen.
+func (m *Model) helpScrolls() bool { return len(m.helpLines()) > m.h-4 }
+
+// cardLegend is an entry per kind of card, from the catalogue: its code,
+// its name and what it does.
+func (m *Model) cardLegend() []string {
+	w := m.w - 1
+	var suits []string
+	var trump string
+	seen := map[string]bool{}
+	var lines []string
+	for i := range catalogue {
+		ci := &catalogue[i]
+		switch {
+		case ci.Suit != "" && !seen[ci.Suit]:
+			seen[ci.Suit] = true
+			last := ci
+			for j := i; j < len(catalogue) && catalogue[j].Suit == ci.Suit; j++ {
+				last = &catalogue[j]
+			}
+			span := ci.Code + "–" + last.Code + " " + ci.Suit
+			if ci.Trump {
+				trump = span + ": " + ci.Help
+			} else {
+				suits = append(suits, span)
+			}
+		case ci.Suit == "" && !seen[ci.Kind]:
+			seen[ci.Kind] = true
+			code, name := ci.Code, ci.Name
+			if ci.Kind == "pirate" {
+				name = bareName(ci.Generic)
+			}
+			lines = append(lines, wrap(code+" "+name+": "+ci.Help, w, "  ")...)
+		}
+	}
+	head := wrap(strings.Join(suits, " · ")+": follow the suit led if you can.", w, "  ")
+	if trump != "" {
+		head = append(head, wrap(trump, w, "  ")...)
+	}
+	return append(head, lines...)
+}
+
+// bareName drops a phrase's article: "a Pirate" is "Pirate".
+func bareName(phrase string) string {
+	for _, a := range []string{"the ", "a ", "an "} {
+		if strings.HasPrefix(phrase, a) {
+			return phrase[len(a):]
+		}
+	}
+	return phrase
 }
 
 // helpKeys lists the keys, with a server table's own: chat, and the
@@ -94,19 +117,39 @@ func (m *Model) helpKeys() []string {
 		}
 	}
 	return []string{
-		"Hand: [Y3] playable · Y3 not now · >Y3< under the cursor · *Y3* marked.",
+		"Hand: [card] playable · card not now · >card< under the cursor · *card* marked.",
 		"Keys: ←→ choose · Enter play/confirm · 0-9 bid · h hint · s score sheet",
 		"  ? these rules · Esc close · w save the record" + more + " · q quit",
 	}
 }
 
+// scrollKey moves the round the sheet breaks down, or scrolls the help.
+func (m *Model) scrollKey(s string) {
+	if m.overlay == overlayHelp {
+		switch s {
+		case "up":
+			m.helpTop = max(0, m.helpTop-1)
+		case "down":
+			m.helpTop++ // overlayLines keeps it in range
+		}
+		return
+	}
+	switch n := len(m.v.Results); s {
+	case "up":
+		m.sheet = min(m.sheet+1, max(0, n-1))
+	case "down":
+		m.sheet = max(m.sheet-1, 0)
+	}
+}
+
 // sheetLines is the score sheet: a row per round, a column per player with
-// bid/won and the round's points, the totals, and a chart of the totals
-// over the rounds when there is room.
+// bid/won and the round's points, the totals; then one round part by part
+// (the last, or the one chosen with ↑↓), and a chart of the totals over
+// the rounds when there is room.
 func (m *Model) sheetLines() []string {
-	v := &m.v
+	v := m.v
 	players := v.Players
-	cw := min(16, (m.w-13)/players)
+	cw := min(16, (m.w-13)/max(1, players))
 	wide := cw >= 11
 	title := "Score sheet — each cell: bid/won and the round's points"
 	if !wide {
@@ -118,17 +161,24 @@ func (m *Model) sheetLines() []string {
 	lines := []string{styleBold.Render(ansi.Truncate(title, m.w-1, "…"))}
 	head := fmt.Sprintf(" %-5s %5s ", "Round", "Cards")
 	for s := 0; s < players; s++ {
-		head += fmt.Sprintf("%*s", cw, ansi.Truncate(v.Seats[s].Name, cw-1, "…"))
+		head += fmt.Sprintf("%*s", cw, ansi.Truncate(m.name(s), cw-1, "…"))
 	}
 	lines = append(lines, styleDim.Render(head))
-	results := v.Results
-	room := m.h - 4 - 3 // header, rules, keys; title, head, total
-	if len(results) > room && room > 0 {
-		results = results[len(results)-room:]
+	if len(v.Results) == 0 {
+		return append(lines, m.totalRow(cw), "", "  No round scored yet.")
 	}
-	for _, r := range results {
+	chosen := len(v.Results) - 1 - min(m.sheet, len(v.Results)-1)
+	detail := m.scoreLines(chosen)
+	room := m.h - 4 - 3 - 1 - len(detail) // header, keys; title, head, total; the gap
+	results, first := v.Results, 0
+	if len(results) > room && room > 0 {
+		// Keep the chosen round in the window.
+		first = min(max(0, chosen-room+1), len(results)-room)
+		results = results[first : first+room]
+	}
+	for i, r := range results {
 		label := strconv.Itoa(r.Round)
-		if r.Round > v.ScheduledRounds {
+		if r.Tiebreak {
 			label += "tb"
 		}
 		row := fmt.Sprintf(" %-5s %5d ", label, r.Cards)
@@ -139,16 +189,13 @@ func (m *Model) sheetLines() []string {
 			}
 			row += fmt.Sprintf("%*s", cw, cell)
 		}
+		if first+i == chosen && len(v.Results) > 1 {
+			row = styleTurn.Render(row)
+		}
 		lines = append(lines, row)
 	}
-	total := fmt.Sprintf(" %-11s ", "Total")
-	for s := 0; s < players; s++ {
-		total += fmt.Sprintf("%*d", cw, v.Seats[s].Total)
-	}
-	lines = append(lines, styleBold.Render(total))
-	if len(v.Results) == 0 {
-		return append(lines, "", "  No round scored yet.")
-	}
+	lines = append(lines, m.totalRow(cw), "")
+	lines = append(lines, detail...)
 	if chart := m.chartLines(); len(lines)+1+len(chart) <= m.h-4 {
 		lines = append(lines, "")
 		lines = append(lines, chart...)
@@ -156,10 +203,30 @@ func (m *Model) sheetLines() []string {
 	return lines
 }
 
+// totalRow is the sheet's last row: everyone's total.
+func (m *Model) totalRow(cw int) string {
+	total := fmt.Sprintf(" %-11s ", "Total")
+	for s := 0; s < m.v.Players; s++ {
+		total += fmt.Sprintf("%*s", cw, num(m.v.Seats[s].Total))
+	}
+	return styleBold.Render(total)
+}
+
+// scoreLines breaks result i down seat by seat, in the view's words.
+func (m *Model) scoreLines(i int) []string {
+	r := &m.v.Results[i]
+	lines := []string{styleDim.Render(fmt.Sprintf("Round %d part by part", r.Round))}
+	for s := 0; s < m.v.Players && s < len(r.Scores); s++ {
+		lines = append(lines, ansi.Truncate(fmt.Sprintf("  %-14s %s", ansi.Truncate(m.name(s), 14, "…"),
+			m.words.Score(&r.Scores[s])), m.w-1, "…"))
+	}
+	return lines
+}
+
 // chartLines draws each player's running total over the rounds as a line
 // of block heights, all on one scale, so the race reads at a glance.
 func (m *Model) chartLines() []string {
-	v := &m.v
+	v := m.v
 	lo, hi := 0, 0
 	for _, r := range v.Results {
 		for s := 0; s < v.Players; s++ {
@@ -167,7 +234,7 @@ func (m *Model) chartLines() []string {
 		}
 	}
 	blocks := []rune("▁▂▃▄▅▆▇█")
-	lines := []string{styleDim.Render(fmt.Sprintf("Totals over the rounds (from %d to %d)", lo, hi))}
+	lines := []string{styleDim.Render(fmt.Sprintf("Totals over the rounds (from %s to %s)", num(lo), num(hi)))}
 	for s := 0; s < v.Players; s++ {
 		var b strings.Builder
 		for _, r := range v.Results {
@@ -177,54 +244,82 @@ func (m *Model) chartLines() []string {
 			}
 			b.WriteRune(blocks[i])
 		}
-		lines = append(lines, fmt.Sprintf("  %-14s %s %d", ansi.Truncate(v.Seats[s].Name, 14, "…"), b.String(), v.Seats[s].Total))
+		lines = append(lines, fmt.Sprintf("  %-14s %s %s", ansi.Truncate(m.name(s), 14, "…"), b.String(), num(v.Seats[s].Total)))
 	}
 	return lines
 }
 
-// roundLines is the summary of the round just scored: bid, tricks, bonus,
-// points and total per player, and how the last trick went.
+// bonusCell is the bonus a seat captured and what of it counted: "+30",
+// "(30)" when a missed bid forfeited it, "+15/30" when half counted.
+func bonusCell(sc *protocol.SeatScore) string {
+	switch {
+	case sc.Bonus == 0 && sc.BonusPoints == 0:
+		return "0"
+	case sc.BonusPoints == sc.Bonus:
+		return signed(sc.BonusPoints)
+	case sc.BonusPoints == 0:
+		return "(" + strconv.Itoa(sc.Bonus) + ")"
+	}
+	return signed(sc.BonusPoints) + "/" + strconv.Itoa(sc.Bonus)
+}
+
+// roundLines is the summary of the round just scored, seat by seat and
+// part by part as the engine scored it: the bid's points, the bonus that
+// counted, a wager's and the Loot's, the round's points and the total; and
+// how the last trick went.
 func (m *Model) roundLines() []string {
-	v := &m.v
+	v := m.v
 	if len(v.Results) == 0 {
 		return nil
 	}
-	r := v.Results[len(v.Results)-1]
+	r := &v.Results[len(v.Results)-1]
 	title := fmt.Sprintf("Round %d scored (%s each)", r.Round, plural(r.Cards, "card"))
 	lines := []string{styleBold.Render(title), ""}
-	head := fmt.Sprintf("   %-14s %4s %4s %6s %7s %6s", "Player", "Bid", "Won", "Bonus", "Points", "Total")
-	if v.Options.PirateAbilities {
-		head += "  Wager"
+	extra, forfeited := false, false
+	var cannons []string
+	for s := 0; s < v.Players && s < len(r.Scores); s++ {
+		sc := &r.Scores[s]
+		extra = extra || sc.WagerPoints != 0 || sc.LootPoints != 0 || sc.Wager != 0 || len(sc.Loot) > 0
+		forfeited = forfeited || (sc.Bonus > 0 && sc.BonusPoints < sc.Bonus)
 	}
+	head := fmt.Sprintf("   %-14s %4s %4s %7s %7s", "Player", "Bid", "Won", "Bid pts", "Bonus")
+	if extra {
+		head += fmt.Sprintf(" %7s %7s", "Wager", "Loot")
+	}
+	head += fmt.Sprintf(" %7s %6s", "Points", "Total")
 	lines = append(lines, styleDim.Render(head))
 	for s := 0; s < v.Players; s++ {
-		bonus := strconv.Itoa(r.Bonus[s])
-		if !r.Exact(s) && r.Bonus[s] > 0 && !v.Options.KeepBonusOnMiss {
-			bonus = "(" + bonus + ")" // captured, but forfeited by the missed bid
-		}
-		name := v.Seats[s].Name
+		name := m.name(s)
 		if s == m.Seat() {
 			name += " (you)"
 		}
-		row := fmt.Sprintf("   %-14s %4d %4d %6s %7s %6d", ansi.Truncate(name, 14, "…"), r.Bids[s], r.Won[s], bonus,
-			signed(r.Points[s]), r.Totals[s])
-		if v.Options.PirateAbilities && r.Wagers[s] != 0 {
-			row += fmt.Sprintf("  %5d", r.Wagers[s])
+		var sc protocol.SeatScore
+		if s < len(r.Scores) {
+			sc = r.Scores[s]
+		}
+		row := fmt.Sprintf("   %-14s %4d %4d %7s %7s", ansi.Truncate(name, 14, "…"), r.Bids[s], r.Won[s],
+			signed(sc.BidPoints), bonusCell(&sc))
+		if extra {
+			row += fmt.Sprintf(" %7s %7s", signed(sc.WagerPoints), signed(sc.LootPoints))
+		}
+		row += fmt.Sprintf(" %7s %6s", signed(r.Points[s]), num(r.Totals[s]))
+		if sc.Cannon != "" {
+			cannons = append(cannons, m.name(s)+" "+sc.Cannon)
 		}
 		if s == m.Seat() {
 			row = styleBold.Render(row)
 		}
 		lines = append(lines, row)
 	}
-	for s := 0; s < v.Players; s++ {
-		if !r.Exact(s) && r.Bonus[s] > 0 && !v.Options.KeepBonusOnMiss {
-			lines = append(lines, "", styleDim.Render("   A bonus in (brackets) was captured but lost with a missed bid."))
-			break
-		}
+	if len(cannons) > 0 {
+		lines = append(lines, ansi.Truncate("   Cannons: "+strings.Join(cannons, ", ")+".", m.w-1, "…"))
+	}
+	if forfeited {
+		lines = append(lines, "", styleDim.Render("   A bonus in (brackets) was captured but lost with a missed bid."))
 	}
 	lines = append(lines, "")
 	lines = append(lines, m.lastTrickLines()...)
-	if v.Phase == skullking.PhaseOver {
+	if v.Phase == protocol.PhaseOver {
 		lines = append(lines, "", styleTitle.Render(m.gameOverText()))
 	} else {
 		lines = append(lines, "", "Press Enter for round "+strconv.Itoa(v.Round)+".")

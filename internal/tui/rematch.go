@@ -60,12 +60,13 @@ func (m *Model) moved(msg movedMsg) tea.Cmd {
 		note = " The last game's record is not saved: " + msg.saveErr.Error() + "."
 	}
 	if msg.err != nil {
-		m.msg = "No rematch: " + errorText(msg.err) + "." + note
+		m.msg = "No rematch: " + m.errorText(msg.err) + "." + note
 		return nil
 	}
-	old := m.table
-	*m = Model{table: msg.t, cfg: m.cfg, w: m.w, h: m.h, gen: m.gen + 1,
-		arrival: "You are at the rematch table." + note}
+	old, w, h := m.table, m.w, m.h
+	gen := m.gen + 1
+	*m = *New(msg.t, m.cfg)
+	m.w, m.h, m.gen, m.arrival = w, h, gen, "You are at the rematch table."+note
 	return tea.Batch(m.listen(), func() tea.Msg {
 		old.Close()
 		return nil
@@ -76,11 +77,10 @@ func (m *Model) moved(msg movedMsg) tea.Cmd {
 // token, which takes the same seat there; a spectator watches it. The
 // returned table is a new one: closing this one is the caller's business.
 func (r *Remote) Rematch() (Table, error) {
-	var id string
-	if err := r.call(func(st *remoteState) { id = st.rematch }); err != nil {
-		return nil, err
-	}
-	if id == "" || !validTableID(id) {
+	r.mu.Lock()
+	id := r.rematch
+	r.mu.Unlock()
+	if id == "" {
 		return nil, errors.New("the host has offered no rematch")
 	}
 	cfg := r.cfg
@@ -89,7 +89,7 @@ func (r *Remote) Rematch() (Table, error) {
 	if !cfg.Spectate {
 		// The token in hand, not only the one in the token file: a run
 		// that keeps no file still takes its seat.
-		seat = &savedSeat{Token: r.token, Seat: r.Seat(), Name: r.name}
+		seat = &savedSeat{Token: r.conn.Token(), Seat: r.Seat(), Name: r.name}
 	}
 	ctx, cancel := context.WithTimeout(r.ctx, 30*time.Second)
 	defer cancel()

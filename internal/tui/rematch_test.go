@@ -1,14 +1,13 @@
 package tui
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/skullking-go/skullking"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // overFrame is seat's view of a finished one-round game.
@@ -31,9 +30,7 @@ func overFrame(t *testing.T, seat int) string {
 			}
 		}
 	}
-	v := g.View(seat)
-	b, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, Seq: 9, View: wire.ViewOf(&v, nil)})
-	return string(b)
+	return stateMsg(t, 9, g, seat, 0)
 }
 
 // The host's offer says which key takes it and remembers the seat's token
@@ -53,8 +50,8 @@ func TestRematchKeyMovesToTheNewTable(t *testing.T) {
 	for !d.m.Over() {
 		d.next()
 	}
-	fs.send(`{"type":"table","table":{"id":"abc","status":"over","seats":[{"seat":0,"kind":"person","name":"Ann"}],` +
-		`"host":1,"rematch":"def"}}`)
+	fs.send(`{"type":"table","table":{"id":"abc","status":"over","seats":[{"seat":0,"kind":"person","name":"Ann"},` +
+		`{"seat":1,"kind":"person","name":"Ben"}],"host":1,"rematch":"def"}}`)
 	d.waitMsg("press r")
 	link := fs.srv.URL + "/t/def"
 	if !strings.Contains(d.m.msg, "skullking play --join "+link) {
@@ -71,7 +68,7 @@ func TestRematchKeyMovesToTheNewTable(t *testing.T) {
 	if err := os.Remove(tokens); err != nil {
 		t.Fatal(err)
 	}
-	fs.sendTo("def", `{"type":"welcome","v":1,"seat":0,"host":false,"table":{"id":"def","status":"lobby",`+
+	fs.sendTo("def", `{"type":"welcome","v":2,"seat":0,"host":false,"table":{"id":"def","status":"lobby",`+
 		`"seats":[{"seat":0,"kind":"person","name":"Ann"},{"seat":1,"kind":"person","name":"Ben"}],"host":1}}`)
 	d.press("r")
 	if h := <-fs.hellos; h.Token != "tok" {
@@ -104,7 +101,7 @@ func TestRematchSpectatorWatchesOn(t *testing.T) {
 	fs.send(spectatorWelcome)
 	_, d := joinFake(t, fs, RemoteConfig{Spectate: true}, Config{})
 	fs.send(overFrame(t, skullking.Spectator),
-		`{"type":"table","table":{"id":"abc","status":"over","seats":[],"host":0,"rematch":"def"}}`)
+		`{"type":"table","table":{"id":"abc","status":"over","seats":[],"host":-1,"rematch":"def"}}`)
 	d.waitMsg("press r to watch it")
 	if !strings.Contains(d.m.msg, "/t/def --spectate") {
 		t.Errorf("the offer says %q", d.m.msg)
@@ -144,7 +141,7 @@ func TestRematchAtAServer(t *testing.T) {
 		t.Errorf("Ann, who does not host, is offered r before any rematch:\n%s", plain(d.m))
 	}
 
-	ts.hostSends(id, hostToken, wire.TypeRematch)
+	ts.hostSends(id, hostToken, protocol.TypeRematch)
 	d.waitMsg("press r")
 	next := ts.info(id).Rematch
 	d.press("r")
@@ -170,7 +167,7 @@ func TestRematchAtAServer(t *testing.T) {
 	}
 	ts.hostStarts(next, hostToken)
 	d.settle()
-	if v, _ := d.m.Current(); v.Phase != skullking.PhaseBidding || !d.m.Ready() {
+	if v, _ := d.m.Current(); v.Phase != protocol.PhaseBidding || !d.m.Ready() {
 		t.Errorf("the rematch is not Ann's to play:\n%s", plain(d.m))
 	}
 }

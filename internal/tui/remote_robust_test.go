@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -14,7 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/skullking-go/skullking"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // fakeServer speaks just enough of the protocol to feed the client
@@ -23,23 +22,23 @@ type fakeServer struct {
 	t      *testing.T
 	srv    *httptest.Server
 	frames chan []byte // sent to the client at table abc in order; nil closes the connection
-	hellos chan wire.ClientMsg
-	said   chan wire.ClientMsg // what clients sent after their hello
+	hellos chan protocol.ClientMsg
+	said   chan protocol.ClientMsg // what clients sent after their hello
 
 	mu     sync.Mutex
 	tables map[string]chan []byte // frames by table id: a rematch is another table
 }
 
 func newFakeServer(t *testing.T) *fakeServer {
-	fs := &fakeServer{t: t, frames: make(chan []byte, 100), hellos: make(chan wire.ClientMsg, 10),
-		said: make(chan wire.ClientMsg, 100)}
+	fs := &fakeServer{t: t, frames: make(chan []byte, 100), hellos: make(chan protocol.ClientMsg, 10),
+		said: make(chan protocol.ClientMsg, 100)}
 	fs.tables = map[string]chan []byte{"abc": fs.frames}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/tables/{id}/join", func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte(`{"id":"abc","seat":0,"token":"tok","ws":"/api/tables/abc/ws"}`))
 	})
 	mux.HandleFunc("GET /api/tables/{id}/ws", func(w http.ResponseWriter, r *http.Request) {
-		ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: []string{wire.Subprotocol}})
+		ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: []string{protocol.Subprotocol}})
 		if err != nil {
 			return
 		}
@@ -50,7 +49,7 @@ func newFakeServer(t *testing.T) *fakeServer {
 		if err != nil {
 			return
 		}
-		var hello wire.ClientMsg
+		var hello protocol.ClientMsg
 		_ = json.Unmarshal(data, &hello)
 		fs.hellos <- hello
 		go func() { // the client's later messages, and its pongs
@@ -59,7 +58,7 @@ func newFakeServer(t *testing.T) *fakeServer {
 				if err != nil {
 					return
 				}
-				var m wire.ClientMsg
+				var m protocol.ClientMsg
 				if json.Unmarshal(data, &m) == nil {
 					select {
 					case fs.said <- m:
@@ -114,6 +113,18 @@ func (fs *fakeServer) queue(id string) chan []byte {
 	return q
 }
 
+// stateMsg is a state for seat's view of g after seq actions.
+func stateMsg(t *testing.T, seq int64, g *skullking.Game, seat int, deadline int64) string {
+	t.Helper()
+	v := g.View(seat)
+	b, err := protocol.Encode(protocol.ServerMsg{Type: protocol.TypeState, Seq: seq, View: protocol.ViewOf(&v),
+		Deadline: deadline})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 // stateFrame is a real state: seat 0's view of a fresh four-player game.
 func stateFrame(t *testing.T, seq int64, opts skullking.Options) string {
 	t.Helper()
@@ -122,13 +133,11 @@ func stateFrame(t *testing.T, seq int64, opts skullking.Options) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := g.View(0)
-	b, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, Seq: seq, View: wire.ViewOf(&v, nil)})
-	return string(b)
+	return stateMsg(t, seq, g, 0, 0)
 }
 
-const fakeWelcome = `{"type":"welcome","v":1,"seat":0,"host":true,"table":{"id":"abc","status":"playing",` +
-	`"options":{"kraken":true,"rule_of_a_later_release":3},"seats":[{"seat":0,"kind":"person","name":"Ann"}],"host":0}}`
+const fakeWelcome = `{"type":"welcome","v":2,"seat":0,"host":true,"table":{"id":"abc","status":"playing",` +
+	`"options":{"kraken":true},"rules":"10 rounds, Kraken","seats":[{"seat":0,"kind":"person","name":"Ann"}],"host":0}}`
 
 // joinFake sits at the fake server's table abc, with a screen of config screen.
 func joinFake(t *testing.T, fs *fakeServer, cfg RemoteConfig, screen Config) (*Remote, *driver) {
@@ -161,7 +170,7 @@ func TestRemoteSurvivesABadServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if h := <-fs.hellos; h.Type != wire.TypeHello || h.V != wire.Version || h.Token != "tok" {
+	if h := <-fs.hellos; h.Type != protocol.TypeHello || h.V != protocol.Version || h.Token != "tok" {
 		t.Fatalf("hello %+v", h)
 	}
 	d := newDriver(t, r, Config{})
@@ -177,10 +186,15 @@ func TestRemoteSurvivesABadServer(t *testing.T) {
 		`{"type":"state","seq":1,` + view + `,"cards":1000000000}}`,
 		`{"type":"state","seq":1,` + view + `,"seat":3}}`,
 		`{"type":"state","seq":1,` + view + `,"hand":[{"card":74}]}}`,
+		`{"type":"state","seq":1,` + view + `,"hand":[{"card":3,"why":{"code":"x","other":12}}]}}`,
+		`{"type":"state","seq":1,` + view + `,"last_trick":{"plays":[{"seat":1,"card":3}],"outcome":"won","winner":1,` +
+			`"winning":4,"leader":1}}}`,
 		`{"type":"state","seq":1,` + view + `,"turn":7}}`,
 		`{"type":"state","seq":1,` + view + `,"phase":"dancing"}}`,
 		`{"type":"state","seq":1,` + view + `,"trick":[{"seat":1,"card":3,"as":"parrot"}]}}`,
 		`{"type":"state","seq":1,` + view + `,"tricks":[{"plays":[{"seat":1,"card":3}],"outcome":"won","winner":2,"leader":2}]}}`,
+		`{"type":"state","seq":1,` + view + `,"results":[{"round":1,"bids":[0,0,0,0],"won":[0,0,0,0],"bonus":[0,0,0,0],` +
+			`"points":[0,0,0,0],"totals":[0,0,0,0],"scores":[{"loot":[{"ally":7}]},{},{},{}]}]}}`,
 		`{"type":"state","seq":1,` + view + `,"results":[{"round":1,"bids":[1]}]}}`,
 		`{"type":"state","seq":1,` + view + `,"results":[{"round":1,"bids":[0,0,0,0],"won":[0,0,0,0],"bonus":[0,0,0,0],` +
 			`"points":[0,0,0,0],"totals":[4000000000000000000,-4000000000000000000,0,0]}]}}`,
@@ -193,11 +207,11 @@ func TestRemoteSurvivesABadServer(t *testing.T) {
 	fs.send(stateFrame(t, 2, skullking.DefaultOptions()), stateFrame(t, 1, skullking.DefaultOptions()))
 	d.settle()
 	v, _ := d.m.Current()
-	if v.Round != 1 || v.Phase != skullking.PhaseBidding || len(v.Hand) != 1 || v.Seats[1].Name != "Ben" {
+	if v.Round != 1 || v.Phase != protocol.PhaseBidding || len(v.Hand) != 1 || v.Seats[1].Name != "Ben" {
 		t.Fatalf("the good state is not shown: %+v", v)
 	}
-	if !v.Options.Kraken {
-		t.Error("the rules the client knows were dropped with the one it does not")
+	if d.m.rules != "10 rounds, Kraken" {
+		t.Errorf("the table's rules read %q", d.m.rules)
 	}
 	for _, s := range []string{"\x1b[2J", "\x1b]0;", "\a"} {
 		if strings.Contains(d.m.Render(), s) || strings.Contains(d.m.msg, s) {
@@ -215,7 +229,8 @@ func TestRemoteSurvivesABadServer(t *testing.T) {
 	if _, err := d.m.Closed(); err == nil || !strings.Contains(err.Error(), "gave your seat to a bot") {
 		t.Errorf("closed with %v", err)
 	}
-	if err := r.Send(skullking.Bid(0, 0)); err == nil || !strings.Contains(err.Error(), "gave your seat") {
+	if err := r.Send(protocol.Action{Kind: protocol.KindBid, Value: new(int)}); err == nil ||
+		!strings.Contains(err.Error(), "gave your seat") {
 		t.Errorf("Send after the seat was lost: %v", err)
 	}
 }
@@ -246,29 +261,6 @@ func TestRemoteReconnectsAfterARestartBye(t *testing.T) {
 	d.settle()
 	if closed, _ := d.m.Closed(); closed || !d.m.Ready() {
 		t.Errorf("closed %v, ready %v", closed, d.m.Ready())
-	}
-}
-
-func TestParseInvite(t *testing.T) {
-	for _, tc := range []struct{ link, table, server, id, err string }{
-		{"http://localhost:8080/t/k7qx2mpa9c", "", "http://localhost:8080", "k7qx2mpa9c", ""},
-		{"localhost:8080/t/k7qx2mpa9c?x=1#y", "", "http://localhost:8080", "k7qx2mpa9c", ""},
-		{"https://example.org/sk/t/abc/", "abc", "https://example.org/sk", "abc", ""},
-		{"wss://example.org/api/tables/abc/ws", "", "https://example.org", "abc", ""},
-		{"http://example.org/", "ABC", "http://example.org", "abc", ""},
-		{"http://example.org", "", "", "", "names no table"},
-		{"http://example.org/t/abc", "def", "", "", "names table abc"},
-		{"ftp://example.org/t/abc", "", "", "", "http://"},
-		{"http://example.org/t/a_b", "", "", "", "not a table id"},
-		{"", "abc", "", "", "no server"},
-	} {
-		server, id, err := ParseInvite(tc.link, tc.table)
-		switch {
-		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
-			t.Errorf("%q %q: error %v, want %q", tc.link, tc.table, err, tc.err)
-		case tc.err == "" && (err != nil || server != tc.server || id != tc.id):
-			t.Errorf("%q %q: %q %q %v", tc.link, tc.table, server, id, err)
-		}
 	}
 }
 
@@ -303,14 +295,14 @@ func TestTokenFileKeepsAndForgetsSeats(t *testing.T) {
 // views the fuzzer makes up.
 type stubTable struct{ seat int }
 
-func (s stubTable) Seat() int                        { return s.seat }
-func (stubTable) Updates() <-chan Update             { return nil }
-func (stubTable) Send(a skullking.Action) error      { return nil }
-func (stubTable) Close() error                       { return nil }
-func (stubTable) Record() (*skullking.Record, error) { return nil, ErrClosed }
+func (s stubTable) Seat() int                { return s.seat }
+func (stubTable) Updates() <-chan Update     { return nil }
+func (stubTable) Send(protocol.Action) error { return nil }
+func (stubTable) Close() error               { return nil }
+func (stubTable) Record() ([]byte, error)    { return nil, ErrClosed }
 
-// Any view the client accepts can be drawn, in every panel, and its keys
-// pressed, without a panic: the checks in viewOf cover every index the
+// Any view the protocol's checks accept can be drawn, in every panel, and
+// its keys pressed, without a panic: View.Check covers every index the
 // screen uses.
 func FuzzRemoteView(f *testing.F) {
 	o := skullking.DefaultOptions()
@@ -333,7 +325,7 @@ func FuzzRemoteView(f *testing.F) {
 					seat = skullking.Spectator // spectators see every phase too
 				}
 				v := g.View(seat)
-				b, _ := json.Marshal(wire.ViewOf(&v, nil))
+				b, _ := json.Marshal(protocol.ViewOf(&v))
 				f.Add(b)
 			}
 			var legal []skullking.Action
@@ -345,154 +337,26 @@ func FuzzRemoteView(f *testing.F) {
 			}
 		}
 		v := g.View(0)
-		b, _ := json.Marshal(wire.ViewOf(&v, nil))
+		b, _ := json.Marshal(protocol.ViewOf(&v))
 		f.Add(b)
 	}
 	f.Add([]byte(`{"seat":0,"players":2,"phase":"over","seats":[{},{}],"winners":[1],"results":[{"bids":[0,0],"won":[0,0],"bonus":[0,0],"points":[0,0],"totals":[0,0]}]}`))
-	f.Add([]byte(`{"seat":0,"players":2,"phase":"over","seats":[{},{}],"winners":[1],"results":[{"bids":[0,0],"won":[0,0],"bonus":[0,0],"points":[0,0],"totals":[4000000000000000000,-4000000000000000000]}]}`))
+	f.Add([]byte(`{"seat":0,"players":2,"phase":"ability","seats":[{},{}],"pending":{"kind":"discard","seat":0,"draw":2},"hand":[{"card":1}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var w wire.View
-		if json.Unmarshal(data, &w) != nil {
+		var v protocol.View
+		if json.Unmarshal(data, &v) != nil || v.Check() != nil {
 			return
 		}
-		v, err := viewOf(&w, o, w.Seat)
-		if err != nil {
-			return
-		}
-		m := New(stubTable{seat: w.Seat}, Config{})
-		m.onUpdate(Update{View: v})
-		next := v
-		next.Round++
-		for _, p := range v.Trick {
-			c := int(p.Card)
-			ev := &wire.Event{Kind: "play", Seat: int(p.Seat), Card: &c}
-			if t := completedTrick(&v, &next, 0, 1, ev); t != nil {
-				m.lastTrick, m.lastTrickRound = t, v.Round
-			}
-		}
+		m := New(stubTable{seat: v.Seat}, Config{})
+		m.onUpdate(Update{View: &v, Rules: "standard rules"})
 		for _, ov := range []overlay{overlayNone, overlayHelp, overlaySheet, overlayRound} {
 			m.overlay = ov
 			_ = m.Render()
 		}
 		m.overlay = overlayNone
-		for _, k := range []string{"right", "enter", "p", "left", "1", "enter", "tab", "enter", "esc"} {
+		for _, k := range []string{"right", "enter", "p", "left", "1", "enter", "tab", "enter", "esc", "s", "up", "down"} {
 			m.key(keyMsg(k))
 			_ = m.Render()
 		}
 	})
-}
-
-// Every view of every seat through whole games, written for the wire and
-// read back, is the engine's view again — but for what the wire leaves out
-// (the details of a trick's bonus, a round's module details), which the
-// screen does not use. So the screen shows a server table exactly as it
-// shows a local one, and every legal action, sent back as the server
-// listed it, is the engine's action.
-func TestRemoteViewReadsBackAsTheEngines(t *testing.T) {
-	all := skullking.DefaultOptions()
-	all.Loot, all.Kraken, all.WhiteWhale, all.PirateAbilities = true, true, true, true
-	all.Scoring, all.CannonLoad = skullking.RascalScoring, true
-	for _, tc := range []struct {
-		players int
-		opts    skullking.Options
-	}{{4, skullking.DefaultOptions()}, {2, skullking.DefaultOptions()}, {5, all}} {
-		g, err := skullking.NewGame(tc.players, skullking.WithOptions(tc.opts), skullking.WithSeed(uint64(tc.players)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := skullking.NewRand(uint64(tc.players))
-		views, abilities := 0, map[skullking.ActionKind]bool{}
-		for step := 0; !g.Over(); step++ {
-			// Every decision of the modules, a sample of the rest: the race
-			// detector makes each view slow to check.
-			ph := g.View(skullking.Spectator).Phase
-			for s := 0; s < tc.players && (step%4 == 0 || ph == skullking.PhaseAbility || ph == skullking.PhaseCannon); s++ {
-				want := g.View(s)
-				w := wire.ViewOf(&want, nil)
-				b, _ := json.Marshal(w) // as it travels
-				var back wire.View
-				if err := json.Unmarshal(b, &back); err != nil {
-					t.Fatal(err)
-				}
-				got, err := viewOf(&back, tc.opts, s)
-				if err != nil {
-					t.Fatalf("%d players, seat %d, round %d: %v", tc.players, s, want.Round, err)
-				}
-				if a, b := wireComparable(want), wireComparable(got); !reflect.DeepEqual(a, b) {
-					t.Fatalf("%d players, seat %d, round %d, trick %d:\nengine %+v\nread   %+v", tc.players, s,
-						want.Round, want.TrickNo, a, b)
-				}
-				views++
-				if want.Pending != skullking.ActionNone && want.PendingSeat == s {
-					abilities[want.Pending] = true
-				}
-			}
-			var legal []skullking.Action
-			for s := 0; s < tc.players && len(legal) == 0; s++ {
-				legal = g.LegalActions(s, nil)
-			}
-			if err := g.Apply(legal[rng.IntN(len(legal))]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		t.Logf("%d players: %d views, abilities decided %v", tc.players, views, abilities)
-		if tc.opts.PirateAbilities && len(abilities) < 4 {
-			t.Errorf("only %v of the abilities were read back", abilities)
-		}
-	}
-}
-
-// wireComparable drops from a view what the wire does not carry, and
-// treats empty and absent lists alike.
-func wireComparable(v skullking.View) skullking.View {
-	v.Dealt = false
-	v.Refusals, v.LastTrick = nil, nil // not read back
-	if v.Pending == skullking.ActionNone {
-		v.PendingLeader = 0
-	}
-	tricks := make([]skullking.TrickLog, 0, len(v.Tricks))
-	for _, t := range v.Tricks {
-		r := t.Result
-		t.Result = skullking.TrickResult{Outcome: r.Outcome, Reason: r.Reason, Winner: r.Winner, Leader: r.Leader,
-			Bonus: r.Bonus, Alliances: r.Alliances, NAlliances: r.NAlliances}
-		t.Round, t.Number, t.Ability = 0, 0, skullking.AbilityReport{}
-		if r.Outcome == skullking.Won {
-			t.Result.Index = r.Index
-		}
-		tricks = append(tricks, t)
-	}
-	v.Tricks = tricks
-	results := make([]skullking.RoundResult, 0, len(v.Results))
-	for _, r := range v.Results {
-		r.Alliances, r.NAlliances, r.Wagers, r.Cannon, r.Played = [2]skullking.Alliance{}, 0, [8]int{}, [8]int{}, true
-		r.Captures = [8]skullking.Captures{}
-		results = append(results, r)
-	}
-	v.Results = results
-	empty := func(n int) bool { return n == 0 }
-	if empty(len(v.Hand)) {
-		v.Hand = nil
-	}
-	if empty(len(v.Legal)) {
-		v.Legal = nil
-	}
-	if empty(len(v.Trick)) {
-		v.Trick = nil
-	}
-	if empty(len(v.Tricks)) {
-		v.Tricks = nil
-	}
-	if empty(len(v.UndealtSeen)) {
-		v.UndealtSeen = nil
-	}
-	if empty(len(v.Discarded)) {
-		v.Discarded = nil
-	}
-	if empty(len(v.Results)) {
-		v.Results = nil
-	}
-	if empty(len(v.Winners)) {
-		v.Winners = nil
-	}
-	return v
 }

@@ -8,16 +8,16 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/client"
 	"github.com/skullking-go/skullking/internal/server"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // testServer is the real server (server.Main) run in-process.
@@ -77,15 +77,12 @@ func (ts *testServer) create(nick string, seats []map[string]string, settings ma
 }
 
 // info reads a table's TableInfo.
-func (ts *testServer) info(id string) wire.TableInfo {
+func (ts *testServer) info(id string) protocol.TableInfo {
 	ts.t.Helper()
-	resp, err := http.Get(ts.base + "/api/tables/" + id)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	in, err := client.New(ts.base).Table(ctx, id)
 	if err != nil {
-		ts.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var in wire.TableInfo
-	if err := json.NewDecoder(resp.Body).Decode(&in); err != nil {
 		ts.t.Fatal(err)
 	}
 	return in
@@ -94,7 +91,7 @@ func (ts *testServer) info(id string) wire.TableInfo {
 // hostStarts connects as the holder of token, starts the game and leaves.
 func (ts *testServer) hostStarts(id, token string) {
 	ts.t.Helper()
-	ts.hostSends(id, token, wire.TypeStart)
+	ts.hostSends(id, token, protocol.TypeStart)
 }
 
 // hostSends connects as the holder of token, sends a host message of type
@@ -103,35 +100,13 @@ func (ts *testServer) hostSends(id, token, typ string) {
 	ts.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.base, "http")+"/api/tables/"+id+"/ws",
-		&websocket.DialOptions{Subprotocols: []string{wire.Subprotocol}})
+	conn, err := client.New(ts.base).Dial(ctx, id, client.Options{Token: token})
 	if err != nil {
 		ts.t.Fatal(err)
 	}
-	defer ws.CloseNow()
-	ws.SetReadLimit(maxServerFrame)
-	send := func(m wire.ClientMsg) {
-		b, _ := json.Marshal(m)
-		if err := ws.Write(ctx, websocket.MessageText, b); err != nil {
-			ts.t.Fatal(err)
-		}
-	}
-	send(wire.ClientMsg{Type: wire.TypeHello, V: wire.Version, Token: token})
-	send(wire.ClientMsg{Type: typ, ID: 1})
-	for {
-		_, data, err := ws.Read(ctx)
-		if err != nil {
-			ts.t.Fatalf("the host's connection: %v", err)
-		}
-		var f wire.ServerMsg
-		_ = json.Unmarshal(data, &f)
-		switch {
-		case f.Type == wire.TypeAck && f.ID == 1:
-			ws.Close(websocket.StatusNormalClosure, "")
-			return
-		case f.Type == wire.TypeError:
-			ts.t.Fatalf("%s refused: %s %s", typ, f.Code, f.Message)
-		}
+	defer conn.Close()
+	if _, err := conn.Request(ctx, protocol.ClientMsg{Type: typ}); err != nil {
+		ts.t.Fatalf("%s refused: %v", typ, err)
 	}
 }
 
@@ -173,7 +148,7 @@ func (d *driver) waitMsg(want string) {
 // playRemote plays with the keyboard (move) until the game is over, or
 // until stop says so; it returns whether the person ever saw the last
 // trick of a round told after the next round was dealt.
-func playRemote(t *testing.T, d *driver, move func(), stop func(v skullking.View) bool) (sawRoundsLast bool) {
+func playRemote(t *testing.T, d *driver, move func(), stop func(v protocol.View) bool) (sawRoundsLast bool) {
 	t.Helper()
 	for steps := 0; ; steps++ {
 		if steps > 5000 {
@@ -181,10 +156,13 @@ func playRemote(t *testing.T, d *driver, move func(), stop func(v skullking.View
 		}
 		d.settle()
 		v, _ := d.m.Current()
-		if lt := d.m.lastTrick; lt != nil && d.m.lastTrickRound != v.Round {
+		if lt := v.LastTrick; lt != nil && lt.Round != v.Round {
 			sawRoundsLast = true
-			if len(lt.Plays) != v.Players {
-				t.Fatalf("round %d's last trick has %d cards:\n%s", d.m.lastTrickRound, len(lt.Plays), plain(d.m))
+			if len(lt.Plays) != len(v.Seats) {
+				t.Fatalf("round %d's last trick has %d cards:\n%s", lt.Round, len(lt.Plays), plain(d.m))
+			}
+			if !strings.Contains(plain(d.m), "Round "+strconv.Itoa(lt.Round)+"'s last trick") {
+				t.Fatalf("round %d's last trick is not told:\n%s", lt.Round, plain(d.m))
 			}
 		}
 		if d.m.Over() || (stop != nil && stop(v)) {
@@ -304,31 +282,32 @@ func TestRemoteHostStartsAndReconnects(t *testing.T) {
 	d.press("g")
 	d.settle()
 	v, _ := d.m.Current()
-	if v.Phase != skullking.PhaseBidding || !v.Options.Kraken || v.ScheduledRounds != 4 {
-		t.Fatalf("after g: phase %v, options %+v", v.Phase, v.Options)
+	if v.Phase != protocol.PhaseBidding || !strings.Contains(d.m.rules, "Kraken") || v.Rounds != 4 {
+		t.Fatalf("after g: phase %v, %d rounds, rules %q", v.Phase, v.Rounds, d.m.rules)
 	}
 
-	// A refused action: the server's sentence, without its preamble.
-	d.exec(d.m.send(skullking.Bid(0, 5)))
+	// A refused action: the engine's refusal, in the screen's words.
+	five := 5
+	d.exec(d.m.send(protocol.Action{Kind: protocol.KindBid, Value: &five}))
 	for d.m.inflight {
 		d.next()
 	}
-	if !strings.Contains(d.m.msg, "bid 5 is out of range") || strings.Contains(d.m.msg, "round 1") {
+	if d.m.msg != "1 card was dealt: bid 0 to 1." {
 		t.Errorf("status line %q", d.m.msg)
 	}
 	// The server's expert advises; the bid chooser moves to its advice.
 	d.press("h")
 	d.settleHint()
-	if d.m.hint == nil || !strings.HasPrefix(d.m.msg, "Hint: bid") || int(d.m.hint.Action.Value) != d.m.bid {
+	if d.m.hint == nil || !strings.HasPrefix(d.m.msg, "Hint: bid") || *d.m.hint.Action.Value != d.m.bid {
 		t.Errorf("h says %q, hint %+v, bid %d", d.m.msg, d.m.hint, d.m.bid)
 	}
 
 	p := &player{d: d, rng: skullking.NewRand(3)}
-	playRemote(t, d, p.move, func(v skullking.View) bool { return v.Round >= 2 })
+	playRemote(t, d, p.move, func(v protocol.View) bool { return v.Round >= 2 })
 	r.dropConnection()
 	d.waitMsg("reconnecting…")
 	d.waitMsg("Reconnected.")
-	playRemote(t, d, p.move, func(v skullking.View) bool { return v.Round >= 3 })
+	playRemote(t, d, p.move, func(v protocol.View) bool { return v.Round >= 3 })
 
 	ts.close()
 	d.waitMsg("reconnecting…")
@@ -357,11 +336,11 @@ type checkedTable struct {
 	refused []string
 }
 
-func (c *checkedTable) Send(a skullking.Action) error {
+func (c *checkedTable) Send(a protocol.Action) error {
 	err := c.Remote.Send(a)
 	if err != nil {
 		c.mu.Lock()
-		c.refused = append(c.refused, a.String()+": "+err.Error())
+		c.refused = append(c.refused, a.Kind+": "+err.Error())
 		c.mu.Unlock()
 	}
 	return err
@@ -389,9 +368,9 @@ func TestRemoteWholeGameWithEveryModule(t *testing.T) {
 	// usually takes the trick, and a named one's ability is then theirs.
 	move := func() {
 		v, _ := d.m.Current()
-		if d.m.overlay == overlayNone && v.Phase == skullking.PhasePlaying && v.Turn == d.m.Seat() {
+		if d.m.overlay == overlayNone && v.Phase == protocol.PhasePlaying && v.Turn == d.m.Seat() {
 			for i, c := range v.Hand {
-				if c.Kind() == skullking.KindPirate && d.m.legalCard(c) {
+				if info(c.CardRef).Kind == "pirate" && c.Playable {
 					for d.m.cursor != i {
 						d.press("right")
 					}
@@ -403,20 +382,19 @@ func TestRemoteWholeGameWithEveryModule(t *testing.T) {
 		p.move()
 	}
 	phases := map[string]int{}
-	playRemote(t, d, move, func(v skullking.View) bool {
+	playRemote(t, d, move, func(v protocol.View) bool {
 		if len(v.Legal) > 0 && !d.m.blocked() {
-			phases[v.Phase.String()+" "+v.Pending.String()]++
+			phases[v.Phase+" "+d.m.pendingKind()]++
 		}
 		return false
 	})
 	t.Logf("decisions by phase: %v", phases)
 	v, _ := d.m.Current()
-	if !v.Options.PirateAbilities || !v.Options.CannonLoad || len(v.Results) < 10 {
-		t.Errorf("options %+v, %d rounds", v.Options, len(v.Results))
+	if !v.Named || !strings.Contains(d.m.rules, "cannon loads") || len(v.Results) < 10 {
+		t.Errorf("named %v, rules %q, %d rounds", v.Named, d.m.rules, len(v.Results))
 	}
-	// Which abilities come the person's way depends on the server's deal;
-	// TestRemoteViewReadsBackAsTheEngines covers each of them.
-	if phases["cannon "+skullking.ActionNone.String()] < 10 {
+	// Which abilities come the person's way depends on the server's deal.
+	if phases["cannon "] < 10 {
 		t.Errorf("decisions by phase: %v", phases)
 	}
 	table.mu.Lock()

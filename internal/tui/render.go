@@ -2,13 +2,14 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // Render draws the whole screen as text with ANSI styles, exactly the
@@ -88,24 +89,24 @@ func (m *Model) header() string {
 		parts = append(parts, "spectating")
 	}
 	if m.have {
-		v := &m.v
+		v := m.v
 		if v.Tiebreak {
 			parts = append(parts, fmt.Sprintf("Tiebreak round %d", v.Round))
 		} else {
-			parts = append(parts, fmt.Sprintf("Round %d of %d", v.Round, v.ScheduledRounds))
+			parts = append(parts, fmt.Sprintf("Round %d of %d", v.Round, v.Rounds))
 		}
 		parts = append(parts, plural(v.Cards, "card"))
 		switch v.Phase {
-		case skullking.PhaseBidding:
+		case protocol.PhaseBidding:
 			parts = append(parts, "bidding")
-		case skullking.PhasePlaying:
+		case protocol.PhasePlaying:
 			parts = append(parts, fmt.Sprintf("trick %d of %d", min(v.TrickNo, v.Cards), v.Cards))
-		case skullking.PhaseAbility:
+		case protocol.PhaseAbility:
 			parts = append(parts, fmt.Sprintf("trick %d won", len(v.Tricks)))
-		case skullking.PhaseOver:
+		case protocol.PhaseOver:
 			parts = append(parts, "game over")
 		}
-		if total, ok := bidTotal(v); ok && v.Phase != skullking.PhaseOver {
+		if total, ok := bidTotal(v); ok && v.Phase != protocol.PhaseOver {
 			s := fmt.Sprintf("bids %d / %d", total, v.Cards)
 			switch {
 			case total > v.Cards:
@@ -125,19 +126,19 @@ func (m *Model) header() string {
 	return " " + strings.Join(parts[1:], " · ")
 }
 
-// bidTotal adds the bids once they are revealed.
-func bidTotal(v *skullking.View) (int, bool) {
+// bidTotal adds the bids once the view shows them all.
+func bidTotal(v *protocol.View) (int, bool) {
 	total := 0
 	for _, s := range v.Seats {
 		if s.Graybeard {
 			continue
 		}
-		if s.Bid < 0 {
+		if s.Bid == nil {
 			return 0, false
 		}
-		total += s.Bid
+		total += *s.Bid
 	}
-	return total, true
+	return total, len(v.Seats) > 0
 }
 
 func plural(n int, noun string) string {
@@ -175,38 +176,48 @@ func (m *Model) tableLines(room int) []string {
 // leftWidth is the width of the seats beside the trick.
 const leftWidth = 46
 
+// toldTrick is the completed trick told in full below the table: the one
+// the view reports as just completed, else this round's latest.
+func (m *Model) toldTrick() *protocol.Trick {
+	v := m.v
+	if v.LastTrick != nil {
+		return v.LastTrick
+	}
+	if n := len(v.Tricks); n > 0 {
+		return &v.Tricks[n-1]
+	}
+	return nil
+}
+
 // historyLines lists this round's earlier tricks, newest last, as many as
 // fit in room lines: what has gone is part of what a player reckons with.
 func (m *Model) historyLines(room int) []string {
-	v := &m.v
+	v := m.v
 	tricks := v.Tricks
-	if len(tricks) > 0 && m.lastTrick != nil && m.lastTrickRound == v.Round {
-		tricks = tricks[:len(tricks)-1] // the last one is told in full above
+	if t := m.toldTrick(); t != nil && len(tricks) > 0 {
+		if last := tricks[len(tricks)-1]; last.Round == t.Round && last.Number == t.Number {
+			tricks = tricks[:len(tricks)-1] // told in full above
+		}
 	}
 	if room < 2 || len(tricks) == 0 {
 		return nil
 	}
-	named := v.Options.PirateAbilities
 	lines := []string{styleDim.Render("Earlier tricks this round")}
 	start := max(0, len(tricks)-(room-1))
 	for i := start; i < len(tricks); i++ {
-		t := tricks[i]
-		var cards []string
-		for _, p := range t.Plays {
-			cards = append(cards, playedText(p, named))
-		}
+		t := &tricks[i]
 		who := "nobody"
-		if t.Result.Outcome == skullking.Won {
-			who = m.name(t.Result.Winner)
+		if t.Outcome == protocol.OutcomeWon {
+			who = m.name(t.Winner)
 		}
-		lines = append(lines, fmt.Sprintf("  %2d. %s → %s", i+1, strings.Join(cards, " "), who))
+		lines = append(lines, fmt.Sprintf("  %2d. %s → %s", t.Number, playsText(t.Plays), who))
 	}
 	return lines
 }
 
 // seatLines is the table of seats: bid, tricks won, total, and whose turn.
 func (m *Model) seatLines() []string {
-	v := &m.v
+	v := m.v
 	me := m.Seat()
 	lines := []string{styleDim.Render(fmt.Sprintf("   %-14s %4s %4s %6s", "Player", "Bid", "Won", "Score"))}
 	for s, info := range v.Seats {
@@ -225,17 +236,17 @@ func (m *Model) seatLines() []string {
 		}
 		bid := "…"
 		switch {
-		case info.Bid >= 0:
-			bid = strconv.Itoa(info.Bid)
+		case info.Bid != nil:
+			bid = strconv.Itoa(*info.Bid)
 		case info.HasBid:
 			bid = "in"
-		case v.Phase != skullking.PhaseBidding:
+		case v.Phase != protocol.PhaseBidding:
 			bid = "-"
 		}
-		row := fmt.Sprintf("   %-14s %4s %4d %6d", name, bid, info.Won, info.Total)
+		row := fmt.Sprintf("   %-14s %4s %4d %6s", name, bid, info.Won, num(info.Total))
 		var notes []string
-		if info.Cannon >= 0 && v.Options.CannonLoad {
-			notes = append(notes, map[bool]string{true: "cannonball", false: "grapeshot"}[info.Cannon == skullking.Cannonball])
+		if info.Cannon != "" {
+			notes = append(notes, info.Cannon)
 		}
 		if info.Wager != 0 {
 			notes = append(notes, "wager "+strconv.Itoa(info.Wager))
@@ -243,8 +254,8 @@ func (m *Model) seatLines() []string {
 		if len(notes) > 0 {
 			row += "  " + strings.Join(notes, ", ")
 		}
-		turn := s == v.Turn || (v.Phase == skullking.PhaseBidding && !info.HasBid)
-		if turn && v.Phase != skullking.PhaseOver {
+		turn := s == v.Turn || (v.Phase == protocol.PhaseBidding && !info.HasBid)
+		if turn && v.Phase != protocol.PhaseOver {
 			row = " >" + row[2:]
 		}
 		switch {
@@ -258,173 +269,176 @@ func (m *Model) seatLines() []string {
 	return lines
 }
 
-// playOrder is the order the seats play the current trick (docs/rules.md §4,
-// and §9 for Graybeard).
-func playOrder(v *skullking.View, leader int) []int {
-	n := v.Players
-	if n == 2 && len(v.Seats) == 3 {
-		first := (v.Round - 1) % n
-		if leader == 2 {
-			return []int{2, first, 1 - first}
-		}
-		return []int{leader, 2, 1 - leader}
+// trickRow is one seat's line in the trick panel: name, card, and a mark.
+func (m *Model) trickRow(seat int, card, mark string) string {
+	row := fmt.Sprintf("  %-14s %s", ansi.Truncate(m.name(seat), 14, "…"), card)
+	if mark != "" {
+		row = fit(row, 25) + styleBold.Render(mark)
 	}
-	out := make([]int, n)
-	for i := range out {
-		out[i] = (leader + i) % n
-	}
-	return out
+	return row
 }
 
-// trickLines is the right-hand panel: the trick in play order with the
-// card winning so far, or the trick just completed until the next starts.
+// trickLines is the right-hand panel: the trick as played so far with the
+// card winning it, whose turn it is and who is still to play; or the
+// trick just completed until the next one starts.
 func (m *Model) trickLines() []string {
-	v := &m.v
-	named := v.Options.PirateAbilities
+	v := m.v
 	switch v.Phase {
-	case skullking.PhaseBidding:
-		first := (v.Round - 1) % v.Players
-		return []string{
+	case protocol.PhaseBidding:
+		lines := []string{
 			styleBold.Render("Bidding"),
 			"Everyone bids at once, in secret;",
 			"the bids show when all are in.",
-			m.name(first) + " leads the first trick.",
 		}
-	case skullking.PhaseCannon:
+		if v.Leader >= 0 {
+			lines = append(lines, m.name(v.Leader)+" leads the first trick.")
+		}
+		return lines
+	case protocol.PhaseCannon:
 		return []string{styleBold.Render("Loading the cannons"),
 			"Each player loads in secret:",
 			"grapeshot or cannonball."}
 	}
-	if len(v.Trick) == 0 && m.lastTrick != nil && m.lastTrickRound == v.Round {
-		t := m.lastTrick
-		title := fmt.Sprintf("Trick %d of %d", len(v.Tricks), v.Cards)
+	if t := v.LastTrick; len(v.Trick) == 0 && t != nil && t.Round == v.Round {
+		title := fmt.Sprintf("Trick %d of %d", t.Number, v.Cards)
 		switch {
-		case v.Phase == skullking.PhaseOver:
-			title = fmt.Sprintf("Last trick of round %d", v.Round)
-		case t.Result.Outcome == skullking.Won:
-			title += " · won by " + m.name(t.Result.Winner)
-		case t.Result.Outcome == skullking.Destroyed:
+		case v.Phase == protocol.PhaseOver:
+			title = fmt.Sprintf("Last trick of round %d", t.Round)
+		case t.Outcome == protocol.OutcomeWon:
+			title += " · won by " + m.name(t.Winner)
+		case t.Outcome == protocol.OutcomeDestroyed:
 			title += " · destroyed"
 		default:
 			title += " · discarded"
 		}
 		lines := []string{styleBold.Render(title)}
 		for i, p := range t.Plays {
-			row := fmt.Sprintf("  %-14s %s", ansi.Truncate(m.name(int(p.Seat)), 14, "…"), playedText(p, named))
-			if i == t.Result.Index && t.Result.Outcome == skullking.Won {
-				row = fit(row, 25) + styleBold.Render("* took it")
+			mark := ""
+			if i == t.Winning && t.Outcome == protocol.OutcomeWon {
+				mark = "* took it"
 			}
-			lines = append(lines, row)
+			lines = append(lines, m.trickRow(p.Seat, playText(p), mark))
 		}
 		return lines
 	}
-	if v.Phase == skullking.PhaseOver {
+	if v.Phase == protocol.PhaseOver {
 		return nil
 	}
-	leader := v.Leader
 	title := fmt.Sprintf("Trick %d of %d · %s", v.TrickNo, v.Cards, leadText(v.Lead, len(v.Trick)))
-	if len(v.Trick) == 0 && v.Phase == skullking.PhasePlaying {
-		title = fmt.Sprintf("Trick %d of %d · %s leads", v.TrickNo, v.Cards, m.name(leader))
+	if len(v.Trick) == 0 && v.Phase == protocol.PhasePlaying && v.Leader >= 0 {
+		title = fmt.Sprintf("Trick %d of %d · %s leads", v.TrickNo, v.Cards, m.name(v.Leader))
 	}
 	lines := []string{styleBold.Render(title)}
-	for i, s := range playOrder(v, leader) {
-		name := ansi.Truncate(m.name(s), 14, "…")
-		switch {
-		case i < len(v.Trick):
-			row := fmt.Sprintf("  %-14s %s", name, playedText(v.Trick[i], named))
-			if i == v.Winning {
-				row = fit(row, 25) + styleBold.Render("* winning")
-			}
-			lines = append(lines, row)
-		case s == v.Turn:
-			lines = append(lines, styleTurn.Render(fmt.Sprintf("> %-14s %s", name, "to play")))
-		default:
-			lines = append(lines, styleDim.Render(fmt.Sprintf("  %-14s %s", name, "·")))
+	played := map[int]bool{}
+	for i, p := range v.Trick {
+		mark := ""
+		if i == v.Winning {
+			mark = "* winning"
+		}
+		lines = append(lines, m.trickRow(p.Seat, playText(p), mark))
+		played[p.Seat] = true
+	}
+	if v.Phase != protocol.PhasePlaying || v.Turn < 0 || played[v.Turn] {
+		return lines
+	}
+	lines = append(lines, styleTurn.Render(fmt.Sprintf("> %-14s %s", ansi.Truncate(m.name(v.Turn), 14, "…"), "to play")))
+	// The others still to play, from the seat after the turn round the
+	// table; the view says who has played, not who plays when.
+	n := len(v.Seats)
+	for i := 1; i < n; i++ {
+		s := (v.Turn + i) % n
+		if !played[s] && s != v.Turn {
+			lines = append(lines, styleDim.Render(fmt.Sprintf("  %-14s %s", ansi.Truncate(m.name(s), 14, "…"), "·")))
 		}
 	}
 	return lines
 }
 
 // leadText says what the trick asks players to follow.
-func leadText(l skullking.Lead, played int) string {
+func leadText(l protocol.Lead, played int) string {
 	switch {
 	case played == 0:
 		return "to lead"
 	case l.Free:
 		return "free trick"
-	case l.Suit != skullking.NoSuit:
-		return l.Suit.String() + " led"
+	case l.Suit != "":
+		return l.Suit + " led"
 	}
 	return "no suit yet"
 }
 
-// lastTrickLines says who took the last trick and why, and what it is worth.
+// lastTrickLines tells the trick completed last: its cards, who took it
+// and why, what it is worth, in the view's words.
 func (m *Model) lastTrickLines() []string {
-	t := m.lastTrick
+	t := m.toldTrick()
 	if t == nil {
 		return nil
 	}
-	v := &m.v
-	named := v.Options.PirateAbilities
 	label := "Last trick: "
-	if m.lastTrickRound != v.Round {
-		label = fmt.Sprintf("Round %d's last trick: ", m.lastTrickRound)
+	if t.Round != m.v.Round {
+		label = fmt.Sprintf("Round %d's last trick: ", t.Round)
 	}
-	var cards []string
-	for _, p := range t.Plays {
-		cards = append(cards, playedText(p, named))
-	}
-	s := styleDim.Render(label) + strings.Join(cards, " ") + " — " + m.trickSentence(t)
+	s := styleDim.Render(label) + playsText(t.Plays) + " — " + m.words.Trick(t)
 	return wrap(s, m.w-1, "  ")
 }
 
-// trickSentence is who won a trick and why, in one sentence, with the bonus
-// it carries if the winner's bid holds.
-func (m *Model) trickSentence(t *skullking.TrickLog) string {
-	r := t.Result
-	named := m.v.Options.PirateAbilities
-	switch r.Outcome {
-	case skullking.Destroyed:
-		return capital(r.Reason.String()) + "; " + m.name(r.Leader) + " leads."
-	case skullking.Discarded:
-		return capital(r.Reason.String()) + "; " + m.name(r.Leader) + " leads."
-	}
-	who := m.name(r.Winner)
-	s := who + " took it with " + t.Plays[r.Index].Code(named) + ": " + r.Reason.String() + "."
-	if r.Winner < len(m.v.Seats) && m.v.Seats[r.Winner].Graybeard {
-		return s + " It counts for nobody."
-	}
-	if r.Bonus > 0 {
-		if r.Winner == m.Seat() {
-			s += fmt.Sprintf(" +%d for you if your bid holds.", r.Bonus)
-		} else {
-			s += fmt.Sprintf(" +%d for %s if the bid holds.", r.Bonus, who)
+// promptLines is what the person is asked, their hand and the card under
+// the cursor.
+func (m *Model) promptLines() []string {
+	v := m.v
+	me := m.Seat()
+	var out []string
+	mine := len(v.Legal) > 0 && !m.blocked()
+	myTurn := v.Phase == protocol.PhasePlaying && v.Turn == me && me >= 0
+	switch {
+	case v.Phase == protocol.PhaseOver:
+		out = append(out, styleTitle.Render(m.gameOverText()))
+	case v.Phase == protocol.PhaseBidding && mine:
+		out = append(out, styleTurn.Render("Your bid: how many tricks will you take?")+"  "+m.numberRow())
+	case v.Phase == protocol.PhaseBidding:
+		s := "Waiting for " + m.waitingFor() + "…"
+		if me >= 0 && me < len(v.Seats) && v.Seats[me].Bid != nil {
+			s = fmt.Sprintf("You bid %d. ", *v.Seats[me].Bid) + s
 		}
+		out = append(out, s)
+	case myTurn && m.tigress:
+		out = append(out, styleTurn.Render("Tigress: p = play her as a Pirate, e = as an Escape, Esc = back"))
+	case myTurn:
+		out = append(out, styleTurn.Render("Your turn — "+m.turnAdvice()))
+	case v.Phase == protocol.PhasePlaying && v.Turn >= 0:
+		out = append(out, m.name(v.Turn)+" to play…")
+	case m.discarding():
+		out = append(out, styleTurn.Render(fmt.Sprintf("Bendt: choose %s to discard (Enter marks, Esc clears)",
+			plural(v.Pending.Draw, "card"))))
+	case mine:
+		out = append(out, styleTurn.Render(m.choiceQuestion())+"  "+m.choiceRow())
+	case v.Phase == protocol.PhaseCannon && m.spectating():
+		out = append(out, "The players load their cannons…")
+	case v.Phase == protocol.PhaseCannon:
+		// The view tells who has bid but not who has loaded.
+		out = append(out, "Your cannon is loaded. Waiting for the others…")
+	case v.Phase == protocol.PhaseAbility && v.Pending != nil:
+		out = append(out, m.name(v.Pending.Seat)+" decides on the Pirate's ability…")
 	}
-	for _, a := range r.Alliances[:r.NAlliances] {
-		s += fmt.Sprintf(" Loot: %s and %s allied (+%d each if both bids hold).",
-			m.name(int(a.Looter)), m.name(int(a.Winner)), m.v.Options.LootBonus)
+	out = append(out, m.handRow()...)
+	if v.Phase != protocol.PhaseOver && m.cursor < len(v.Hand) {
+		out = append(out, wrap(m.cursorInfo(), m.w-1, "  ")...)
 	}
-	return s
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
+	if len(v.UndealtSeen) > 0 && v.Phase != protocol.PhaseOver {
+		out = append(out, wrap(styleDim.Render(" Juanita showed you the undealt cards: ")+refsText(v.UndealtSeen), m.w-1, "  ")...)
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	if len(v.Discarded) > 0 && v.Phase != protocol.PhaseOver {
+		out = append(out, styleDim.Render(" Discarded with Bendt, out of this round: ")+refsText(v.Discarded))
+	}
+	return out
 }
 
 // waitingFor lists the seats still to bid, the person first as "you":
 // names only, never amounts.
 func (m *Model) waitingFor() string {
-	v := &m.v
 	var names []string
-	for s, info := range v.Seats {
-		if info.Graybeard {
-			continue
-		}
-		if v.Phase != skullking.PhaseBidding || info.HasBid {
+	for s, info := range m.v.Seats {
+		if info.Graybeard || info.HasBid {
 			continue
 		}
 		if s == m.Seat() {
@@ -436,83 +450,27 @@ func (m *Model) waitingFor() string {
 	return strings.Join(names, ", ")
 }
 
-// promptLines is what the person is asked, their hand and the card under
-// the cursor.
-func (m *Model) promptLines() []string {
-	v := &m.v
-	me := m.Seat()
-	var out []string
-	mine := len(v.Legal) > 0 && !m.blocked()
-	switch {
-	case v.Phase == skullking.PhaseOver:
-		out = append(out, styleTitle.Render(m.gameOverText()))
-	case v.Phase == skullking.PhaseBidding && mine:
-		out = append(out, styleTurn.Render("Your bid: how many tricks will you take?")+"  "+m.numberRow())
-	case v.Phase == skullking.PhaseBidding:
-		s := "Waiting for " + m.waitingFor() + "…"
-		if me >= 0 && v.Seats[me].Bid >= 0 {
-			s = fmt.Sprintf("You bid %d. ", v.Seats[me].Bid) + s
-		}
-		out = append(out, s)
-	case v.Phase == skullking.PhasePlaying && v.Turn == me && me >= 0 && m.tigress:
-		out = append(out, styleTurn.Render("Tigress: p = play her as a Pirate, e = as an Escape, Esc = back"))
-	case v.Phase == skullking.PhasePlaying && v.Turn == me && me >= 0:
-		out = append(out, styleTurn.Render("Your turn — "+m.turnAdvice()))
-	case v.Phase == skullking.PhasePlaying:
-		out = append(out, m.name(v.Turn)+" to play…")
-	case v.Phase == skullking.PhaseAbility && v.PendingSeat == me && v.Pending == skullking.ActionDiscard:
-		out = append(out, styleTurn.Render(fmt.Sprintf("Bendt: choose %s to discard (Enter marks, Esc clears)", plural(v.PendingDraw, "card"))))
-	case mine:
-		out = append(out, styleTurn.Render(m.choiceQuestion())+"  "+m.choiceRow())
-	case v.Phase == skullking.PhaseCannon && m.spectating():
-		out = append(out, "The players load their cannons…")
-	case v.Phase == skullking.PhaseCannon:
-		// The view tells who has bid but not who has loaded.
-		out = append(out, "Your cannon is loaded. Waiting for the others…")
-	case v.Phase == skullking.PhaseAbility:
-		out = append(out, m.name(v.PendingSeat)+" decides on the Pirate's ability…")
-	}
-	out = append(out, m.handRow()...)
-	if v.Phase != skullking.PhaseOver && m.cursor < len(v.Hand) {
-		out = append(out, wrap(m.cursorInfo(), m.w-1, "  ")...)
-	}
-	if len(v.UndealtSeen) > 0 && v.Phase != skullking.PhaseOver {
-		var cs []string
-		for _, c := range v.UndealtSeen {
-			cs = append(cs, cardText(c, v.Options.PirateAbilities))
-		}
-		out = append(out, wrap(styleDim.Render(" Juanita showed you the undealt cards: ")+strings.Join(cs, " "), m.w-1, "  ")...)
-	}
-	if len(v.Discarded) > 0 && v.Phase != skullking.PhaseOver {
-		var cs []string
-		for _, c := range v.Discarded {
-			cs = append(cs, cardText(c, v.Options.PirateAbilities))
-		}
-		out = append(out, styleDim.Render(" Discarded with Bendt, out of this round: ")+strings.Join(cs, " "))
-	}
-	return out
-}
-
-// turnAdvice says what the person may play.
+// turnAdvice says what the person may play: what the view marks playable.
 func (m *Model) turnAdvice() string {
-	v := &m.v
-	switch {
-	case len(v.Trick) == 0:
-		return "you lead: play any card"
-	case v.Lead.Free:
-		return "play any card (a character set the trick free)"
-	case v.Lead.Suit == skullking.NoSuit:
-		return "play any card (no suit yet)"
-	case len(m.suitHeld(v.Lead.Suit)) > 0:
-		return "follow " + v.Lead.Suit.String() + " or play a special card"
+	v := m.v
+	lead := ""
+	if len(v.Trick) == 0 {
+		lead = "you lead: "
 	}
-	return "you have no " + v.Lead.Suit.String() + ": play any card"
+	if slices.ContainsFunc(v.Hand, func(h protocol.HandCard) bool { return !h.Playable }) {
+		return lead + "play a card in [brackets]"
+	}
+	return lead + "play any card"
 }
 
-// numberRow is the bid chooser: 0..cards with the choice marked.
+// numberRow is the bid chooser: the bids allowed, with the choice marked,
+// as many as the line holds around it.
 func (m *Model) numberRow() string {
+	lo, hi, _ := m.bids()
+	fits := max(1, m.w/4)
+	lo = max(lo, min(m.bid, hi)-fits+1)
 	var b strings.Builder
-	for n := 0; n <= m.v.Cards; n++ {
+	for n := lo; n <= hi && n < lo+fits; n++ {
 		if n == m.bid {
 			b.WriteString(styleTurn.Render(">" + strconv.Itoa(n) + "<"))
 		} else {
@@ -524,18 +482,21 @@ func (m *Model) numberRow() string {
 
 // choiceQuestion asks the cannon or ability question.
 func (m *Model) choiceQuestion() string {
-	v := &m.v
-	switch v.Pending {
-	case skullking.ActionRosie:
+	v := m.v
+	switch m.pendingKind() {
+	case protocol.KindRosie:
 		return "Rosie: who leads next?"
-	case skullking.ActionBendt:
+	case protocol.KindBendt:
 		return "Bendt: draw 2 and discard 2?"
-	case skullking.ActionWager:
+	case protocol.KindWager:
 		return "Rascal: wager on your bid?"
-	case skullking.ActionHarry:
-		return fmt.Sprintf("Harry: change your bid of %d?", max(0, v.Seats[m.Seat()].Bid))
+	case protocol.KindHarry:
+		if me := m.Seat(); me >= 0 && me < len(v.Seats) && v.Seats[me].Bid != nil {
+			return fmt.Sprintf("Harry: change your bid of %d?", *v.Seats[me].Bid)
+		}
+		return "Harry: change your bid?"
 	}
-	if v.Phase == skullking.PhaseCannon {
+	if v.Phase == protocol.PhaseCannon {
 		return "Load your cannon:"
 	}
 	return "Choose:"
@@ -545,10 +506,7 @@ func (m *Model) choiceQuestion() string {
 func (m *Model) choiceRow() string {
 	var parts []string
 	for i, a := range m.v.Legal {
-		label := actionText(&m.v, a)
-		if a.Kind == skullking.ActionRosie {
-			label = m.name(int(a.Value))
-		}
+		label := m.actionLabel(a)
 		if i == m.choice {
 			parts = append(parts, styleTurn.Render(">"+label+"<"))
 		} else {
@@ -558,16 +516,15 @@ func (m *Model) choiceRow() string {
 	return strings.Join(parts, " ")
 }
 
-// handRow is the person's hand: [legal], plain when not playable now,
+// handRow is the person's hand: [playable], plain when not playable now,
 // >under the cursor<, *marked* for Bendt's discard.
 func (m *Model) handRow() []string {
-	v := &m.v
-	named := v.Options.PirateAbilities
-	myTurn := v.Phase == skullking.PhasePlaying && v.Turn == m.Seat()
-	discarding := v.Phase == skullking.PhaseAbility && v.Pending == skullking.ActionDiscard && v.PendingSeat == m.Seat()
+	v := m.v
+	myTurn := v.Phase == protocol.PhasePlaying && v.Turn == m.Seat()
+	discarding := m.discarding()
 	if len(v.Hand) == 0 {
 		switch {
-		case v.Phase == skullking.PhaseOver:
+		case v.Phase == protocol.PhaseOver:
 			return nil
 		case m.spectating():
 			return []string{styleDim.Render("  (you are watching: the hands are hidden)")}
@@ -577,25 +534,26 @@ func (m *Model) handRow() []string {
 	var lines []string
 	line, width := " ", 1
 	for i, c := range v.Hand {
-		code := cardCode(c, named)
+		code := label(c.Code)
 		open, close := " ", " "
-		style := cardStyle(c)
+		style := cardStyle(c.CardRef)
+		marked := discarding && slices.Contains(m.marked, c.Card)
 		switch {
-		case i == m.cursor && v.Phase != skullking.PhaseOver:
+		case i == m.cursor && v.Phase != protocol.PhaseOver:
 			open, close = ">", "<"
-		case discarding && containsCard(m.marked, c):
+		case marked:
 			open, close = "*", "*"
-		case myTurn && m.legalCard(c):
+		case myTurn && c.Playable:
 			open, close = "[", "]"
 		}
-		if myTurn && !m.legalCard(c) {
+		if myTurn && !c.Playable {
 			style = styleDim
 		}
-		if discarding && containsCard(m.marked, c) {
+		if marked {
 			close = "*" // marked, and maybe under the cursor too
 		}
 		slot := open + style.Render(code) + close
-		n := len(code) + 2
+		n := ansi.StringWidth(code) + 2
 		if width+n+1 > m.w-1 {
 			lines = append(lines, line)
 			line, width = " ", 1
@@ -606,24 +564,16 @@ func (m *Model) handRow() []string {
 	return append(lines, line)
 }
 
-func containsCard(cs []skullking.Card, c skullking.Card) bool {
-	for _, d := range cs {
-		if d == c {
-			return true
-		}
-	}
-	return false
-}
-
-// cursorInfo describes the card under the cursor and, on the person's
-// turn, why it may not be played.
+// cursorInfo describes the card under the cursor — its name and what it
+// does, from the catalogue — and, on the person's turn, why it may not be
+// played.
 func (m *Model) cursorInfo() string {
-	v := &m.v
+	v := m.v
 	c := v.Hand[m.cursor]
-	s := " " + cardCode(c, v.Options.PirateAbilities) + ": " + cardInfo(c, &v.Options)
-	if v.Phase == skullking.PhasePlaying && v.Turn == m.Seat() {
-		if why := m.whyNot(c); why != "" {
-			s += styleWarn.Render(" — can't: " + why)
+	s := " " + protocol.Capital(c.Phrase()) + " — " + cardHelp(c.CardRef, v.Named)
+	if v.Phase == protocol.PhasePlaying && v.Turn == m.Seat() {
+		if why := m.whyNot(m.cursor); why != "" {
+			s += styleWarn.Render(" Can't now: " + why)
 		}
 	}
 	return s
@@ -655,24 +605,28 @@ func (m *Model) keysLine() string {
 		line, _ := m.chatLine()
 		return line
 	}
-	v := &m.v
+	v := m.v
 	var keys []string
 	switch {
+	case m.overlay == overlaySheet && len(v.Results) > 1:
+		keys = []string{"↑↓ round", "Esc/Enter close", "s sheet", "? rules", "q quit"}
+	case m.overlay == overlayHelp && m.helpScrolls():
+		keys = []string{"↑↓ scroll", "Esc/Enter close", "s sheet", "? rules", "q quit"}
 	case m.overlay != overlayNone:
 		keys = []string{"Esc/Enter close", "s sheet", "? rules", "q quit"}
 	case !m.have && m.canStart && !m.closed:
 		keys = []string{"g start the game", "q quit"}
 	case !m.have || m.closed:
 		keys = []string{"q quit"}
-	case v.Phase == skullking.PhaseOver:
+	case v.Phase == protocol.PhaseOver:
 		keys = []string{"w save record", "s sheet", "? rules", "q quit"}
 	case m.spectating():
 		keys = []string{"s sheet", "? rules", "q quit"}
-	case v.Phase == skullking.PhaseBidding && len(v.Legal) > 0:
+	case v.Phase == protocol.PhaseBidding && len(v.Legal) > 0:
 		keys = []string{"0-9 ←→ bid", "Enter confirm", "h hint", "s sheet", "? rules", "q quit"}
-	case v.Phase == skullking.PhaseAbility && v.Pending == skullking.ActionDiscard && len(v.Legal) > 0:
+	case m.discarding() && len(v.Legal) > 0:
 		keys = []string{"←→ card", "Enter mark", "h hint", "s sheet", "? rules", "q quit"}
-	case (v.Phase == skullking.PhaseAbility || v.Phase == skullking.PhaseCannon) && len(v.Legal) > 0:
+	case (v.Phase == protocol.PhaseAbility || v.Phase == protocol.PhaseCannon) && len(v.Legal) > 0:
 		keys = []string{"←→ choose", "Enter confirm", "h hint", "s sheet", "? rules", "q quit"}
 	case len(v.Legal) == 0:
 		keys = []string{"←→ look over your cards", "s sheet", "? rules", "q quit"}
@@ -694,7 +648,7 @@ func (m *Model) keysLine() string {
 
 // gameOverText names the winner or winners.
 func (m *Model) gameOverText() string {
-	v := &m.v
+	v := m.v
 	if len(v.Winners) == 0 {
 		return "Game over."
 	}
@@ -709,9 +663,9 @@ func (m *Model) gameOverText() string {
 	top := v.Seats[v.Winners[0]].Total
 	if len(names) == 1 {
 		if v.Winners[0] == m.Seat() {
-			return fmt.Sprintf("Game over — you win with %d!", top)
+			return fmt.Sprintf("Game over — you win with %s!", num(top))
 		}
-		return fmt.Sprintf("Game over — %s wins with %d.", names[0], top)
+		return fmt.Sprintf("Game over — %s wins with %s.", names[0], num(top))
 	}
-	return fmt.Sprintf("Game over — shared victory: %s with %d.", strings.Join(names, ", "), top)
+	return fmt.Sprintf("Game over — shared victory: %s with %s.", strings.Join(names, ", "), num(top))
 }

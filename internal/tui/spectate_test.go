@@ -2,35 +2,30 @@ package tui
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/skullking-go/skullking"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/client"
+	"github.com/skullking-go/skullking/protocol"
 )
 
-const spectatorWelcome = `{"type":"welcome","v":1,"seat":-1,"host":false,"table":{"id":"abc","status":"playing",` +
+const spectatorWelcome = `{"type":"welcome","v":2,"seat":-1,"host":false,"table":{"id":"abc","status":"playing",` +
 	`"seats":[{"seat":0,"kind":"person","name":"Ann"},{"seat":1,"kind":"bot","name":"Ben"}],"host":-1}}`
 
-// spectatorFrame is the public view of a game in play, with a cannon-free
-// trick under way: what a spectator is sent.
-func spectatorFrame(t *testing.T, seq int64, g *skullking.Game, tamper func(*wire.View)) string {
+// spectatorFrame is the public view of a game in play: what a spectator
+// is sent.
+func spectatorFrame(t *testing.T, seq int64, g *skullking.Game) string {
 	t.Helper()
-	v := g.View(skullking.Spectator)
-	w := wire.ViewOf(&v, nil)
-	if tamper != nil {
-		tamper(w)
-	}
-	b, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, Seq: seq, View: w})
-	return string(b)
+	return stateMsg(t, seq, g, skullking.Spectator, 0)
 }
 
 // A spectator says hello without a token, sees the public table with
-// "spectating" in the header, and is offered no action and no hint — not
-// even when a broken server lists some.
+// "spectating" in the header, and is offered no action and no hint; a view
+// that would hand a spectator cards or a seat is refused whole.
 func TestSpectatorWatches(t *testing.T) {
 	fs := newFakeServer(t)
 	fs.send(spectatorWelcome)
@@ -42,7 +37,7 @@ func TestSpectatorWatches(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if h := <-fs.hellos; !h.Spectate || h.Token != "" || h.V != wire.Version {
+	if h := <-fs.hellos; !h.Spectate || h.Token != "" || h.V != protocol.Version {
 		t.Fatalf("hello %+v", h)
 	}
 	if r.Seat() != -1 {
@@ -57,12 +52,11 @@ func TestSpectatorWatches(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	fs.send(spectatorFrame(t, 4, g, func(w *wire.View) {
-		// What no server should send a spectator: a hand and a move.
-		c := 3
-		w.Hand = []wire.HandCard{{Card: 3, Code: "G4", Playable: true}}
-		w.Legal = []wire.Action{{Kind: "play", Card: &c, Code: "G4"}}
-	}))
+	// What no server should send a spectator: a seat's view, with a hand
+	// and moves.
+	fs.send(stateMsg(t, 4, g, 0, 0))
+	d.waitMsg("cannot read")
+	fs.send(spectatorFrame(t, 4, g))
 	for d.m.updates < 1 {
 		d.next()
 	}
@@ -96,7 +90,7 @@ func TestSpectatorWatches(t *testing.T) {
 	d.typeText("nice")
 	d.press("enter")
 	// Spectators may chat; nothing else of theirs reached the server.
-	if m := fs.saidNext(t, wire.TypeChat); m.Text != "nice" {
+	if m := fs.saidNext(t, protocol.TypeChat); m.Text != "nice" {
 		t.Errorf("sent %+v", m)
 	}
 	select {
@@ -132,31 +126,13 @@ func TestSpectatorRefused(t *testing.T) {
 		!strings.Contains(err.Error(), "does not allow spectators") {
 		t.Fatalf("error %v", err)
 	}
-	if !permanent(err) {
-		t.Error("a refusal to watch is tried again")
+	var ce *client.Error
+	if !errors.As(err, &ce) || ce.Code != protocol.ErrNoSpectator {
+		t.Errorf("the refusal's code: %v", err)
 	}
 	// A welcome to a seat is no spectator's place either.
 	fs.send(fakeWelcome)
 	if _, err := JoinRemote(ctx, RemoteConfig{Server: fs.srv.URL, Table: "abc", Spectate: true}); err == nil {
 		t.Error("a spectator accepted a seat")
-	}
-}
-
-// A spectator's view comes with seat −1 and no hand; a seated client
-// still refuses a view for anyone but its seat.
-func TestSpectatorView(t *testing.T) {
-	g := deal(t)
-	v := g.View(skullking.Spectator)
-	w := wire.ViewOf(&v, nil)
-	got, err := viewOf(w, skullking.DefaultOptions(), -1)
-	if err != nil || got.Seat != -1 || len(got.Seats) != 4 {
-		t.Fatalf("%+v %v", got, err)
-	}
-	if _, err := viewOf(w, skullking.DefaultOptions(), 0); err == nil {
-		t.Error("seat 0 took a spectator's view")
-	}
-	mine := g.View(0)
-	if _, err := viewOf(wire.ViewOf(&mine, nil), skullking.DefaultOptions(), -1); err == nil {
-		t.Error("a spectator took seat 0's view")
 	}
 }

@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // A server table may run a turn timer: when it runs out, a bot decides for
@@ -42,7 +42,7 @@ func (m *Model) takeDeadline(u Update) {
 // timeLeft is how long the timer has to run, rounded up to whole seconds
 // (so it shows 0 only once it has run out), and whether one runs.
 func (m *Model) timeLeft() (time.Duration, int, bool) {
-	if m.deadline.IsZero() || m.closed || !m.have || m.v.Phase == skullking.PhaseOver {
+	if m.deadline.IsZero() || m.closed || !m.have || m.v.Phase == protocol.PhaseOver {
 		return 0, 0, false
 	}
 	left := max(0, m.deadline.Sub(m.now()))
@@ -73,16 +73,16 @@ func (m *Model) timerText() string {
 		return ""
 	}
 	s := fmt.Sprintf("%d s left", secs)
-	v := &m.v
+	v := m.v
 	switch {
 	case len(v.Legal) > 0 && !m.blocked():
 		if secs <= 10 {
 			return styleWarn.Render(s)
 		}
 		return styleTurn.Render(s)
-	case v.Phase == skullking.PhaseAbility && v.PendingSeat >= 0 && v.PendingSeat != m.Seat():
-		s += " for " + m.name(v.PendingSeat)
-	case v.Phase == skullking.PhasePlaying && v.Turn >= 0 && v.Turn != m.Seat():
+	case v.Phase == protocol.PhaseAbility && v.Pending != nil && v.Pending.Seat != m.Seat():
+		s += " for " + m.name(v.Pending.Seat)
+	case v.Phase == protocol.PhasePlaying && v.Turn >= 0 && v.Turn != m.Seat():
 		s += " for " + m.name(v.Turn)
 	}
 	return styleDim.Render(s)

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -9,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/skullking-go/skullking"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // fakeClock is a clock the test moves by hand.
@@ -29,6 +28,12 @@ func statusLine(m *Model) string {
 		}
 	}
 	return ""
+}
+
+// wireView is seat's view of g, as the wire carries it.
+func wireView(g *skullking.Game, seat int) *protocol.View {
+	v := g.View(seat)
+	return protocol.ViewOf(&v)
 }
 
 // deal is a fresh four-player game, Ann at seat 0.
@@ -53,12 +58,12 @@ func TestTurnTimerCountsDown(t *testing.T) {
 		return cmd
 	}
 
-	update(Update{View: g.View(0)})
+	update(Update{View: wireView(g, 0)})
 	if m.ticking || statusLine(m) != "" {
 		t.Fatalf("no timer, yet ticking %v, status %q", m.ticking, statusLine(m))
 	}
 
-	update(Update{View: g.View(0), Deadline: clock.in(12 * time.Second), TurnTime: 30 * time.Second})
+	update(Update{View: wireView(g, 0), Deadline: clock.in(12 * time.Second), TurnTime: 30 * time.Second})
 	if !m.ticking {
 		t.Fatal("a deadline, but no redraw scheduled")
 	}
@@ -72,7 +77,7 @@ func TestTurnTimerCountsDown(t *testing.T) {
 	m.msg = ""
 
 	// A second update while a redraw is pending does not schedule another.
-	update(Update{View: g.View(0), Deadline: clock.in(12 * time.Second)})
+	update(Update{View: wireView(g, 0), Deadline: clock.in(12 * time.Second)})
 	clock.add(2500 * time.Millisecond)
 	_, cmd := m.Update(timerTick{})
 	if cmd == nil || !m.ticking {
@@ -91,7 +96,7 @@ func TestTurnTimerCountsDown(t *testing.T) {
 	}
 
 	// The stand-in decided; the next view has no timer.
-	update(Update{View: g.View(0)})
+	update(Update{View: wireView(g, 0)})
 	if statusLine(m) != "" || m.ticking {
 		t.Errorf("a view without a deadline still shows %q", statusLine(m))
 	}
@@ -112,7 +117,7 @@ func TestTurnTimerSaysWhoseAndTrustsNoSkewedClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := New(nullTable{}, Config{Now: clock.now})
-	m.Update(updateMsg{u: Update{View: g.View(0), Deadline: clock.in(time.Hour), TurnTime: 45 * time.Second}, ok: true})
+	m.Update(updateMsg{u: Update{View: wireView(g, 0), Deadline: clock.in(time.Hour), TurnTime: 45 * time.Second}, ok: true})
 	if got := statusLine(m); got != "45 s left for Ben" {
 		t.Errorf("status line %q, want 45 s left for Ben", got)
 	}
@@ -130,15 +135,12 @@ func TestRemoteStateDeadlineShows(t *testing.T) {
 	fs := newFakeServer(t)
 	fs.send(fakeWelcome)
 	_, d := joinFake(t, fs, RemoteConfig{}, Config{Now: clock.now})
-	v := deal(t).View(0)
-	b, _ := json.Marshal(wire.ServerMsg{Type: wire.TypeState, Seq: 1, View: wire.ViewOf(&v, nil),
-		Deadline: clock.in(20 * time.Second).UnixMilli()})
-	fs.send(string(b))
+	g := deal(t)
+	fs.send(stateMsg(t, 1, g, 0, clock.in(20*time.Second).UnixMilli()))
 	d.waitScreen("20 s left")
 	checkScreen(t, d.m)
 
-	b, _ = json.Marshal(wire.ServerMsg{Type: wire.TypeState, Seq: 2, View: wire.ViewOf(&v, nil)})
-	fs.send(string(b))
+	fs.send(stateMsg(t, 2, g, 0, 0))
 	for d.m.updates < 2 {
 		d.next()
 	}

@@ -1,16 +1,25 @@
-package tui
+// Package local is a Skull King table on this machine for the terminal's
+// screen: the engine and the bots, run by one goroutine that owns the game
+// (an actor), so the screen, the bots and the pacing timer never share
+// state. It hands the screen the person's view as the wire carries it
+// (protocol.ViewOf), exactly what a server would send, so the screen keeps
+// no rule of its own and cannot tell the two tables apart.
+package local
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/internal/tui/feed"
+	"github.com/skullking-go/skullking/protocol"
 )
 
-// LocalConfig sets up a game against bots on this machine.
-type LocalConfig struct {
+// Config sets up a game against bots on this machine.
+type Config struct {
 	Players int
 	Options skullking.Options
 	Seed    uint64
@@ -28,32 +37,32 @@ type LocalConfig struct {
 	HintLevel string
 }
 
-// Local is a table on this machine: the engine and the bots, run by one
-// goroutine that owns the game (an actor), so the screen, the bots and the
-// pacing timer never share state.
-type Local struct {
+// Table is a table on this machine. It is a feed.Table with hints and a
+// record.
+type Table struct {
 	seat    int
-	updates chan Update
-	reqs    chan request
+	updates chan feed.Update
+	reqs    chan func(*state)
 	quit    chan struct{}
 	done    chan struct{}
 }
 
-// request is a call into the actor: fn runs on the actor's goroutine.
-type request struct {
-	fn func(*localState)
-}
+var _ feed.Table = (*Table)(nil)
 
-// localState is what the actor goroutine owns.
-type localState struct {
-	cfg     LocalConfig
+// state is what the actor goroutine owns.
+type state struct {
+	cfg     Config
 	g       *skullking.Game
-	bots    []bot.Bot // by seat; nil for the person
-	pending []Update  // updates not yet taken by the screen
+	rules   string
+	bots    []bot.Bot     // by seat; nil for the person
+	pending []feed.Update // updates not yet taken by the screen
+	// trickDone says the last action completed a trick: the next bot waits
+	// the longer pause, so that the trick's last card can be read.
+	trickDone bool
 }
 
-// NewLocal deals a new game and starts its bots.
-func NewLocal(cfg LocalConfig) (*Local, error) {
+// New deals a new game and starts its bots.
+func New(cfg Config) (*Table, error) {
 	opts := []skullking.GameOption{skullking.WithOptions(cfg.Options), skullking.WithSeed(cfg.Seed)}
 	if len(cfg.Names) > 0 {
 		opts = append(opts, skullking.WithNames(cfg.Names...))
@@ -63,15 +72,15 @@ func NewLocal(cfg LocalConfig) (*Local, error) {
 		return nil, err
 	}
 	if cfg.Seat < 0 || cfg.Seat >= cfg.Players {
-		return nil, fmt.Errorf("tui: seat %d: the table has seats 0 to %d", cfg.Seat, cfg.Players-1)
+		return nil, fmt.Errorf("seat %d: the table has seats 0 to %d", cfg.Seat, cfg.Players-1)
 	}
-	st := &localState{cfg: cfg, g: g, bots: make([]bot.Bot, cfg.Players)}
+	st := &state{cfg: cfg, g: g, rules: g.Options().Summary(), bots: make([]bot.Bot, cfg.Players)}
 	levels := cfg.Bots
 	if len(levels) == 0 {
 		levels = bot.Levels()[:1]
 	}
 	if len(levels) != 1 && len(levels) != cfg.Players-1 {
-		return nil, fmt.Errorf("tui: %d bot levels for %d bot seats: give one level, or one per seat", len(levels), cfg.Players-1)
+		return nil, fmt.Errorf("%d bot levels for %d bot seats: give one level, or one per seat", len(levels), cfg.Players-1)
 	}
 	i := 0
 	for s := 0; s < cfg.Players; s++ {
@@ -91,56 +100,50 @@ func NewLocal(cfg LocalConfig) (*Local, error) {
 		}
 		st.bots[s] = b
 	}
-	t := &Local{
-		seat:    cfg.Seat,
-		updates: make(chan Update),
-		reqs:    make(chan request),
-		quit:    make(chan struct{}),
-		done:    make(chan struct{}),
-	}
+	t := &Table{seat: cfg.Seat, updates: make(chan feed.Update), reqs: make(chan func(*state)),
+		quit: make(chan struct{}), done: make(chan struct{})}
 	go t.run(st)
 	return t, nil
 }
 
 // Seat is the person's seat.
-func (t *Local) Seat() int { return t.seat }
+func (t *Table) Seat() int { return t.seat }
 
 // Updates delivers the person's view after every change.
-func (t *Local) Updates() <-chan Update { return t.updates }
+func (t *Table) Updates() <-chan feed.Update { return t.updates }
 
 // Send plays one of the person's actions; the seat is always the person's.
-func (t *Local) Send(a skullking.Action) error {
+// The rules' refusal is a *feed.RefusedError.
+func (t *Table) Send(a protocol.Action) error {
 	var err error
-	callErr := t.call(func(st *localState) {
-		a.Seat = int8(st.cfg.Seat)
-		err = st.apply(a)
-	})
-	if callErr != nil {
+	if callErr := t.call(func(st *state) { err = st.send(a) }); callErr != nil {
 		return callErr
 	}
 	return err
 }
 
 // Hint asks the hint bot what it would do in the person's place.
-func (t *Local) Hint() (Hint, error) {
-	var h Hint
+func (t *Table) Hint() (feed.Hint, error) {
+	var h feed.Hint
 	var err error
-	callErr := t.call(func(st *localState) { h, err = st.hint() })
-	if callErr != nil {
-		return Hint{}, callErr
+	if callErr := t.call(func(st *state) { h, err = st.hint() }); callErr != nil {
+		return feed.Hint{}, callErr
 	}
 	return h, err
 }
 
-// Record writes the game so far as a record.
-func (t *Local) Record() (*skullking.Record, error) {
-	var rec *skullking.Record
-	err := t.call(func(st *localState) { rec = skullking.RecordOf(st.g) })
-	return rec, err
+// Record writes the game so far as a record (docs/record.md).
+func (t *Table) Record() ([]byte, error) {
+	var b []byte
+	var err error
+	if callErr := t.call(func(st *state) { b, err = skullking.RecordOf(st.g).Marshal() }); callErr != nil {
+		return nil, callErr
+	}
+	return b, err
 }
 
 // Close stops the bots and closes Updates.
-func (t *Local) Close() error {
+func (t *Table) Close() error {
 	select {
 	case <-t.quit:
 	default:
@@ -151,12 +154,12 @@ func (t *Local) Close() error {
 }
 
 // call runs fn on the actor and waits for it.
-func (t *Local) call(fn func(*localState)) error {
+func (t *Table) call(fn func(*state)) error {
 	ran := make(chan struct{})
 	select {
-	case t.reqs <- request{fn: func(st *localState) { fn(st); close(ran) }}:
+	case t.reqs <- func(st *state) { fn(st); close(ran) }:
 	case <-t.done:
-		return ErrClosed
+		return feed.ErrClosed
 	}
 	<-ran
 	return nil
@@ -166,17 +169,17 @@ func (t *Local) call(fn func(*localState)) error {
 // a bot is to decide, lets it after the configured pause. The screen may
 // lag behind; pending holds what it has not taken yet, so the game never
 // waits for the screen.
-func (t *Local) run(st *localState) {
+func (t *Table) run(st *state) {
 	defer close(t.done)
 	defer close(t.updates)
-	st.pending = append(st.pending, Update{View: st.g.View(st.cfg.Seat)})
+	st.show()
 	var timer *time.Timer
 	var tick <-chan time.Time
 	for {
 		if tick == nil {
 			if s := st.botToAct(); s >= 0 {
 				pause := st.cfg.Delay
-				if n := len(st.pending); n > 0 && st.pending[n-1].Trick != nil {
+				if st.trickDone {
 					pause = max(pause, st.cfg.TrickPause)
 				}
 				if pause <= 0 {
@@ -187,17 +190,17 @@ func (t *Local) run(st *localState) {
 				tick = timer.C
 			}
 		}
-		var out chan<- Update
-		var head Update
+		var out chan<- feed.Update
+		var head feed.Update
 		if len(st.pending) > 0 {
 			out, head = t.updates, st.pending[0]
 		}
 		select {
 		case out <- head:
-			st.pending[0] = Update{}
+			st.pending[0] = feed.Update{}
 			st.pending = st.pending[1:]
-		case r := <-t.reqs:
-			r.fn(st)
+		case fn := <-t.reqs:
+			fn(st)
 		case <-tick:
 			tick = nil
 			if s := st.botToAct(); s >= 0 {
@@ -213,7 +216,7 @@ func (t *Local) run(st *localState) {
 }
 
 // botToAct returns the lowest bot seat with a decision to make, or −1.
-func (st *localState) botToAct() int {
+func (st *state) botToAct() int {
 	for s, b := range st.bots {
 		if b != nil && st.g.Waiting(s) {
 			return s
@@ -225,9 +228,8 @@ func (st *localState) botToAct() int {
 // botAct lets seat s's bot decide. A bot that answers with an illegal
 // action (a bug in the bot) plays its first legal action instead: the
 // person's game goes on.
-func (st *localState) botAct(s int) {
-	a := st.safeAct(s)
-	if err := st.apply(a); err != nil {
+func (st *state) botAct(s int) {
+	if err := st.apply(st.safeAct(s)); err != nil {
 		legal := st.g.LegalActions(s, nil)
 		if len(legal) == 0 {
 			return
@@ -238,7 +240,7 @@ func (st *localState) botAct(s int) {
 
 // safeAct asks seat s's bot, turning a panic into an illegal action so that
 // botAct falls back.
-func (st *localState) safeAct(s int) (a skullking.Action) {
+func (st *state) safeAct(s int) (a skullking.Action) {
 	defer func() {
 		if recover() != nil {
 			a = skullking.Action{}
@@ -247,36 +249,41 @@ func (st *localState) safeAct(s int) (a skullking.Action) {
 	return st.bots[s].Act(st.g.Seat(s))
 }
 
-// apply applies a and queues the person's new view, with the trick it
-// completed.
-func (st *localState) apply(a skullking.Action) error {
-	g := st.g
-	round, done := g.Round(), len(g.Seat(st.cfg.Seat).CompletedTricks())
-	current := g.CurrentTrick()
-	if err := g.Apply(a); err != nil {
+// send applies the person's action as the wire carries it.
+func (st *state) send(w protocol.Action) error {
+	a, err := protocol.ToAction(&w, st.cfg.Seat)
+	if err != nil {
 		return err
 	}
-	u := Update{View: g.View(st.cfg.Seat)}
-	switch {
-	case g.Round() == round && len(g.Seat(st.cfg.Seat).CompletedTricks()) > done:
-		ts := g.Seat(st.cfg.Seat).CompletedTricks()
-		t := ts[done]
-		u.Trick = &skullking.TrickLog{Plays: append([]skullking.Played(nil), t.Plays...), Result: t.Result}
-	case g.Round() != round && a.Kind == skullking.ActionPlay:
-		// The round's last trick: the engine has dealt the next round and
-		// forgotten it, so it is rebuilt from the cards on the table.
-		plays := append(current, skullking.Played{Card: a.Card, Seat: a.Seat, As: a.As})
-		opts := g.Options()
-		u.Trick = &skullking.TrickLog{Plays: plays, Result: skullking.ResolveTrick(plays, &opts)}
+	err = st.apply(a)
+	var ae *skullking.ActionError
+	if errors.As(err, &ae) {
+		return &feed.RefusedError{Refusal: protocol.RefusalOf(&ae.Refusal, st.g.Options().PirateAbilities)}
 	}
-	st.pending = append(st.pending, u)
+	return err
+}
+
+// apply applies a and queues the person's new view.
+func (st *state) apply(a skullking.Action) error {
+	if err := st.g.Apply(a); err != nil {
+		return err
+	}
+	st.show()
+	v := &st.pending[len(st.pending)-1]
+	st.trickDone = v.View.LastTrick != nil && len(v.View.Trick) == 0 && a.Kind == skullking.ActionPlay
 	return nil
 }
 
+// show queues the person's view.
+func (st *state) show() {
+	v := st.g.View(st.cfg.Seat)
+	st.pending = append(st.pending, feed.Update{View: protocol.ViewOf(&v), Rules: st.rules})
+}
+
 // hint asks a fresh bot of the hint level what it would do for the person.
-func (st *localState) hint() (Hint, error) {
+func (st *state) hint() (feed.Hint, error) {
 	if !st.g.Waiting(st.cfg.Seat) {
-		return Hint{}, fmt.Errorf("nothing to decide now")
+		return feed.Hint{}, errors.New("nothing to decide now")
 	}
 	level := st.cfg.HintLevel
 	if level == "" {
@@ -285,11 +292,12 @@ func (st *localState) hint() (Hint, error) {
 	}
 	b, err := bot.New(level, skullking.DeriveSeed(st.cfg.Seed, uint64(len(st.g.Log()))))
 	if err != nil {
-		return Hint{}, err
+		return feed.Hint{}, err
 	}
 	a := b.Act(st.g.Seat(st.cfg.Seat))
 	if err := st.g.Check(a); err != nil {
-		return Hint{}, fmt.Errorf("the %s bot has no good advice here", level)
+		return feed.Hint{}, fmt.Errorf("the %s bot has no good advice here", level)
 	}
-	return Hint{Action: a, Why: "what the " + strings.ToLower(level) + " bot would do"}, nil
+	return feed.Hint{Action: protocol.FromAction(a, st.g.Options().PirateAbilities),
+		Why: "what the " + strings.ToLower(level) + " bot would do"}, nil
 }
