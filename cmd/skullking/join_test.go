@@ -12,9 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/client"
 	"github.com/skullking-go/skullking/internal/server"
 )
 
@@ -154,27 +153,14 @@ func TestPlayJoinSavesTheRecord(t *testing.T) {
 	// plays her seat to the end.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/tables/"+created.ID+"/ws",
-		&websocket.DialOptions{Subprotocols: []string{"skullking.v1"}})
+	conn, err := client.New(base).Dial(ctx, created.ID, client.Options{Token: created.Token})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws.SetReadLimit(1 << 20)
-	for _, m := range []string{`{"type":"hello","v":1,"token":"` + created.Token + `"}`, `{"type":"start","id":1}`} {
-		if err := ws.Write(ctx, websocket.MessageText, []byte(m)); err != nil {
-			t.Fatal(err)
-		}
+	if err := conn.Start(ctx); err != nil {
+		t.Fatal(err)
 	}
-	for {
-		_, data, err := ws.Read(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if strings.Contains(string(data), `"type":"ack"`) {
-			break
-		}
-	}
-	ws.Close(websocket.StatusNormalClosure, "")
+	conn.Close()
 	for deadline := time.Now().Add(30 * time.Second); getTable(t, base, created.ID).Status != "over"; {
 		if time.Now().After(deadline) {
 			t.Fatal("the game did not end")
