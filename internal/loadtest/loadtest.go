@@ -6,9 +6,7 @@
 package loadtest
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -24,10 +22,10 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/coder/websocket"
-
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/client"
 	"github.com/skullking-go/skullking/internal/server"
-	"github.com/skullking-go/skullking/internal/wire"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // Bounds on a run, so a mistyped flag cannot take the machine down.
@@ -125,6 +123,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	r := &run{cfg: cfg, base: strings.TrimSuffix(base, "/"), logf: logf,
 		http: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
+	r.cl = client.New(r.base).WithHTTP(r.http)
 	ctx, cancel := context.WithTimeout(ctx, cfg.Ramp+cfg.Duration+30*time.Second)
 	defer cancel()
 	r.ctx = ctx
@@ -182,7 +181,6 @@ loop:
 	rep.Connected = int(r.connected.Load())
 	r.scrape(rep)
 	cancel()
-	r.closeAll()
 	wg.Wait()
 
 	rep.Actions, rep.Frames, rep.Games, rep.Errors = r.actions.Load(), r.frames.Load(), r.games.Load(), r.errors.Load()
@@ -223,6 +221,7 @@ type run struct {
 	cfg  Config
 	base string
 	http *http.Client
+	cl   *client.Client
 	ctx  context.Context
 	logf func(string, ...any)
 
@@ -238,7 +237,6 @@ type run struct {
 	mu           sync.Mutex
 	latencies    []time.Duration
 	errorSamples []string
-	conns        []*websocket.Conn
 }
 
 func (r *run) fail(format string, args ...any) {
@@ -249,35 +247,6 @@ func (r *run) fail(format string, args ...any) {
 		r.errorSamples = append(r.errorSamples, msg)
 	}
 	r.mu.Unlock()
-}
-
-func (r *run) closeAll() {
-	r.mu.Lock()
-	conns := r.conns
-	r.conns = nil
-	r.mu.Unlock()
-	for _, c := range conns {
-		c.CloseNow()
-	}
-}
-
-func (r *run) post(path string, body, out any) error {
-	b, _ := json.Marshal(body)
-	req, err := http.NewRequestWithContext(r.ctx, "POST", r.base+path, bytes.NewReader(b))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := r.http.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("POST %s: %d %s", path, resp.StatusCode, bytes.TrimSpace(data))
-	}
-	return json.Unmarshal(data, out)
 }
 
 // game is one table's game as its clients see it: the shared record of
@@ -300,19 +269,18 @@ func (g *game) markSent(seat int, t time.Time) {
 	g.mu.Unlock()
 }
 
+var names = []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
+
 // table opens one table, seats its clients and plays games until the run ends.
 func (r *run) table(i int) {
-	var created struct {
-		ID    string `json:"id"`
-		Token string `json:"token"`
-	}
-	names := []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
-	seats := make([]map[string]string, r.cfg.Clients)
+	seats := make([]protocol.SeatSpec, r.cfg.Clients)
 	for s := range seats {
-		seats[s] = map[string]string{"kind": "open"}
+		seats[s] = protocol.SeatSpec{Kind: protocol.SeatOpen}
 	}
-	err := r.post("/api/tables", map[string]any{"nickname": names[0], "seats": seats,
-		"settings": map[string]any{"name": fmt.Sprintf("load %d", i), "options": map[string]any{"rounds": r.cfg.Rounds}}}, &created)
+	o := skullking.DefaultOptions()
+	o.Rounds = r.cfg.Rounds
+	created, err := r.cl.Create(r.ctx, protocol.CreateRequest{Nickname: names[0], Seats: seats,
+		Settings: protocol.Settings{Name: fmt.Sprintf("load %d", i), Options: o, Spectators: true}})
 	if err != nil {
 		r.failedTables.Add(1)
 		r.fail("create table: %v", err)
@@ -320,10 +288,8 @@ func (r *run) table(i int) {
 	}
 	tokens := []string{created.Token}
 	for s := 1; s < r.cfg.Clients; s++ {
-		var joined struct {
-			Token string `json:"token"`
-		}
-		if err := r.post("/api/tables/"+created.ID+"/join", map[string]any{"nickname": names[s]}, &joined); err != nil {
+		joined, err := r.cl.Join(r.ctx, created.ID, protocol.JoinRequest{Nickname: names[s]})
+		if err != nil {
 			r.failedTables.Add(1)
 			r.fail("join: %v", err)
 			return
@@ -357,33 +323,32 @@ func (r *run) table(i int) {
 func (r *run) play(i int, id string, tokens []string, onStart func()) (string, error) {
 	g := &game{}
 	rng := rand.New(rand.NewPCG(r.cfg.Seed, uint64(i)))
-	clients := make([]*client, len(tokens))
-	for s, tok := range tokens {
-		c, err := r.dial(id, tok, g, s, rand.New(rand.NewPCG(rng.Uint64(), uint64(s))))
-		if err != nil {
-			for _, c := range clients[:s] {
-				c.ws.CloseNow()
-			}
-			return "", err
-		}
-		clients[s] = c
-	}
+	players := make([]*player, 0, len(tokens))
 	defer func() {
-		for _, c := range clients {
-			c.ws.Close(websocket.StatusNormalClosure, "")
+		for _, p := range players {
+			p.conn.Close()
 			r.connected.Add(-1)
 		}
 	}()
-	if err := clients[0].write(wire.ClientMsg{Type: wire.TypeStart, ID: 1}); err != nil {
+	for s, tok := range tokens {
+		conn, err := r.cl.Dial(r.ctx, id, client.Options{Token: tok})
+		if err != nil {
+			return "", err
+		}
+		r.connected.Add(1)
+		players = append(players, &player{r: r, g: g, seat: s, conn: conn,
+			rng: rand.New(rand.NewPCG(rng.Uint64(), uint64(s)))})
+	}
+	if err := players[0].conn.Start(r.ctx); err != nil {
 		return "", err
 	}
 	onStart()
-	errs := make(chan error, len(clients))
-	for _, c := range clients {
-		go func() { errs <- c.loop() }()
+	errs := make(chan error, len(players))
+	for _, p := range players {
+		go func() { errs <- p.loop() }()
 	}
 	var firstErr error
-	for range clients {
+	for range players {
 		if err := <-errs; err != nil && firstErr == nil {
 			firstErr = err
 		}
@@ -394,228 +359,115 @@ func (r *run) play(i int, id string, tokens []string, onStart func()) (string, e
 	if r.measuring.Load() {
 		r.games.Add(1)
 	}
-	return clients[0].rematch()
+	return players[0].rematch()
 }
 
-// client is one connected player.
-type client struct {
-	r     *run
-	g     *game
-	seat  int
-	ws    *websocket.Conn
-	rng   *rand.Rand
-	wmu   sync.Mutex
-	id    int64
-	table string
+// player is one connected client, a seat that acts at random.
+type player struct {
+	r    *run
+	g    *game
+	seat int
+	conn *client.Conn
+	rng  *rand.Rand
 }
 
-func (r *run) dial(id, token string, g *game, seat int, rng *rand.Rand) (*client, error) {
-	ctx, cancel := context.WithTimeout(r.ctx, 30*time.Second)
-	defer cancel()
-	u := "ws" + strings.TrimPrefix(r.base, "http") + "/api/tables/" + id + "/ws"
-	ws, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{Subprotocols: []string{wire.Subprotocol},
-		HTTPClient: r.http})
-	if err != nil {
-		return nil, err
-	}
-	ws.SetReadLimit(1 << 20)
-	r.mu.Lock()
-	r.conns = append(r.conns, ws)
-	r.mu.Unlock()
-	r.connected.Add(1)
-	c := &client{r: r, g: g, seat: seat, ws: ws, rng: rng, table: id}
-	if err := c.write(wire.ClientMsg{Type: wire.TypeHello, V: wire.Version, Token: token}); err != nil {
-		return nil, err
-	}
-	return c, nil
-}
-
-func (c *client) write(m wire.ClientMsg) error {
-	b, _ := json.Marshal(m)
-	return c.writeRaw(b)
-}
-
-func (c *client) writeRaw(b []byte) error {
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	ctx, cancel := context.WithTimeout(c.r.ctx, 10*time.Second)
-	defer cancel()
-	return c.ws.Write(ctx, websocket.MessageText, b)
-}
-
-// frame is the part of a server message a load client reads: decoding
-// only these fields keeps the load generator's own cost down, so the
-// machine's cores go to the server being measured.
-type frame struct {
-	Type    string `json:"type"`
-	ID      int64  `json:"id"`
-	Seq     int64  `json:"seq"`
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Reason  string `json:"reason"`
-	Event   *struct {
-		Seat int    `json:"seat"`
-		By   string `json:"by"`
-	} `json:"event"`
-	View *struct {
-		Phase string            `json:"phase"`
-		Legal []json.RawMessage `json:"legal"`
-	} `json:"view"`
-	Table *struct {
-		Rematch string `json:"rematch"`
-	} `json:"table"`
-}
-
-// statePrefix is how the server starts every state message (it writes the
-// fields of wire.ServerMsg in order).
-var statePrefix = []byte(`{"type":"state",`)
-
-// decodeFrame reads what a load client needs of a frame. States — nearly
-// every frame — are not decoded whole: only the event, the phase and, when
-// the seat has a decision, the legal actions, so that the load generator's
-// cost stays small next to the server's.
-func decodeFrame(data []byte) (*frame, error) {
-	if !bytes.HasPrefix(data, statePrefix) {
-		var m frame
-		err := json.Unmarshal(data, &m)
-		return &m, err
-	}
-	m := &frame{Type: wire.TypeState}
-	if i := bytes.Index(data, []byte(`"seq":`)); i >= 0 {
-		for _, b := range data[i+6:] {
-			if b < '0' || b > '9' {
-				break
-			}
-			m.Seq = m.Seq*10 + int64(b-'0')
-		}
-	}
-	if i := bytes.Index(data, []byte(`"event":`)); i >= 0 {
-		if err := json.NewDecoder(bytes.NewReader(data[i+8:])).Decode(&m.Event); err != nil {
-			return nil, err
-		}
-	}
-	m.View = &struct {
-		Phase string            `json:"phase"`
-		Legal []json.RawMessage `json:"legal"`
-	}{}
-	if bytes.Contains(data, []byte(`"phase":"over"`)) {
-		m.View.Phase = "over"
-	}
-	if i := bytes.Index(data, []byte(`"legal":[{`)); i >= 0 {
-		if err := json.NewDecoder(bytes.NewReader(data[i+8:])).Decode(&m.View.Legal); err != nil {
-			return nil, err
-		}
-	}
-	return m, nil
-}
-
-// act is an act message carrying a legal action exactly as listed.
-type act struct {
-	Type   string          `json:"type"`
-	ID     int64           `json:"id"`
-	Action json.RawMessage `json:"action"`
-}
-
-// loop reads this client's frames until the game is over, acting after a
-// think time whenever the view offers it a decision.
-func (c *client) loop() error {
-	r := c.r
+// loop reads this client's events until the game is over, acting after a
+// think time whenever the latest view offers it a decision, one action at
+// a time: the next waits for the last one's ack.
+func (p *player) loop() error {
+	r := p.r
+	acked := make(chan error, 1)
 	pending := false
-	var lastSeq int64 = -1
-	var last *struct {
-		Phase string            `json:"phase"`
-		Legal []json.RawMessage `json:"legal"`
-	}
-	// decide schedules an action on the latest view after a think time. It
-	// runs on each new state and after each ack: the state an action causes
-	// arrives before its ack, and may already ask this seat again.
+	var last client.Event
 	decide := func() {
-		if pending || last == nil || len(last.Legal) == 0 || last.Phase == "over" {
-			return
+		v := last.View()
+		if pending || v == nil || len(v.Legal) == 0 || v.Phase == protocol.PhaseOver || p.conn.Stale(last) {
+			return // nothing to do, or a later view is on its way
 		}
 		pending = true
-		a := last.Legal[c.rng.IntN(len(last.Legal))]
-		think := time.Duration(float64(c.r.cfg.Think) * (0.5 + c.rng.Float64()))
-		c.id++
-		msg, _ := json.Marshal(act{Type: wire.TypeAct, ID: c.id + 1, Action: a})
+		a := v.Legal[p.rng.IntN(len(v.Legal))]
+		think := time.Duration(float64(r.cfg.Think) * (0.5 + p.rng.Float64()))
 		time.AfterFunc(think, func() {
-			c.g.markSent(c.seat, time.Now())
-			if err := c.writeRaw(msg); err != nil && r.ctx.Err() == nil {
-				r.fail("seat %d: write: %v", c.seat, err)
-			}
+			p.g.markSent(p.seat, time.Now())
+			acked <- p.conn.Act(r.ctx, a)
 		})
 	}
 	for {
-		_, data, err := c.ws.Read(r.ctx)
-		now := time.Now()
-		if err != nil {
-			if r.ctx.Err() != nil {
-				return nil
-			}
-			return fmt.Errorf("seat %d: read: %w", c.seat, err)
-		}
-		measuring := r.measuring.Load()
-		if measuring {
-			r.frames.Add(1)
-		}
-		m, err := decodeFrame(data)
-		if err != nil {
-			return fmt.Errorf("seat %d: bad frame: %v", c.seat, err)
-		}
-		switch m.Type {
-		case wire.TypeError:
-			r.fail("seat %d: %s: %s", c.seat, m.Code, m.Message)
-			if m.ID != 0 {
-				pending = false
-				decide()
-			}
-		case wire.TypeAck:
-			if m.ID > 1 || c.seat != 0 {
-				pending = false
-				if measuring {
-					r.actions.Add(1)
+		select {
+		case <-r.ctx.Done():
+			return nil
+		case err := <-acked:
+			pending = false
+			var refused *client.Error
+			switch {
+			case err == nil || errors.As(err, &refused):
+				if r.measuring.Load() {
+					r.frames.Add(1) // the ack, or the error answering the action
+					if err == nil {
+						r.actions.Add(1)
+					}
 				}
-				decide()
-			}
-		case wire.TypeBye:
-			return fmt.Errorf("seat %d: bye: %s", c.seat, m.Reason)
-		case wire.TypeState:
-			if e := m.Event; e != nil && e.By == "player" && measuring {
-				if sent := c.g.sentAt(e.Seat); !sent.IsZero() {
-					r.mu.Lock()
-					r.latencies = append(r.latencies, now.Sub(sent))
-					r.mu.Unlock()
+				if err != nil {
+					r.fail("seat %d: %s: %s", p.seat, refused.Code, refused.Message)
 				}
+			case r.ctx.Err() == nil:
+				r.fail("seat %d: %v", p.seat, err)
 			}
-			if m.Seq < lastSeq {
+			decide()
+		case ev, ok := <-p.conn.Events():
+			if !ok {
+				if r.ctx.Err() != nil {
+					return nil
+				}
+				return fmt.Errorf("seat %d: the connection closed", p.seat)
+			}
+			measuring := r.measuring.Load()
+			if measuring && ev.Msg != nil {
+				r.frames.Add(1)
+			}
+			if ev.Msg == nil {
+				switch ev.Status {
+				case client.Lost:
+					return fmt.Errorf("seat %d: lost: %v", p.seat, ev.Err)
+				case client.Dropped, client.Unreadable:
+					r.fail("seat %d: %s: %v", p.seat, ev.Status, ev.Err)
+				}
 				continue
 			}
-			lastSeq = m.Seq
-			if m.View.Phase == "over" {
-				return nil
+			switch m := ev.Msg; m.Type {
+			case protocol.TypeError:
+				r.fail("seat %d: %s: %s", p.seat, m.Code, m.Message)
+			case protocol.TypeState:
+				if e := m.Event; e != nil && e.By == protocol.ByPlayer && measuring && e.Seat >= 0 && e.Seat < len(p.g.sent) {
+					if sent := p.g.sentAt(e.Seat); !sent.IsZero() {
+						r.mu.Lock()
+						r.latencies = append(r.latencies, ev.At.Sub(sent))
+						r.mu.Unlock()
+					}
+				}
+				if m.View.Phase == protocol.PhaseOver {
+					return nil
+				}
+				last = ev
+				decide()
 			}
-			last = m.View
-			decide()
 		}
 	}
 }
 
-// rematch asks for a rematch as the host and returns its table id.
-func (c *client) rematch() (string, error) {
-	if err := c.write(wire.ClientMsg{Type: wire.TypeRematch, ID: 1 << 40}); err != nil {
-		return "", err
+// rematch asks for a rematch as the host and returns its table id, once
+// the table names it.
+func (p *player) rematch() (string, error) {
+	if err := p.conn.Rematch(p.r.ctx); err != nil {
+		return "", fmt.Errorf("rematch: %w", err)
 	}
 	for {
-		_, data, err := c.ws.Read(c.r.ctx)
+		ev, err := p.conn.Next(p.r.ctx)
 		if err != nil {
 			return "", err
 		}
-		var m frame
-		if json.Unmarshal(data, &m) == nil && m.Type == wire.TypeTable && m.Table != nil && m.Table.Rematch != "" {
+		if m := ev.Msg; m != nil && m.Table != nil && m.Table.Rematch != "" {
 			return m.Table.Rematch, nil
-		}
-		if m.Type == wire.TypeError {
-			return "", fmt.Errorf("rematch: %s", m.Message)
 		}
 	}
 }
