@@ -443,7 +443,13 @@ func (cn *Conn) handle(m protocol.ServerMsg, at time.Time) {
 			return // the answer to a request given up on
 		}
 	case protocol.TypeWelcome:
-		cn.seat.Store(int32(*m.Seat)) // Dial and DecodeServer checked it
+		// Dial checked its own; a welcome out of turn must not move a
+		// seat to a spectator's place or back.
+		if m.Seat == nil || (*m.Seat < 0) != cn.opts.Spectate {
+			cn.push(Event{Status: Unreadable, Err: errors.New("a welcome to another place"), At: at})
+			return
+		}
+		cn.seat.Store(int32(*m.Seat))
 		cn.host.Store(m.Host)
 	case protocol.TypeState:
 		if err := cn.takeState(&m); err != nil {

@@ -166,6 +166,7 @@ func TestEventsInOrder(t *testing.T) {
 	f := newFake(t)
 	conn := dialFake(t, f)
 	f.send(state(t, 3), state(t, 2), `not json`, strings.Replace(state(t, 4), `"players":3`, `"players":9`, 1),
+		`{"type":"welcome","v":2}`,
 		`{"type":"chat","seat":1,"name":"Ben","text":"ahoy"}`, state(t, 4), state(t, 3),
 		`{"type":"bye","reason":"the host gave your seat to a bot"}`, "")
 	var got []string
@@ -189,7 +190,7 @@ func TestEventsInOrder(t *testing.T) {
 			got = append(got, ev.Status.String())
 		}
 	}
-	want := "welcome, state 3, unreadable, unreadable, chat, state 4, bye, lost: the host gave your seat to a bot"
+	want := "welcome, state 3, unreadable, unreadable, unreadable, chat, state 4, bye, lost: the host gave your seat to a bot"
 	if strings.Join(got, ", ") != want {
 		t.Errorf("events:\n%s\nwant:\n%s", strings.Join(got, ", "), want)
 	}
