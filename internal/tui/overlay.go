@@ -282,7 +282,7 @@ func (m *Model) roundLines() []string {
 		extra = extra || sc.WagerPoints != 0 || sc.LootPoints != 0 || sc.Wager != 0 || len(sc.Loot) > 0
 		forfeited = forfeited || (sc.Bonus > 0 && sc.BonusPoints < sc.Bonus)
 	}
-	head := fmt.Sprintf("   %-14s %4s %4s %7s %7s", "Player", "Bid", "Won", "Bid pts", "Bonus")
+	head := fmt.Sprintf("   %-14s %4s %4s %8s %7s", "Player", "Bid", "Won", "Bid pts", "Bonus")
 	if extra {
 		head += fmt.Sprintf(" %7s %7s", "Wager", "Loot")
 	}
@@ -297,7 +297,7 @@ func (m *Model) roundLines() []string {
 		if s < len(r.Scores) {
 			sc = r.Scores[s]
 		}
-		row := fmt.Sprintf("   %-14s %4d %4d %7s %7s", ansi.Truncate(name, 14, "…"), r.Bids[s], r.Won[s],
+		row := fmt.Sprintf("   %-14s %4d %4d %8s %7s", ansi.Truncate(name, 14, "…"), r.Bids[s], r.Won[s],
 			signed(sc.BidPoints), bonusCell(&sc))
 		if extra {
 			row += fmt.Sprintf(" %7s %7s", signed(sc.WagerPoints), signed(sc.LootPoints))
