@@ -82,6 +82,14 @@ func Count(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
+// some is "a Mermaid", "2 Mermaids".
+func some(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
 // PlayPhrase names a card on the table: "the black 11", "the Tigress as a
 // Pirate".
 func PlayPhrase(p Play) string {
@@ -132,13 +140,13 @@ func Bonuses(items []BonusItem) string {
 	for _, b := range items {
 		switch b.Kind {
 		case "fourteen":
-			parts = append(parts, Count(b.Count, "colour 14", "colour 14s"))
+			parts = append(parts, some(b.Count, "a colour 14", "colour 14s"))
 		case "black_fourteen":
 			parts = append(parts, "the black 14")
 		case "pirate_mermaid":
-			parts = append(parts, Count(b.Count, "Mermaid", "Mermaids"))
+			parts = append(parts, some(b.Count, "a Mermaid", "Mermaids"))
 		case "skull_king_pirate":
-			parts = append(parts, Count(b.Count, "Pirate", "Pirates"))
+			parts = append(parts, some(b.Count, "a Pirate", "Pirates"))
 		case "mermaid_skull_king":
 			parts = append(parts, "the Skull King")
 		default:

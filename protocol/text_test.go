@@ -39,10 +39,10 @@ func TestWords_TrickSentences(t *testing.T) {
 		codes []string
 		want  string
 	}{
-		{[]string{"Y12", "Y5", "P14"}, "Your yellow 12 wins: the highest card of the suit led wins. +10 for 1 colour 14 if your bid is exact."},
+		{[]string{"Y12", "Y5", "P14"}, "Your yellow 12 wins: the highest card of the suit led wins. +10 for a colour 14 if your bid is exact."},
 		{[]string{"SK", "PIR", "PIR"}, "Your Skull King wins: the Skull King beats every Pirate and number. +60 for 2 Pirates if your bid is exact."},
 		{[]string{"PIR", "SK", "MER"}, "Cat's Mermaid wins: a Mermaid takes the Skull King. +40 for the Skull King if Cat's bid is exact."},
-		{[]string{"ESC", "B3", "G14"}, "Ben's black 3 wins: the highest black (trump) wins. +10 for 1 colour 14 if Ben's bid is exact."},
+		{[]string{"ESC", "B3", "G14"}, "Ben's black 3 wins: the highest black (trump) wins. +10 for a colour 14 if Ben's bid is exact."},
 		{[]string{"TIG-E", "ESC", "ESC"}, "Your Tigress (as an Escape) wins: only Escapes were played: the first one wins."},
 	} {
 		if got := abcd.Trick(trickOf(t, o, c.codes...)); got != c.want {

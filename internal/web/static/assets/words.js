@@ -50,10 +50,10 @@ export function reason(code) { return REASONS[code] || String(code || '').replac
 export function bonuses(items) {
   return list((items || []).map((b) => {
     switch (b.kind) {
-      case 'fourteen': return count(b.count, 'colour 14', 'colour 14s');
+      case 'fourteen': return b.count === 1 ? 'a colour 14' : `${b.count} colour 14s`;
       case 'black_fourteen': return 'the black 14';
-      case 'pirate_mermaid': return count(b.count, 'Mermaid', 'Mermaids');
-      case 'skull_king_pirate': return count(b.count, 'Pirate', 'Pirates');
+      case 'pirate_mermaid': return b.count === 1 ? 'a Mermaid' : `${b.count} Mermaids`;
+      case 'skull_king_pirate': return b.count === 1 ? 'a Pirate' : `${b.count} Pirates`;
       case 'mermaid_skull_king': return 'the Skull King';
     }
     return String(b.kind).replaceAll('_', ' ');
