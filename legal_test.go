@@ -304,3 +304,28 @@ func TestForgedCardBytesRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatViewCheck_JudgesOnlyTheSeatsOwnAction checks that a seat's window
+// explains a refusal as the game does, and judges every action as the
+// seat's own: asking about another seat's card must not tell what it holds.
+func TestSeatViewCheck_JudgesOnlyTheSeatsOwnAction(t *testing.T) {
+	g := newFixtureGame(t, 3, oneRound(2), map[int]deal{1: {hands: []string{"G2 Y1", "G5 B3", "Y2 Y3"}}})
+	bidAll(t, g, 0, 0, 0)
+	mustApply(t, g, actionFor(t, g, "G2"))
+	g5, b3 := NumberCard(Green, 5), NumberCard(Black, 3)
+	if err := g.Seat(1).Check(Play(1, g5)); err != nil {
+		t.Fatalf("following suit refused: %v", err)
+	}
+	var ae *ActionError
+	if err := g.Seat(1).Check(Play(1, b3)); !errors.As(err, &ae) || ae.Refusal.Code != RefuseMustFollowSuit ||
+		ae.Refusal.Card != g5 {
+		t.Fatalf("B3 on a green lead: %v, want must_follow_suit naming G5", err)
+	}
+	if g.Check(Play(1, g5)) != nil {
+		t.Fatal("the game refuses seat 1's G5")
+	}
+	err := g.Seat(2).Check(Play(1, g5))
+	if !errors.As(err, &ae) || ae.Refusal.Seat != 2 || ae.Refusal.Code != RefuseNotYourTurn {
+		t.Fatalf("seat 2 asking about seat 1's G5: %v, want its own play refused as out of turn", err)
+	}
+}

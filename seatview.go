@@ -49,6 +49,15 @@ func (v SeatView) HandSize(s int) int {
 // Legal appends the seat's legal actions to buf.
 func (v SeatView) Legal(buf []Action) []Action { return v.g.LegalActions(v.seat, buf) }
 
+// Check reports why the seat may not take action a now (an *ActionError
+// with its Refusal), or nil if it may. The action is judged as the seat's
+// own whatever a.Seat says: how the game would judge another seat's card
+// would tell what that seat holds.
+func (v SeatView) Check(a Action) error {
+	a.Seat = int8(v.seat)
+	return v.g.Check(a)
+}
+
 // LegalCards is the set of cards the seat may play now.
 func (v SeatView) LegalCards() CardSet { return v.g.LegalCards(v.seat) }
 
