@@ -14,11 +14,12 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // ProtocolVersion is the version of the external-bot protocol
 // (docs/bot-protocol.md) this package speaks.
-const ProtocolVersion = 1
+const ProtocolVersion = 2
 
 // ExecPrefix marks a level that names an external program: "exec:PATH ARGS".
 const ExecPrefix = "exec:"
@@ -48,7 +49,9 @@ func IsExec(level string) bool { return strings.HasPrefix(strings.TrimSpace(leve
 // External is a bot played by another program, over the line-based JSON
 // protocol of docs/bot-protocol.md: one process for the bot's lifetime,
 // one request line per message, one reply line per decision. The program
-// sees exactly what the seat's view holds, and nothing else.
+// receives the seat's view exactly as the online protocol sends it
+// (protocol.ViewOf), which holds what the seat may know and nothing else,
+// and answers with a protocol.Action.
 //
 // A reply that is malformed, illegal or late is a fault: the seat plays
 // its first legal action instead, the program is told (unless it is gone),
@@ -172,20 +175,21 @@ func (b *External) Act(v skullking.SeatView) skullking.Action {
 	}
 	fallback := b.buf[0]
 	if b.dead != nil {
-		b.fault(v, fmt.Errorf("%v; playing %s", b.dead, fallback))
+		b.fault(v, b.dead, fallback, false)
 		return fallback
 	}
 	view := v.View()
 	named := view.Options.PirateAbilities
 	if !b.inGame || v.Round() < b.lastRound {
-		if !b.send(v, extHello(v, &view, b.seed)) {
+		if !b.send(v, helloOf(v, &view, b.seed)) {
 			return fallback
 		}
 		b.inGame = true
 	}
 	b.lastRound = v.Round()
 	b.id++
-	if !b.send(v, extDecide(&view, b.id)) {
+	pv := protocol.ViewOf(&view)
+	if !b.send(v, decideMsg{Type: "decide", ID: b.id, View: pv}) {
 		return fallback
 	}
 	reply, err := b.readLine()
@@ -193,11 +197,12 @@ func (b *External) Act(v skullking.SeatView) skullking.Action {
 		b.stop(v, fmt.Errorf("decision %d: %v", b.id, err), fallback)
 		return fallback
 	}
-	a, err := extParseReply(reply, b.id, b.buf, named)
+	a, refusal, err := replyTo(reply, b.id, v, b.buf, protocol.WordsFor(pv), named)
 	if err != nil {
-		err = fmt.Errorf("decision %d: reply %s: %v", b.id, extClip(reply), err)
-		b.fault(v, fmt.Errorf("%v; playing %s", err, fallback))
-		b.send(v, extErrorMsg{Type: "error", ID: b.id, Message: err.Error(), Fallback: extAction(fallback, named)})
+		err = fmt.Errorf("decision %d: reply %s: %v", b.id, clip(reply), err)
+		b.fault(v, err, fallback, false)
+		b.send(v, errorMsg{Type: "error", ID: b.id, Message: err.Error(), Refusal: refusal,
+			Fallback: protocol.FromAction(fallback, named)})
 		return fallback
 	}
 	return a
@@ -210,14 +215,7 @@ func (b *External) GameOver(v skullking.SeatView) {
 		return
 	}
 	view := v.View()
-	msg := extOverMsg{Type: "over", Seat: view.Seat, Winners: view.Winners, Results: extResults(view.Results, view.Players)}
-	for s := 0; s < view.Players; s++ {
-		msg.Totals = append(msg.Totals, view.Seats[s].Total)
-	}
-	if msg.Winners == nil {
-		msg.Winners = []int{}
-	}
-	b.send(v, msg)
+	b.send(v, overMsg{Type: "over", Seat: view.Seat, Summary: summaryOf(protocol.ViewOf(&view))})
 	b.inGame = false
 }
 
@@ -293,19 +291,32 @@ func (b *External) exitError(when string) error {
 // stop records a fault that leaves the program unusable and kills it.
 func (b *External) stop(v skullking.SeatView, err error, fallback skullking.Action) {
 	b.dead = err
-	b.fault(v, fmt.Errorf("%v; playing %s, and the first legal action from now on", err, fallback))
+	b.fault(v, err, fallback, true)
 	if !b.waited {
 		b.cmd.Process.Kill()
 	}
 }
 
-func (b *External) fault(v skullking.SeatView, err error) {
+// fault counts a decision the program failed to make, err saying why, and
+// describes it with the action played instead (for good, once the program
+// is stopped) as the first fault and on the log, as long as either wants it:
+// a program that is gone faults at every later decision.
+func (b *External) fault(v skullking.SeatView, err error, fallback skullking.Action, forGood bool) {
 	b.faults++
+	logged := b.log != nil && b.faults <= maxLoggedFaults
+	if b.first != nil && !logged {
+		return
+	}
+	if forGood {
+		err = fmt.Errorf("%w; falling back to the first legal action (%s) from now on", err, say(v, fallback))
+	} else {
+		err = fmt.Errorf("%w; falling back to the first legal action: %s", err, say(v, fallback))
+	}
 	err = fmt.Errorf("bot %s, seat %d, round %d: %w", b.spec, v.Seat(), v.Round(), err)
 	if b.first == nil {
 		b.first = err
 	}
-	if b.log != nil && b.faults <= maxLoggedFaults {
+	if logged {
 		fmt.Fprintln(b.log, err)
 		if b.faults == maxLoggedFaults {
 			fmt.Fprintf(b.log, "bot %s: further faults are counted, not shown\n", b.spec)
@@ -313,187 +324,75 @@ func (b *External) fault(v skullking.SeatView, err error) {
 	}
 }
 
-func extClip(b []byte) string {
+// say words action a of the seat for the log, which its operator reads.
+func say(v skullking.SeatView, a skullking.Action) string {
+	view := v.View()
+	w := protocol.Words{You: -1}
+	for _, s := range view.Seats {
+		w.Names = append(w.Names, s.Name)
+	}
+	return w.Action(protocol.FromAction(a, view.Options.PirateAbilities))
+}
+
+func clip(b []byte) string {
 	if len(b) > 200 {
 		return string(b[:200]) + "…"
 	}
 	return string(b)
 }
 
-// The messages of docs/bot-protocol.md.
+// The messages of docs/bot-protocol.md. A decision carries the seat's view
+// exactly as the online protocol sends it (protocol.View), and a reply is
+// one protocol.Action: the program reads and writes the same vocabulary as
+// a client of a table.
 
-type extHelloMsg struct {
+type helloMsg struct {
 	Type      string            `json:"type"`
 	Protocol  int               `json:"protocol"`
 	Seat      int               `json:"seat"`
 	Players   int               `json:"players"`
 	Graybeard int               `json:"graybeard"`
 	Names     []string          `json:"names"`
-	Options   skullking.Options `json:"options"`
+	Options   skullking.Options `json:"options"` // as a record writes them
 	Schedule  []int             `json:"schedule"`
 	Seed      uint64            `json:"seed"`
 }
 
-type extDecideMsg struct {
-	Type        string          `json:"type"`
-	ID          int64           `json:"id"`
-	Seat        int             `json:"seat"`
-	Phase       string          `json:"phase"`
-	Round       int             `json:"round"`
-	Rounds      int             `json:"rounds"`
-	Tiebreak    bool            `json:"tiebreak"`
-	Cards       int             `json:"cards"`
-	Hand        []string        `json:"hand"`
-	Seats       []extSeatMsg    `json:"seats"`
-	Turn        int             `json:"turn"`
-	TrickNumber int             `json:"trick_number"`
-	Leader      int             `json:"leader"`
-	Lead        string          `json:"lead"`
-	Trick       []extPlayMsg    `json:"trick"`
-	Winning     int             `json:"winning"`
-	Tricks      []extTrickMsg   `json:"tricks"`
-	Pending     *extPendingMsg  `json:"pending,omitempty"`
-	UndealtSeen []string        `json:"undealt_seen,omitempty"`
-	Discarded   []string        `json:"discarded,omitempty"`
-	Results     []extResultMsg  `json:"results"`
-	Legal       []*extActionMsg `json:"legal"`
+type decideMsg struct {
+	Type string         `json:"type"`
+	ID   int64          `json:"id"`
+	View *protocol.View `json:"view"`
 }
 
-type extSeatMsg struct {
-	Name      string `json:"name"`
-	HandSize  int    `json:"hand_size"`
-	HasBid    bool   `json:"has_bid"`
-	Bid       *int   `json:"bid"`
-	Won       int    `json:"won"`
-	Total     int    `json:"total"`
-	Wager     int    `json:"wager,omitempty"`
-	Cannon    string `json:"cannon,omitempty"`
-	Graybeard bool   `json:"graybeard,omitempty"`
+// errorMsg answers a reply the engine could not use: why, as a sentence
+// and, when the engine refused the action, as its refusal code and facts.
+type errorMsg struct {
+	Type     string            `json:"type"`
+	ID       int64             `json:"id"`
+	Message  string            `json:"message"`
+	Refusal  *protocol.Refusal `json:"refusal,omitempty"`
+	Fallback protocol.Action   `json:"fallback"`
 }
 
-type extPlayMsg struct {
+// overMsg is the scored game, as `skullking replay --json` prints it, for
+// the seat that played it.
+type overMsg struct {
+	Type string `json:"type"`
 	Seat int    `json:"seat"`
-	Card string `json:"card"`
+	protocol.Summary
 }
 
-type extTrickMsg struct {
-	Plays   []extPlayMsg `json:"plays"`
-	Outcome string       `json:"outcome"`
-	Winner  int          `json:"winner"`
-	Leader  int          `json:"leader"`
-	Bonus   int          `json:"bonus"`
+// replyMsg is a reply line: an action and, optionally, the id of the
+// decision it answers.
+type replyMsg struct {
+	protocol.Action
+	ID *int64 `json:"id,omitempty"`
 }
 
-type extPendingMsg struct {
-	Kind   string `json:"kind"`
-	Seat   int    `json:"seat"`
-	Draw   int    `json:"draw,omitempty"`
-	Leader int    `json:"leader"`
-}
-
-type extResultMsg struct {
-	Round  int   `json:"round"`
-	Cards  int   `json:"cards"`
-	Bids   []int `json:"bids"`
-	Won    []int `json:"won"`
-	Bonus  []int `json:"bonus"`
-	Points []int `json:"points"`
-	Totals []int `json:"totals"`
-}
-
-type extErrorMsg struct {
-	Type     string        `json:"type"`
-	ID       int64         `json:"id"`
-	Message  string        `json:"message"`
-	Fallback *extActionMsg `json:"fallback"`
-}
-
-type extOverMsg struct {
-	Type    string         `json:"type"`
-	Seat    int            `json:"seat"`
-	Totals  []int          `json:"totals"`
-	Winners []int          `json:"winners"`
-	Results []extResultMsg `json:"results"`
-}
-
-// extActionMsg is an action on the wire: exactly one field set (and, in a
-// reply, optionally the decision's id).
-type extActionMsg struct {
-	ID      *int64   `json:"id,omitempty"`
-	Bid     *int     `json:"bid,omitempty"`
-	Play    string   `json:"play,omitempty"`
-	Cannon  string   `json:"cannon,omitempty"`
-	Rosie   *int     `json:"rosie,omitempty"`
-	Bendt   *bool    `json:"bendt,omitempty"`
-	Discard []string `json:"discard,omitempty"`
-	Wager   *int     `json:"wager,omitempty"`
-	Harry   *int     `json:"harry,omitempty"`
-}
-
-func extInt(n int) *int { return &n }
-
-func extCannon(v int) string {
-	if v == skullking.Cannonball {
-		return "cannonball"
-	}
-	return "grapeshot"
-}
-
-func extCode(c skullking.Card, named bool) string {
-	if named {
-		return c.NamedCode()
-	}
-	return c.String()
-}
-
-func extCodes(cards []skullking.Card, named bool) []string {
-	out := make([]string, len(cards))
-	for i, c := range cards {
-		out[i] = extCode(c, named)
-	}
-	return out
-}
-
-func extPlays(plays []skullking.Played, named bool) []extPlayMsg {
-	out := make([]extPlayMsg, len(plays))
-	for i, p := range plays {
-		out[i] = extPlayMsg{Seat: int(p.Seat), Card: p.Code(named)}
-	}
-	return out
-}
-
-// extAction writes action a as the protocol does.
-func extAction(a skullking.Action, named bool) *extActionMsg {
-	m := &extActionMsg{}
-	switch a.Kind {
-	case skullking.ActionBid:
-		m.Bid = extInt(int(a.Value))
-	case skullking.ActionPlay:
-		m.Play = a.CardCode(named)
-	case skullking.ActionCannon:
-		m.Cannon = extCannon(int(a.Value))
-	case skullking.ActionRosie:
-		m.Rosie = extInt(int(a.Value))
-	case skullking.ActionBendt:
-		draw := a.Value == 1
-		m.Bendt = &draw
-	case skullking.ActionDiscard:
-		m.Discard = []string{extCode(a.Card, named)}
-		if a.Card2 != skullking.NoCard {
-			m.Discard = append(m.Discard, extCode(a.Card2, named))
-		}
-	case skullking.ActionWager:
-		m.Wager = extInt(int(a.Value))
-	case skullking.ActionHarry:
-		m.Harry = extInt(int(a.Value))
-	}
-	return m
-}
-
-func extHello(v skullking.SeatView, view *skullking.View, seed uint64) extHelloMsg {
+func helloOf(v skullking.SeatView, view *skullking.View, seed uint64) helloMsg {
 	o := view.Options
-	m := extHelloMsg{Type: "hello", Protocol: ProtocolVersion, Seat: view.Seat, Players: view.Players,
-		Graybeard: v.GhostSeat(), Options: o, Seed: seed & (1<<53 - 1)}
+	m := helloMsg{Type: "hello", Protocol: ProtocolVersion, Seat: view.Seat, Players: view.Players,
+		Graybeard: v.GhostSeat(), Names: []string{}, Options: o, Schedule: []int{}, Seed: seed & (1<<53 - 1)}
 	for s := 0; s < view.Players; s++ {
 		m.Names = append(m.Names, view.Seats[s].Name)
 	}
@@ -503,182 +402,97 @@ func extHello(v skullking.SeatView, view *skullking.View, seed uint64) extHelloM
 	return m
 }
 
-func extDecide(view *skullking.View, id int64) extDecideMsg {
-	named := view.Options.PirateAbilities
-	m := extDecideMsg{
-		Type: "decide", ID: id, Seat: view.Seat, Phase: view.Phase.String(), Round: view.Round,
-		Rounds: view.ScheduledRounds, Tiebreak: view.Tiebreak, Cards: view.Cards,
-		Hand: extCodes(view.Hand, named), Turn: view.Turn, TrickNumber: view.TrickNo, Leader: view.Leader,
-		Trick: extPlays(view.Trick, named), Winning: view.Winning, Tricks: []extTrickMsg{},
-		Results: extResults(view.Results, view.Players),
+// summaryOf is the scored game as the seat's view holds it: the same as
+// protocol.SummaryOf of the game, which a bot may not reach.
+func summaryOf(pv *protocol.View) protocol.Summary {
+	sum := protocol.Summary{Players: []string{}, Rounds: pv.Results, Totals: []int{},
+		Complete: pv.Phase == protocol.PhaseOver, Winners: pv.Winners}
+	for s := 0; s < pv.Players && s < len(pv.Seats); s++ {
+		sum.Players = append(sum.Players, pv.Seats[s].Name)
+		sum.Totals = append(sum.Totals, pv.Seats[s].Total)
 	}
-	switch {
-	case view.Lead.Free:
-		m.Lead = "free"
-	case view.Lead.Suit != skullking.NoSuit:
-		m.Lead = view.Lead.Suit.String()
-	}
-	for _, si := range view.Seats {
-		sm := extSeatMsg{Name: si.Name, HandSize: si.HandSize, HasBid: si.HasBid, Won: si.Won, Total: si.Total,
-			Wager: si.Wager, Graybeard: si.Graybeard}
-		if si.Bid >= 0 && !si.Graybeard {
-			sm.Bid = extInt(si.Bid)
-		}
-		if si.Cannon >= 0 && view.Options.CannonLoad {
-			sm.Cannon = extCannon(si.Cannon)
-		}
-		m.Seats = append(m.Seats, sm)
-	}
-	for _, t := range view.Tricks {
-		tm := extTrickMsg{Plays: extPlays(t.Plays, named), Winner: t.Result.Winner, Leader: t.Result.Leader}
-		switch t.Result.Outcome {
-		case skullking.Won:
-			tm.Outcome, tm.Bonus = "won", t.Result.Bonus
-		case skullking.Destroyed:
-			tm.Outcome = "destroyed"
-		default:
-			tm.Outcome = "discarded"
-		}
-		m.Tricks = append(m.Tricks, tm)
-	}
-	if view.Pending != skullking.ActionNone {
-		m.Pending = &extPendingMsg{Kind: view.Pending.String(), Seat: view.PendingSeat, Draw: view.PendingDraw,
-			Leader: view.PendingLeader}
-	}
-	if len(view.UndealtSeen) > 0 {
-		m.UndealtSeen = extCodes(view.UndealtSeen, named)
-	}
-	if len(view.Discarded) > 0 {
-		m.Discarded = extCodes(view.Discarded, named)
-	}
-	for _, a := range view.Legal {
-		m.Legal = append(m.Legal, extAction(a, named))
-	}
-	return m
+	return sum
 }
 
-func extResults(rs []skullking.RoundResult, players int) []extResultMsg {
-	out := []extResultMsg{}
-	for _, r := range rs {
-		out = append(out, extResultMsg{Round: r.Round, Cards: r.Cards, Bids: r.Bids[:players:players],
-			Won: r.Won[:players:players], Bonus: r.Bonus[:players:players], Points: r.Points[:players:players],
-			Totals: r.Totals[:players:players]})
-	}
-	return out
-}
-
-// extParseReply reads a reply line and finds the legal action it names.
-func extParseReply(line []byte, id int64, legal []skullking.Action, named bool) (skullking.Action, error) {
-	var m extActionMsg
+// replyTo reads a reply line and finds the legal action of seat v it names.
+// A reply the engine refuses comes back with the refusal and a sentence
+// wording it; one that cannot be read, with what is wrong with it.
+func replyTo(line []byte, id int64, v skullking.SeatView, legal []skullking.Action, words protocol.Words,
+	named bool) (skullking.Action, *protocol.Refusal, error) {
+	var m replyMsg
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
 		if len(line) == 0 {
-			return skullking.Action{}, errors.New("an empty line, want one JSON object")
+			return skullking.Action{}, nil, errors.New("an empty line, want one JSON action object")
 		}
-		return skullking.Action{}, fmt.Errorf("not an action object: %v", strings.TrimPrefix(err.Error(), "json: "))
+		return skullking.Action{}, nil, fmt.Errorf("not an action object such as {\"kind\": \"bid\", \"value\": 1}: %v",
+			strings.TrimPrefix(err.Error(), "json: "))
 	}
 	if dec.More() {
-		return skullking.Action{}, errors.New("more than one JSON value on the line")
+		return skullking.Action{}, nil, errors.New("more than one JSON value on the line")
 	}
 	if m.ID != nil && *m.ID != id {
-		return skullking.Action{}, fmt.Errorf("answers decision %d, not %d", *m.ID, id)
+		return skullking.Action{}, nil, fmt.Errorf("answers decision %d, not %d", *m.ID, id)
 	}
-	set := 0
-	for _, on := range []bool{m.Bid != nil, m.Play != "", m.Cannon != "", m.Rosie != nil, m.Bendt != nil,
-		m.Discard != nil, m.Wager != nil, m.Harry != nil} {
-		if on {
-			set++
-		}
+	a, err := protocol.ToAction(&m.Action, v.Seat())
+	if err != nil {
+		return skullking.Action{}, nil, err
 	}
-	if set != 1 {
-		return skullking.Action{}, fmt.Errorf("%d action fields, want exactly one of bid, play, cannon, rosie, bendt, discard, wager, harry", set)
-	}
-	if m.Play != "" {
-		p, err := skullking.ParseCode(m.Play)
-		if err != nil {
-			return skullking.Action{}, fmt.Errorf("unknown card %q", m.Play)
-		}
-		if p.Kind == skullking.KindTigress && p.As == skullking.Undeclared {
-			return skullking.Action{}, errors.New("play the Tigress as TIG-P (Pirate) or TIG-E (Escape)")
-		}
-		for _, a := range legal {
-			if a.Kind == skullking.ActionPlay && p.Matches(a.Card) && p.As == a.As {
-				return a, nil
-			}
-		}
-		return skullking.Action{}, fmt.Errorf("%s is not a legal play now (legal: %s)", m.Play, extLegalText(legal, named))
-	}
-	if m.Discard != nil {
-		var faces []skullking.Face
-		for _, code := range m.Discard {
-			p, err := skullking.ParseCode(code)
-			if err != nil || p.As != skullking.Undeclared {
-				return skullking.Action{}, fmt.Errorf("unknown card %q", code)
-			}
-			faces = append(faces, p.Face)
-		}
-		for _, a := range legal {
-			if a.Kind != skullking.ActionDiscard {
-				continue
-			}
-			switch {
-			case len(faces) == 1 && a.Card2 == skullking.NoCard && faces[0].Matches(a.Card):
-				return a, nil
-			case len(faces) == 2 && a.Card2 != skullking.NoCard &&
-				((faces[0].Matches(a.Card) && faces[1].Matches(a.Card2)) ||
-					(faces[1].Matches(a.Card) && faces[0].Matches(a.Card2))):
-				return a, nil
-			}
-		}
-		return skullking.Action{}, fmt.Errorf("discarding %s is not legal now (legal: %s)",
-			strings.Join(m.Discard, " "), extLegalText(legal, named))
-	}
-	var kind skullking.ActionKind
-	var value int
-	switch {
-	case m.Bid != nil:
-		kind, value = skullking.ActionBid, *m.Bid
-	case m.Cannon != "":
-		kind = skullking.ActionCannon
-		switch strings.ToLower(m.Cannon) {
-		case "grapeshot":
-			value = skullking.Grapeshot
-		case "cannonball":
-			value = skullking.Cannonball
-		default:
-			return skullking.Action{}, fmt.Errorf("cannon %q: load grapeshot or cannonball", m.Cannon)
-		}
-	case m.Rosie != nil:
-		kind, value = skullking.ActionRosie, *m.Rosie
-	case m.Bendt != nil:
-		kind = skullking.ActionBendt
-		if *m.Bendt {
-			value = 1
-		}
-	case m.Wager != nil:
-		kind, value = skullking.ActionWager, *m.Wager
-	default:
-		kind, value = skullking.ActionHarry, *m.Harry
-	}
-	for _, a := range legal {
-		if a.Kind == kind && int(a.Value) == value {
-			return a, nil
+	for _, l := range legal {
+		if sameChoice(l, a, named) {
+			return l, nil, nil
 		}
 	}
-	return skullking.Action{}, fmt.Errorf("%s %d is not legal now (legal: %s)", kind, value, extLegalText(legal, named))
+	var ae *skullking.ActionError
+	if err := v.Check(a); errors.As(err, &ae) {
+		r := protocol.RefusalOf(&ae.Refusal, named)
+		return skullking.Action{}, r, fmt.Errorf("%s Legal now: %s", words.Refusal(r), legalText(legal, words, named))
+	}
+	return skullking.Action{}, nil, fmt.Errorf("%s is not one of the legal actions. Legal now: %s",
+		protocol.Capital(words.Action(protocol.FromAction(a, named))), legalText(legal, words, named))
 }
 
-// extLegalText lists the legal actions as the protocol writes them.
-func extLegalText(legal []skullking.Action, named bool) string {
+// sameChoice reports whether action a is the legal action l: the same
+// kind, value and Tigress declaration, and cards of the same face. The
+// legal actions list one copy of each face whose copies play identically
+// (the Mermaids, the Escapes, the Loots, and the Pirates while their names
+// do not matter), and a reply may name any copy; the card code names the
+// face, as the engine writes it.
+func sameChoice(l, a skullking.Action, named bool) bool {
+	if l.Kind != a.Kind {
+		return false
+	}
+	face := func(c, d skullking.Card) bool {
+		if named {
+			return c.NamedCode() == d.NamedCode()
+		}
+		return c.String() == d.String()
+	}
+	switch l.Kind {
+	case skullking.ActionPlay:
+		return l.As == a.As && face(l.Card, a.Card)
+	case skullking.ActionDiscard:
+		switch {
+		case l.Card2.Valid() != a.Card2.Valid():
+			return false
+		case !l.Card2.Valid():
+			return face(l.Card, a.Card)
+		}
+		return (face(l.Card, a.Card) && face(l.Card2, a.Card2)) || (face(l.Card, a.Card2) && face(l.Card2, a.Card))
+	}
+	return l.Value == a.Value
+}
+
+// legalText words the legal actions, the first dozen of them.
+func legalText(legal []skullking.Action, words protocol.Words, named bool) string {
 	var parts []string
 	for i, a := range legal {
 		if i == 12 {
 			parts = append(parts, "…")
 			break
 		}
-		b, _ := json.Marshal(extAction(a, named))
-		parts = append(parts, string(b))
+		parts = append(parts, words.Action(protocol.FromAction(a, named)))
 	}
-	return strings.Join(parts, " ")
+	return protocol.List(parts, "or")
 }

@@ -17,9 +17,11 @@ import (
 
 // message holds the fields of the engine's messages this bot looks at.
 type message struct {
-	Type    string            `json:"type"`
-	Legal   []json.RawMessage `json:"legal"`   // decide: the actions allowed now
-	Message string            `json:"message"` // error: why a reply was refused
+	Type string `json:"type"`
+	View struct {
+		Legal []json.RawMessage `json:"legal"` // the actions allowed now
+	} `json:"view"` // decide: the seat's view
+	Message string `json:"message"` // error: why a reply was refused
 }
 
 func main() {
@@ -35,7 +37,7 @@ func main() {
 		switch m.Type {
 		case "decide":
 			// Each legal action is written exactly as a reply is: echo one.
-			out.Write(m.Legal[0])
+			out.Write(m.View.Legal[0])
 			out.WriteByte('\n')
 			out.Flush() // the engine waits for the line
 		case "error":
