@@ -511,3 +511,62 @@ func TestSameChoiceResolvesCopies(t *testing.T) {
 		}
 	}
 }
+
+// TestBotProtocolDocNamesEveryField checks that docs/bot-protocol.md names
+// every field of every message a program receives or sends, every refusal
+// and reason code, and every phase, action kind and outcome.
+func TestBotProtocolDocNamesEveryField(t *testing.T) {
+	doc, err := os.ReadFile("../docs/bot-protocol.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	seen := map[reflect.Type]bool{}
+	var walk func(reflect.Type)
+	walk = func(ty reflect.Type) {
+		for ty.Kind() == reflect.Pointer || ty.Kind() == reflect.Slice {
+			ty = ty.Elem()
+		}
+		// The engine's types (the options, as a record writes them) are
+		// documented in docs/record.md.
+		if ty.Kind() != reflect.Struct || seen[ty] || strings.HasSuffix(ty.PkgPath(), "/skullking") {
+			return
+		}
+		seen[ty] = true
+		for i := range ty.NumField() {
+			f := ty.Field(i)
+			tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if tag == "-" {
+				continue
+			}
+			if tag != "" {
+				names[tag] = true
+			}
+			walk(f.Type)
+		}
+	}
+	for _, m := range []any{helloMsg{}, decideMsg{}, errorMsg{}, overMsg{}, replyMsg{}} {
+		walk(reflect.TypeOf(m))
+	}
+	for _, c := range skullking.RefusalCodes() {
+		names[string(c)] = true
+	}
+	for _, c := range []string{protocol.ReasonMermaidTakesSkullKing, protocol.ReasonSkullKing, protocol.ReasonPirate,
+		protocol.ReasonMermaid, protocol.ReasonTrump, protocol.ReasonSuit, protocol.ReasonFirstEscape,
+		protocol.ReasonWhaleHighest, protocol.ReasonKraken, protocol.ReasonWhaleDiscard,
+		protocol.OutcomeWon, protocol.OutcomeDestroyed, protocol.OutcomeDiscarded,
+		protocol.AbilityOffered, protocol.AbilityUsed, protocol.AbilityDeclined,
+		protocol.PhaseBidding, protocol.PhaseCannon, protocol.PhasePlaying, protocol.PhaseAbility, protocol.PhaseOver,
+		protocol.KindBid, protocol.KindPlay, protocol.KindCannon, protocol.KindRosie, protocol.KindBendt,
+		protocol.KindDiscard, protocol.KindWager, protocol.KindHarry, "hello", "decide", "error", "over"} {
+		names[c] = true
+	}
+	if len(names) < 100 {
+		t.Fatalf("only %d names collected: the walk missed the view", len(names))
+	}
+	for n := range names {
+		if !bytes.Contains(doc, []byte("`"+n+"`")) {
+			t.Errorf("docs/bot-protocol.md does not name `%s`", n)
+		}
+	}
+}
