@@ -36,10 +36,17 @@ type genSpec struct {
 	// want, if set, is a property the game must have; the seed is searched
 	// upward from seed until it holds.
 	want func(*Game) bool
+	// until, if set, stops the game as soon as it holds, after step stop;
+	// the seed is searched upward until a game gets there.
+	until func(*Game) bool
 }
 
 func genSpecs() []genSpec {
 	all := func(o *Options) { o.Loot, o.Kraken, o.WhiteWhale, o.PirateAbilities = true, true, true, true }
+	rascalCannon := func(o *Options) {
+		all(o)
+		o.Scoring, o.CannonLoad = RascalScoring, true
+	}
 	tiebreakPlayed := func(g *Game) bool { return len(g.Results()) > g.ScheduledRounds() }
 	return []genSpec{
 		{name: "players-2", players: 2, seed: 2},
@@ -58,10 +65,7 @@ func genSpecs() []genSpec {
 		{name: "graybeard-modules-2p", players: 2, seed: 17, opts: func(o *Options) {
 			o.Kraken, o.WhiteWhale, o.PirateAbilities = true, true, true
 		}},
-		{name: "rascal-cannon-5p", players: 5, seed: 18, opts: func(o *Options) {
-			all(o)
-			o.Scoring, o.CannonLoad = RascalScoring, true
-		}},
+		{name: "rascal-cannon-5p", players: 5, seed: 18, opts: rascalCannon},
 		{name: "house-rules-7p", players: 7, seed: 19, opts: func(o *Options) {
 			o.Loot = true
 			o.KeepBonusOnMiss, o.ZeroScaling = true, ZeroByRound
@@ -79,6 +83,15 @@ func genSpecs() []genSpec {
 		}},
 		{name: "in-progress-4p", players: 4, seed: 24, stop: 150},
 		{name: "in-progress-abilities-3p", players: 3, seed: 25, stop: 77, opts: all},
+		// Games stopped where docs/record.md's "A game in progress" writes
+		// null bids and loads.
+		{name: "in-progress-mid-bidding-6p", players: 6, seed: 26, stop: 40, opts: all, until: func(g *Game) bool {
+			_, bid := g.Bid(0)
+			return g.Phase() == PhaseBidding && bid && g.Waiting(1)
+		}},
+		{name: "in-progress-mid-cannon-5p", players: 5, seed: 27, stop: 40, opts: rascalCannon, until: func(g *Game) bool {
+			return g.Phase() == PhaseCannon && !g.Waiting(0) && g.Waiting(1)
+		}},
 		{name: "tiebreak-generated-3p", players: 3, seed: 1, want: tiebreakPlayed, opts: func(o *Options) {
 			o.Schedule = "swift-n-salty"
 		}},
@@ -102,10 +115,17 @@ func (s genSpec) generate(t *testing.T) *Game {
 			t.Fatal(err)
 		}
 		r := NewRand(DeriveSeed(seed, 1))
-		for step := 0; !g.Over() && (s.stop == 0 || step < s.stop); step++ {
+		for step := 0; !g.Over(); step++ {
+			if s.until != nil {
+				if step >= s.stop && s.until(g) {
+					return g
+				}
+			} else if s.stop != 0 && step >= s.stop {
+				break
+			}
 			stepRandom(t, g, &r)
 		}
-		if s.want == nil || s.want(g) {
+		if s.until == nil && (s.want == nil || s.want(g)) {
 			return g
 		}
 		if seed > s.seed+10000 {
@@ -155,7 +175,7 @@ func findSeed(t *testing.T, s genSpec, rec *Record) uint64 {
 		if reflect.DeepEqual(dealFor(s.players, rec.Options, seed, 1, cards).hands, rec.Rounds[0].Hands) {
 			return seed
 		}
-		if s.want == nil {
+		if s.want == nil && s.until == nil {
 			break
 		}
 	}
@@ -358,6 +378,10 @@ func TestGoldenRecords_HandChecked(t *testing.T) {
 		// B9 B3 Y1 → Ann; TIG-E G5 Y2 → Ben's G5 (green set after the Escape).
 		// Ann 1/1 → 20; Ben 0/1 → −20; Cat 1/0 → −10.
 		{"base-3p", [][]int{{20, -20, -10}}, true, []int{0}},
+		// Games stopped inside round 1 (TestRecord_InProgressRecordsWait
+		// checks where): nothing is scored yet.
+		{"in-progress-bids-null-4p", nil, false, nil},
+		{"in-progress-cannon-null-4p", nil, false, nil},
 	}
 	for _, tc := range cases {
 		sum := replayed(t, filepath.Join(recordsDir, "valid", tc.file+".json"))

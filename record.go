@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"reflect"
+	"strconv"
 	"strings"
 )
 
@@ -25,10 +28,12 @@ type Record struct {
 // RecordRound is one round of a record: played (Hands, Bids, Tricks) or
 // results-only (Bids, Won, Bonus).
 type RecordRound struct {
-	Hands  [][]string `json:"hands,omitempty"`
-	Ghost  []string   `json:"ghost,omitempty"`
-	Bids   []int      `json:"bids,omitempty"`
-	Cannon []string   `json:"cannon,omitempty"`
+	Hands [][]string `json:"hands,omitempty"`
+	Ghost []string   `json:"ghost,omitempty"`
+	// Bids and Cannon hold NoBid and NoLoad, written null, for the seats
+	// still to decide in the last round of a game in progress.
+	Bids   Bids       `json:"bids,omitempty"`
+	Cannon Loads      `json:"cannon,omitempty"`
 	Tricks [][]string `json:"tricks,omitempty"`
 	// Abilities lists the pirate abilities used, by the trick whose win
 	// triggered them. An ability available but not listed was declined.
@@ -62,6 +67,127 @@ type AbilityUse struct {
 type BendtUse struct {
 	Drew    []string `json:"drew"`
 	Discard []string `json:"discard"`
+}
+
+// NoBid, in a round's Bids, is a seat that has not bid yet, and NoLoad, in
+// its Cannon, a seat that has not loaded yet: the last round of a game in
+// progress, stopped in its bidding or its cannon loads. Both are null in the
+// JSON (docs/record.md, "A game in progress").
+//
+// Bids and Loads stay slices of int and string, so the score keeper, the
+// commands and the bots, which only see complete rounds, build and read
+// them as before; only the codec below and the replay know the marks. A
+// mark is a value no JSON literal reads as, so that a record's literal is
+// never taken for a null: not −1 (the mark of View), because a record
+// that bids −1 must hear that −1 is no bid, and not "", which is a bad
+// load. NoBid is the one int a literal can still spell, and the reader
+// refuses that literal as it does a number too large for an int; NoLoad
+// is not valid UTF-8, which no JSON string reads as.
+const (
+	NoBid  = math.MinInt
+	NoLoad = "\xff"
+)
+
+// Bids is a round's bids in seat order, NoBid for a seat still to bid.
+type Bids []int
+
+// Loads is a round's cannon loads in seat order ("grapeshot" or
+// "cannonball", case-insensitive), NoLoad for a seat still to load.
+type Loads []string
+
+// MarshalJSON writes NoBid as null.
+func (b Bids) MarshalJSON() ([]byte, error) {
+	if b == nil {
+		return []byte("null"), nil
+	}
+	out := []byte{'['}
+	for i, v := range b {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		if v == NoBid {
+			out = append(out, "null"...)
+		} else {
+			out = strconv.AppendInt(out, int64(v), 10)
+		}
+	}
+	return append(out, ']'), nil
+}
+
+// UnmarshalJSON reads null as NoBid.
+func (b *Bids) UnmarshalJSON(data []byte) error {
+	var raw []*int
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return asListError(err, reflect.TypeFor[[]int]())
+	}
+	if raw == nil {
+		*b = nil // "bids": null is no bids, as before the marks
+		return nil
+	}
+	out := make(Bids, len(raw))
+	for i, p := range raw {
+		switch {
+		case p == nil:
+			out[i] = NoBid
+		case *p == NoBid:
+			return &json.UnmarshalTypeError{Value: "number " + strconv.Itoa(*p), Type: reflect.TypeFor[int]()}
+		default:
+			out[i] = *p
+		}
+	}
+	*b = out
+	return nil
+}
+
+// MarshalJSON writes NoLoad as null.
+func (l Loads) MarshalJSON() ([]byte, error) {
+	if l == nil {
+		return []byte("null"), nil
+	}
+	out := make([]any, len(l))
+	for i, v := range l {
+		if v != NoLoad {
+			out[i] = v
+		}
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads null as NoLoad.
+func (l *Loads) UnmarshalJSON(data []byte) error {
+	var raw []*string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return asListError(err, reflect.TypeFor[[]string]())
+	}
+	if raw == nil {
+		*l = nil
+		return nil
+	}
+	out := make(Loads, len(raw))
+	for i, p := range raw {
+		out[i] = NoLoad
+		if p != nil {
+			out[i] = *p
+		}
+	}
+	*l = out
+	return nil
+}
+
+// asListError makes a type error about the list of pointers the codecs
+// above decode name the list they stand for, as the reader's messages
+// always have ("rounds.bids is string, want []int").
+func asListError(err error, list reflect.Type) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		switch te.Type {
+		case reflect.PointerTo(list.Elem()):
+			te.Type = list.Elem()
+		case reflect.SliceOf(reflect.PointerTo(list.Elem())):
+			te.Type = list
+		}
+	}
+	return err
 }
 
 // played reports whether the round is played card by card.
@@ -182,7 +308,9 @@ func (r *Record) Marshal() ([]byte, error) {
 
 // RecordOf writes game g as a record: every round so far with its hands,
 // bids and tricks (or its results for rounds entered from a real table). A
-// round in progress is written as far as it went, its bids once all are in.
+// round in progress is written as far as it went: its bids and cannon loads
+// with null for the seats still to decide (docs/record.md, "A game in
+// progress").
 func RecordOf(g *Game) *Record {
 	names := g.names
 	if len(names) == 0 {
@@ -276,10 +404,12 @@ func codes(cards []Card, named bool) []string {
 // addLog fills in a played round's decisions from its part of the log.
 func (rr *RecordRound) addLog(g *Game, log []Action, named bool, deck []Card, cards int) {
 	next := g.hands * cards // Bendt draws the undealt cards in deck order
-	bids := make([]int, g.players)
-	nBids := 0
-	cannon := make([]string, g.players)
-	nCannon := 0
+	bids := make(Bids, g.players)
+	cannon := make(Loads, g.players)
+	for s := range bids {
+		bids[s], cannon[s] = NoBid, NoLoad
+	}
+	nBids, nCannon := 0, 0
 	trickSize := g.hands
 	var trick []string
 	tricks := 0
@@ -334,10 +464,10 @@ func (rr *RecordRound) addLog(g *Game, log []Action, named bool, deck []Card, ca
 	if len(trick) > 0 {
 		rr.Tricks = append(rr.Tricks, trick)
 	}
-	if nBids == g.players {
+	if nBids > 0 {
 		rr.Bids = bids
 	}
-	if nCannon == g.players {
+	if nCannon > 0 {
 		rr.Cannon = cannon
 	}
 }

@@ -1,6 +1,7 @@
 package skullking
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -208,5 +209,110 @@ func TestParseRecord_UnknownOptionMessage(t *testing.T) {
 	if !strings.Contains(msg, `"colour"`) || !strings.Contains(msg, "unknown option") || strings.Contains(msg, "malformed JSON") ||
 		strings.Count(msg, "skullking:") != 1 {
 		t.Errorf("message %q: want one that names the unknown option, once prefixed, and does not call the JSON malformed", msg)
+	}
+}
+
+// docs/record.md, "A game in progress": a hand-written record of a game
+// stopped at each kind of point replays to a game waiting there, for the
+// seats still to decide; RecordOf writes the same marks back; and the game
+// goes on from there as the original would.
+func TestRecord_InProgressRecordsWait(t *testing.T) {
+	cases := []struct {
+		file    string
+		phase   Phase
+		pending ActionKind
+		waiting []int // the seats with a decision to make
+		// then, applied to the replayed game, and the points it scores.
+		then   []Action
+		points []int
+	}{
+		{"in-progress-bids-null-4p", PhaseBidding, ActionNone, []int{1, 3}, nil, nil},
+		{"in-progress-cannon-null-4p", PhaseCannon, ActionNone, []int{1, 3}, nil, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.file, func(t *testing.T) {
+			rec := readRecord(t, "testdata/records/valid/"+tc.file+".json")
+			g, err := rec.Replay()
+			if err != nil {
+				t.Fatal(err)
+			}
+			kind, _ := g.Pending()
+			var waiting []int
+			for s := 0; s < g.Players(); s++ {
+				if g.Waiting(s) {
+					waiting = append(waiting, s)
+				}
+			}
+			if g.Phase() != tc.phase || kind != tc.pending || !reflect.DeepEqual(waiting, tc.waiting) || len(g.Results()) != 0 {
+				t.Fatalf("replayed to phase %v awaiting %v of seats %v, %d rounds scored; want phase %v awaiting %v of seats %v, none scored",
+					g.Phase(), kind, waiting, len(g.Results()), tc.phase, tc.pending, tc.waiting)
+			}
+			back := RecordOf(g).Rounds[0]
+			want := rec.Rounds[0]
+			if !reflect.DeepEqual(back.Bids, want.Bids) || !reflect.DeepEqual(back.Cannon, want.Cannon) ||
+				!reflect.DeepEqual(back.Abilities, want.Abilities) {
+				t.Errorf("RecordOf writes bids %v, cannon %q, abilities %s; the record has %v, %q, %s",
+					back.Bids, back.Cannon, abilitiesText(back.Abilities), want.Bids, want.Cannon, abilitiesText(want.Abilities))
+			}
+			for _, a := range tc.then {
+				if err := g.Apply(a); err != nil {
+					t.Fatalf("%v: %v", a, err)
+				}
+			}
+			if tc.points != nil {
+				if r := g.Results(); len(r) != 1 || !reflect.DeepEqual(r[0].Points[:4], tc.points) {
+					t.Fatalf("the round scores %+v, want points %v", r, tc.points)
+				}
+			}
+		})
+	}
+}
+
+func abilitiesText(uses []AbilityUse) string {
+	b, _ := json.Marshal(uses)
+	return string(b)
+}
+
+// docs/record.md, "A game in progress": null in bids and cannon reads as
+// NoBid and NoLoad and writes back as null; no literal reads as a null, so a
+// record's −1 or "" is still refused for what it says.
+func TestRecord_NullIsTheOnlyMissingDecision(t *testing.T) {
+	var b Bids
+	if err := json.Unmarshal([]byte(`[2, null, 0, -1]`), &b); err != nil || !reflect.DeepEqual(b, Bids{2, NoBid, 0, -1}) {
+		t.Fatalf("bids read as %v (%v)", b, err)
+	}
+	if out, err := json.Marshal(b); err != nil || string(out) != `[2,null,0,-1]` {
+		t.Fatalf("bids written as %s (%v)", out, err)
+	}
+	var l Loads
+	if err := json.Unmarshal([]byte(`["Cannonball", null, ""]`), &l); err != nil || !reflect.DeepEqual(l, Loads{"Cannonball", NoLoad, ""}) {
+		t.Fatalf("loads read as %q (%v)", l, err)
+	}
+	if out, err := json.Marshal(l); err != nil || string(out) != `["Cannonball",null,""]` {
+		t.Fatalf("loads written as %s (%v)", out, err)
+	}
+	// The one int that is NoBid is refused as a literal, like a number
+	// too large for an int.
+	if err := json.Unmarshal([]byte(`[-9223372036854775808]`), &b); err == nil {
+		t.Fatalf("the literal NoBid is read as %v", b)
+	}
+
+	rec := func(round string) string {
+		return `{"format": "skullking-record/1", "players": ["Ann", "Ben", "Cat"],
+			"options": {"schedule": [1], "scoring": "rascal", "cannon_load": true},
+			"rounds": [{"hands": [["G1"], ["G2"], ["G3"]], ` + round + `}]}`
+	}
+	for _, tc := range []struct{ round, err string }{
+		{`"bids": [0, -1, 0]`, "round 1, seat 1 (Ben): bid -1 is out of range: 1 card dealt, bid 0 to 1"},
+		{`"bids": [0, 0, 0], "cannon": ["grapeshot", "", null]`, `round 1, seat 1 (Ben): cannon load "": load "grapeshot" or "cannonball"`},
+		{`"bids": [-9223372036854775808, 0, 0]`, "bad record: malformed JSON: rounds.bids is number -9223372036854775808, want int"},
+	} {
+		r, err := ParseRecord([]byte(rec(tc.round)))
+		if err == nil {
+			_, err = r.Replay()
+		}
+		if err == nil || errorLine(err) != tc.err {
+			t.Errorf("%s: %v, want %q", tc.round, err, tc.err)
+		}
 	}
 }

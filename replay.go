@@ -3,6 +3,8 @@ package skullking
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -179,16 +181,47 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 		}
 		return &RecordError{Round: rn, Seat: -1, Msg: what + "; only the last round may stop early"}
 	}
+	uses, err := rec.abilityEntries(g, rr, rn)
+	if err != nil {
+		return err
+	}
+	// stopped ends a round that stops before its tricks (docs/record.md, "A
+	// game in progress"): no ability may be listed for them.
+	stopped := func(what string) error {
+		if err := unplayedAbility(rn, uses, 0); err != nil {
+			return err
+		}
+		return incomplete(what)
+	}
 	if rr.Bids == nil {
 		if len(rr.Tricks) > 0 {
 			return &RecordError{Round: rn, Seat: -1, Msg: "tricks without bids"}
 		}
-		return incomplete("no bids")
+		if rr.Cannon != nil {
+			return &RecordError{Round: rn, Seat: -1, Msg: "cannon loads without bids: every seat bids before loading"}
+		}
+		return stopped("no bids")
 	}
 	if len(rr.Bids) != n {
 		return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d bids for %d players", len(rr.Bids), n)}
 	}
+	// A null bid: a seat still to bid, in a record that stops in the middle
+	// of the bidding and so has nothing after it.
+	toBid := slices.Index(rr.Bids, NoBid)
+	if s := toBid; s >= 0 {
+		switch {
+		case !last:
+			return rec.seatErr(g, rn, 0, s, "no bid (null); only the last round may stop early")
+		case rr.Cannon != nil:
+			return rec.seatErr(g, rn, 0, s, "no bid (null), but cannon loads follow: every seat bids before loading")
+		case len(rr.Tricks) > 0:
+			return rec.seatErr(g, rn, 0, s, "no bid (null), but tricks follow: every seat bids before the first card")
+		}
+	}
 	for s, b := range rr.Bids {
+		if b == NoBid {
+			continue
+		}
 		if b < 0 || b > g.cards {
 			return &ActionError{Round: rn, Seat: s, Name: g.Name(s), Action: Bid(s, b), Err: ErrBidOutOfRange, Detail: bidRange(g.cards),
 				Refusal: Refusal{Code: RefuseBidOutOfRange, Seat: s, Action: Bid(s, b), Phase: g.phase, Count: g.cards}}
@@ -197,17 +230,32 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			return err
 		}
 	}
+	if toBid >= 0 {
+		return stopped("bidding not over")
+	}
 	if g.opts.CannonLoad {
 		if rr.Cannon == nil {
 			if len(rr.Tricks) > 0 {
 				return &RecordError{Round: rn, Seat: -1, Msg: "Rascal's scoring with cannon loads needs every seat's \"cannon\""}
 			}
-			return incomplete("no cannon loads")
+			return stopped("no cannon loads")
 		}
 		if len(rr.Cannon) != n {
 			return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d cannon loads for %d players", len(rr.Cannon), n)}
 		}
+		toLoad := slices.Index(rr.Cannon, NoLoad)
+		if s := toLoad; s >= 0 {
+			switch {
+			case !last:
+				return rec.seatErr(g, rn, 0, s, "no cannon load (null); only the last round may stop early")
+			case len(rr.Tricks) > 0:
+				return rec.seatErr(g, rn, 0, s, "no cannon load (null), but tricks follow: every seat loads before the first card")
+			}
+		}
 		for s, c := range rr.Cannon {
+			if c == NoLoad {
+				continue
+			}
 			v := -1
 			switch strings.ToLower(c) {
 			case "grapeshot":
@@ -222,18 +270,11 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 				return err
 			}
 		}
+		if toLoad >= 0 {
+			return stopped("cannon loads not over")
+		}
 	} else if rr.Cannon != nil {
 		return &RecordError{Round: rn, Seat: -1, Msg: "a cannon load belongs to Rascal's scoring with cannon loads (options \"scoring\": \"rascal\", \"cannon_load\": true)"}
-	}
-	uses := map[int]AbilityUse{}
-	for _, u := range rr.Abilities {
-		if _, dup := uses[u.Trick]; dup {
-			return &RecordError{Round: rn, Trick: u.Trick, Seat: -1, Msg: "two abilities for one trick"}
-		}
-		if u.Trick < 1 || u.Trick > g.cards {
-			return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("an ability after trick %d of %d", u.Trick, g.cards)}
-		}
-		uses[u.Trick] = u
 	}
 	for t, trick := range rr.Tricks {
 		tn := t + 1
@@ -300,13 +341,50 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			return err
 		}
 	}
-	for t := range uses {
-		return &RecordError{Round: rn, Trick: t, Seat: -1, Msg: "an ability used, but no named Pirate with that ability won this trick"}
+	done := g.cards // tricks finished this round
+	if g.round == rn {
+		done = g.trickNo
+	}
+	if err := unplayedAbility(rn, uses, done); err != nil {
+		return err
 	}
 	if g.round == rn && !g.Over() {
 		return incomplete(fmt.Sprintf("%d of %d tricks played", g.trickNo, g.cards))
 	}
 	return nil
+}
+
+// abilityEntries checks a played round's ability entries on their own
+// (docs/record.md, "Pirate abilities") and returns them by trick: one per
+// trick, each for a trick the round deals.
+func (rec *Record) abilityEntries(g *Game, rr *RecordRound, rn int) (map[int]AbilityUse, error) {
+	uses := map[int]AbilityUse{}
+	for _, u := range rr.Abilities {
+		if _, dup := uses[u.Trick]; dup {
+			return nil, &RecordError{Round: rn, Trick: u.Trick, Seat: -1, Msg: "two abilities for one trick"}
+		}
+		if u.Trick < 1 || u.Trick > g.cards {
+			return nil, &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("an ability after trick %d of %d", u.Trick, g.cards)}
+		}
+		uses[u.Trick] = u
+	}
+	return uses, nil
+}
+
+// unplayedAbility reports the first entry left in uses once a round is
+// replayed as far as the record goes, done tricks finished: an entry for a
+// trick the record does not finish, or one no ability offered took.
+func unplayedAbility(rn int, uses map[int]AbilityUse, done int) error {
+	if len(uses) == 0 {
+		return nil
+	}
+	// The first in trick order, so that a record has one error whatever
+	// the map's order.
+	t := slices.Min(slices.Collect(maps.Keys(uses)))
+	if t > done {
+		return &RecordError{Round: rn, Trick: t, Seat: -1, Msg: "an ability used, but the record stops before this trick ends"}
+	}
+	return &RecordError{Round: rn, Trick: t, Seat: -1, Msg: "an ability used, but no named Pirate with that ability won this trick"}
 }
 
 // useAbility applies the recorded decision for a pirate ability awaited after
@@ -409,6 +487,14 @@ func (rec *Record) enterResults(g *Game, rr *RecordRound, rn int) error {
 		if v := lists[k]; v != nil && len(v) != n {
 			return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d entries in %q for %d players", len(v), k, n)}
 		}
+	}
+	// A score sheet writes a round once it is over (docs/record.md, "A game
+	// in progress").
+	if s := slices.Index(rr.Bids, NoBid); s >= 0 {
+		return rec.seatErr(g, rn, 0, s, "no bid (null): a results-only round is never partial")
+	}
+	if s := slices.Index(rr.Cannon, NoLoad); s >= 0 {
+		return rec.seatErr(g, rn, 0, s, "no cannon load (null): a results-only round is never partial")
 	}
 	var r RoundResult
 	r.Cards = rr.Cards
