@@ -378,6 +378,10 @@ func TestGoldenRecords_HandChecked(t *testing.T) {
 		// B9 B3 Y1 → Ann; TIG-E G5 Y2 → Ben's G5 (green set after the Escape).
 		// Ann 1/1 → 20; Ben 0/1 → −20; Cat 1/0 → −10.
 		{"base-3p", [][]int{{20, -20, -10}}, true, []int{0}},
+		// rosie-bendt-harry-4p with Bendt and Harry declining: Bendt draws
+		// nothing and Cat keeps her bid of 0. Ann 1/1, Ben 1/1 → 20; Cat 0/1
+		// → −10 × 3 cards; Dan 0/0 → 30.
+		{"declined-explicit-4p", [][]int{{20, 20, -30, 30}}, true, []int{3}},
 		// Games stopped inside round 1 (TestRecord_InProgressRecordsWait
 		// checks where): nothing is scored yet.
 		{"in-progress-bids-null-4p", nil, false, nil},

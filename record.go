@@ -35,8 +35,9 @@ type RecordRound struct {
 	Bids   Bids       `json:"bids,omitempty"`
 	Cannon Loads      `json:"cannon,omitempty"`
 	Tricks [][]string `json:"tricks,omitempty"`
-	// Abilities lists the pirate abilities used, by the trick whose win
-	// triggered them. An ability available but not listed was declined.
+	// Abilities lists the pirate abilities used or declined, by the trick
+	// whose win offered them. An ability offered but not listed
+	// was declined.
 	Abilities []AbilityUse `json:"abilities,omitempty"`
 
 	// Options, on a results-only round, changes the rules from this round on
@@ -51,8 +52,10 @@ type RecordRound struct {
 	Loot   [][2]int `json:"loot,omitempty"`
 }
 
-// AbilityUse is one pirate ability used in a played round (docs/rules.md §8).
-// Exactly one of the decision fields is set.
+// AbilityUse is one pirate ability offered in a played round (docs/rules.md
+// §8) and what became of it. Exactly one of the decision fields (Rosie,
+// Bendt, Wager, Harry, Declined) is set (docs/record.md, "Pirate
+// abilities").
 type AbilityUse struct {
 	Trick int       `json:"trick"`          // 1-based trick the named Pirate won
 	Seat  *int      `json:"seat,omitempty"` // the winner; checked when given
@@ -60,6 +63,25 @@ type AbilityUse struct {
 	Bendt *BendtUse `json:"bendt,omitempty"`
 	Wager *int      `json:"wager,omitempty"`
 	Harry *int      `json:"harry,omitempty"`
+	// Declined: the ability was offered and declined, as when the entry is
+	// absent.
+	Declined bool `json:"declined,omitempty"`
+}
+
+// decisions names the decision fields set in u, in the order of
+// docs/record.md.
+func (u *AbilityUse) decisions() []string {
+	var out []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"rosie", u.Rosie != nil}, {"bendt", u.Bendt != nil}, {"wager", u.Wager != nil}, {"harry", u.Harry != nil},
+		{"declined", u.Declined}} {
+		if f.set {
+			out = append(out, f.name)
+		}
+	}
+	return out
 }
 
 // BendtUse is Bendt the Bandit's draw: the undealt cards drawn, in order,
@@ -431,25 +453,33 @@ func (rr *RecordRound) addLog(g *Game, log []Action, named bool, deck []Card, ca
 				tricks++
 			}
 		case ActionRosie:
+			// Rosie always names a seat, herself when she lets the lead be.
 			v := int(a.Value)
 			rr.Abilities = append(rr.Abilities, AbilityUse{Trick: tricks, Seat: &seat, Rosie: &v})
-		case ActionWager:
-			if a.Value != 0 {
-				v := int(a.Value)
-				rr.Abilities = append(rr.Abilities, AbilityUse{Trick: tricks, Seat: &seat, Wager: &v})
+		case ActionWager, ActionHarry:
+			u := AbilityUse{Trick: tricks, Seat: &seat}
+			// A wager of 0 and a move of 0 are written as what they are,
+			// declines, so that no reader has to know that an offered
+			// ability left out was declined.
+			v := int(a.Value)
+			switch {
+			case v == 0:
+				u.Declined = true
+			case a.Kind == ActionWager:
+				u.Wager = &v
+			default:
+				u.Harry = &v
 			}
-		case ActionHarry:
-			if a.Value != 0 {
-				v := int(a.Value)
-				rr.Abilities = append(rr.Abilities, AbilityUse{Trick: tricks, Seat: &seat, Harry: &v})
-			}
+			rr.Abilities = append(rr.Abilities, u)
 		case ActionBendt:
+			u := AbilityUse{Trick: tricks, Seat: &seat, Declined: a.Value != 1}
 			if a.Value == 1 {
-				u := AbilityUse{Trick: tricks, Seat: &seat}
 				n := min(2, len(deck)-next)
 				u.Bendt = &BendtUse{Drew: codes(deck[next:next+n], named)}
 				next += n
-				rr.Abilities = append(rr.Abilities, u)
+			}
+			rr.Abilities = append(rr.Abilities, u)
+			if u.Bendt != nil {
 				lastBendt = &rr.Abilities[len(rr.Abilities)-1]
 			}
 		case ActionDiscard:

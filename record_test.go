@@ -316,3 +316,57 @@ func TestRecord_NullIsTheOnlyMissingDecision(t *testing.T) {
 		}
 	}
 }
+
+// docs/record.md, "Pirate abilities": an entry holds exactly one decision.
+// Every pair of decision fields is refused, after whichever Pirate's trick,
+// and so is an entry with none.
+func TestRecord_AbilityEntryHoldsExactlyOneDecision(t *testing.T) {
+	one := 1
+	fields := map[string]func(*AbilityUse){
+		"rosie": func(u *AbilityUse) { u.Rosie = &one },
+		// Undealt cards no other entry draws: the deal takes them.
+		"bendt": func(u *AbilityUse) {
+			u.Bendt = &BendtUse{Drew: []string{"B13", "B14"}, Discard: []string{"B13", "B14"}}
+		},
+		"wager":    func(u *AbilityUse) { u.Wager = &one },
+		"harry":    func(u *AbilityUse) { u.Harry = &one },
+		"declined": func(u *AbilityUse) { u.Declined = true },
+	}
+	order := []string{"rosie", "bendt", "wager", "harry", "declined"}
+	base := readRecord(t, "testdata/records/valid/rosie-bendt-harry-4p.json")
+	// replay replaces the entry for trick (Rosie's, Bendt's, Harry's) by u.
+	replay := func(trick int, u AbilityUse) error {
+		rec := *base
+		rec.Rounds = []RecordRound{base.Rounds[0]}
+		rec.Rounds[0].Abilities = append([]AbilityUse(nil), base.Rounds[0].Abilities...)
+		rec.Rounds[0].Abilities[trick-1] = u
+		_, err := rec.Replay()
+		return err
+	}
+	for trick := 1; trick <= 3; trick++ {
+		for i, a := range order {
+			for _, b := range order[i+1:] {
+				u := AbilityUse{Trick: trick}
+				fields[a](&u)
+				fields[b](&u)
+				want := fmt.Sprintf("round 1, trick %d: an ability entry holds exactly one decision, this one holds %s and %s", trick, a, b)
+				if err := replay(trick, u); err == nil || errorLine(err) != want {
+					t.Errorf("trick %d, %s and %s: %v, want %q", trick, a, b, err, want)
+				}
+			}
+		}
+		want := fmt.Sprintf("round 1, trick %d: an ability entry with no decision", trick)
+		if err := replay(trick, AbilityUse{Trick: trick}); err == nil || !strings.HasPrefix(errorLine(err), want) {
+			t.Errorf("trick %d, no decision: %v, want %q…", trick, err, want)
+		}
+	}
+	// Three at once are named in a list.
+	u := AbilityUse{Trick: 1}
+	for _, f := range []string{"rosie", "wager", "declined"} {
+		fields[f](&u)
+	}
+	want := "round 1, trick 1: an ability entry holds exactly one decision, this one holds rosie, wager and declined"
+	if err := replay(1, u); err == nil || errorLine(err) != want {
+		t.Errorf("three decisions: %v, want %q", err, want)
+	}
+}

@@ -454,7 +454,10 @@ func refPlayRound(o *Options, n int, rr RecordRound, round int) (r refRound, wag
 				name = plays[res.idx].pirate
 			}
 			last := ti+1 == cards
+			offered := name == "HARRY" || !last && (name == "ROSIE" || name == "RASCAL" || name == "BENDT")
 			switch {
+			case u.Declined && offered:
+				// Declined: the lead, the wager and the bid stay as they are.
 			case u.Rosie != nil && name == "ROSIE" && !last:
 				leader = *u.Rosie
 			case u.Wager != nil && name == "RASCAL" && !last:

@@ -356,7 +356,7 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 
 // abilityEntries checks a played round's ability entries on their own
 // (docs/record.md, "Pirate abilities") and returns them by trick: one per
-// trick, each for a trick the round deals.
+// trick, each with exactly one decision.
 func (rec *Record) abilityEntries(g *Game, rr *RecordRound, rn int) (map[int]AbilityUse, error) {
 	uses := map[int]AbilityUse{}
 	for _, u := range rr.Abilities {
@@ -365,6 +365,15 @@ func (rec *Record) abilityEntries(g *Game, rr *RecordRound, rn int) (map[int]Abi
 		}
 		if u.Trick < 1 || u.Trick > g.cards {
 			return nil, &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("an ability after trick %d of %d", u.Trick, g.cards)}
+		}
+		switch d := u.decisions(); len(d) {
+		case 0:
+			return nil, &RecordError{Round: rn, Trick: u.Trick, Seat: -1,
+				Msg: "an ability entry with no decision: an entry holds one of rosie, bendt, wager, harry or declined"}
+		case 1:
+		default:
+			return nil, &RecordError{Round: rn, Trick: u.Trick, Seat: -1,
+				Msg: "an ability entry holds exactly one decision, this one holds " + andList(d)}
 		}
 		uses[u.Trick] = u
 	}
@@ -381,15 +390,29 @@ func unplayedAbility(rn int, uses map[int]AbilityUse, done int) error {
 	// The first in trick order, so that a record has one error whatever
 	// the map's order.
 	t := slices.Min(slices.Collect(maps.Keys(uses)))
-	if t > done {
-		return &RecordError{Round: rn, Trick: t, Seat: -1, Msg: "an ability used, but the record stops before this trick ends"}
+	u := uses[t]
+	what := "used"
+	if u.Declined {
+		what = "declined"
 	}
-	return &RecordError{Round: rn, Trick: t, Seat: -1, Msg: "an ability used, but no named Pirate with that ability won this trick"}
+	if t > done {
+		return &RecordError{Round: rn, Trick: t, Seat: -1, Msg: "an ability " + what + ", but the record stops before this trick ends"}
+	}
+	return &RecordError{Round: rn, Trick: t, Seat: -1, Msg: "an ability " + what + ", but no named Pirate with that ability won this trick"}
 }
 
-// useAbility applies the recorded decision for a pirate ability awaited after
-// trick tn, or declines it when the record lists none. A record that ends
-// (atEnd) between Bendt's draw and his discard leaves the discard awaited.
+// andList joins names as a sentence does: "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// useAbility applies the recorded decision for a pirate ability offered
+// after trick tn, or declines it when the record declines it or lists none.
+// A record that ends (atEnd) between Bendt's draw and his discard leaves the
+// discard awaited.
 func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEnd bool) error {
 	if g.phase != PhaseAbility {
 		return nil
@@ -398,21 +421,28 @@ func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEn
 	delete(uses, tn)
 	kind, seat := g.Pending()
 	decline := Decision(kind, seat, 0)
+	if kind == ActionRosie {
+		decline.Value = int8(g.pending.leader) // the lead left to the trick's winner
+	}
 	if !ok {
-		if kind == ActionRosie {
-			decline.Value = int8(g.pending.leader)
-		}
 		g.ApplyUnchecked(decline)
 		return nil
 	}
 	if u.Seat != nil && *u.Seat != seat {
-		return rec.seatErr(g, rn, tn, *u.Seat, "uses an ability, but %s won the trick", g.Name(seat))
+		what := "uses an ability"
+		if u.Declined {
+			what = "declines an ability"
+		}
+		return rec.seatErr(g, rn, tn, *u.Seat, "%s, but %s won the trick", what, g.Name(seat))
 	}
 	a := decline
 	mismatch := func(have string) error {
 		return rec.seatErr(g, rn, tn, seat, "the record uses %s, but the Pirate who won is %s", have, g.tricks[len(g.tricks)-1].Plays[g.tricks[len(g.tricks)-1].Result.Index].Card.Name())
 	}
 	switch {
+	case u.Declined:
+		g.ApplyUnchecked(decline)
+		return nil
 	case u.Rosie != nil:
 		if kind != ActionRosie {
 			return mismatch("Rosie's choice")
