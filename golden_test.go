@@ -84,13 +84,23 @@ func genSpecs() []genSpec {
 		{name: "in-progress-4p", players: 4, seed: 24, stop: 150},
 		{name: "in-progress-abilities-3p", players: 3, seed: 25, stop: 77, opts: all},
 		// Games stopped where docs/record.md's "A game in progress" writes
-		// null bids and loads.
+		// null bids and loads, and a pending decision.
 		{name: "in-progress-mid-bidding-6p", players: 6, seed: 26, stop: 40, opts: all, until: func(g *Game) bool {
 			_, bid := g.Bid(0)
 			return g.Phase() == PhaseBidding && bid && g.Waiting(1)
 		}},
 		{name: "in-progress-mid-cannon-5p", players: 5, seed: 27, stop: 40, opts: rascalCannon, until: func(g *Game) bool {
 			return g.Phase() == PhaseCannon && !g.Waiting(0) && g.Waiting(1)
+		}},
+		{name: "in-progress-harry-pending-3p", players: 3, seed: 28, opts: all, until: func(g *Game) bool {
+			kind, seat := g.Pending()
+			return kind == ActionHarry && g.Hand(seat).Empty()
+		}},
+		{name: "in-progress-rosie-pending-2p", players: 2, seed: 29, opts: func(o *Options) {
+			o.Kraken, o.WhiteWhale, o.PirateAbilities = true, true, true
+		}, until: func(g *Game) bool {
+			kind, _ := g.Pending()
+			return kind == ActionRosie
 		}},
 		{name: "tiebreak-generated-3p", players: 3, seed: 1, want: tiebreakPlayed, opts: func(o *Options) {
 			o.Schedule = "swift-n-salty"
@@ -384,6 +394,8 @@ func TestGoldenRecords_HandChecked(t *testing.T) {
 		{"declined-explicit-4p", [][]int{{20, 20, -30, 30}}, true, []int{3}},
 		// Games stopped inside round 1 (TestRecord_InProgressRecordsWait
 		// checks where): nothing is scored yet.
+		{"in-progress-harry-pending-4p", nil, false, nil},
+		{"in-progress-bendt-discard-4p", nil, false, nil},
 		{"in-progress-bids-null-4p", nil, false, nil},
 		{"in-progress-cannon-null-4p", nil, false, nil},
 	}

@@ -35,8 +35,8 @@ type RecordRound struct {
 	Bids   Bids       `json:"bids,omitempty"`
 	Cannon Loads      `json:"cannon,omitempty"`
 	Tricks [][]string `json:"tricks,omitempty"`
-	// Abilities lists the pirate abilities used or declined, by the trick
-	// whose win offered them. An ability offered but not listed
+	// Abilities lists the pirate abilities used, declined or awaited, by
+	// the trick whose win offered them. An ability offered but not listed
 	// was declined.
 	Abilities []AbilityUse `json:"abilities,omitempty"`
 
@@ -54,7 +54,7 @@ type RecordRound struct {
 
 // AbilityUse is one pirate ability offered in a played round (docs/rules.md
 // §8) and what became of it. Exactly one of the decision fields (Rosie,
-// Bendt, Wager, Harry, Declined) is set (docs/record.md, "Pirate
+// Bendt, Wager, Harry, Declined, Pending) is set (docs/record.md, "Pirate
 // abilities").
 type AbilityUse struct {
 	Trick int       `json:"trick"`          // 1-based trick the named Pirate won
@@ -66,6 +66,9 @@ type AbilityUse struct {
 	// Declined: the ability was offered and declined, as when the entry is
 	// absent.
 	Declined bool `json:"declined,omitempty"`
+	// Pending: the decision is still awaited; only after the last trick of
+	// the record, whose game stops there.
+	Pending bool `json:"pending,omitempty"`
 }
 
 // decisions names the decision fields set in u, in the order of
@@ -76,7 +79,7 @@ func (u *AbilityUse) decisions() []string {
 		name string
 		set  bool
 	}{{"rosie", u.Rosie != nil}, {"bendt", u.Bendt != nil}, {"wager", u.Wager != nil}, {"harry", u.Harry != nil},
-		{"declined", u.Declined}} {
+		{"declined", u.Declined}, {"pending", u.Pending}} {
 		if f.set {
 			out = append(out, f.name)
 		}
@@ -330,9 +333,8 @@ func (r *Record) Marshal() ([]byte, error) {
 
 // RecordOf writes game g as a record: every round so far with its hands,
 // bids and tricks (or its results for rounds entered from a real table). A
-// round in progress is written as far as it went: its bids and cannon loads
-// with null for the seats still to decide (docs/record.md, "A game in
-// progress").
+// round in progress is written as far as it went, to the decision awaited
+// (docs/record.md, "A game in progress"), so that the record replays to g.
 func RecordOf(g *Game) *Record {
 	names := g.names
 	if len(names) == 0 {
@@ -402,7 +404,7 @@ func RecordOf(g *Game) *Record {
 		if g.ghost >= 0 {
 			rr.Ghost = codes(deck[g.players*st.cards:(g.players+1)*st.cards], named)
 		}
-		rr.addLog(g, g.log[st.logAt:end], named, deck[:len(g.inUse)], st.cards)
+		rr.addLog(g, g.log[st.logAt:end], named, deck[:len(g.inUse)], st.cards, i == len(g.starts)-1)
 		rec.Rounds = append(rec.Rounds, rr)
 	}
 	return rec
@@ -423,8 +425,11 @@ func codes(cards []Card, named bool) []string {
 	return out
 }
 
-// addLog fills in a played round's decisions from its part of the log.
-func (rr *RecordRound) addLog(g *Game, log []Action, named bool, deck []Card, cards int) {
+// addLog fills in a played round's decisions from its part of the log. In
+// the game's current round (current), it writes what a game in progress
+// awaits as docs/record.md says: null for the bids and loads still to come,
+// and a pending entry for an ability decision awaited.
+func (rr *RecordRound) addLog(g *Game, log []Action, named bool, deck []Card, cards int, current bool) {
 	next := g.hands * cards // Bendt draws the undealt cards in deck order
 	bids := make(Bids, g.players)
 	cannon := make(Loads, g.players)
@@ -475,7 +480,8 @@ func (rr *RecordRound) addLog(g *Game, log []Action, named bool, deck []Card, ca
 			u := AbilityUse{Trick: tricks, Seat: &seat, Declined: a.Value != 1}
 			if a.Value == 1 {
 				n := min(2, len(deck)-next)
-				u.Bendt = &BendtUse{Drew: codes(deck[next:next+n], named)}
+				// Discard stays empty, not null, while the discard is awaited.
+				u.Bendt = &BendtUse{Drew: codes(deck[next:next+n], named), Discard: []string{}}
 				next += n
 			}
 			rr.Abilities = append(rr.Abilities, u)
@@ -499,5 +505,10 @@ func (rr *RecordRound) addLog(g *Game, log []Action, named bool, deck []Card, ca
 	}
 	if nCannon > 0 {
 		rr.Cannon = cannon
+	}
+	// An ability decision awaited. Bendt's discard after his draw needs no
+	// entry of its own: his draw entry, its discard still empty, says it.
+	if kind, seat := g.Pending(); current && kind != ActionNone && kind != ActionDiscard {
+		rr.Abilities = append(rr.Abilities, AbilityUse{Trick: tricks, Seat: &seat, Pending: true})
 	}
 }

@@ -43,12 +43,11 @@ func TestRecord_EveryPrefixReplays(t *testing.T) {
 						t.Fatalf("step %d, phase %v: the record of a game in progress does not replay: %v\n%s", step, g.Phase(), err, b)
 					}
 					// A decision awaited when the record stops is written as
-					// declined (the format has no mark for "undecided"); Harry's
-					// after the last trick then ends the round in the replay.
-					kind, seat := g.Pending()
-					if undecided := kind == ActionHarry && g.Hand(seat).Empty(); !undecided &&
-						(!reflect.DeepEqual(g2.Results(), g.Results()) || g2.Round() != g.Round() || g2.Over() != g.Over()) {
-						t.Fatalf("step %d: replayed to round %d (over %v), the game is at round %d (over %v)", step, g2.Round(), g2.Over(), g.Round(), g.Over())
+					// pending, and the replay waits for it too (Harry's after
+					// the last trick included).
+					if !reflect.DeepEqual(g2.Results(), g.Results()) || g2.Round() != g.Round() || g2.Phase() != g.Phase() || g2.Turn() != g.Turn() {
+						t.Fatalf("step %d: replayed to round %d (phase %v, turn %d), the game is at round %d (phase %v, turn %d)\n%s",
+							step, g2.Round(), g2.Phase(), g2.Turn(), g.Round(), g.Phase(), g.Turn(), b)
 					}
 					if g.Over() {
 						break
@@ -226,6 +225,16 @@ func TestRecord_InProgressRecordsWait(t *testing.T) {
 		then   []Action
 		points []int
 	}{
+		// Harry won the last trick: Cat moves her bid, and the round is
+		// scored as in rosie-bendt-harry-4p.
+		{"in-progress-harry-pending-4p", PhaseAbility, ActionHarry, []int{2},
+			[]Action{Decision(ActionHarry, 2, 1)}, []int{20, 20, 20, 30}},
+		// Bendt drew the Skull King and a Mermaid: Ben discards them, Ben
+		// leads (Rosie's choice) and the round ends as in rosie-bendt-harry-4p.
+		{"in-progress-bendt-discard-4p", PhaseAbility, ActionDiscard, []int{1},
+			[]Action{Discard(1, SkullKing, Mermaid1), Play(1, NumberCard(Yellow, 2)), Play(2, Harry),
+				Play(3, NumberCard(Yellow, 4)), Play(0, NumberCard(Yellow, 5)), Decision(ActionHarry, 2, 1)},
+			[]int{20, 20, 20, 30}},
 		{"in-progress-bids-null-4p", PhaseBidding, ActionNone, []int{1, 3}, nil, nil},
 		{"in-progress-cannon-null-4p", PhaseCannon, ActionNone, []int{1, 3}, nil, nil},
 	}
@@ -273,6 +282,61 @@ func abilitiesText(uses []AbilityUse) string {
 	return string(b)
 }
 
+// docs/record.md, "Pirate abilities": an entry holds exactly one decision.
+// Every pair of decision fields is refused, after whichever Pirate's trick,
+// and so is an entry with none.
+func TestRecord_AbilityEntryHoldsExactlyOneDecision(t *testing.T) {
+	one := 1
+	fields := map[string]func(*AbilityUse){
+		"rosie": func(u *AbilityUse) { u.Rosie = &one },
+		// Undealt cards no other entry draws: the deal takes them.
+		"bendt": func(u *AbilityUse) {
+			u.Bendt = &BendtUse{Drew: []string{"B13", "B14"}, Discard: []string{"B13", "B14"}}
+		},
+		"wager":    func(u *AbilityUse) { u.Wager = &one },
+		"harry":    func(u *AbilityUse) { u.Harry = &one },
+		"declined": func(u *AbilityUse) { u.Declined = true },
+		"pending":  func(u *AbilityUse) { u.Pending = true },
+	}
+	order := []string{"rosie", "bendt", "wager", "harry", "declined", "pending"}
+	base := readRecord(t, "testdata/records/valid/rosie-bendt-harry-4p.json")
+	// replay replaces the entry for trick (Rosie's, Bendt's, Harry's) by u.
+	replay := func(trick int, u AbilityUse) error {
+		rec := *base
+		rec.Rounds = []RecordRound{base.Rounds[0]}
+		rec.Rounds[0].Abilities = append([]AbilityUse(nil), base.Rounds[0].Abilities...)
+		rec.Rounds[0].Abilities[trick-1] = u
+		_, err := rec.Replay()
+		return err
+	}
+	for trick := 1; trick <= 3; trick++ {
+		for i, a := range order {
+			for _, b := range order[i+1:] {
+				u := AbilityUse{Trick: trick}
+				fields[a](&u)
+				fields[b](&u)
+				want := fmt.Sprintf("round 1, trick %d: an ability entry holds exactly one decision, this one holds %s and %s", trick, a, b)
+				if err := replay(trick, u); err == nil || errorLine(err) != want {
+					t.Errorf("trick %d, %s and %s: %v, want %q", trick, a, b, err, want)
+				}
+			}
+		}
+		want := fmt.Sprintf("round 1, trick %d: an ability entry with no decision", trick)
+		if err := replay(trick, AbilityUse{Trick: trick}); err == nil || !strings.HasPrefix(errorLine(err), want) {
+			t.Errorf("trick %d, no decision: %v, want %q…", trick, err, want)
+		}
+	}
+	// Three at once are named in a list.
+	u := AbilityUse{Trick: 1}
+	for _, f := range []string{"rosie", "wager", "declined"} {
+		fields[f](&u)
+	}
+	want := "round 1, trick 1: an ability entry holds exactly one decision, this one holds rosie, wager and declined"
+	if err := replay(1, u); err == nil || errorLine(err) != want {
+		t.Errorf("three decisions: %v, want %q", err, want)
+	}
+}
+
 // docs/record.md, "A game in progress": null in bids and cannon reads as
 // NoBid and NoLoad and writes back as null; no literal reads as a null, so a
 // record's −1 or "" is still refused for what it says.
@@ -314,59 +378,5 @@ func TestRecord_NullIsTheOnlyMissingDecision(t *testing.T) {
 		if err == nil || errorLine(err) != tc.err {
 			t.Errorf("%s: %v, want %q", tc.round, err, tc.err)
 		}
-	}
-}
-
-// docs/record.md, "Pirate abilities": an entry holds exactly one decision.
-// Every pair of decision fields is refused, after whichever Pirate's trick,
-// and so is an entry with none.
-func TestRecord_AbilityEntryHoldsExactlyOneDecision(t *testing.T) {
-	one := 1
-	fields := map[string]func(*AbilityUse){
-		"rosie": func(u *AbilityUse) { u.Rosie = &one },
-		// Undealt cards no other entry draws: the deal takes them.
-		"bendt": func(u *AbilityUse) {
-			u.Bendt = &BendtUse{Drew: []string{"B13", "B14"}, Discard: []string{"B13", "B14"}}
-		},
-		"wager":    func(u *AbilityUse) { u.Wager = &one },
-		"harry":    func(u *AbilityUse) { u.Harry = &one },
-		"declined": func(u *AbilityUse) { u.Declined = true },
-	}
-	order := []string{"rosie", "bendt", "wager", "harry", "declined"}
-	base := readRecord(t, "testdata/records/valid/rosie-bendt-harry-4p.json")
-	// replay replaces the entry for trick (Rosie's, Bendt's, Harry's) by u.
-	replay := func(trick int, u AbilityUse) error {
-		rec := *base
-		rec.Rounds = []RecordRound{base.Rounds[0]}
-		rec.Rounds[0].Abilities = append([]AbilityUse(nil), base.Rounds[0].Abilities...)
-		rec.Rounds[0].Abilities[trick-1] = u
-		_, err := rec.Replay()
-		return err
-	}
-	for trick := 1; trick <= 3; trick++ {
-		for i, a := range order {
-			for _, b := range order[i+1:] {
-				u := AbilityUse{Trick: trick}
-				fields[a](&u)
-				fields[b](&u)
-				want := fmt.Sprintf("round 1, trick %d: an ability entry holds exactly one decision, this one holds %s and %s", trick, a, b)
-				if err := replay(trick, u); err == nil || errorLine(err) != want {
-					t.Errorf("trick %d, %s and %s: %v, want %q", trick, a, b, err, want)
-				}
-			}
-		}
-		want := fmt.Sprintf("round 1, trick %d: an ability entry with no decision", trick)
-		if err := replay(trick, AbilityUse{Trick: trick}); err == nil || !strings.HasPrefix(errorLine(err), want) {
-			t.Errorf("trick %d, no decision: %v, want %q…", trick, err, want)
-		}
-	}
-	// Three at once are named in a list.
-	u := AbilityUse{Trick: 1}
-	for _, f := range []string{"rosie", "wager", "declined"} {
-		fields[f](&u)
-	}
-	want := "round 1, trick 1: an ability entry holds exactly one decision, this one holds rosie, wager and declined"
-	if err := replay(1, u); err == nil || errorLine(err) != want {
-		t.Errorf("three decisions: %v, want %q", err, want)
 	}
 }

@@ -456,6 +456,8 @@ func refPlayRound(o *Options, n int, rr RecordRound, round int) (r refRound, wag
 			last := ti+1 == cards
 			offered := name == "HARRY" || !last && (name == "ROSIE" || name == "RASCAL" || name == "BENDT")
 			switch {
+			case u.Pending && offered:
+				return r, nil, false, nil // the decision is awaited: the round goes on
 			case u.Declined && offered:
 				// Declined: the lead, the wager and the bid stay as they are.
 			case u.Rosie != nil && name == "ROSIE" && !last:

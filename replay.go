@@ -181,7 +181,7 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 		}
 		return &RecordError{Round: rn, Seat: -1, Msg: what + "; only the last round may stop early"}
 	}
-	uses, err := rec.abilityEntries(g, rr, rn)
+	uses, err := rec.abilityEntries(g, rr, rn, last)
 	if err != nil {
 		return err
 	}
@@ -356,8 +356,9 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 
 // abilityEntries checks a played round's ability entries on their own
 // (docs/record.md, "Pirate abilities") and returns them by trick: one per
-// trick, each with exactly one decision.
-func (rec *Record) abilityEntries(g *Game, rr *RecordRound, rn int) (map[int]AbilityUse, error) {
+// trick, each with exactly one decision, a pending one only after the
+// record's last trick.
+func (rec *Record) abilityEntries(g *Game, rr *RecordRound, rn int, last bool) (map[int]AbilityUse, error) {
 	uses := map[int]AbilityUse{}
 	for _, u := range rr.Abilities {
 		if _, dup := uses[u.Trick]; dup {
@@ -369,11 +370,22 @@ func (rec *Record) abilityEntries(g *Game, rr *RecordRound, rn int) (map[int]Abi
 		switch d := u.decisions(); len(d) {
 		case 0:
 			return nil, &RecordError{Round: rn, Trick: u.Trick, Seat: -1,
-				Msg: "an ability entry with no decision: an entry holds one of rosie, bendt, wager, harry or declined"}
+				Msg: "an ability entry with no decision: an entry holds one of rosie, bendt, wager, harry, declined or pending"}
 		case 1:
 		default:
 			return nil, &RecordError{Round: rn, Trick: u.Trick, Seat: -1,
 				Msg: "an ability entry holds exactly one decision, this one holds " + andList(d)}
+		}
+		// A decision awaited stops the game: nothing may come after it.
+		if u.Pending {
+			switch {
+			case !last:
+				return nil, &RecordError{Round: rn, Trick: u.Trick, Seat: -1,
+					Msg: "a decision still awaited (\"pending\") ends a record, but rounds follow"}
+			case u.Trick < len(rr.Tricks):
+				return nil, &RecordError{Round: rn, Trick: u.Trick, Seat: -1,
+					Msg: fmt.Sprintf("a decision still awaited (\"pending\") ends a record, but trick %d follows", u.Trick+1)}
+			}
 		}
 		uses[u.Trick] = u
 	}
@@ -392,8 +404,11 @@ func unplayedAbility(rn int, uses map[int]AbilityUse, done int) error {
 	t := slices.Min(slices.Collect(maps.Keys(uses)))
 	u := uses[t]
 	what := "used"
-	if u.Declined {
+	switch {
+	case u.Declined:
 		what = "declined"
+	case u.Pending:
+		what = "awaited"
 	}
 	if t > done {
 		return &RecordError{Round: rn, Trick: t, Seat: -1, Msg: "an ability " + what + ", but the record stops before this trick ends"}
@@ -411,8 +426,8 @@ func andList(names []string) string {
 
 // useAbility applies the recorded decision for a pirate ability offered
 // after trick tn, or declines it when the record declines it or lists none.
-// A record that ends (atEnd) between Bendt's draw and his discard leaves the
-// discard awaited.
+// A record that ends (atEnd) with the decision pending, or between Bendt's
+// draw and his discard, leaves it awaited.
 func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEnd bool) error {
 	if g.phase != PhaseAbility {
 		return nil
@@ -430,8 +445,11 @@ func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEn
 	}
 	if u.Seat != nil && *u.Seat != seat {
 		what := "uses an ability"
-		if u.Declined {
+		switch {
+		case u.Declined:
 			what = "declines an ability"
+		case u.Pending:
+			what = "awaits an ability decision"
 		}
 		return rec.seatErr(g, rn, tn, *u.Seat, "%s, but %s won the trick", what, g.Name(seat))
 	}
@@ -440,6 +458,9 @@ func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEn
 		return rec.seatErr(g, rn, tn, seat, "the record uses %s, but the Pirate who won is %s", have, g.tricks[len(g.tricks)-1].Plays[g.tricks[len(g.tricks)-1].Result.Index].Card.Name())
 	}
 	switch {
+	case u.Pending:
+		// abilityEntries let a pending decision end the record only.
+		return nil
 	case u.Declined:
 		g.ApplyUnchecked(decline)
 		return nil
