@@ -1,7 +1,6 @@
 package client_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -9,75 +8,23 @@ import (
 	"testing"
 	"time"
 
-	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/client"
-	"github.com/skullking-go/skullking/internal/server"
+	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
 
-// testServer is the real server, in this process, on a free port.
-type testServer struct {
-	t    *testing.T
-	srv  *server.Server
-	dir  string
-	addr string
-	base string
-}
-
-// startServer starts a server with its data in dir on addr ("127.0.0.1:0"
-// for a free port): bots that do not pause, no rate limits.
-func startServer(t *testing.T, dir, addr string) *testServer {
-	t.Helper()
-	srv, err := server.New(server.Config{Addr: addr, DataDir: dir, BotDelay: -1, Grace: time.Hour, HTTPRate: -1,
-		MsgRate: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	ts := &testServer{t: t, srv: srv, dir: dir, addr: srv.Addr(), base: "http://" + srv.Addr()}
-	t.Cleanup(ts.stop)
-	return ts
-}
-
-func (ts *testServer) stop() {
-	if ts.srv != nil {
-		if err := ts.srv.Shutdown(context.Background()); err != nil {
-			ts.t.Errorf("shutdown: %v", err)
-		}
-		ts.srv = nil
-	}
-}
-
-func ctxFor(t *testing.T, d time.Duration) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	t.Cleanup(cancel)
-	return ctx
-}
-
-// settings are the standard rules with rounds rounds.
-func settings(rounds int) protocol.Settings {
-	o := skullking.DefaultOptions()
-	o.Rounds = rounds
-	return protocol.Settings{Options: o, Spectators: true}
-}
-
 var (
-	open     = protocol.SeatSpec{Kind: protocol.SeatOpen}
-	randomAI = protocol.SeatSpec{Kind: protocol.SeatBot, Level: "random"}
+	open     = testserver.Open
+	randomAI = testserver.Bot("random")
 )
 
 // quick are a seat's timers for tests.
-func quick(token string) client.Options {
-	return client.Options{Token: token, Backoff: 10 * time.Millisecond, MaxBackoff: 100 * time.Millisecond,
-		Ping: time.Second, PingTimeout: time.Second}
-}
+func quick(token string) client.Options { return testserver.Quick(client.Options{Token: token}) }
 
 // until reads events until one satisfies ok, failing on Lost or a stall.
 func until(t *testing.T, c *client.Conn, ok func(client.Event) bool) client.Event {
 	t.Helper()
-	ctx := ctxFor(t, 15*time.Second)
+	ctx := testserver.Context(t, 15*time.Second)
 	for {
 		ev, err := c.Next(ctx)
 		if err != nil {
@@ -98,7 +45,7 @@ func isState(ev client.Event) bool { return ev.View() != nil }
 // until the game is over; it checks that the states come in order.
 func play(t *testing.T, c *client.Conn) *protocol.View {
 	t.Helper()
-	ctx := ctxFor(t, 60*time.Second)
+	ctx := testserver.Context(t, 60*time.Second)
 	seq := int64(-1)
 	for {
 		ev, err := c.Next(ctx)
@@ -131,9 +78,9 @@ func play(t *testing.T, c *client.Conn) *protocol.View {
 // both seats acknowledged, the states in order, and the finished game's
 // record, which replays to the totals the last view shows.
 func TestTwoSeatsPlayAWholeGame(t *testing.T) {
-	ts := startServer(t, t.TempDir(), "127.0.0.1:0")
-	ctx := ctxFor(t, 60*time.Second)
-	c := client.New(ts.base + "/")
+	ts := testserver.Start(t)
+	ctx := testserver.Context(t, 60*time.Second)
+	c := client.New(ts.Base + "/")
 	info, err := c.Info(ctx)
 	if err != nil || info.Protocol != protocol.Version || info.Subprotocol != protocol.Subprotocol || len(info.Bots) == 0 {
 		t.Fatalf("info %+v, %v", info, err)
@@ -145,11 +92,11 @@ func TestTwoSeatsPlayAWholeGame(t *testing.T) {
 		t.Errorf("%d cards, %v", len(cards), err)
 	}
 	created, err := c.Create(ctx, protocol.CreateRequest{Nickname: "Ann",
-		Seats: []protocol.SeatSpec{open, open, randomAI}, Settings: settings(2)})
+		Seats: []protocol.SeatSpec{open, open, randomAI}, Settings: testserver.Settings(2)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Invite(created.ID) != ts.base+"/t/"+created.ID {
+	if c.Invite(created.ID) != ts.Base+"/t/"+created.ID {
 		t.Errorf("invite %s", c.Invite(created.ID))
 	}
 	joined, err := c.Join(ctx, created.ID, protocol.JoinRequest{Nickname: "Ben"})
@@ -195,26 +142,10 @@ func TestTwoSeatsPlayAWholeGame(t *testing.T) {
 	if t.Failed() {
 		return
 	}
-	in, err := c.Table(ctx, created.ID)
-	for deadline := time.Now().Add(5 * time.Second); err == nil && in.Status != protocol.StatusOver && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
-		in, err = c.Table(ctx, created.ID)
+	if in := ts.WaitOver(created.ID, 5*time.Second); in.Seats[1].Name != "Ben" {
+		t.Fatalf("table %+v", in)
 	}
-	if err != nil || in.Status != protocol.StatusOver || in.Seats[1].Name != "Ben" {
-		t.Fatalf("table %+v, %v", in, err)
-	}
-	b, err := c.Record(ctx, created.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := skullking.ParseRecord(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rec.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, g := ts.Record(created.ID)
 	for s, total := range g.Totals() {
 		if views[0].Seats[s].Total != total || views[1].Seats[s].Total != total {
 			t.Errorf("seat %d: views say %d and %d, the record %d", s, views[0].Seats[s].Total, views[1].Seats[s].Total, total)
@@ -227,12 +158,12 @@ func TestTwoSeatsPlayAWholeGame(t *testing.T) {
 
 // newTable opens a table of Ann and two random bots with rounds rounds,
 // and returns Ann's connection with the game started.
-func newTable(t *testing.T, ts *testServer, rounds int) (*client.Client, protocol.CreateResponse, *client.Conn) {
+func newTable(t *testing.T, ts *testserver.Server, rounds int) (*client.Client, protocol.CreateResponse, *client.Conn) {
 	t.Helper()
-	ctx := ctxFor(t, 15*time.Second)
-	c := client.New(ts.base)
+	ctx := testserver.Context(t, 15*time.Second)
+	c := client.New(ts.Base)
 	created, err := c.Create(ctx, protocol.CreateRequest{Nickname: "Ann",
-		Seats: []protocol.SeatSpec{open, randomAI, randomAI}, Settings: settings(rounds)})
+		Seats: []protocol.SeatSpec{open, randomAI, randomAI}, Settings: testserver.Settings(rounds)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,11 +181,11 @@ func newTable(t *testing.T, ts *testServer, rounds int) (*client.Client, protoco
 // An illegal action is refused with the engine's refusal — its code and
 // facts — and changes nothing; the Conn goes on.
 func TestIllegalActionComesBackWithItsRefusal(t *testing.T) {
-	ts := startServer(t, t.TempDir(), "127.0.0.1:0")
+	ts := testserver.Start(t)
 	_, _, ann := newTable(t, ts, 1)
 	ev := until(t, ann, isState)
 	v := ev.View()
-	ctx := ctxFor(t, 10*time.Second)
+	ctx := testserver.Context(t, 10*time.Second)
 	five := 5
 	err := ann.Act(ctx, protocol.Action{Kind: protocol.KindBid, Value: &five})
 	var e *client.Error
@@ -279,9 +210,9 @@ func TestIllegalActionComesBackWithItsRefusal(t *testing.T) {
 // A token no seat answers to is refused at Dial, as ErrBadToken, and the
 // dial is not tried again.
 func TestRefusedToken(t *testing.T) {
-	ts := startServer(t, t.TempDir(), "127.0.0.1:0")
+	ts := testserver.Start(t)
 	c, created, _ := newTable(t, ts, 1)
-	ctx := ctxFor(t, 10*time.Second)
+	ctx := testserver.Context(t, 10*time.Second)
 	_, err := c.Dial(ctx, created.ID, quick("not-a-token"))
 	if !errors.Is(err, client.ErrBadToken) {
 		t.Fatalf("a bad token: %v", err)
@@ -302,11 +233,10 @@ func TestRefusedToken(t *testing.T) {
 // seat plays on. A server restart (a bye asking to come back) is a drop
 // too, with retries while the server is away.
 func TestReconnectsAfterADrop(t *testing.T) {
-	dir := t.TempDir()
-	ts := startServer(t, dir, "127.0.0.1:0")
+	ts := testserver.Start(t)
 	_, _, ann := newTable(t, ts, 2)
 	v := until(t, ann, isState).View()
-	ctx := ctxFor(t, 30*time.Second)
+	ctx := testserver.Context(t, 30*time.Second)
 	if err := ann.Act(ctx, v.Legal[0]); err != nil {
 		t.Fatal(err)
 	}
@@ -321,7 +251,7 @@ func TestReconnectsAfterADrop(t *testing.T) {
 		t.Fatalf("back at seat %d", v.Seat)
 	}
 
-	ts.stop()
+	ts.Stop()
 	ev := until(t, ann, func(ev client.Event) bool { return ev.Status == client.Dropped })
 	if ev.Reason == "" {
 		t.Error("the server's restart gave no reason")
@@ -330,7 +260,7 @@ func TestReconnectsAfterADrop(t *testing.T) {
 	if _, _, err := ann.Hint(ctx); !errors.Is(err, client.ErrNotConnected) {
 		t.Errorf("a request while away: %v", err)
 	}
-	startServer(t, dir, ts.addr)
+	ts.Restart()
 	until(t, ann, func(ev client.Event) bool { return ev.Status == client.Reconnected })
 	for {
 		ev := until(t, ann, isState)
@@ -349,9 +279,9 @@ func TestReconnectsAfterADrop(t *testing.T) {
 // A spectator is welcomed at seat −1 and sent the public view; a table
 // closed to spectators refuses at Dial.
 func TestSpectator(t *testing.T) {
-	ts := startServer(t, t.TempDir(), "127.0.0.1:0")
+	ts := testserver.Start(t)
 	c, created, _ := newTable(t, ts, 1)
-	ctx := ctxFor(t, 10*time.Second)
+	ctx := testserver.Context(t, 10*time.Second)
 	w, err := c.Dial(ctx, created.ID, client.Options{Spectate: true})
 	if err != nil {
 		t.Fatal(err)
@@ -367,7 +297,7 @@ func TestSpectator(t *testing.T) {
 	if err := w.Act(ctx, protocol.Action{Kind: protocol.KindBid}); !errors.As(err, &e) || e.Code != protocol.ErrNotSeated {
 		t.Errorf("a spectator's act: %v", err)
 	}
-	s := settings(1)
+	s := testserver.Settings(1)
 	s.Spectators = false
 	closed, err := c.Create(ctx, protocol.CreateRequest{Nickname: "Ann", Seats: []protocol.SeatSpec{open, randomAI}, Settings: s})
 	if err != nil {
@@ -381,15 +311,15 @@ func TestSpectator(t *testing.T) {
 // The lobby's refusals come back as *Error with the server's code and
 // HTTP status.
 func TestLobbyRefusals(t *testing.T) {
-	ts := startServer(t, t.TempDir(), "127.0.0.1:0")
-	c := client.New(ts.base)
-	ctx := ctxFor(t, 10*time.Second)
+	ts := testserver.Start(t)
+	c := client.New(ts.Base)
+	ctx := testserver.Context(t, 10*time.Second)
 	var e *client.Error
 	if _, err := c.Table(ctx, "nosuchtable"); !errors.As(err, &e) || e.Code != protocol.ErrNoTable || e.Status != 404 {
 		t.Errorf("no such table: %v", err)
 	}
 	created, err := c.Create(ctx, protocol.CreateRequest{Nickname: "Ann", Seats: []protocol.SeatSpec{open, open},
-		Settings: settings(1)})
+		Settings: testserver.Settings(1)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,7 +364,7 @@ func TestParseInvite(t *testing.T) {
 // A frame is decoded once, as the protocol's ServerMsg: what the events
 // carry is what the server sent.
 func TestEventsCarryTheServersMessage(t *testing.T) {
-	ts := startServer(t, t.TempDir(), "127.0.0.1:0")
+	ts := testserver.Start(t)
 	_, created, ann := newTable(t, ts, 1)
 	ev := until(t, ann, func(ev client.Event) bool { return ev.Msg != nil && ev.Msg.Type == protocol.TypeTable })
 	if ev.Msg.Table == nil || ev.Msg.Table.ID != created.ID || ev.At.IsZero() {

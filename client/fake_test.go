@@ -14,6 +14,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/client"
+	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -104,7 +105,7 @@ func state(t *testing.T, seq int64) string {
 func dialFake(t *testing.T, f *fake) *client.Conn {
 	t.Helper()
 	f.send(welcome)
-	conn, err := client.New(f.srv.URL).Dial(ctxFor(t, 10*time.Second), "abc", quick("tok"))
+	conn, err := client.New(f.srv.URL).Dial(testserver.Context(t, 10*time.Second), "abc", quick("tok"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func dialFake(t *testing.T, f *fake) *client.Conn {
 func TestAnswersFindTheirRequests(t *testing.T) {
 	f := newFake(t)
 	conn := dialFake(t, f)
-	ctx := ctxFor(t, 10*time.Second)
+	ctx := testserver.Context(t, 10*time.Second)
 	type result struct {
 		hint protocol.Action
 		why  string
@@ -170,7 +171,7 @@ func TestEventsInOrder(t *testing.T) {
 		`{"type":"chat","seat":1,"name":"Ben","text":"ahoy"}`, state(t, 4), state(t, 3),
 		`{"type":"bye","reason":"the host gave your seat to a bot"}`, "")
 	var got []string
-	ctx := ctxFor(t, 10*time.Second)
+	ctx := testserver.Context(t, 10*time.Second)
 	for {
 		ev, err := conn.Next(ctx)
 		if errors.Is(err, client.ErrClosed) {
