@@ -1,8 +1,8 @@
 package tui
 
 import (
-	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/internal/tui/local"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -189,54 +190,76 @@ func playGame(t *testing.T, cfg local.Config) *driver {
 	save := filepath.Join(t.TempDir(), "game.json")
 	d := newDriver(t, table, Config{SavePath: save, Seed: cfg.Seed})
 	p := &player{d: d, rng: skullking.NewRand(cfg.Seed)}
+	playTo(t, d, p.move, nil)
+	d.saveRecord(save)
+	d.quits()
+	return d
+}
+
+// playTo plays with the keyboard (move) until the game is over, or until
+// stop says so, checking every screen on the way; it returns whether the person ever saw the last
+// trick of a round told after the next round was dealt.
+func playTo(t *testing.T, d *driver, move func(), stop func(v protocol.View) bool) (sawRoundsLast bool) {
+	t.Helper()
 	for steps := 0; ; steps++ {
 		if steps > 5000 {
 			t.Fatalf("game not over after %d moves", steps)
 		}
 		d.settle()
-		if d.m.Over() {
-			break
+		v, _ := d.m.Current()
+		if lt := v.LastTrick; lt != nil && lt.Round != v.Round {
+			sawRoundsLast = true
+			if len(lt.Plays) != len(v.Seats) {
+				t.Fatalf("round %d's last trick has %d cards:\n%s", lt.Round, len(lt.Plays), plain(d.m))
+			}
+			if !strings.Contains(plain(d.m), "Round "+strconv.Itoa(lt.Round)+"'s last trick") {
+				t.Fatalf("round %d's last trick is not told:\n%s", lt.Round, plain(d.m))
+			}
+		}
+		if d.m.Over() || (stop != nil && stop(v)) {
+			return sawRoundsLast
+		}
+		if closed, err := d.m.Closed(); closed {
+			t.Fatalf("the table closed: %v\n%s", err, plain(d.m))
 		}
 		checkScreen(t, d.m)
-		p.move()
+		move()
 	}
-	checkScreen(t, d.m)
+}
+
+// saveRecord checks the last screen of a game over, saves the record with
+// w, and checks that it replays to the totals on the screen.
+func (d *driver) saveRecord(save string) *skullking.Record {
+	d.t.Helper()
+	checkScreen(d.t, d.m)
 	if !strings.Contains(plain(d.m), "Game over") {
-		t.Errorf("no game over line:\n%s", plain(d.m))
+		d.t.Errorf("no game over line:\n%s", plain(d.m))
 	}
-	// Save the record with w and check that it replays to the same totals.
 	d.press("esc", "w")
 	for !strings.HasPrefix(d.m.msg, "Saved") {
 		d.next()
 		if strings.HasPrefix(d.m.msg, "Not saved") {
-			t.Fatal(d.m.msg)
+			d.t.Fatal(d.m.msg)
 		}
 	}
-	f, err := os.Open(save)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rec, err := skullking.ReadRecord(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rec.Replay()
-	if err != nil {
-		t.Fatalf("the saved record does not replay: %v", err)
-	}
+	rec, g := testserver.ReplayFile(d.t, save)
 	v, _ := d.m.Current()
 	for s, total := range g.Totals() {
 		if v.Seats[s].Total != total {
-			t.Errorf("seat %d: screen total %d, replayed %d", s, v.Seats[s].Total, total)
+			d.t.Errorf("seat %d: screen total %d, record %d", s, v.Seats[s].Total, total)
 		}
 	}
+	return rec
+}
+
+// quits presses q and checks that the program ends.
+func (d *driver) quits() {
+	d.t.Helper()
 	d.press("q")
 	d.next()
 	if !d.quit {
-		t.Error("q did not quit")
+		d.t.Error("q did not quit")
 	}
-	return d
 }
 
 // checkScreen checks what every screen must hold: exactly 80×24, the

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -126,46 +127,41 @@ func TestRematchSpectatorWatchesOn(t *testing.T) {
 // file at all, after saving the finished game's record; the host starts
 // the rematch and Ann bids in it.
 func TestRematchAtAServer(t *testing.T) {
-	ts := startServer(t, t.TempDir(), "127.0.0.1:0", "--grace", "50ms")
-	id, hostToken := ts.create("Host", []map[string]string{openSeat, openSeat, botSeat("random")},
-		map[string]any{"options": map[string]any{"rounds": 1}})
+	ts := testserver.Start(t, "--grace", "50ms")
+	host := ts.Create("Host", []protocol.SeatSpec{openSeat, openSeat, botSeat("random")}, testserver.Settings(1))
+	id, hostToken := host.ID, host.Token
 	r := testRemote(t, ts, id, "Ann", "")
 	save := filepath.Join(t.TempDir(), "game.json")
 	d := newDriver(t, r, Config{SavePath: save, SaveOnMove: true})
 	d.waitScreen("Waiting for the host")
-	ts.hostStarts(id, hostToken)
+	ts.Send(id, hostToken, protocol.TypeStart)
 	p := &player{d: d, rng: skullking.NewRand(5)}
-	playRemote(t, d, p.move, nil)
+	playTo(t, d, p.move, nil)
 	d.settle()
 	if d.m.canOffer || strings.Contains(plain(d.m), "r rematch") {
 		t.Errorf("Ann, who does not host, is offered r before any rematch:\n%s", plain(d.m))
 	}
 
-	ts.hostSends(id, hostToken, protocol.TypeRematch)
+	ts.Send(id, hostToken, protocol.TypeRematch)
 	d.waitMsg("press r")
-	next := ts.info(id).Rematch
+	next := ts.Info(id).Rematch
 	d.press("r")
 	d.waitScreen("Waiting for the host, Host, to start the game.")
 	if !strings.Contains(strings.Join(strings.Fields(plain(d.m)), " "), "record is saved to "+save) {
 		t.Errorf("no word of the saved record:\n%s", plain(d.m))
 	}
-	f, err := os.Open(save)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if rec, err := skullking.ReadRecord(f); err != nil || rec.Players[1] != "Ann" {
-		t.Errorf("the first game's record: %v", err)
+	if rec, _ := testserver.ReplayFile(t, save); rec.Players[1] != "Ann" {
+		t.Errorf("the first game's record has players %v", rec.Players)
 	}
 	nr := d.m.Table().(*Remote)
 	t.Cleanup(func() { nr.Close() })
 	if nr.ID() != next || nr.Seat() != 1 {
 		t.Fatalf("at table %s seat %d, want %s seat 1", nr.ID(), nr.Seat(), next)
 	}
-	if in := ts.info(next); in.Seats[1].Name != "Ann" || !in.Seats[1].Connected {
+	if in := ts.Info(next); in.Seats[1].Name != "Ann" || !in.Seats[1].Connected {
 		t.Errorf("the rematch table's seats: %+v", in.Seats)
 	}
-	ts.hostStarts(next, hostToken)
+	ts.Send(next, hostToken, protocol.TypeStart)
 	d.settle()
 	if v, _ := d.m.Current(); v.Phase != protocol.PhaseBidding || !d.m.Ready() {
 		t.Errorf("the rematch is not Ann's to play:\n%s", plain(d.m))
@@ -176,11 +172,11 @@ func TestRematchAtAServer(t *testing.T) {
 // the game is over, and r again takes the host's seat there; a player who
 // is not the host is never offered the key.
 func TestHostOffersRematchAtAServer(t *testing.T) {
-	ts := startServer(t, t.TempDir(), "127.0.0.1:0")
-	id, hostToken := ts.create("Host", []map[string]string{openSeat, botSeat("random"), botSeat("random")},
-		map[string]any{"options": map[string]any{"rounds": 1}})
+	ts := testserver.Start(t)
+	host := ts.Create("Host", []protocol.SeatSpec{openSeat, botSeat("random"), botSeat("random")}, testserver.Settings(1))
+	id, hostToken := host.ID, host.Token
 	tokens := filepath.Join(t.TempDir(), "tokens.json")
-	if err := storeSeat(tokens, ts.base+"/t/"+id, savedSeat{Token: hostToken, Seat: 0, Name: "Host"}); err != nil {
+	if err := storeSeat(tokens, ts.Base+"/t/"+id, savedSeat{Token: hostToken, Seat: 0, Name: "Host"}); err != nil {
 		t.Fatal(err)
 	}
 	r := testRemote(t, ts, id, "Host", tokens)
@@ -192,7 +188,7 @@ func TestHostOffersRematchAtAServer(t *testing.T) {
 	}
 	d.press("g")
 	p := &player{d: d, rng: skullking.NewRand(9)}
-	playRemote(t, d, p.move, nil)
+	playTo(t, d, p.move, nil)
 
 	d.waitMsg("press r to offer everyone a rematch")
 	if !strings.Contains(plain(d.m), "r rematch") {
@@ -200,7 +196,7 @@ func TestHostOffersRematchAtAServer(t *testing.T) {
 	}
 	d.press("r")
 	d.waitMsg("press r to take your seat there")
-	next := ts.info(id).Rematch
+	next := ts.Info(id).Rematch
 	if next == "" {
 		t.Fatal("the server made no rematch table")
 	}
