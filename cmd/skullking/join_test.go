@@ -2,19 +2,16 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/skullking-go/skullking"
-	"github.com/skullking-go/skullking/client"
-	"github.com/skullking-go/skullking/internal/server"
+	"github.com/skullking-go/skullking/internal/testserver"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 func TestPlayJoinFlags(t *testing.T) {
@@ -59,66 +56,15 @@ func TestPlayJoinFlags(t *testing.T) {
 	}
 }
 
-// startTestServer runs the real server in-process on a free port.
-func startTestServer(t *testing.T, flags ...string) string {
-	t.Helper()
-	m := &server.Main{Stderr: io.Discard}
-	args := append([]string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--bot-delay", "0", "--http-rate", "-1",
-		"--log-level", "error"}, flags...)
-	if err := m.ParseFlags(args); err != nil {
-		t.Fatal(err)
-	}
-	if err := m.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { m.Close() })
-	return "http://" + m.Addr()
-}
-
-func postJSON(t *testing.T, url string, body any, out any) {
-	t.Helper()
-	b, _ := json.Marshal(body)
-	resp, err := http.Post(url, "application/json", bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode/100 != 2 || json.Unmarshal(data, out) != nil {
-		t.Fatalf("POST %s: %d %s", url, resp.StatusCode, data)
-	}
-}
-
-type tableSeats struct {
-	Status string `json:"status"`
-	Seats  []struct {
-		Kind, Name string
-	} `json:"seats"`
-}
-
-func getTable(t *testing.T, base, id string) tableSeats {
-	t.Helper()
-	resp, err := http.Get(base + "/api/tables/" + id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var in tableSeats
-	if err := json.NewDecoder(resp.Body).Decode(&in); err != nil {
-		t.Fatal(err)
-	}
-	return in
-}
-
 // The command joins by the invite link, remembers the seat in the user's
 // config directory, and the next run takes the same seat back whatever
 // --name says.
 func TestPlayJoinTakesASeatAndKeepsIt(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	base := startTestServer(t)
-	var created struct{ ID string }
-	postJSON(t, base+"/api/tables", map[string]any{"nickname": "Host",
-		"seats": []map[string]string{{"kind": "open"}, {"kind": "open"}, {"kind": "bot", "level": "random"}}}, &created)
+	ts := testserver.Start(t)
+	base := ts.Base
+	created := ts.Create("Host", []protocol.SeatSpec{testserver.Open, testserver.Open, testserver.Bot("random")},
+		testserver.Settings(0))
 	for _, args := range [][]string{
 		{"play", "--join", base + "/t/" + created.ID, "--name", "Cat"},
 		{"play", "--join", base, "--table", created.ID, "--name", "Dan"},
@@ -131,7 +77,7 @@ func TestPlayJoinTakesASeatAndKeepsIt(t *testing.T) {
 			t.Errorf("%v: closing line missing: %q", args, lastLines(stdout.String(), 2))
 		}
 	}
-	in := getTable(t, base, created.ID)
+	in := ts.Info(created.ID)
 	if len(in.Seats) != 3 || in.Seats[1].Name != "Cat" {
 		t.Errorf("seats %+v: Cat should hold seat 1, and Dan should not be seated", in.Seats)
 	}
@@ -144,29 +90,15 @@ func TestPlayJoinTakesASeatAndKeepsIt(t *testing.T) {
 // --save downloads the server's record of a finished game.
 func TestPlayJoinSavesTheRecord(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	base := startTestServer(t, "--grace", "1ms")
-	var created struct{ ID, Token string }
-	postJSON(t, base+"/api/tables", map[string]any{"nickname": "Ann", "settings": map[string]any{"options": map[string]any{"rounds": 2}},
-		"seats": []map[string]string{{"kind": "open"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}}}, &created)
+	ts := testserver.Start(t, "--grace", "1ms")
+	base := ts.Base
+	created := ts.Create("Ann", []protocol.SeatSpec{testserver.Open, testserver.Bot("random"), testserver.Bot("random")},
+		testserver.Settings(2))
 
 	// Ann starts the game in a browser and closes it: the stand-in bot
 	// plays her seat to the end.
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	conn, err := client.New(base).Dial(ctx, created.ID, client.Options{Token: created.Token})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := conn.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	conn.Close()
-	for deadline := time.Now().Add(30 * time.Second); getTable(t, base, created.ID).Status != "over"; {
-		if time.Now().After(deadline) {
-			t.Fatal("the game did not end")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	ts.Send(created.ID, created.Token, protocol.TypeStart)
+	ts.WaitOver(created.ID, 30*time.Second)
 
 	// The terminal knows her seat from the token file, as if she had
 	// played there before.
@@ -185,24 +117,15 @@ func TestPlayJoinSavesTheRecord(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout.String(), "saved to") {
 		t.Fatalf("exit %d: %s %s", code, stderr.String(), stdout.String())
 	}
-	f, err := os.Open(save)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rec, err := skullking.ReadRecord(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g, err := rec.Replay(); err != nil || !g.Over() || rec.Players[0] != "Ann" {
-		t.Fatalf("the record: %v, players %v", err, rec.Players)
+	if rec, g := testserver.ReplayFile(t, save); !g.Over() || rec.Players[0] != "Ann" {
+		t.Fatalf("the record: over %v, players %v", g.Over(), rec.Players)
 	}
 }
 
 // Joining a table that does not exist is an error before any screen.
 func TestPlayJoinUnknownTable(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	base := startTestServer(t)
+	base := testserver.Start(t).Base
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"play", "--join", base + "/t/zzzzzzzzzz"}, strings.NewReader("q"), &stdout, &stderr)
 	if code != 1 || !strings.Contains(stderr.String(), "no such table") {
@@ -237,12 +160,13 @@ func TestPlaySpectateFlags(t *testing.T) {
 // closed to spectators is a clear refusal and a failed run.
 func TestPlaySpectate(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	base := startTestServer(t)
-	seats := []map[string]string{{"kind": "open"}, {"kind": "open"}}
-	var open, closed struct{ ID string }
-	postJSON(t, base+"/api/tables", map[string]any{"nickname": "Host", "seats": seats}, &open)
-	postJSON(t, base+"/api/tables", map[string]any{"nickname": "Host", "seats": seats,
-		"settings": map[string]any{"spectators": false}}, &closed)
+	ts := testserver.Start(t)
+	base := ts.Base
+	seats := []protocol.SeatSpec{testserver.Open, testserver.Open}
+	open := ts.Create("Host", seats, testserver.Settings(0))
+	private := testserver.Settings(0)
+	private.Spectators = false
+	closed := ts.Create("Host", seats, private)
 
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"play", "--join", base + "/t/" + open.ID, "--spectate"}, strings.NewReader("q"), &stdout, &stderr); code != 0 {
@@ -251,7 +175,7 @@ func TestPlaySpectate(t *testing.T) {
 	if strings.Contains(stdout.String(), "Your seat is kept") {
 		t.Errorf("a spectator is told of a seat: %q", lastLines(stdout.String(), 2))
 	}
-	if in := getTable(t, base, open.ID); in.Seats[1].Kind != "open" {
+	if in := ts.Info(open.ID); in.Seats[1].Kind != "open" {
 		t.Errorf("watching took a seat: %+v", in.Seats)
 	}
 	if _, err := os.Stat(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "skullking", "tokens.json")); err == nil {

@@ -3,12 +3,12 @@ package main
 import (
 	"bytes"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/testserver"
 )
 
 func TestPlayFlagsDefaults(t *testing.T) {
@@ -102,19 +102,7 @@ func TestPlayRunsAndSaves(t *testing.T) {
 	if !strings.Contains(stdout.String(), "Seed 3") || !strings.Contains(stdout.String(), "saved to") {
 		t.Errorf("closing lines missing: %q", lastLines(stdout.String(), 3))
 	}
-	f, err := os.Open(save)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rec, err := skullking.ReadRecord(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := rec.Replay(); err != nil {
-		t.Fatalf("the saved record does not replay: %v", err)
-	}
-	if len(rec.Players) != 4 || rec.Players[0] != "Ann" {
+	if rec, _ := testserver.ReplayFile(t, save); len(rec.Players) != 4 || rec.Players[0] != "Ann" {
 		t.Errorf("players %v", rec.Players)
 	}
 }
