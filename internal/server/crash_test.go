@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"bufio"
@@ -15,8 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/client"
 	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -68,7 +69,7 @@ func TestMain(m *testing.M) {
 type process struct {
 	cmd  *exec.Cmd
 	base string
-	logs *logSink
+	logs *testserver.Log
 	done chan error
 }
 
@@ -85,7 +86,7 @@ func startProcess(t *testing.T, bin, data string) *process {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &process{cmd: cmd, logs: &logSink{}, done: make(chan error, 1)}
+	p := &process{cmd: cmd, logs: &testserver.Log{}, done: make(chan error, 1)}
 	addr := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
@@ -119,19 +120,28 @@ func TestCrashRecovery(t *testing.T) {
 	bin := buildBinary(t)
 	data := t.TempDir()
 	p1 := startProcess(t, bin, data)
-	ts := &testServer{t: t, base: p1.base}
-
-	id, tokA := ts.create("Ann", []seatSpec{{"kind": "open"}, {"kind": "open"}, {"kind": "bot", "level": "heuristic"}}, nil)
-	_, tokB := ts.join(id, "Ben")
-	a, b := ts.dial(id, "Ann"), ts.dial(id, "Ben")
-	a.hello(tokA)
-	b.hello(tokB)
-	a.send(protocol.ClientMsg{Type: protocol.TypeStart})
+	c := client.New(p1.base)
+	ctx := testserver.Context(t, 2*time.Minute)
+	created, err := c.Create(ctx, protocol.CreateRequest{Nickname: "Ann", Settings: testserver.Settings(0),
+		Seats: []protocol.SeatSpec{testserver.Open, testserver.Open, testserver.Bot("heuristic")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, tokA := created.ID, created.Token
+	joined, err := c.Join(ctx, id, protocol.JoinRequest{Nickname: "Ben"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokB := joined.Token
+	a, b := sit(t, c, id, "Ann", tokA), sit(t, c, id, "Ben", tokB)
+	if _, err := a.request(protocol.ClientMsg{Type: protocol.TypeStart}); err != nil {
+		t.Fatal(err)
+	}
 
 	// Play into round 6, then stop both players mid-round.
 	acked := map[int64]protocol.Action{}
 	var mu sync.Mutex
-	half := func(c *wsClient) bool { return c.last.View.Round < 6 || c.last.View.TrickNo < 2 }
+	half := func(c *seat) bool { return c.last.View.Round < 6 || c.last.View.TrickNo < 2 }
 	pa := &player{c: a, rng: rand.New(rand.NewPCG(1, 1)), pause: half, acked: map[int64]protocol.Action{}}
 	pb := &player{c: b, rng: rand.New(rand.NewPCG(1, 2)), pause: half, acked: map[int64]protocol.Action{}}
 	playAll(t, []*player{pa, pb}, time.Minute)
@@ -156,18 +166,17 @@ func TestCrashRecovery(t *testing.T) {
 		t.Fatal(err)
 	}
 	<-p1.done
-	<-a.closed
-	<-b.closed
+	for _, s := range []*seat{a, b} {
+		s.until("the drop", func(ev client.Event) bool { return ev.Status == client.Dropped })
+		s.conn.Close() // the new process listens elsewhere
+	}
 
 	p2 := startProcess(t, bin, data)
-	ts.base = p2.base
-	code, body := ts.get("/api/tables/" + id)
-	if code != 200 {
-		t.Fatalf("table after restart: %d %s", code, body)
+	c = client.New(p2.base)
+	if _, err := c.Table(ctx, id); err != nil {
+		t.Fatalf("table after restart: %v", err)
 	}
-	a2, b2 := ts.dial(id, "Ann"), ts.dial(id, "Ben")
-	a2.hello(tokA)
-	b2.hello(tokB)
+	a2, b2 := sit(t, c, id, "Ann", tokA), sit(t, c, id, "Ben", tokB)
 	st := a2.next(protocol.TypeState)
 	if st.Seq < maxAck {
 		t.Fatalf("resumed at seq %d; seq %d was acknowledged", st.Seq, maxAck)
@@ -189,16 +198,12 @@ func TestCrashRecovery(t *testing.T) {
 		{c: b2, rng: rand.New(rand.NewPCG(2, 2))},
 	}, time.Minute)
 
-	code, body = ts.get("/api/tables/" + id + "/record")
-	if code != 200 {
-		t.Fatalf("record: %d %s", code, body)
-	}
-	rec, err := skullking.ParseRecord(body)
+	record, err := c.Record(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, err := rec.Replay(); err != nil || !g.Over() {
-		t.Fatalf("the record does not replay to the end: %v", err)
+	if _, g := testserver.Replay(t, record); !g.Over() {
+		t.Fatal("the record does not replay to the end")
 	}
 
 	// SIGTERM shuts down gracefully and flushes the store.

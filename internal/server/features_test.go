@@ -1,65 +1,33 @@
-package server
+package server_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
+	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
+	"github.com/skullking-go/skullking/client"
+	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
 
 // short is a game of three rounds, for tests about the table rather than the game.
-var short = map[string]any{"options": map[string]any{"rounds": 3}}
+var short = testserver.Settings(3)
 
-// waitTable reads a client's frames until a table message satisfies ok.
-func waitTable(t *testing.T, c *wsClient, ok func(*protocol.TableInfo) bool) *protocol.TableInfo {
-	t.Helper()
-	if c.lastTable != nil && ok(c.lastTable) {
-		return c.lastTable
-	}
-	deadline := time.After(10 * time.Second)
-	for {
-		select {
-		case f := <-c.frames:
-			c.keep(f)
-			if f.Type == protocol.TypeTable && ok(f.Table) {
-				return f.Table
-			}
-		case <-deadline:
-			t.Fatalf("%s: no such table message within 10s", c.name)
-		}
-	}
-}
-
-// waitEvent reads a client's frames until a state's event satisfies ok.
-func waitEvent(t *testing.T, c *wsClient, ok func(*protocol.Event) bool) protocol.ServerMsg {
-	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for {
-		select {
-		case f := <-c.frames:
-			c.keep(f)
-			if f.Type == protocol.TypeState && f.Event != nil && ok(f.Event) {
-				return f
-			}
-		case <-deadline:
-			t.Fatalf("%s: no such event within 10s (seq %d)", c.name, c.seq())
-		}
-	}
-}
-
+// Ben leaves mid-trick (a reload): the table shows him away, and his
+// token takes the seat back with the same view.
 func TestDropAndRejoinMidTrick(t *testing.T) {
-	ts := startServer(t, "")
+	ts := testserver.Start(t)
 	id, clients, _, tokens := seatGame(t, ts, 3, nil, short)
 	ann, ben, cat := clients[0], clients[1], clients[2]
-	tokBen := tokens[1]
 	// Play until round 2 has a card on the table.
-	midTrick := func(c *wsClient) bool { return c.last.View.Round < 2 || len(c.last.View.Trick) == 0 }
+	midTrick := func(c *seat) bool { return c.last.View.Round < 2 || len(c.last.View.Trick) == 0 }
 	ps := players(clients, 4)
 	for _, p := range ps {
 		p.pause = midTrick
@@ -67,39 +35,35 @@ func TestDropAndRejoinMidTrick(t *testing.T) {
 	playAll(t, ps, time.Minute)
 	ben.drain()
 	before := ben.last
-	ben.ws.Close(websocket.StatusGoingAway, "reload")
+	ben.conn.Close()
 	in := waitTable(t, ann, func(in *protocol.TableInfo) bool { return !in.Seats[1].Connected })
 	if in.Seats[1].AwaySince == 0 || in.Seats[1].BotPlays {
 		t.Fatalf("Ben away: %+v", in.Seats[1])
 	}
-	// Ben reloads: the token takes the seat back with the same view.
-	ben2 := ts.dial(id, "Ben again")
-	ben2.hello(tokBen)
+	ben2 := sit(t, ts.Client(), id, "Ben again", tokens[1])
 	st := ben2.next(protocol.TypeState)
 	if st.Seq != before.Seq || len(st.View.Hand) != len(before.View.Hand) || len(st.View.Trick) != len(before.View.Trick) {
 		t.Fatalf("rejoined at %d with %d cards, %d on the table; left at %d with %d, %d",
 			st.Seq, len(st.View.Hand), len(st.View.Trick), before.Seq, len(before.View.Hand), len(before.View.Trick))
 	}
-	for i := range st.View.Hand {
-		if !reflect.DeepEqual(st.View.Hand[i], before.View.Hand[i]) {
-			t.Fatalf("hand after rejoin %+v, before %+v", st.View.Hand, before.View.Hand)
-		}
+	if !reflect.DeepEqual(st.View.Hand, before.View.Hand) {
+		t.Fatalf("hand after rejoin %+v, before %+v", st.View.Hand, before.View.Hand)
 	}
 	waitTable(t, ann, func(in *protocol.TableInfo) bool { return in.Seats[1].Connected })
 	for _, p := range ps {
 		p.pause = nil
 	}
 	playAll(t, []*player{ps[0], {c: ben2, rng: rand.New(rand.NewPCG(9, 9))}, ps[2]}, time.Minute)
-	finishChecks(t, ts, id, []*wsClient{ann, ben2, cat})
+	finishChecks(t, ts, id, []*seat{ann, ben2, cat})
 }
 
 func TestGracePeriodBot(t *testing.T) {
-	ts := startServer(t, "", "--grace", "300ms")
+	ts := testserver.Start(t, "--grace", "300ms")
 	id, clients, _, tokens := seatGame(t, ts, 3, nil, short)
 	ann, cat := clients[0], clients[2]
 	// Cat drops during the first bidding; after the grace period her
 	// stand-in bids for her and plays until she is back.
-	cat.ws.Close(websocket.StatusGoingAway, "network")
+	cat.conn.Close()
 	waitTable(t, ann, func(in *protocol.TableInfo) bool { return in.Seats[2].BotPlays })
 	ps := players(clients[:2], 5)
 	done := make(chan error, 1)
@@ -107,14 +71,12 @@ func TestGracePeriodBot(t *testing.T) {
 		ps[1].tolerant = true
 		done <- ps[1].play(time.Minute)
 	}()
-	ps[0].pause = func(c *wsClient) bool { return c.last.View.Round < 2 }
+	ps[0].pause = func(c *seat) bool { return c.last.View.Round < 2 }
 	if err := ps[0].play(time.Minute); err != nil {
 		t.Fatal(err)
 	}
 	seen := false
-	for _, raw := range ann.rawFrames() {
-		var m protocol.ServerMsg
-		json.Unmarshal(raw, &m)
+	for _, m := range ann.messages() {
 		if m.Event != nil && m.Event.Seat == 2 && m.Event.By == "bot" {
 			seen = true
 		}
@@ -122,8 +84,7 @@ func TestGracePeriodBot(t *testing.T) {
 	if !seen {
 		t.Fatal("no bot move for the absent seat")
 	}
-	cat2 := ts.dial(id, "Cat again")
-	cat2.hello(tokens[2])
+	cat2 := sit(t, ts.Client(), id, "Cat again", tokens[2])
 	waitTable(t, ann, func(in *protocol.TableInfo) bool { return in.Seats[2].Connected && !in.Seats[2].BotPlays })
 	ps[0].pause = nil
 	cp := &player{c: cat2, rng: rand.New(rand.NewPCG(5, 5)), tolerant: true}
@@ -139,137 +100,171 @@ func TestGracePeriodBot(t *testing.T) {
 }
 
 func TestHostReplacesAbsentPlayer(t *testing.T) {
-	ts := startServer(t, "")
+	ts := testserver.Start(t)
 	id, clients, _, tokens := seatGame(t, ts, 3, nil, short)
 	ann, ben := clients[0], clients[1]
-	ben.ws.Close(websocket.StatusGoingAway, "gone")
+	ben.conn.Close()
 	waitTable(t, ann, func(in *protocol.TableInfo) bool { return !in.Seats[1].Connected })
 	// Only the host may replace.
-	if f := clients[2].sendAndWait(protocol.ClientMsg{Type: protocol.TypeSeat, Seat: intp(1), Set: "bot", Level: "random"}); f.Code != protocol.ErrNotHost {
-		t.Fatalf("non-host replace: %+v", f)
+	replace := protocol.ClientMsg{Type: protocol.TypeSeat, Seat: intp(1), Set: protocol.SetBot, Level: "random"}
+	if _, err := clients[2].request(replace); code(err) != protocol.ErrNotHost {
+		t.Fatalf("non-host replace: %v", err)
 	}
-	if f := ann.sendAndWait(protocol.ClientMsg{Type: protocol.TypeSeat, Seat: intp(1), Set: "bot", Level: "random"}); f.Type != protocol.TypeAck {
-		t.Fatalf("replace: %+v", f)
+	if _, err := ann.request(replace); err != nil {
+		t.Fatalf("replace: %v", err)
 	}
 	in := waitTable(t, ann, func(in *protocol.TableInfo) bool { return in.Seats[1].Kind == "bot" })
 	if in.Seats[1].Name != "Ben" || in.Seats[1].Level != "random" {
 		t.Fatalf("replaced seat %+v", in.Seats[1])
 	}
 	// Ben's token no longer takes the seat.
-	b2 := ts.dial(id, "Ben again")
-	b2.send(protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Token: tokens[1]})
-	if f := b2.next(protocol.TypeError, protocol.TypeWelcome); f.Code != protocol.ErrBadToken {
-		t.Fatalf("replaced player's hello: %+v", f)
+	if _, err := ts.Client().Dial(testserver.Context(t, 10*time.Second), id, client.Options{Token: tokens[1]}); !errors.Is(err, client.ErrBadToken) {
+		t.Fatalf("replaced player's dial: %v", err)
 	}
-	ps := players([]*wsClient{clients[0], clients[2]}, 6)
-	playAll(t, ps, time.Minute)
+	playAll(t, players([]*seat{clients[0], clients[2]}, 6), time.Minute)
 }
 
 func TestTurnTimer(t *testing.T) {
-	ts := startServer(t, "")
-	settings := map[string]any{"options": map[string]any{"rounds": 1}, "turn_seconds": 1}
-	_, clients, _, _ := seatGame(t, ts, 2, nil, settings)
+	ts := testserver.Start(t)
+	st := testserver.Settings(1)
+	st.TurnSeconds = 1
+	_, clients, _, _ := seatGame(t, ts, 2, nil, st)
 	ann := clients[0]
-	st := ann.last
-	if st == nil || st.Deadline == 0 {
+	if ann.last.Deadline == 0 {
 		t.Fatal("no deadline with a turn timer")
 	}
-	if d := time.Until(time.UnixMilli(st.Deadline)); d > 1100*time.Millisecond || d < 0 {
+	if d := time.Until(time.UnixMilli(ann.last.Deadline)); d > 1100*time.Millisecond || d < 0 {
 		t.Fatalf("deadline in %v, want about 1s", d)
 	}
 	// Nobody bids: the timer bids for both, then plays for whoever leads.
 	start := time.Now()
-	f := waitEvent(t, ann, func(e *protocol.Event) bool { return e.Kind == "bid" && e.By == "timer" })
+	waitEvent(t, ann, func(e *protocol.Event) bool { return e.Kind == "bid" && e.By == "timer" })
 	if el := time.Since(start); el < 500*time.Millisecond {
 		t.Fatalf("the timer fired after %v", el)
 	}
-	_ = f
 	waitEvent(t, ann, func(e *protocol.Event) bool { return e.Kind == "play" && e.By == "timer" })
 }
 
 func TestRematch(t *testing.T) {
-	ts := startServer(t, "")
-	_, clients, _, tokens := seatGame(t, ts, 2, []string{"random"}, map[string]any{"options": map[string]any{"rounds": 1}})
+	ts := testserver.Start(t)
+	_, clients, _, tokens := seatGame(t, ts, 2, []string{"random"}, testserver.Settings(1))
 	playAll(t, players(clients, 7), time.Minute)
-	if f := clients[1].sendAndWait(protocol.ClientMsg{Type: protocol.TypeRematch}); f.Code != protocol.ErrNotHost {
-		t.Fatalf("non-host rematch: %+v", f)
+	if _, err := clients[1].request(protocol.ClientMsg{Type: protocol.TypeRematch}); code(err) != protocol.ErrNotHost {
+		t.Fatalf("non-host rematch: %v", err)
 	}
-	if f := clients[0].sendAndWait(protocol.ClientMsg{Type: protocol.TypeRematch}); f.Type != protocol.TypeAck {
-		t.Fatalf("rematch: %+v", f)
+	if _, err := clients[0].request(protocol.ClientMsg{Type: protocol.TypeRematch}); err != nil {
+		t.Fatalf("rematch: %v", err)
 	}
-	in := waitTable(t, clients[1], func(in *protocol.TableInfo) bool { return in.Rematch != "" })
-	next := in.Rematch
-	c := ts.dial(next, "Ben")
-	w := c.hello(tokens[1])
+	next := waitTable(t, clients[1], func(in *protocol.TableInfo) bool { return in.Rematch != "" }).Rematch
+	w := sit(t, ts.Client(), next, "Ben", tokens[1]).welcome
 	if *w.Seat != 1 || w.Table.Status != "lobby" || w.Table.Seats[2].Kind != "bot" || len(w.Table.Seats) != 3 {
 		t.Fatalf("rematch welcome %+v", w)
 	}
-	h := ts.dial(next, "Ann")
-	if w := h.hello(tokens[0]); !w.Host {
+	h := sit(t, ts.Client(), next, "Ann", tokens[0])
+	if !h.welcome.Host {
 		t.Fatal("the host does not host the rematch")
 	}
-	if f := h.sendAndWait(protocol.ClientMsg{Type: protocol.TypeStart}); f.Type != protocol.TypeAck {
-		t.Fatalf("start rematch: %+v", f)
+	if _, err := h.request(protocol.ClientMsg{Type: protocol.TypeStart}); err != nil {
+		t.Fatalf("start rematch: %v", err)
 	}
 }
 
+// The lobby's answers, and its refusals of bodies no client of the
+// protocol would send.
 func TestLobby(t *testing.T) {
-	ts := startServer(t, "")
-	pub, _ := ts.create("Ann", []seatSpec{{"kind": "open"}, {"kind": "open"}}, map[string]any{"public": true, "name": "open sea"})
-	priv, _ := ts.create("Ann", []seatSpec{{"kind": "open"}, {"kind": "bot", "level": "random"}}, nil)
-	_, body := ts.get("/api/tables")
-	var list struct{ Tables []protocol.TableInfo }
-	json.Unmarshal(body, &list)
-	if len(list.Tables) != 1 || list.Tables[0].ID != pub || list.Tables[0].Name != "open sea" {
-		t.Fatalf("public list %s", body)
+	ts := testserver.Start(t)
+	open2 := []protocol.SeatSpec{testserver.Open, testserver.Open}
+	listed := testserver.Settings(0)
+	listed.Public, listed.Name = true, "open sea"
+	pub := ts.Create("Ann", open2, listed).ID
+	priv := ts.Create("Ann", []protocol.SeatSpec{testserver.Open, testserver.Bot("random")}, testserver.Settings(0)).ID
+	ctx := testserver.Context(t, 30*time.Second)
+	list, err := ts.Client().Tables(ctx)
+	if err != nil || len(list) != 1 || list[0].ID != pub || list[0].Name != "open sea" {
+		t.Fatalf("public list %+v, %v", list, err)
 	}
-	if code, _ := ts.get("/api/tables/" + priv); code != 200 {
-		t.Fatal("a private table is reachable by its id")
+	if in := ts.Info(priv); in.ID != priv {
+		t.Fatalf("a private table by its id: %+v", in)
 	}
 	for _, bad := range []string{"nope", "ZZZ", strings.Repeat("a", 40), "..%2f"} {
-		if code, _ := ts.get("/api/tables/" + bad); code != 404 {
+		if code, _ := httpGet(t, ts.Base+"/api/tables/"+bad); code != 404 {
 			t.Fatalf("table %q: %d", bad, code)
 		}
 	}
-	var e protocol.ErrorBody
-	if code := ts.post("/api/tables/"+priv+"/join", map[string]any{"nickname": "Ben"}, &e); code != 409 {
-		t.Fatalf("join a full table: %d %+v", code, e)
+	var e *client.Error
+	if _, err := ts.Client().Join(ctx, priv, protocol.JoinRequest{Nickname: "Ben"}); !errors.As(err, &e) || e.Status != 409 {
+		t.Fatalf("join a full table: %v", err)
 	}
-	if code := ts.post("/api/tables/"+pub+"/join", map[string]any{"nickname": "ann"}, &e); code != 409 || !strings.Contains(e.Error, "taken") {
-		t.Fatalf("join with a taken name: %d %+v", code, e)
+	if _, err := ts.Client().Join(ctx, pub, protocol.JoinRequest{Nickname: "ann"}); !errors.As(err, &e) || e.Status != 409 || !strings.Contains(e.Message, "taken") {
+		t.Fatalf("join with a taken name: %v", err)
 	}
+	seats := []map[string]string{{"kind": "open"}, {"kind": "open"}}
 	for _, body := range []map[string]any{
-		{"nickname": "Ann", "seats": []seatSpec{{"kind": "open"}}},
-		{"nickname": "Ann", "seats": []seatSpec{{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}}},
-		{"nickname": "Ann", "seats": []seatSpec{{"kind": "open"}, {"kind": "bot", "level": "genius"}}},
-		{"nickname": "Ann", "seats": []seatSpec{{"kind": "open"}, {"kind": "open"}}, "settings": map[string]any{"options": map[string]any{"loot": true}}},
-		{"nickname": "Ann", "seats": []seatSpec{{"kind": "open"}, {"kind": "open"}}, "settings": map[string]any{"options": map[string]any{"bogus": 1}}},
-		{"nickname": "Ann", "seats": []seatSpec{{"kind": "open"}, {"kind": "open"}}, "settings": map[string]any{"turn_seconds": -5}},
-		{"nickname": "Ann", "seats": []seatSpec{{"kind": "open"}, {"kind": "open"}}, "extra": 1},
-		{"nickname": "\x00", "seats": []seatSpec{{"kind": "open"}, {"kind": "open"}}},
+		{"nickname": "Ann", "seats": seats[:1]},
+		{"nickname": "Ann", "seats": []map[string]string{{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}}},
+		{"nickname": "Ann", "seats": []map[string]string{{"kind": "open"}, {"kind": "bot", "level": "genius"}}},
+		{"nickname": "Ann", "seats": seats, "settings": map[string]any{"options": map[string]any{"loot": true}}},
+		{"nickname": "Ann", "seats": seats, "settings": map[string]any{"options": map[string]any{"bogus": 1}}},
+		{"nickname": "Ann", "seats": seats, "settings": map[string]any{"turn_seconds": -5}},
+		{"nickname": "Ann", "seats": seats, "extra": 1},
+		{"nickname": "\x00", "seats": seats},
 	} {
-		if code := ts.post("/api/tables", body, &e); code != 400 {
-			t.Fatalf("create %v: %d %+v", body, code, e)
+		b, _ := json.Marshal(body)
+		if code, answer := httpPost(t, ts.Base+"/api/tables", b); code != 400 {
+			t.Fatalf("create %v: %d %s", body, code, answer)
 		}
 	}
-	if code, body := ts.get("/healthz"); code != 200 || !strings.Contains(string(body), "ok") {
+	if code, body := httpGet(t, ts.Base+"/healthz"); code != 200 || !strings.Contains(string(body), "ok") {
 		t.Fatalf("healthz %d %s", code, body)
 	}
-	if code, body := ts.get("/"); code != 200 || !strings.Contains(string(body), "/assets/app.js") {
+	if code, body := httpGet(t, ts.Base+"/"); code != 200 || !strings.Contains(string(body), "/assets/app.js") {
 		t.Fatalf("home %d", code)
 	}
 }
 
-func intp(v int) *int { return &v }
+// Over the lobby limit a request is answered 429 with a Retry-After a
+// client can wait for. At 0.01 a second no token comes back while the test
+// runs, so only the burst decides.
+func TestLobbyRateLimit(t *testing.T) {
+	ts := testserver.Start(t, "--http-rate", "0.01")
+	post := func() *http.Response {
+		t.Helper()
+		// An empty body is refused after the limit is applied: it counts,
+		// and makes no table.
+		resp, err := http.Post(ts.Base+"/api/tables", "application/json", bytes.NewReader(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	for i := range 20 {
+		if resp := post(); resp.StatusCode == http.StatusTooManyRequests {
+			t.Fatalf("request %d of a burst of 20 limited", i+1)
+		}
+	}
+	resp := post()
+	if resp.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("request 21 of a burst of 20: %d, want 429", resp.StatusCode)
+	}
+	secs, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+	if err != nil || secs < 1 || secs > 100 {
+		t.Fatalf("Retry-After %q at 0.01 a second, want 1..100", resp.Header.Get("Retry-After"))
+	}
+}
 
-// sendAndWait sends a message and returns its ack or error.
-func (c *wsClient) sendAndWait(m protocol.ClientMsg) protocol.ServerMsg {
-	c.t.Helper()
-	id := c.send(m)
-	for {
-		f := c.next(protocol.TypeAck, protocol.TypeError)
-		if f.ID == id {
-			return f
+func TestLobbyNoRateLimit(t *testing.T) {
+	ts := testserver.Start(t) // --http-rate -1
+	for i := range 100 {
+		resp, err := http.Post(ts.Base+"/api/tables", "application/json", bytes.NewReader(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusTooManyRequests {
+			t.Fatalf("request %d limited without a limit", i+1)
 		}
 	}
 }
+
+func intp(v int) *int { return &v }

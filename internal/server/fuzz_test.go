@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -34,9 +35,10 @@ func FuzzClientFrame(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	ts := startServer(f, "", "--msg-rate", "1000000")
-	id, tok := ts.create("Ann", []seatSpec{{"kind": "open"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}}, nil)
-	url := "ws" + strings.TrimPrefix(ts.base, "http") + "/api/tables/" + id + "/ws"
+	ts := testserver.Start(f, "--msg-rate", "1000000")
+	created := ts.Create("Ann", []protocol.SeatSpec{testserver.Open, testserver.Bot("random"), testserver.Bot("random")}, testserver.Settings(0))
+	id, tok := created.ID, created.Token
+	url := "ws" + strings.TrimPrefix(ts.Base, "http") + "/api/tables/" + id + "/ws"
 	var ws *websocket.Conn
 	connect := func(tb testing.TB) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -81,7 +83,7 @@ func FuzzClientFrame(f *testing.F) {
 					connect(t) // over the limit: closing is the answer
 					return
 				}
-				t.Fatalf("connection lost after %q: %v\n%s", frame, err, ts.logs.String())
+				t.Fatalf("connection lost after %q: %v\n%s", frame, err, ts.Log())
 			}
 			var m protocol.ServerMsg
 			if err := json.Unmarshal(data, &m); err != nil {
@@ -98,8 +100,8 @@ func FuzzClientFrame(f *testing.F) {
 				break
 			}
 		}
-		if strings.Contains(ts.logs.String(), "panicked") {
-			t.Fatalf("the server panicked on %q:\n%s", frame, ts.logs.String())
+		if strings.Contains(ts.Log(), "panicked") {
+			t.Fatalf("the server panicked on %q:\n%s", frame, ts.Log())
 		}
 	})
 }

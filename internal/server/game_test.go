@@ -1,36 +1,24 @@
-package server
+package server_test
 
 import (
-	"math/rand/v2"
 	"testing"
 	"time"
 
-	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
 
 // finishChecks downloads the finished game's record, replays it with the
 // engine and compares it with what the clients saw; then checks that no
 // frame to anyone leaked a secret.
-func finishChecks(t *testing.T, ts *testServer, id string, clients []*wsClient) {
+func finishChecks(t *testing.T, ts *testserver.Server, id string, seats []*seat) {
 	t.Helper()
-	code, body := ts.get("/api/tables/" + id + "/record")
-	if code != 200 {
-		t.Fatalf("record: %d %s", code, body)
-	}
-	rec, err := skullking.ParseRecord(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rec.Replay()
-	if err != nil {
-		t.Fatalf("the record does not replay: %v", err)
-	}
+	_, g := ts.Record(id)
 	if !g.Over() {
 		t.Fatal("the record's game is not over")
 	}
 	tr := buildTruth(t, ts, id)
-	for _, c := range clients {
+	for _, c := range seats {
 		c.drain()
 		if c.last == nil || c.last.View.Phase != "over" {
 			t.Fatalf("%s did not see the end", c.name)
@@ -40,69 +28,48 @@ func finishChecks(t *testing.T, ts *testServer, id string, clients []*wsClient) 
 				t.Fatalf("%s sees seat %d at %d; the record says %d", c.name, s, got, tot)
 			}
 		}
-		checkSecrecy(t, tr, c.name, c.seat, c.rawFrames())
+		checkSecrecy(t, tr, c.name, c.conn.Seat(), c.frames())
 	}
 }
 
-// seatGame opens a table of people (and bots), connects everyone and a
-// spectator, and starts the game.
-func seatGame(t *testing.T, ts *testServer, people int, bots []string, settings map[string]any) (string, []*wsClient, *wsClient, []string) {
+// seatGame opens a table of people (and bots), seats everyone and a
+// spectator, and starts the game; the host has read the first state.
+func seatGame(t *testing.T, ts *testserver.Server, people int, bots []string, st protocol.Settings) (string, []*seat, *seat, []string) {
 	t.Helper()
-	seats := []seatSpec{}
-	for i := 0; i < people; i++ {
-		seats = append(seats, seatSpec{"kind": "open"})
+	var seats []protocol.SeatSpec
+	for range people {
+		seats = append(seats, testserver.Open)
 	}
 	for _, b := range bots {
-		seats = append(seats, seatSpec{"kind": "bot", "level": b})
+		seats = append(seats, testserver.Bot(b))
 	}
-	if settings == nil {
-		settings = map[string]any{}
-	}
-	id, token := ts.create(nicknames[0], seats, settings)
-	tokens := []string{token}
+	created := ts.Create(nicknames[0], seats, st)
+	id, tokens := created.ID, []string{created.Token}
 	for i := 1; i < people; i++ {
-		_, tok := ts.join(id, nicknames[i])
-		tokens = append(tokens, tok)
+		tokens = append(tokens, ts.Join(id, nicknames[i]).Token)
 	}
-	var clients []*wsClient
+	var sat []*seat
 	for i, tok := range tokens {
-		c := ts.dial(id, nicknames[i])
-		c.hello(tok)
-		clients = append(clients, c)
+		sat = append(sat, sit(t, ts.Client(), id, nicknames[i], tok))
 	}
-	spec := ts.dial(id, "spectator")
-	spec.hello("")
-	if code, _ := ts.get("/api/tables/" + id + "/record"); code != 409 {
-		t.Fatalf("record before the game: %d, want 409", code)
+	spec := sit(t, ts.Client(), id, "spectator", "")
+	if _, err := ts.Client().Record(testserver.Context(t, 10*time.Second), id); code(err) != protocol.ErrNotOver {
+		t.Fatalf("the record before the game: %v, want %s", err, protocol.ErrNotOver)
 	}
-	ack := clients[0].send(protocol.ClientMsg{Type: protocol.TypeStart})
-	for {
-		f := clients[0].next(protocol.TypeAck, protocol.TypeError)
-		if f.ID == ack {
-			if f.Type == protocol.TypeError {
-				t.Fatalf("start: %s", f.Message)
-			}
-			break
-		}
+	if _, err := sat[0].request(protocol.ClientMsg{Type: protocol.TypeStart}); err != nil {
+		t.Fatalf("start: %v", err)
 	}
-	return id, clients, spec, tokens
+	sat[0].next(protocol.TypeState)
+	return id, sat, spec, tokens
 }
 
 // nicknames are words, so that no name reads like a card code in the
 // secrecy check.
 var nicknames = []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
 
-func players(clients []*wsClient, seed uint64) []*player {
-	var ps []*player
-	for i, c := range clients {
-		ps = append(ps, &player{c: c, rng: rand.New(rand.NewPCG(seed, uint64(i)))})
-	}
-	return ps
-}
-
 func TestTwoPlayersGraybeard(t *testing.T) {
-	ts := startServer(t, "")
-	id, clients, spec, _ := seatGame(t, ts, 2, nil, nil)
+	ts := testserver.Start(t)
+	id, clients, spec, _ := seatGame(t, ts, 2, nil, testserver.Settings(0))
 	done := make(chan error, 1)
 	go func() { done <- follow(spec, time.Minute) }()
 	playAll(t, players(clients, 1), time.Minute)
@@ -116,9 +83,10 @@ func TestTwoPlayersGraybeard(t *testing.T) {
 }
 
 func TestFourPlayersWithBots(t *testing.T) {
-	ts := startServer(t, "")
-	id, clients, spec, _ := seatGame(t, ts, 2, []string{"random", "heuristic"},
-		map[string]any{"options": map[string]any{"loot": true, "kraken": true, "white_whale": true}})
+	ts := testserver.Start(t)
+	st := testserver.Settings(0)
+	st.Options.Loot, st.Options.Kraken, st.Options.WhiteWhale = true, true, true
+	id, clients, spec, _ := seatGame(t, ts, 2, []string{"random", "heuristic"}, st)
 	done := make(chan error, 1)
 	go func() { done <- follow(spec, time.Minute) }()
 	playAll(t, players(clients, 2), time.Minute)
@@ -129,9 +97,9 @@ func TestFourPlayersWithBots(t *testing.T) {
 }
 
 func TestEightPlayers(t *testing.T) {
-	ts := startServer(t, "")
+	ts := testserver.Start(t)
 	// Five rounds: a complete game, in a fraction of the time of ten.
-	id, clients, spec, _ := seatGame(t, ts, 8, nil, map[string]any{"options": map[string]any{"rounds": 5}})
+	id, clients, spec, _ := seatGame(t, ts, 8, nil, testserver.Settings(5))
 	done := make(chan error, 1)
 	go func() { done <- follow(spec, 2*time.Minute) }()
 	playAll(t, players(clients, 3), 2*time.Minute)

@@ -1,377 +1,233 @@
-package server
+package server_test
 
 import (
 	"bytes"
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"math/rand/v2"
 	"net/http"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
+	"github.com/skullking-go/skullking/client"
+	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
 
-// testServer is the real program (Main) started in-process on port 0.
-type testServer struct {
+// seat is a player's program, or a spectator's, at a table through package
+// client, as every real client sits: what it decoded is what the tests
+// check, the secrecy check included.
+type seat struct {
 	t    testing.TB
-	m    *Main
-	base string
-	logs *logSink
+	name string
+	conn *client.Conn
+	// welcome is the server's welcome, the first event.
+	welcome protocol.ServerMsg
+
+	mu   sync.Mutex
+	seen []protocol.ServerMsg // every message decoded, events and answers, in the order read
+
+	last      *protocol.ServerMsg // the latest state read
+	lastEv    client.Event        // its event, for Stale
+	lastTable *protocol.TableInfo // the latest table read
 }
 
-// logSink keeps the server's log so tests can assert nothing panicked.
-type logSink struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *logSink) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *logSink) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
-
-// startServer starts a server with test-sized timers and no message limit
-// (the test clients act the moment they may, faster than any person; the
-// limit has its own tests); extra flags override.
-func startServer(t testing.TB, dir string, flags ...string) *testServer {
+// sit dials table id with token, or as a spectator without one, and reads
+// the welcome; the connection closes when the test ends.
+func sit(t testing.TB, c *client.Client, id, name, token string) *seat {
 	t.Helper()
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	logs := &logSink{}
-	m := &Main{Stderr: logs}
-	args := append([]string{"--addr", "127.0.0.1:0", "--data", dir, "--bot-delay", "0", "--grace", "1h",
-		"--http-rate", "-1", "--msg-rate", "-1", "--log-level", "debug"}, flags...)
-	if err := m.ParseFlags(args); err != nil {
-		t.Fatal(err)
-	}
-	if err := m.Start(); err != nil {
-		t.Fatal(err)
-	}
-	ts := &testServer{t: t, m: m, base: "http://" + m.Addr(), logs: logs}
-	t.Cleanup(func() {
-		ts.close()
-		if strings.Contains(logs.String(), "panicked") {
-			t.Errorf("the server logged a panic:\n%s", logs.String())
-		}
-	})
-	return ts
-}
-
-func (ts *testServer) close() {
-	if ts.m != nil {
-		if err := ts.m.Close(); err != nil {
-			ts.t.Errorf("close: %v", err)
-		}
-		ts.m = nil
-	}
-}
-
-// post sends a JSON body and decodes the JSON answer.
-func (ts *testServer) post(path string, body any, out any) int {
-	ts.t.Helper()
-	b, _ := json.Marshal(body)
-	resp, err := http.Post(ts.base+path, "application/json", bytes.NewReader(b))
+	conn, err := c.Dial(testserver.Context(t, 15*time.Second), id,
+		testserver.Quick(client.Options{Token: token, Spectate: token == ""}))
 	if err != nil {
-		ts.t.Fatal(err)
+		t.Fatalf("%s: dial: %v", name, err)
 	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	if out != nil {
-		if err := json.Unmarshal(data, out); err != nil {
-			ts.t.Fatalf("POST %s: %d %s: %v", path, resp.StatusCode, data, err)
-		}
-	}
-	return resp.StatusCode
+	t.Cleanup(func() { conn.Close() })
+	s := &seat{t: t, name: name, conn: conn}
+	s.welcome = s.next(protocol.TypeWelcome)
+	return s
 }
 
-func (ts *testServer) get(path string) (int, []byte) {
-	ts.t.Helper()
-	resp, err := http.Get(ts.base + path)
-	if err != nil {
-		ts.t.Fatal(err)
+// keep takes one event: a message is remembered, the latest state and
+// table kept.
+func (s *seat) keep(ev client.Event) {
+	if ev.Status == client.Unreadable {
+		s.t.Errorf("%s: the client could not read a frame: %v", s.name, ev.Err)
 	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, data
-}
-
-type seatSpec = map[string]string
-
-// create makes a table and returns its id and the creator's token.
-func (ts *testServer) create(nick string, seats []seatSpec, settings map[string]any) (string, string) {
-	ts.t.Helper()
-	var out protocol.CreateResponse
-	if code := ts.post("/api/tables", map[string]any{"nickname": nick, "seats": seats, "settings": settings}, &out); code != 201 {
-		ts.t.Fatalf("create: %d %+v", code, out)
+	if ev.Msg == nil {
+		return
 	}
-	return out.ID, out.Token
-}
-
-func (ts *testServer) join(id, nick string) (int, string) {
-	ts.t.Helper()
-	var out protocol.JoinResponse
-	if code := ts.post("/api/tables/"+id+"/join", map[string]any{"nickname": nick}, &out); code != 200 {
-		ts.t.Fatalf("join: %d %+v", code, out)
-	}
-	return out.Seat, out.Token
-}
-
-// wsClient is a client on a real WebSocket that keeps every frame it got.
-type wsClient struct {
-	t      testing.TB
-	name   string
-	ws     *websocket.Conn
-	frames chan protocol.ServerMsg
-	closed chan struct{}
-
-	mu  sync.Mutex
-	raw [][]byte // every frame received, in full
-
-	seat      int
-	last      *protocol.ServerMsg // the latest state
-	lastTable *protocol.TableInfo // the latest table
-	nextID    int64
-}
-
-func (ts *testServer) dial(id, name string) *wsClient {
-	ts.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	url := "ws" + strings.TrimPrefix(ts.base, "http") + "/api/tables/" + id + "/ws"
-	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{Subprotocols: []string{protocol.Subprotocol}})
-	if err != nil {
-		ts.t.Fatalf("dial %s: %v", name, err)
-	}
-	ws.SetReadLimit(1 << 20)
-	c := &wsClient{t: ts.t, name: name, ws: ws, frames: make(chan protocol.ServerMsg, 100000),
-		closed: make(chan struct{}), seat: -2}
-	go func() {
-		defer close(c.closed)
-		for {
-			_, data, err := ws.Read(context.Background())
-			if err != nil {
-				return
-			}
-			c.mu.Lock()
-			c.raw = append(c.raw, data)
-			c.mu.Unlock()
-			var m protocol.ServerMsg
-			if err := json.Unmarshal(data, &m); err != nil {
-				ts.t.Errorf("%s: undecodable frame %s", name, data)
-				continue
-			}
-			c.frames <- m
-		}
-	}()
-	ts.t.Cleanup(func() { c.ws.CloseNow() })
-	return c
-}
-
-// hello sends the hello and waits for the welcome (and the state, if any).
-func (c *wsClient) hello(token string) protocol.ServerMsg {
-	c.t.Helper()
-	c.send(protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Token: token, Spectate: token == ""})
-	w := c.next(protocol.TypeWelcome, protocol.TypeError)
-	if w.Type == protocol.TypeError {
-		c.t.Fatalf("%s: hello refused: %s %s", c.name, w.Code, w.Message)
-	}
-	c.seat = *w.Seat
-	return w
-}
-
-func (c *wsClient) sendRaw(data string) {
-	c.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := c.ws.Write(ctx, websocket.MessageText, []byte(data)); err != nil {
-		c.t.Fatalf("%s: write: %v", c.name, err)
-	}
-}
-
-func (c *wsClient) send(m protocol.ClientMsg) int64 {
-	c.t.Helper()
-	if m.ID == 0 && m.Type != protocol.TypeHello {
-		c.nextID++
-		m.ID = c.nextID
-	}
-	b, _ := json.Marshal(m)
-	c.sendRaw(string(b))
-	return m.ID
-}
-
-// next waits for a frame of one of types (any type if none), keeping the
-// latest state.
-func (c *wsClient) next(types ...string) protocol.ServerMsg {
-	c.t.Helper()
-	f, ok := c.nextWithin(15*time.Second, types...)
-	if !ok {
-		c.t.Fatalf("%s: no %v frame within 15s (last state seq %d)", c.name, types, c.seq())
-	}
-	return f
-}
-
-func (c *wsClient) nextWithin(d time.Duration, types ...string) (protocol.ServerMsg, bool) {
-	timeout := time.After(d)
-	for {
-		select {
-		case f := <-c.frames:
-			c.keep(f)
-			if len(types) == 0 {
-				return f, true
-			}
-			for _, ty := range types {
-				if f.Type == ty {
-					return f, true
-				}
-			}
-		case <-timeout:
-			return protocol.ServerMsg{}, false
-		}
-	}
-}
-
-func (c *wsClient) keep(f protocol.ServerMsg) {
-	switch f.Type {
+	s.record(*ev.Msg)
+	switch ev.Msg.Type {
 	case protocol.TypeState:
-		f := f
-		c.last = &f
+		s.last, s.lastEv = ev.Msg, ev
 	case protocol.TypeTable, protocol.TypeWelcome:
-		c.lastTable = f.Table
+		s.lastTable = ev.Msg.Table
 	}
 }
 
-func (c *wsClient) seq() int64 {
-	if c.last == nil {
-		return -1
-	}
-	return c.last.Seq
+func (s *seat) record(m protocol.ServerMsg) {
+	s.mu.Lock()
+	s.seen = append(s.seen, m)
+	s.mu.Unlock()
 }
 
-// drain takes every frame already received, keeping the latest state.
-func (c *wsClient) drain() {
+// frames are the messages seen so far, encoded again as the server sent
+// them, for the secrecy check.
+func (s *seat) frames() [][]byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([][]byte, len(s.seen))
+	for i, m := range s.seen {
+		out[i], _ = protocol.Encode(m)
+	}
+	return out
+}
+
+// messages are the messages seen so far.
+func (s *seat) messages() []protocol.ServerMsg {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]protocol.ServerMsg(nil), s.seen...)
+}
+
+// event waits for the next event, within d.
+func (s *seat) event(d time.Duration) (client.Event, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	ev, err := s.conn.Next(ctx)
+	if err == nil {
+		s.keep(ev)
+	}
+	return ev, err
+}
+
+// until reads events until ok holds of one, for 15 s at most.
+func (s *seat) until(what string, ok func(client.Event) bool) client.Event {
+	s.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
 	for {
-		select {
-		case f := <-c.frames:
-			c.keep(f)
-		default:
+		ev, err := s.event(time.Until(deadline))
+		if err != nil {
+			s.t.Fatalf("%s: no %s (last state seq %d): %v", s.name, what, s.seq(), err)
+		}
+		if ev.Status == client.Lost {
+			s.t.Fatalf("%s: the seat was lost waiting for %s: %v", s.name, what, ev.Err)
+		}
+		if ok(ev) {
+			return ev
+		}
+	}
+}
+
+// next reads events until a message of type typ.
+func (s *seat) next(typ string) protocol.ServerMsg {
+	s.t.Helper()
+	return *s.until("message of type "+typ, func(ev client.Event) bool { return ev.Msg != nil && ev.Msg.Type == typ }).Msg
+}
+
+// drain reads the events that come without a pause, keeping the latest
+// state.
+func (s *seat) drain() {
+	for {
+		if _, err := s.event(100 * time.Millisecond); err != nil {
 			return
 		}
 	}
 }
 
-// frames returns a copy of every frame received so far.
-func (c *wsClient) rawFrames() [][]byte {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([][]byte(nil), c.raw...)
-}
-
-// act sends one action and waits for its ack or error.
-func (c *wsClient) act(a protocol.Action) protocol.ServerMsg {
-	c.t.Helper()
-	id := c.send(protocol.ClientMsg{Type: protocol.TypeAct, Action: &a})
-	for {
-		f := c.next(protocol.TypeAck, protocol.TypeError)
-		if f.ID == id {
-			return f
-		}
+func (s *seat) seq() int64 {
+	if s.last == nil {
+		return -1
 	}
+	return s.last.Seq
 }
 
-// player drives a client to the end of the game with random legal actions.
+// request sends m and waits for the server's answer, which it remembers.
+func (s *seat) request(m protocol.ClientMsg) (protocol.ServerMsg, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	ack, err := s.conn.Request(ctx, m)
+	var e *client.Error
+	switch {
+	case err == nil:
+		s.record(ack)
+	case errors.As(err, &e):
+		s.record(protocol.ServerMsg{Type: protocol.TypeError, Code: e.Code, Message: e.Message, Refusal: e.Refusal})
+	}
+	return ack, err
+}
+
+// code is the server's code for refusing a request, "" for none.
+func code(err error) string {
+	var e *client.Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+// player drives a seat to the end of the game with random legal actions.
 // tolerant lets refusals through (a bot or a timer may act first).
 type player struct {
-	c        *wsClient
+	c        *seat
 	rng      *rand.Rand
 	tolerant bool
 	acted    int
 	// pause, when set, is called on each new state; returning false stops.
-	pause func(*wsClient) bool
+	pause func(*seat) bool
 	// acked holds every action the server acknowledged, by seq.
 	acked map[int64]protocol.Action
 }
 
 // play runs until the game is over; it returns an error instead of
-// failing so that it can run in goroutines.
+// failing so that it can run in goroutines. It acts only on the newest
+// state it knows of: a stale one's legal actions are the past's.
 func (p *player) play(timeout time.Duration) error {
 	c := p.c
-	deadline := time.After(timeout)
+	deadline := time.Now().Add(timeout)
 	for {
-		c.drain()
-		if c.last != nil && c.last.View.Phase == "over" {
-			return nil
-		}
-		if c.last != nil && p.pause != nil && !p.pause(c) {
-			return nil
-		}
-		if c.last != nil && len(c.last.View.Legal) > 0 {
-			legal := c.last.View.Legal
-			a := legal[p.rng.IntN(len(legal))]
-			id := p.sendAct(a)
-			for {
-				select {
-				case f := <-c.frames:
-					c.keep(f)
-					if (f.Type == protocol.TypeAck || f.Type == protocol.TypeError) && f.ID == id {
-						if f.Type == protocol.TypeError && !p.tolerant {
-							return fmt.Errorf("%s: %s refused: %s %s", c.name, a.Kind, f.Code, f.Message)
-						}
-						if f.Type == protocol.TypeAck && p.acked != nil {
-							p.acked[f.Seq] = a
-						}
-						p.acted++
-						goto next
-					}
-					if f.Type == protocol.TypeBye {
-						return fmt.Errorf("%s: bye: %s", c.name, f.Reason)
-					}
-				case <-deadline:
-					return fmt.Errorf("%s: timed out waiting for ack", c.name)
-				case <-c.closed:
-					return fmt.Errorf("%s: connection closed", c.name)
+		if v := c.last; v != nil {
+			if v.View.Phase == protocol.PhaseOver {
+				return nil
+			}
+			if p.pause != nil && !p.pause(c) {
+				return nil
+			}
+			if legal := v.View.Legal; len(legal) > 0 && !c.conn.Stale(c.lastEv) {
+				a := legal[p.rng.IntN(len(legal))]
+				ack, err := c.request(protocol.ClientMsg{Type: protocol.TypeAct, Action: &a})
+				switch {
+				case err == nil && p.acked != nil:
+					p.acked[ack.Seq] = a
+				case err != nil && (!p.tolerant || code(err) == ""):
+					return fmt.Errorf("%s: %s refused: %v", c.name, a.Kind, err)
 				}
+				p.acted++
+				continue
 			}
-		next:
-			continue
 		}
-		select {
-		case f := <-c.frames:
-			c.keep(f)
-			if f.Type == protocol.TypeBye {
-				return fmt.Errorf("%s: bye: %s", c.name, f.Reason)
-			}
-		case <-deadline:
-			return fmt.Errorf("%s: timed out at seq %d", c.name, c.seq())
-		case <-c.closed:
-			return fmt.Errorf("%s: connection closed", c.name)
+		ev, err := c.event(time.Until(deadline))
+		switch {
+		case err != nil:
+			return fmt.Errorf("%s: at seq %d: %v", c.name, c.seq(), err)
+		case ev.Status == client.Dropped || ev.Status == client.Lost:
+			return fmt.Errorf("%s: the connection %s: %v %s", c.name, ev.Status, ev.Err, ev.Reason)
+		case ev.Msg != nil && ev.Msg.Type == protocol.TypeBye:
+			return fmt.Errorf("%s: bye: %s", c.name, ev.Msg.Reason)
 		}
 	}
 }
 
-func (p *player) sendAct(a protocol.Action) int64 {
-	c := p.c
-	c.nextID++
-	b, _ := json.Marshal(protocol.ClientMsg{Type: protocol.TypeAct, ID: c.nextID, Action: &a})
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	_ = c.ws.Write(ctx, websocket.MessageText, b)
-	return c.nextID
+// players are random players of seats.
+func players(seats []*seat, seed uint64) []*player {
+	var ps []*player
+	for i, c := range seats {
+		ps = append(ps, &player{c: c, rng: rand.New(rand.NewPCG(seed, uint64(i)))})
+	}
+	return ps
 }
 
 // playAll drives every player concurrently to the end of the game.
@@ -388,20 +244,57 @@ func playAll(t *testing.T, players []*player, timeout time.Duration) {
 	}
 }
 
-// follow reads a spectator's frames until the game is over.
-func follow(c *wsClient, timeout time.Duration) error {
-	deadline := time.After(timeout)
-	for {
-		select {
-		case f := <-c.frames:
-			c.keep(f)
-			if c.last != nil && c.last.View.Phase == "over" {
-				return nil
-			}
-		case <-deadline:
-			return fmt.Errorf("%s: the game did not end within %v", c.name, timeout)
+// follow reads a spectator's events until the game is over.
+func follow(c *seat, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for c.last == nil || c.last.View.Phase != protocol.PhaseOver {
+		if _, err := c.event(time.Until(deadline)); err != nil {
+			return fmt.Errorf("%s: the game did not end within %v: %v", c.name, timeout, err)
 		}
 	}
+	return nil
 }
 
-var quiet = slog.New(slog.DiscardHandler)
+// waitTable reads a seat's events until a table message satisfies ok.
+func waitTable(t *testing.T, c *seat, ok func(*protocol.TableInfo) bool) *protocol.TableInfo {
+	t.Helper()
+	if c.lastTable != nil && ok(c.lastTable) {
+		return c.lastTable
+	}
+	return c.until("such table message", func(ev client.Event) bool {
+		return ev.Msg != nil && ev.Msg.Type == protocol.TypeTable && ok(ev.Msg.Table)
+	}).Msg.Table
+}
+
+// waitEvent reads a seat's events until a state's event satisfies ok.
+func waitEvent(t *testing.T, c *seat, ok func(*protocol.Event) bool) protocol.ServerMsg {
+	t.Helper()
+	return *c.until("such event", func(ev client.Event) bool {
+		return ev.View() != nil && ev.Msg.Event != nil && ok(ev.Msg.Event)
+	}).Msg
+}
+
+// httpGet is a request outside the protocol's lobby calls, or one no
+// client of the protocol would make.
+func httpGet(t *testing.T, url string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, data
+}
+
+// httpPost posts a body no client of the protocol would send.
+func httpPost(t *testing.T, url string, body []byte) (int, []byte) {
+	t.Helper()
+	resp, err := http.Post(url, "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, data
+}

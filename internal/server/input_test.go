@@ -1,19 +1,146 @@
-package server
+package server_test
 
 import (
 	"context"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 
-	"github.com/skullking-go/skullking/internal/table"
+	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
 
+// rawConn is a WebSocket to a table that writes whatever frame a test
+// gives it, well formed or not, and keeps every frame the server sent.
+type rawConn struct {
+	t      *testing.T
+	name   string
+	ws     *websocket.Conn
+	frames chan protocol.ServerMsg
+	closed chan struct{}
+
+	mu  sync.Mutex
+	raw [][]byte // every frame received, in full
+
+	last   *protocol.ServerMsg // the latest state
+	nextID int64
+}
+
+// dialRaw opens table id's WebSocket; nothing is said yet.
+func dialRaw(t *testing.T, ts *testserver.Server, id, name string) *rawConn {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(ts.Base, "http") + "/api/tables/" + id + "/ws"
+	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{Subprotocols: []string{protocol.Subprotocol}})
+	if err != nil {
+		t.Fatalf("dial %s: %v", name, err)
+	}
+	ws.SetReadLimit(protocol.MaxServerFrame)
+	c := &rawConn{t: t, name: name, ws: ws, frames: make(chan protocol.ServerMsg, 10000), closed: make(chan struct{})}
+	go func() {
+		defer close(c.closed)
+		for {
+			_, data, err := ws.Read(context.Background())
+			if err != nil {
+				return
+			}
+			c.mu.Lock()
+			c.raw = append(c.raw, data)
+			c.mu.Unlock()
+			m, err := protocol.DecodeServer(data)
+			if err != nil {
+				t.Errorf("%s: a frame no client reads: %v\n%s", name, err, data)
+				continue
+			}
+			c.frames <- m
+		}
+	}()
+	t.Cleanup(func() { ws.CloseNow() })
+	return c
+}
+
+// hello says hello with token (as a spectator without one) and waits for
+// the welcome.
+func (c *rawConn) hello(token string) {
+	c.t.Helper()
+	c.send(protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Token: token, Spectate: token == ""})
+	if w := c.next(protocol.TypeWelcome, protocol.TypeError); w.Type == protocol.TypeError {
+		c.t.Fatalf("%s: hello refused: %s %s", c.name, w.Code, w.Message)
+	}
+}
+
+func (c *rawConn) sendRaw(data string) {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.ws.Write(ctx, websocket.MessageText, []byte(data)); err != nil {
+		c.t.Fatalf("%s: write: %v", c.name, err)
+	}
+}
+
+// send numbers m (but a hello) and writes it.
+func (c *rawConn) send(m protocol.ClientMsg) int64 {
+	c.t.Helper()
+	if m.ID == 0 && m.Type != protocol.TypeHello {
+		c.nextID++
+		m.ID = c.nextID
+	}
+	b, _ := protocol.Encode(m)
+	c.sendRaw(string(b))
+	return m.ID
+}
+
+// next waits for a frame of one of types (any type if none), keeping the
+// latest state.
+func (c *rawConn) next(types ...string) protocol.ServerMsg {
+	c.t.Helper()
+	f, ok := c.nextWithin(15*time.Second, types...)
+	if !ok {
+		c.t.Fatalf("%s: no %v frame within 15s", c.name, types)
+	}
+	return f
+}
+
+func (c *rawConn) nextWithin(d time.Duration, types ...string) (protocol.ServerMsg, bool) {
+	timeout := time.After(d)
+	for {
+		select {
+		case f := <-c.frames:
+			if f.Type == protocol.TypeState {
+				c.last = &f
+			}
+			if len(types) == 0 || slices.Contains(types, f.Type) {
+				return f, true
+			}
+		case <-timeout:
+			return protocol.ServerMsg{}, false
+		}
+	}
+}
+
+// drain takes every frame already received, keeping the latest state.
+func (c *rawConn) drain() {
+	for {
+		if _, ok := c.nextWithin(100 * time.Millisecond); !ok {
+			return
+		}
+	}
+}
+
+// rawFrames returns a copy of every frame received so far.
+func (c *rawConn) rawFrames() [][]byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([][]byte(nil), c.raw...)
+}
+
 // waitClosed asserts that the server closed the connection.
-func waitClosed(t *testing.T, c *wsClient) {
+func waitClosed(t *testing.T, c *rawConn) {
 	t.Helper()
 	select {
 	case <-c.closed:
@@ -25,9 +152,9 @@ func waitClosed(t *testing.T, c *wsClient) {
 // A wrong or forged token gets an error and a closed connection: no
 // welcome, no table, no state.
 func TestForgedTokens(t *testing.T) {
-	ts := startServer(t, "")
-	id, _, _, tokens := seatGame(t, ts, 2, nil, nil)
-	_, otherTok := ts.create("Zed", []seatSpec{{"kind": "open"}, {"kind": "open"}}, nil)
+	ts := testserver.Start(t)
+	id, _, _, tokens := seatGame(t, ts, 2, nil, testserver.Settings(0))
+	otherTok := ts.Create("Zed", []protocol.SeatSpec{testserver.Open, testserver.Open}, testserver.Settings(0)).Token
 	flip := []byte(tokens[1])
 	flip[5] ^= 1
 	for name, tok := range map[string]string{
@@ -41,7 +168,7 @@ func TestForgedTokens(t *testing.T) {
 		"unicode":            "ｔｏｋｅｎ",
 		"empty, no spectate": "",
 	} {
-		c := ts.dial(id, name)
+		c := dialRaw(t, ts, id, name)
 		c.send(protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Token: tok})
 		f := c.next()
 		if f.Type != protocol.TypeError || f.Code != protocol.ErrBadToken {
@@ -55,29 +182,31 @@ func TestForgedTokens(t *testing.T) {
 			}
 		}
 	}
-	c := ts.dial(id, "future")
+	c := dialRaw(t, ts, id, "future")
 	c.send(protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version + 1, Token: tokens[1]})
 	if f := c.next(); f.Code != protocol.ErrBadVersion {
 		t.Fatalf("a later version: %+v", f)
 	}
 	waitClosed(t, c)
 	// The real token still works after all that.
-	ok := ts.dial(id, "Ben")
-	if w := ok.hello(tokens[1]); *w.Seat != 1 {
-		t.Fatalf("welcome %+v", w)
+	if ok := sit(t, ts.Client(), id, "Ben", tokens[1]); ok.conn.Seat() != 1 {
+		t.Fatalf("welcome %+v", ok.welcome)
 	}
 }
 
 // Bad input gets an error naming the problem; the state does not change
 // and the connection stays where that makes sense.
 func TestBadInput(t *testing.T) {
-	ts := startServer(t, "")
-	id, clients, spec, _ := seatGame(t, ts, 3, nil, nil)
-	ann, ben := clients[0], clients[1]
+	ts := testserver.Start(t)
+	id, _, _, tokens := seatGame(t, ts, 3, nil, testserver.Settings(0))
+	ann, ben, spec := dialRaw(t, ts, id, "Ann"), dialRaw(t, ts, id, "Ben"), dialRaw(t, ts, id, "spectator")
+	ann.hello(tokens[0])
+	ben.hello(tokens[1])
+	spec.hello("")
 	ann.drain()
 	seq := ann.last.Seq
 
-	expect := func(c *wsClient, raw string, code, contains string) {
+	expect := func(c *rawConn, raw string, code, contains string) {
 		t.Helper()
 		c.sendRaw(raw)
 		f := c.next(protocol.TypeError)
@@ -123,7 +252,10 @@ func TestBadInput(t *testing.T) {
 		t.Fatalf("binary frame: %+v", f)
 	}
 	// Out of turn: bid, then try to play before everyone has bid.
-	ann.act(protocol.Action{Kind: "bid", Value: intp(0)})
+	bid := ann.send(protocol.ClientMsg{Type: protocol.TypeAct, Action: &protocol.Action{Kind: "bid", Value: intp(0)}})
+	if f := ann.next(protocol.TypeAck, protocol.TypeError); f.Type != protocol.TypeAck || f.ID != bid {
+		t.Fatalf("a legal bid: %+v", f)
+	}
 	expect(ann, `{"type":"act","action":{"kind":"bid","value":1}}`, protocol.ErrIllegal, "a bid never changes")
 	ann.drain()
 	if ann.last.Seq != seq+1 {
@@ -138,21 +270,21 @@ func TestBadInput(t *testing.T) {
 	ben.sendRaw(`{"type":"chat","text":"` + strings.Repeat("a", protocol.MaxFrame) + `"}`)
 	waitClosed(t, ben)
 	// Before hello, nothing but hello.
-	c := ts.dial(id, "early")
+	c := dialRaw(t, ts, id, "early")
 	c.sendRaw(`{"type":"act","action":{"kind":"bid","value":0}}`)
 	if f := c.next(protocol.TypeError); f.Code != protocol.ErrNeedHello {
 		t.Fatalf("act before hello: %+v", f)
 	}
 	// After the game: the record exists only at the end (409 before).
-	if code, _ := ts.get("/api/tables/" + id + "/record"); code != 409 {
-		t.Fatalf("record of a running game: %d", code)
+	if _, err := ts.Client().Record(testserver.Context(t, 10*time.Second), id); code(err) != protocol.ErrNotOver {
+		t.Fatalf("record of a running game: %v", err)
 	}
 }
 
 func TestRateLimit(t *testing.T) {
-	ts := startServer(t, "", "--msg-rate", "1")
-	id, _, _, tokens := seatGame(t, ts, 2, nil, nil)
-	c := ts.dial(id, "flood")
+	ts := testserver.Start(t, "--msg-rate", "1")
+	id, _, _, tokens := seatGame(t, ts, 2, nil, testserver.Settings(0))
+	c := dialRaw(t, ts, id, "flood")
 	c.hello(tokens[1])
 	limited := 0
 	for i := 0; i < 80; i++ {
@@ -177,48 +309,56 @@ func TestRateLimit(t *testing.T) {
 // other refusal: a client waiting for that message's verdict must hear it,
 // or it waits forever for an ack that will never come.
 func TestRateLimitedMessageAnswered(t *testing.T) {
-	ts := startServer(t, "", "--msg-rate", "1")
-	id, _, _, tokens := seatGame(t, ts, 2, nil, nil)
-	c := ts.dial(id, "flood")
-	c.hello(tokens[1])
+	ts := testserver.Start(t, "--msg-rate", "1")
+	id, _, _, tokens := seatGame(t, ts, 2, nil, testserver.Settings(0))
+	c := sit(t, ts.Client(), id, "flood", tokens[1])
 	// Leaving a game that has started is refused, so each message has
 	// exactly one answer, whether the table or the limit gives it. Past the
 	// burst of 30, at 1 a second, most of these are over the limit; fewer
-	// than 50 in a row keeps the connection open.
+	// than 50 in a row keeps the connection open. The client waits for
+	// each message's own answer, by its id.
 	const n = 60
-	for i := 0; i < n; i++ {
-		c.send(protocol.ClientMsg{Type: protocol.TypeLeave})
+	codes := make(chan string, n)
+	for range n {
+		go func() {
+			_, err := c.request(protocol.ClientMsg{Type: protocol.TypeLeave})
+			if code(err) == "" {
+				t.Errorf("a leave after the start: %v", err)
+			}
+			codes <- code(err)
+		}()
 	}
-	answered, limited := map[int64]bool{}, 0
-	for len(answered) < n {
-		f := c.next(protocol.TypeAck, protocol.TypeError)
-		if f.ID < 1 || f.ID > n || answered[f.ID] {
-			t.Fatalf("after %d answers, one that answers no message of ours: %+v", len(answered), f)
-		}
-		answered[f.ID] = true
-		if f.Code == protocol.ErrRateLimited {
+	limited := 0
+	for range n {
+		if <-codes == protocol.ErrRateLimited {
 			limited++
 		}
 	}
 	if limited == 0 {
 		t.Fatal("no message was over the limit")
 	}
+	c.drain()
+	for _, m := range c.messages() {
+		if m.Type == protocol.TypeError && m.ID != 0 {
+			t.Errorf("an answer to no message waiting for one: %+v", m)
+		}
+	}
 }
 
 // A client that stops answering pings is dropped and its seat shows as away.
 func TestPingTimeout(t *testing.T) {
-	ts := startServer(t, "", "--ping", "300ms", "--ping-timeout", "2s")
-	id, clients, _, tokens := seatGame(t, ts, 2, nil, nil)
+	ts := testserver.Start(t, "--ping", "300ms", "--ping-timeout", "2s")
+	id, clients, _, tokens := seatGame(t, ts, 2, nil, testserver.Settings(0))
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	url := "ws" + strings.TrimPrefix(ts.base, "http") + "/api/tables/" + id + "/ws"
+	url := "ws" + strings.TrimPrefix(ts.Base, "http") + "/api/tables/" + id + "/ws"
 	// A second connection for Ben that never reads: it never answers a ping.
 	mute, _, err := websocket.Dial(ctx, url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer mute.CloseNow()
-	clients[1].ws.Close(websocket.StatusNormalClosure, "")
+	clients[1].conn.Close()
 	waitTable(t, clients[0], func(in *protocol.TableInfo) bool { return !in.Seats[1].Connected })
 	mute.Write(ctx, websocket.MessageText, []byte(`{"type":"hello","v":2,"token":"`+tokens[1]+`"}`))
 	waitTable(t, clients[0], func(in *protocol.TableInfo) bool { return in.Seats[1].Connected })
@@ -229,40 +369,13 @@ func TestPingTimeout(t *testing.T) {
 	}
 }
 
-// The outbound policy: a client whose queue is full is dropped at once;
-// the sender (the table) never waits.
-func TestSlowClientDropped(t *testing.T) {
-	ts := startServer(t, "")
-	s := ts.m.Server()
-	c := &conn{s: s, out: make(chan table.Frame, 2), log: quiet}
-	c.ctx, c.cancel = context.WithCancel(context.Background())
-	for i := 0; i < 2; i++ {
-		if !c.Deliver(table.Frame{Data: []byte("{}")}) {
-			t.Fatal("a frame refused before the queue is full")
-		}
-	}
-	start := time.Now()
-	if c.Deliver(table.Frame{Data: []byte("{}")}) {
-		t.Fatal("a full queue took a frame")
-	}
-	if time.Since(start) > 10*time.Millisecond {
-		t.Fatal("Deliver waited")
-	}
-	if c.ctx.Err() == nil {
-		t.Fatal("the slow client was not dropped")
-	}
-	if c.Deliver(table.Frame{Data: []byte("{}")}) {
-		t.Fatal("a dropped client took a frame")
-	}
-}
-
 func TestMetrics(t *testing.T) {
-	ts := startServer(t, "")
-	_, clients, _, _ := seatGame(t, ts, 2, []string{"random"}, map[string]any{"options": map[string]any{"rounds": 2}})
+	ts := testserver.Start(t)
+	_, clients, _, _ := seatGame(t, ts, 2, []string{"random"}, testserver.Settings(2))
 	playAll(t, players(clients, 8), time.Minute)
-	code, body := ts.get("/metrics")
-	if code != 200 {
-		t.Fatal(code)
+	status, body := httpGet(t, ts.Base+"/metrics")
+	if status != 200 {
+		t.Fatal(status)
 	}
 	text := string(body)
 	for _, want := range []string{

@@ -1,9 +1,6 @@
 package server
 
 import (
-	"bytes"
-	"net/http"
-	"strconv"
 	"testing"
 	"time"
 )
@@ -111,51 +108,6 @@ func TestMsgLimiter(t *testing.T) {
 	for i := range 1000 {
 		if !free.AllowN(now, 1) {
 			t.Fatalf("message %d refused without a limit", i+1)
-		}
-	}
-}
-
-// Over the lobby limit a request is answered 429 with a Retry-After a
-// client can wait for. At 0.01 a second no token comes back while the test
-// runs, so only the burst decides.
-func TestLobbyRateLimit(t *testing.T) {
-	ts := startServer(t, "", "--http-rate", "0.01")
-	post := func() *http.Response {
-		t.Helper()
-		// An empty body is refused after the limit is applied: it counts,
-		// and makes no table.
-		resp, err := http.Post(ts.base+"/api/tables", "application/json", bytes.NewReader(nil))
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp
-	}
-	for i := range 20 {
-		if resp := post(); resp.StatusCode == http.StatusTooManyRequests {
-			t.Fatalf("request %d of a burst of 20 limited", i+1)
-		}
-	}
-	resp := post()
-	if resp.StatusCode != http.StatusTooManyRequests {
-		t.Fatalf("request 21 of a burst of 20: %d, want 429", resp.StatusCode)
-	}
-	secs, err := strconv.Atoi(resp.Header.Get("Retry-After"))
-	if err != nil || secs < 1 || secs > 100 {
-		t.Fatalf("Retry-After %q at 0.01 a second, want 1..100", resp.Header.Get("Retry-After"))
-	}
-}
-
-func TestLobbyNoRateLimit(t *testing.T) {
-	ts := startServer(t, "") // --http-rate -1
-	for i := range 100 {
-		resp, err := http.Post(ts.base+"/api/tables", "application/json", bytes.NewReader(nil))
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode == http.StatusTooManyRequests {
-			t.Fatalf("request %d limited without a limit", i+1)
 		}
 	}
 }

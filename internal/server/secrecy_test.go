@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/table"
+	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -23,9 +24,9 @@ type truth struct {
 	last    []skullking.Action // [seq]: the action that made seq
 }
 
-func buildTruth(t *testing.T, ts *testServer, id string) *truth {
+func buildTruth(t *testing.T, ts *testserver.Server, id string) *truth {
 	t.Helper()
-	row, log, err := ts.m.Server().store.LoadTable(context.Background(), id)
+	row, log, err := ts.Running().Store().LoadTable(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +106,7 @@ func truthOf(t *testing.T, g *skullking.Game, log []skullking.Action) *truth {
 
 var numberCode = regexp.MustCompile(`^[GYPB](1[0-4]|[1-9])$`)
 
-// checkSecrecy decodes every frame a client received and checks that none
+// checkSecrecy reads every frame a client decoded and checks that none
 // holds another seat's hand, Graybeard's pile, an undealt card or a bid
 // before every bid is in. seat is −1 for a spectator.
 func checkSecrecy(t *testing.T, tr *truth, name string, seat int, frames [][]byte) {
