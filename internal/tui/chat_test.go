@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/skullking-go/skullking"
-	"github.com/skullking-go/skullking/internal/tui/local"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -39,14 +38,22 @@ func (fs *fakeServer) saidNext(t *testing.T, typ string) protocol.ClientMsg {
 	}
 }
 
-// c opens a line at the bottom; every key is then text — q does not quit,
-// a digit does not bid — Enter sends the line trimmed, and the server's
-// relay shows on the status line.
-func TestChatSendsALine(t *testing.T) {
+// biddingAtAFake is a screen at a fake server's table, in the first
+// bidding.
+func biddingAtAFake(t *testing.T) (*fakeServer, *driver) {
+	t.Helper()
 	fs := newFakeServer(t)
 	fs.send(fakeWelcome, stateFrame(t, 0, skullking.DefaultOptions()))
 	_, d := joinFake(t, fs, RemoteConfig{}, Config{})
 	d.settle()
+	return fs, d
+}
+
+// c opens a line at the bottom; every key is then text — q does not quit,
+// a digit does not bid — Enter sends the line trimmed, and the server's
+// relay shows on the status line.
+func TestChatSendsALine(t *testing.T) {
+	fs, d := biddingAtAFake(t)
 	if !strings.Contains(plain(d.m), "c chat") {
 		t.Errorf("the keys line does not offer c:\n%s", plain(d.m))
 	}
@@ -90,10 +97,7 @@ func TestChatSendsALine(t *testing.T) {
 // Esc drops the line and an empty one is not sent; either way the keys go
 // back to the game.
 func TestChatCancelAndEmpty(t *testing.T) {
-	fs := newFakeServer(t)
-	fs.send(fakeWelcome, stateFrame(t, 0, skullking.DefaultOptions()))
-	_, d := joinFake(t, fs, RemoteConfig{}, Config{})
-	d.settle()
+	fs, d := biddingAtAFake(t)
 	d.press("c")
 	d.typeText("never mind")
 	d.press("esc")
@@ -116,10 +120,7 @@ func TestChatCancelAndEmpty(t *testing.T) {
 // A paste goes into the line without its control characters, and the line
 // stops at the longest the server relays.
 func TestChatLineLimits(t *testing.T) {
-	fs := newFakeServer(t)
-	fs.send(fakeWelcome, stateFrame(t, 0, skullking.DefaultOptions()))
-	_, d := joinFake(t, fs, RemoteConfig{}, Config{})
-	d.settle()
+	fs, d := biddingAtAFake(t)
 	d.press("c")
 	d.update(tea.PasteMsg{Content: "two\nlines\x1b[2J"})
 	if got := string(d.m.chat.text); got != "two lines[2J" {
@@ -147,7 +148,7 @@ func TestChatLineLimits(t *testing.T) {
 // Chat is a server table's: at a local table c does nothing, and neither
 // the keys line nor the help mentions it.
 func TestNoChatOffline(t *testing.T) {
-	d := startLocal(t, local.Config{Seed: 4})
+	d := startLocal(t, 4, skullking.DefaultOptions())
 	d.press("c")
 	if d.m.chat != nil {
 		t.Error("c opened a line at a table without people")
@@ -163,10 +164,7 @@ func TestNoChatOffline(t *testing.T) {
 
 // The help lists chat and the rematch at a server table.
 func TestHelpListsServerKeys(t *testing.T) {
-	fs := newFakeServer(t)
-	fs.send(fakeWelcome, stateFrame(t, 0, skullking.DefaultOptions()))
-	_, d := joinFake(t, fs, RemoteConfig{}, Config{})
-	d.settle()
+	_, d := biddingAtAFake(t)
 	d.press("?")
 	out := plain(d.m)
 	if !strings.Contains(out, "c chat") || !strings.Contains(out, "r rematch") {

@@ -95,6 +95,15 @@ func (sc *scripted) playRound() {
 	}
 }
 
+// playFiveRounds plays the first five rounds of a game of four, with bids
+// that differ from round to round.
+func (sc *scripted) playFiveRounds() {
+	for r := 1; r <= 5; r++ {
+		sc.bids(r%2, 1, 0, r/2)
+		sc.playRound()
+	}
+}
+
 func checkGolden(t *testing.T, name string, m *Model) {
 	t.Helper()
 	got := plain(m) + "\n"
@@ -124,10 +133,7 @@ func checkGolden(t *testing.T, name string, m *Model) {
 // card under the cursor unplayable and the reason given.
 func TestGoldenTable(t *testing.T) {
 	sc := newScripted(t, 4, skullking.DefaultOptions(), 1, "Ann", "Ben", "Cat", "Dan")
-	for r := 1; r <= 5; r++ {
-		sc.bids(r%2, 1, 0, r/2)
-		sc.playRound()
-	}
+	sc.playFiveRounds()
 	sc.m.overlay = overlayNone
 	sc.bids(2, 1, 1, 3)
 	g := sc.g
@@ -184,10 +190,7 @@ func TestGoldenGraybeard(t *testing.T) {
 // The score sheet on s, with the totals' chart.
 func TestGoldenSheet(t *testing.T) {
 	sc := newScripted(t, 4, skullking.DefaultOptions(), 42, "Ann", "Ben", "Cat", "Dan")
-	for r := 1; r <= 5; r++ {
-		sc.bids(r%2, 1, 0, r/2)
-		sc.playRound()
-	}
+	sc.playFiveRounds()
 	sc.m.overlay = overlaySheet
 	checkGolden(t, "sheet", sc.m)
 }

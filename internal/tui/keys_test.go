@@ -17,21 +17,11 @@ var _ interface {
 	Recorder
 } = (*local.Table)(nil)
 
-// startLocal opens a local table with random bots and a screen on it, and
-// waits for the first decision.
-func startLocal(t *testing.T, cfg local.Config) *driver {
+// startLocal opens a game of four with rules o against random bots, dealt
+// from seed, with a screen on it, and waits for the first decision.
+func startLocal(t *testing.T, seed uint64, o skullking.Options) *driver {
 	t.Helper()
-	if cfg.Players == 0 {
-		cfg.Players = 4
-	}
-	if cfg.Options.Rounds == 0 {
-		cfg.Options = skullking.DefaultOptions()
-	}
-	if len(cfg.Bots) == 0 {
-		cfg.Bots = []string{"random"}
-	}
-	cfg.HintLevel = "random"
-	table, err := local.New(cfg)
+	table, err := local.New(local.Config{Players: 4, Options: o, Seed: seed, Bots: []string{"random"}, HintLevel: "random"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +34,7 @@ func startLocal(t *testing.T, cfg local.Config) *driver {
 func TestBidDigitsAndConfirm(t *testing.T) {
 	o := skullking.DefaultOptions()
 	o.Schedule = "broadside" // ten cards from the first round
-	d := startLocal(t, local.Config{Options: o, Seed: 2})
+	d := startLocal(t, 2, o)
 	d.press("1", "0")
 	if d.m.bid != 10 {
 		t.Fatalf("typed 1 0: bid %d, want 10", d.m.bid)
@@ -66,7 +56,7 @@ func TestBidDigitsAndConfirm(t *testing.T) {
 }
 
 func TestBidOutOfRangeIsRefusedOnScreen(t *testing.T) {
-	d := startLocal(t, local.Config{Seed: 2}) // round 1: one card
+	d := startLocal(t, 2, skullking.DefaultOptions()) // round 1: one card
 	d.press("7")
 	if d.m.bid != 0 || !strings.Contains(d.m.msg, "bid 0 to 1") || d.m.inflight {
 		t.Fatalf("bid %d, message %q", d.m.bid, d.m.msg)
@@ -78,7 +68,7 @@ func TestIllegalCardSaysWhy(t *testing.T) {
 	for seed := uint64(1); seed < 200; seed++ {
 		o := skullking.DefaultOptions()
 		o.Schedule = "broadside"
-		d := startLocal(t, local.Config{Options: o, Seed: seed})
+		d := startLocal(t, seed, o)
 		d.press("2", "enter")
 		d.settle()
 		// Play the first legal card until a turn has an unplayable one.
@@ -124,7 +114,7 @@ func TestIllegalCardSaysWhy(t *testing.T) {
 }
 
 func TestOverlaysOpenAndClose(t *testing.T) {
-	d := startLocal(t, local.Config{Seed: 4})
+	d := startLocal(t, 4, skullking.DefaultOptions())
 	d.press("?")
 	out := plain(d.m)
 	for _, want := range []string{"The rules in brief", "This table: standard rules.", "SK Skull King: Beats every Pirate",
@@ -154,7 +144,7 @@ func TestOverlaysOpenAndClose(t *testing.T) {
 }
 
 func TestHintPutsTheCursorOnIt(t *testing.T) {
-	d := startLocal(t, local.Config{Seed: 6})
+	d := startLocal(t, 6, skullking.DefaultOptions())
 	d.press("h")
 	d.settleHint()
 	if d.m.hint == nil || !strings.HasPrefix(d.m.msg, "Hint: bid") {
@@ -169,7 +159,7 @@ func TestTigressAsksHowSheIsPlayed(t *testing.T) {
 	o := skullking.DefaultOptions()
 	o.Schedule = "broadside"
 	for seed := uint64(1); seed < 300; seed++ {
-		d := startLocal(t, local.Config{Options: o, Seed: seed})
+		d := startLocal(t, seed, o)
 		v, _ := d.m.Current()
 		i := -1
 		for j, c := range v.Hand {

@@ -68,28 +68,16 @@ func (d *driver) press(keys ...string) {
 	}
 }
 
+// namedKeys are the keys a test names that are not the text they type.
+var namedKeys = map[string]tea.KeyPressMsg{
+	"enter": {Code: tea.KeyEnter}, "esc": {Code: tea.KeyEscape}, "left": {Code: tea.KeyLeft}, "right": {Code: tea.KeyRight},
+	"space": {Code: tea.KeySpace, Text: " "}, "backspace": {Code: tea.KeyBackspace}, "delete": {Code: tea.KeyDelete},
+	"home": {Code: tea.KeyHome}, "end": {Code: tea.KeyEnd}, "ctrl+c": {Code: 'c', Mod: tea.ModCtrl},
+}
+
 func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "delete":
-		return tea.KeyPressMsg{Code: tea.KeyDelete}
-	case "home":
-		return tea.KeyPressMsg{Code: tea.KeyHome}
-	case "end":
-		return tea.KeyPressMsg{Code: tea.KeyEnd}
-	case "ctrl+c":
-		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	if m, ok := namedKeys[k]; ok {
+		return m
 	}
 	r := []rune(k)
 	return tea.KeyPressMsg{Code: r[0], Text: k}

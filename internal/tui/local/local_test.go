@@ -7,6 +7,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/internal/tui/feed"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -112,12 +113,8 @@ func TestRecordReplays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := skullking.ParseRecord(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := rec.Replay(); err != nil || rec.Players[0] != "Ann" {
-		t.Errorf("%v, players %v", err, rec.Players)
+	if rec, _ := testserver.Replay(t, b); rec.Players[0] != "Ann" {
+		t.Errorf("players %v", rec.Players)
 	}
 }
 
