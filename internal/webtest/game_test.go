@@ -13,7 +13,7 @@ import (
 func TestFullGameAgainstBots(t *testing.T) {
 	s := startSite(t)
 	p := newPage(t, "Ann", 1280, 900)
-	p.nav(s.base + "/")
+	p.nav(s.Base + "/")
 	p.waitVisible("#play-now")
 	p.until("public tables listed", `document.querySelector('#public-tables li')`, 15*time.Second)
 	p.do("type a nickname", clearAndType("#nick", "Ann"))

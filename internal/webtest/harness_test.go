@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/skullking-go/skullking/internal/server"
+	"github.com/skullking-go/skullking/internal/testserver"
 )
 
 const chromiumPath = "/usr/bin/chromium"
@@ -86,60 +86,23 @@ func needBrowser(t *testing.T) context.Context {
 	return browserCtx
 }
 
-// site is the real server, started in-process with short bot delays. It
-// can be stopped and started again on the same address and data.
-type site struct {
-	t     *testing.T
-	base  string
-	addr  string
-	dir   string
-	flags []string
-	m     *server.Main
-	seed  uint64 // when not 0, every game is dealt from this seed
-}
-
-func startSite(t *testing.T, flags ...string) *site {
+// startSite is the real server whose bots pause 15 ms before each move,
+// so that the page draws their moves one at a time, as a person sees them.
+func startSite(t *testing.T, flags ...string) *testserver.Server {
 	t.Helper()
 	return startSeeded(t, 0, flags...)
 }
 
-// startSeeded starts the server dealing every game from seed, so that a
-// test whose player clicks the same way each time plays the same game.
-func startSeeded(t *testing.T, seed uint64, flags ...string) *site {
+// startSeeded is startSite dealing every game from seed (unless 0), so
+// that a test whose player clicks the same way each time plays the same
+// game.
+func startSeeded(t *testing.T, seed uint64, flags ...string) *testserver.Server {
 	t.Helper()
-	s := &site{t: t, addr: "127.0.0.1:0", dir: t.TempDir(), flags: flags, seed: seed}
-	s.start()
-	s.addr = s.m.Addr()
-	s.base = "http://" + s.addr
-	t.Cleanup(s.stop)
-	return s
-}
-
-func (s *site) start() {
-	s.t.Helper()
-	m := &server.Main{Stderr: io.Discard}
-	args := append([]string{"--addr", s.addr, "--data", s.dir, "--bot-delay", "15ms",
-		"--grace", "1h", "--http-rate", "-1", "--msg-rate", "-1", "--log-level", "error"}, s.flags...)
-	if err := m.ParseFlags(args); err != nil {
-		s.t.Fatal(err)
+	var deal func(*server.Config)
+	if seed != 0 {
+		deal = func(c *server.Config) { c.Seed = func() uint64 { return seed } }
 	}
-	if seed := s.seed; seed != 0 {
-		m.Config.Seed = func() uint64 { return seed }
-	}
-	if err := m.Start(); err != nil {
-		s.t.Fatal(err)
-	}
-	s.m = m
-}
-
-func (s *site) stop() {
-	if s.m == nil {
-		return
-	}
-	if err := s.m.Close(); err != nil {
-		s.t.Errorf("closing the server: %v", err)
-	}
-	s.m = nil
+	return testserver.StartWith(t, deal, append([]string{"--bot-delay", "15ms"}, flags...)...)
 }
 
 // page is one tab in a browser context of its own: one player.

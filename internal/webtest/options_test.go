@@ -3,30 +3,22 @@ package webtest
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
 
-// apiGet reads one of the server's JSON answers.
-func apiGet(t *testing.T, url string, into any) {
+// options is the server's option list (GET /api/options).
+func options(t *testing.T, s *testserver.Server) []protocol.OptionInfo {
 	t.Helper()
-	res, err := http.Get(url)
+	opts, err := s.Client().Options(testserver.Context(t, 10*time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil || res.StatusCode != 200 {
-		t.Fatalf("GET %s: %d %v %s", url, res.StatusCode, err, b)
-	}
-	if err := json.Unmarshal(b, into); err != nil {
-		t.Fatalf("GET %s: %v", url, err)
-	}
+	return opts
 }
 
 // TestCreateFormIsTheOptionTable builds nothing into the form the option
@@ -36,10 +28,9 @@ func apiGet(t *testing.T, url string, into any) {
 // changed is sent that change alone and plays by it.
 func TestCreateFormIsTheOptionTable(t *testing.T) {
 	s := startSite(t)
-	var opts []protocol.OptionInfo
-	apiGet(t, s.base+"/api/options", &opts)
+	opts := options(t, s)
 	p := newPage(t, "Ann", 1280, 900)
-	p.nav(s.base + "/")
+	p.nav(s.Base + "/")
 	p.waitVisible("#create")
 	for _, o := range opts {
 		id := quote("#opt-" + o.Key)
@@ -110,8 +101,7 @@ func TestCreateFormIsTheOptionTable(t *testing.T) {
 		}
 	}
 	id := strings.TrimPrefix(eval[string](p, `location.pathname`), "/t/")
-	var info protocol.TableInfo
-	apiGet(t, s.base+"/api/tables/"+id, &info)
+	info := s.Info(id)
 	rules, err := info.Rules()
 	if err != nil || rules.PointsPerTrick != 30 {
 		t.Fatalf("the table's rules: %+v %v", rules, err)
@@ -123,10 +113,9 @@ func TestCreateFormIsTheOptionTable(t *testing.T) {
 // entry per option of GET /api/options, with its label, help and default.
 func TestRulesPageListsEveryOption(t *testing.T) {
 	s := startSite(t)
-	var opts []protocol.OptionInfo
-	apiGet(t, s.base+"/api/options", &opts)
+	opts := options(t, s)
 	p := newPage(t, "Ann", 1280, 900)
-	p.nav(s.base + "/rules")
+	p.nav(s.Base + "/rules")
 	p.until("the options listed", `document.querySelectorAll('#options dt').length > 0`, 10*time.Second)
 	if n := eval[int](p, `document.querySelectorAll('#options dt').length`); n != len(opts) {
 		t.Fatalf("the page lists %d options, the server has %d", n, len(opts))

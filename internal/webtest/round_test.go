@@ -6,13 +6,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skullking-go/skullking/internal/testserver"
 )
 
 // createAndStart creates a table from the lobby's form — Ann and three
 // bots, with the options set picks — and starts it.
-func createAndStart(t *testing.T, p *page, s *site, picks func()) string {
+func createAndStart(t *testing.T, p *page, s *testserver.Server, picks func()) string {
 	t.Helper()
-	p.nav(s.base + "/")
+	p.nav(s.Base + "/")
 	p.do("type a nickname", clearAndType("#nick", "Ann"))
 	if picks != nil {
 		picks()

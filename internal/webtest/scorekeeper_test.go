@@ -2,7 +2,6 @@ package webtest
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/skullking-go/skullking/internal/scorekeeper"
 	"github.com/skullking-go/skullking/internal/server"
+	"github.com/skullking-go/skullking/internal/testserver"
 )
 
 // startKeeperSite is the real server with the score keeper mounted as
@@ -29,10 +29,6 @@ func startKeeperSite(t *testing.T) string {
 // connection while down is set: to the page, the server is unreachable.
 func startKeeperSiteGate(t *testing.T, down *atomic.Bool) string {
 	t.Helper()
-	m := &server.Main{Stderr: io.Discard}
-	if err := m.ParseFlags([]string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--http-rate", "-1", "--log-level", "error"}); err != nil {
-		t.Fatal(err)
-	}
 	var sk http.Handler = scorekeeper.NewHandler(scorekeeper.NewMemoryStore())
 	if down != nil {
 		api := sk
@@ -46,12 +42,9 @@ func startKeeperSiteGate(t *testing.T, down *atomic.Bool) string {
 			api.ServeHTTP(w, r)
 		})
 	}
-	m.Config.Mount = map[string]http.Handler{"/api/sheets": sk, "/api/sheets/": sk}
-	if err := m.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = m.Close() })
-	return "http://" + m.Addr()
+	return testserver.StartWith(t, func(c *server.Config) {
+		c.Mount = map[string]http.Handler{"/api/sheets": sk, "/api/sheets/": sk}
+	}).Base
 }
 
 // capture is one bonus event as the keeper taps it: who, what, and the

@@ -7,13 +7,15 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/skullking-go/skullking/internal/testserver"
 )
 
 // startQuickGame opens the lobby and starts a game against bots with the
 // one-click button.
-func startQuickGame(t *testing.T, p *page, s *site, nick string) string {
+func startQuickGame(t *testing.T, p *page, s *testserver.Server, nick string) string {
 	t.Helper()
-	p.nav(s.base + "/")
+	p.nav(s.Base + "/")
 	p.do("type a nickname", clearAndType("#nick", nick))
 	p.click("#play-now")
 	p.waitVisible("#round-info")
@@ -73,7 +75,7 @@ func TestSpectatorSeesNoHands(t *testing.T) {
 	ann.playUntil(myTurnMidTrick, 30*time.Second)
 
 	eve := newPage(t, "Eve", 1280, 900)
-	eve.nav(s.base + "/t/" + id)
+	eve.nav(s.Base + "/t/" + id)
 	eve.click("#watch")
 	eve.waitVisible("#spectating")
 	eve.until("the trick on the table", `document.querySelectorAll('#trick:not(.last) li[data-seat]').length >= 1`, 20*time.Second)
@@ -154,7 +156,7 @@ func TestKeyboardOnlyTrick(t *testing.T) {
 func TestTwoPlayersSecretBids(t *testing.T) {
 	s := startSite(t)
 	ann := newPage(t, "Ann", 1280, 900)
-	ann.nav(s.base + "/")
+	ann.nav(s.Base + "/")
 	ann.do("type a nickname", clearAndType("#nick", "Ann"))
 	// Two seats, the second open for a person, two short rounds, public.
 	ann.click(`[aria-label="Remove seat 4"]`)
@@ -172,7 +174,7 @@ func TestTwoPlayersSecretBids(t *testing.T) {
 
 	ben := newPage(t, "Ben", 1280, 900)
 	// The public list shows the table: seats free and rules in one line.
-	ben.nav(s.base + "/")
+	ben.nav(s.Base + "/")
 	ben.until("the table in the public list", `[...document.querySelectorAll('#public-tables li')].some(li => li.textContent.includes('Friday night'))`, 20*time.Second)
 	line := eval[string](ben, `[...document.querySelectorAll('#public-tables li')].find(li => li.textContent.includes('Friday night')).textContent`)
 	if !strings.Contains(line, "1 of 2 seats free") || !strings.Contains(line, "2 rounds") {
@@ -233,9 +235,9 @@ func TestServerRestartReconnects(t *testing.T) {
 	hand := handCodes(p)
 	// The server goes down (as in a deploy, it tells every client to
 	// reconnect); while it is down the page says so.
-	s.stop()
+	s.Stop()
 	p.until("the lost-connection banner", `!document.querySelector('#banner').hidden && /Reconnect/.test(document.querySelector('#banner').textContent)`, 15*time.Second)
-	s.start()
+	s.Restart()
 	p.until("reconnected", `document.querySelector('#banner').hidden && document.querySelector('.hand.myturn')`, 40*time.Second)
 	if got := handCodes(p); got != hand {
 		t.Fatalf("after reconnecting the hand is %q, was %q", got, hand)
@@ -249,7 +251,7 @@ func TestServerRestartReconnects(t *testing.T) {
 func TestModulesGame(t *testing.T) {
 	s := startSite(t)
 	p := newPage(t, "Ann", 1280, 900)
-	p.nav(s.base + "/")
+	p.nav(s.Base + "/")
 	p.do("type a nickname", clearAndType("#nick", "Ann"))
 	p.do("skip to the brawl", selectValue(`#opt-schedule`, "skip-to-the-brawl"))
 	p.do("Rascal's scoring", selectValue(`#opt-scoring`, "rascal"))

@@ -198,7 +198,7 @@ func TestWordsAgreeWithProtocol(t *testing.T) {
 	}
 	s := startSite(t)
 	p := newPage(t, "Ann", 1280, 900)
-	p.nav(s.base + "/rules")
+	p.nav(s.Base + "/rules")
 	data, err := json.Marshal(cases)
 	if err != nil {
 		t.Fatal(err)
