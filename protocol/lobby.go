@@ -139,6 +139,20 @@ type SeatPresence struct {
 	AwaySince int64  `json:"away_since,omitempty"` // Unix ms the person dropped, while absent
 }
 
+// ValidTableID accepts what a server makes a table id of: 1 to 32
+// lower-case letters and digits.
+func ValidTableID(id string) bool {
+	if len(id) == 0 || len(id) > 32 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // NewTableInfo starts the public picture of a table with rules o.
 func NewTableInfo(id string, o skullking.Options) TableInfo {
 	raw, _ := o.MarshalJSON()

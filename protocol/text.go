@@ -412,26 +412,26 @@ func (w Words) Refusal(r *Refusal) string {
 // Score words one seat's score for a round: "bid 2, won 3: −10; 50 bonus
 // forfeited". It is what a sheet's cell says at length.
 func (w Words) Score(s *SeatScore) string {
-	parts := []string{"bid " + strconv.Itoa(s.Bid) + ", won " + strconv.Itoa(s.Won) + ": " + signed(s.BidPoints)}
+	parts := []string{"bid " + strconv.Itoa(s.Bid) + ", won " + strconv.Itoa(s.Won) + ": " + Signed(s.BidPoints)}
 	switch {
 	case s.Bonus > 0 && s.BonusPoints == s.Bonus:
-		parts = append(parts, signed(s.BonusPoints)+" bonus")
+		parts = append(parts, Signed(s.BonusPoints)+" bonus")
 	case s.Bonus > 0 && s.BonusPoints > 0:
-		parts = append(parts, signed(s.BonusPoints)+" of "+strconv.Itoa(s.Bonus)+" bonus")
+		parts = append(parts, Signed(s.BonusPoints)+" of "+strconv.Itoa(s.Bonus)+" bonus")
 	case s.Bonus > 0:
 		parts = append(parts, strconv.Itoa(s.Bonus)+" bonus forfeited")
 	}
 	if s.Wager != 0 {
-		parts = append(parts, signed(s.WagerPoints)+" wager")
+		parts = append(parts, Signed(s.WagerPoints)+" wager")
 	}
 	if s.LootPoints != 0 {
-		parts = append(parts, signed(s.LootPoints)+" Loot")
+		parts = append(parts, Signed(s.LootPoints)+" Loot")
 	}
-	return strings.Join(parts, "; ") + " = " + signed(s.Total)
+	return strings.Join(parts, "; ") + " = " + Signed(s.Total)
 }
 
-// signed writes a number of points with its sign: "+20", "−10", "0".
-func signed(n int) string {
+// Signed writes a number of points with its sign: "+20", "−10", "0".
+func Signed(n int) string {
 	switch {
 	case n > 0:
 		return "+" + strconv.Itoa(n)
