@@ -216,7 +216,7 @@ func (c *Client) Join(ctx context.Context, id string, req protocol.JoinRequest) 
 
 // checkSeatAnswer tests a seat the lobby handed out.
 func checkSeatAnswer(id string, seat int, token string) error {
-	if !ValidTableID(id) || seat < 0 || seat >= 8 || token == "" || len(token) > 64 {
+	if !protocol.ValidTableID(id) || seat < 0 || seat >= 8 || token == "" || len(token) > 64 {
 		return errors.New("the server's answer names no seat")
 	}
 	return nil
@@ -313,28 +313,14 @@ func ParseInvite(link, table string) (server, id string, err error) {
 		return "", "", fmt.Errorf("%s names no table: give the invite link (http://host:8080/t/ID), "+
 			"or the server's address and the table's id", link)
 	}
-	if !ValidTableID(id) {
+	if !protocol.ValidTableID(id) {
 		return "", "", fmt.Errorf("%q is not a table id (letters and digits)", id)
 	}
 	return u.Scheme + "://" + u.Host + prefix, id, nil
 }
 
-// ValidTableID accepts what a server could have made a table id of: 1 to
-// 32 lower-case letters and digits.
-func ValidTableID(id string) bool {
-	if len(id) == 0 || len(id) > 32 {
-		return false
-	}
-	for _, r := range id {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
 func checkID(id string) error {
-	if !ValidTableID(id) {
+	if !protocol.ValidTableID(id) {
 		return fmt.Errorf("%q is not a table id", id)
 	}
 	return nil

@@ -379,22 +379,10 @@ func (s *Server) tableError(w http.ResponseWriter, err error) {
 	}
 }
 
-// validID rejects ids that cannot be table ids before touching the store.
-func validID(id string) bool {
-	if len(id) == 0 || len(id) > 32 {
-		return false
-	}
-	for _, r := range id {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
 // info returns a table's public summary, loading the table if needed.
 func (s *Server) info(ctx context.Context, id string) (protocol.TableInfo, error) {
-	if !validID(id) {
+	if !protocol.ValidTableID(id) {
+		// Not an id a table could have: no need to ask the store.
 		return protocol.TableInfo{}, store.ErrNotFound
 	}
 	if in, ok := s.mgr.Lobby().Get(id); ok {

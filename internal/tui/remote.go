@@ -100,7 +100,7 @@ func JoinRemote(ctx context.Context, cfg RemoteConfig) (*Remote, error) {
 // joinRemote is JoinRemote, trying the seat held (a token the person has
 // in hand, for a rematch) before the token file's.
 func joinRemote(ctx context.Context, cfg RemoteConfig, held *savedSeat) (*Remote, error) {
-	if !client.ValidTableID(cfg.Table) {
+	if !protocol.ValidTableID(cfg.Table) {
 		return nil, fmt.Errorf("%q is not a table id", cfg.Table)
 	}
 	if cfg.AckTimeout <= 0 {
@@ -300,7 +300,7 @@ func (r *Remote) table(st *tableState, in *protocol.TableInfo) []Update {
 	case in.Status == protocol.StatusOver && was != protocol.StatusOver && st.host && in.Rematch == "":
 		out = append(out, st.note("The game is over. You host this table: press r to offer everyone a rematch."))
 	}
-	if in.Rematch != "" && in.Rematch != st.rematch && client.ValidTableID(in.Rematch) {
+	if in.Rematch != "" && in.Rematch != st.rematch && protocol.ValidTableID(in.Rematch) {
 		st.rematch = in.Rematch
 		r.mu.Lock()
 		r.rematch = in.Rematch
