@@ -111,14 +111,3 @@ func num(n int) string {
 	}
 	return strconv.Itoa(n)
 }
-
-// signed writes n with its sign: +20, −10, 0.
-func signed(n int) string {
-	switch {
-	case n > 0:
-		return "+" + strconv.Itoa(n)
-	case n < 0:
-		return "−" + strconv.Itoa(-n)
-	}
-	return "0"
-}

@@ -183,7 +183,7 @@ func (m *Model) sheetLines() []string {
 		}
 		row := fmt.Sprintf(" %-5s %5d ", label, r.Cards)
 		for s := 0; s < players; s++ {
-			cell := signed(r.Points[s])
+			cell := protocol.Signed(r.Points[s])
 			if wide {
 				cell = fmt.Sprintf("%d/%d %4s", r.Bids[s], r.Won[s], cell)
 			}
@@ -256,11 +256,11 @@ func bonusCell(sc *protocol.SeatScore) string {
 	case sc.Bonus == 0 && sc.BonusPoints == 0:
 		return "0"
 	case sc.BonusPoints == sc.Bonus:
-		return signed(sc.BonusPoints)
+		return protocol.Signed(sc.BonusPoints)
 	case sc.BonusPoints == 0:
 		return "(" + strconv.Itoa(sc.Bonus) + ")"
 	}
-	return signed(sc.BonusPoints) + "/" + strconv.Itoa(sc.Bonus)
+	return protocol.Signed(sc.BonusPoints) + "/" + strconv.Itoa(sc.Bonus)
 }
 
 // roundLines is the summary of the round just scored, seat by seat and
@@ -298,11 +298,11 @@ func (m *Model) roundLines() []string {
 			sc = r.Scores[s]
 		}
 		row := fmt.Sprintf("   %-14s %4d %4d %8s %7s", ansi.Truncate(name, 14, "…"), r.Bids[s], r.Won[s],
-			signed(sc.BidPoints), bonusCell(&sc))
+			protocol.Signed(sc.BidPoints), bonusCell(&sc))
 		if extra {
-			row += fmt.Sprintf(" %7s %7s", signed(sc.WagerPoints), signed(sc.LootPoints))
+			row += fmt.Sprintf(" %7s %7s", protocol.Signed(sc.WagerPoints), protocol.Signed(sc.LootPoints))
 		}
-		row += fmt.Sprintf(" %7s %6s", signed(r.Points[s]), num(r.Totals[s]))
+		row += fmt.Sprintf(" %7s %6s", protocol.Signed(r.Points[s]), num(r.Totals[s]))
 		if sc.Cannon != "" {
 			cannons = append(cannons, m.name(s)+" "+sc.Cannon)
 		}
