@@ -232,9 +232,8 @@ func (cn *Conn) dial(ctx context.Context) (*websocket.Conn, []frame, error) {
 			Message: "the server does not speak " + protocol.Subprotocol}
 	}
 	ws.SetReadLimit(protocol.MaxServerFrame)
-	hello, _ := protocol.Encode(protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Token: cn.opts.Token,
-		Spectate: cn.opts.Spectate})
-	if err := ws.Write(ctx, websocket.MessageText, hello); err != nil {
+	hello := protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Token: cn.opts.Token, Spectate: cn.opts.Spectate}
+	if err := send(ctx, ws, hello); err != nil {
 		ws.CloseNow()
 		return nil, nil, err
 	}
@@ -670,11 +669,7 @@ func (cn *Conn) Request(ctx context.Context, m protocol.ClientMsg) (protocol.Ser
 	cn.mu.Unlock()
 	ctx, cancel := cn.bound(ctx)
 	defer cancel()
-	b, err := protocol.Encode(m)
-	if err == nil {
-		err = ws.Write(ctx, websocket.MessageText, b)
-	}
-	if err != nil {
+	if err := send(ctx, ws, m); err != nil {
 		cn.forget(m.ID)
 		return protocol.ServerMsg{}, cn.failure(ctx, ErrDropped)
 	}
@@ -716,14 +711,19 @@ func (cn *Conn) Tell(ctx context.Context, m protocol.ClientMsg) error {
 	}
 	ctx, cancel := cn.bound(ctx)
 	defer cancel()
-	b, err := protocol.Encode(m)
-	if err == nil {
-		err = ws.Write(ctx, websocket.MessageText, b)
-	}
-	if err != nil {
+	if err := send(ctx, ws, m); err != nil {
 		return cn.failure(ctx, ErrNotConnected)
 	}
 	return nil
+}
+
+// send writes m as one frame.
+func send(ctx context.Context, ws *websocket.Conn, m protocol.ClientMsg) error {
+	b, err := protocol.Encode(m)
+	if err != nil {
+		return err
+	}
+	return ws.Write(ctx, websocket.MessageText, b)
 }
 
 // Act sends one of the seat's legal actions, as the view listed it, and
