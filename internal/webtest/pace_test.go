@@ -13,44 +13,58 @@ var trickSentence = regexp.MustCompile(`^(Your|[A-Z][\w ]*'s) [A-Za-z0-9' ]+ win
 // cardCode is a card written as a code, which no sentence may hold.
 var cardCode = regexp.MustCompile(`\b([GYPB]\d{1,2}|SK|PIR|MER|ESC|TIG|LOOT|KRAKEN|WHALE|ROSIE|BENDT|RASCAL|JUANITA|HARRY)\b`)
 
+// screen is a size the table is laid out for.
+type screen struct {
+	name          string
+	width, height int64
+}
+
+var (
+	desktop = screen{"desktop", 1280, 800}
+	phone   = screen{"phone", 390, 844}
+	screens = []screen{desktop, phone}
+)
+
+// onEveryScreen runs test once on each screen, as a subtest with a page of
+// that size.
+func onEveryScreen(t *testing.T, test func(t *testing.T, p *page, screen string)) {
+	for _, sc := range screens {
+		t.Run(sc.name, func(t *testing.T) { test(t, newPage(t, "Ann", sc.width, sc.height), sc.name) })
+	}
+}
+
 // TestLastTrickOfTheRoundIsSeen plays round 1 in the browser: through the
 // bidding of round 2 the table still shows round 1's last trick, every
 // card of it, with the sentence that says who won it and why, and the
 // sentence was read out to screen readers.
 func TestLastTrickOfTheRoundIsSeen(t *testing.T) {
 	s := startSeeded(t, 3)
-	for _, size := range []struct {
-		name          string
-		width, height int64
-	}{{"desktop", 1280, 800}, {"phone", 390, 844}} {
-		t.Run(size.name, func(t *testing.T) {
-			p := newPage(t, "Ann", size.width, size.height)
-			startQuickGame(t, p, s, "Ann")
-			p.playUntil(`/Round 2/.test(document.querySelector('#round-info')?.textContent) && document.querySelector('#bid-confirm')`, time.Minute)
-			if got := eval[string](p, `document.querySelector('#last-caption')?.textContent || ''`); got != "Round 1: the last trick" {
-				t.Fatalf("the caption over the trick is %q\n%s", got, p.snapshot())
-			}
-			if n := eval[int](p, `document.querySelectorAll('#trick.last li[data-seat] .card').length`); n != 4 {
-				t.Fatalf("round 1's last trick shows %d cards, want 4", n)
-			}
-			if n := eval[int](p, `document.querySelectorAll('#trick.last li.winning').length`); n != 1 {
-				t.Fatalf("%d cards of the last trick are marked as its winner", n)
-			}
-			sentence := eval[string](p, `document.querySelector('#outcome').textContent`)
-			if !trickSentence.MatchString(sentence) || cardCode.MatchString(sentence) {
-				t.Fatalf("the last trick's sentence is %q", sentence)
-			}
-			// The trick was announced when it was completed; the live
-			// region keeps the last thing read.
-			p.until("the sentence read out", `document.querySelector('#live').textContent.includes(`+quote(sentence)+`)`, 5*time.Second)
-			inView(t, p, "#round-summary")
-			inView(t, p, "#bid")
-			if size.name == "desktop" {
-				inView(t, p, "#outcome")
-			}
-			p.screenshot("bidding-"+size.name, false)
-		})
-	}
+	onEveryScreen(t, func(t *testing.T, p *page, screen string) {
+		startQuickGame(t, p, s, "Ann")
+		p.playUntil(`/Round 2/.test(document.querySelector('#round-info')?.textContent) && document.querySelector('#bid-confirm')`, time.Minute)
+		if got := eval[string](p, `document.querySelector('#last-caption')?.textContent || ''`); got != "Round 1: the last trick" {
+			t.Fatalf("the caption over the trick is %q\n%s", got, p.snapshot())
+		}
+		if n := eval[int](p, `document.querySelectorAll('#trick.last li[data-seat] .card').length`); n != 4 {
+			t.Fatalf("round 1's last trick shows %d cards, want 4", n)
+		}
+		if n := eval[int](p, `document.querySelectorAll('#trick.last li.winning').length`); n != 1 {
+			t.Fatalf("%d cards of the last trick are marked as its winner", n)
+		}
+		sentence := eval[string](p, `document.querySelector('#outcome').textContent`)
+		if !trickSentence.MatchString(sentence) || cardCode.MatchString(sentence) {
+			t.Fatalf("the last trick's sentence is %q", sentence)
+		}
+		// The trick was announced when it was completed; the live
+		// region keeps the last thing read.
+		p.until("the sentence read out", `document.querySelector('#live').textContent.includes(`+quote(sentence)+`)`, 5*time.Second)
+		inView(t, p, "#round-summary")
+		inView(t, p, "#bid")
+		if screen == "desktop" {
+			inView(t, p, "#outcome")
+		}
+		p.screenshot("bidding-"+screen, false)
+	})
 }
 
 // TestCompletedTrickPausesBeforeTheNext holds a completed trick on the
@@ -58,44 +72,38 @@ func TestLastTrickOfTheRoundIsSeen(t *testing.T) {
 // the player skips the pause, and turns it off for good.
 func TestCompletedTrickPausesBeforeTheNext(t *testing.T) {
 	s := startSeeded(t, 3)
-	for _, size := range []struct {
-		name          string
-		width, height int64
-	}{{"desktop", 1280, 800}, {"phone", 390, 844}} {
-		t.Run(size.name, func(t *testing.T) {
-			p := newPage(t, "Ann", size.width, size.height)
-			startQuickGame(t, p, s, "Ann")
-			// A long pause, so that the look below is not a race.
-			choosePause(p, "long")
-			p.playUntil(`document.querySelector('#skip-pause')`, time.Minute)
-			held := eval[string](p, `document.querySelector('#outcome').dataset.trick`)
-			sentence := eval[string](p, `document.querySelector('#outcome').textContent`)
-			if !trickSentence.MatchString(sentence) || cardCode.MatchString(sentence) {
-				t.Fatalf("the held trick's sentence is %q", sentence)
-			}
-			if n := eval[int](p, `document.querySelectorAll('#trick.last li[data-seat]').length`); n != 4 {
-				t.Fatalf("the held trick shows %d cards", n)
-			}
-			p.screenshot("trick-done-"+size.name, false)
-			// Half a second later it is still there: the states behind it wait.
-			time.Sleep(500 * time.Millisecond)
-			if got := eval[string](p, `document.querySelector('#outcome')?.dataset.trick || ''`); got != held {
-				t.Fatalf("trick %s went before the pause ended (now %q)", held, got)
-			}
-			p.click("#skip-pause")
-			p.until("the next trick under way", `!document.querySelector('#skip-pause') && document.querySelector('#outcome')?.dataset.trick !== `+quote(held), 10*time.Second)
-			// Turned off, the pause holds nothing back: the rest of the
-			// round plays without one.
-			choosePause(p, "off")
-			if got := eval[string](p, `localStorage.getItem('sk.pause')`); got != "off" {
-				t.Fatalf("the pause setting is remembered as %q", got)
-			}
-			p.playUntil(`document.querySelector('#skip-pause') || /Round 3/.test(document.querySelector('#round-info')?.textContent)`, time.Minute)
-			if eval[bool](p, `!!document.querySelector('#skip-pause')`) {
-				t.Fatal("a pause held a trick with the pause turned off")
-			}
-		})
-	}
+	onEveryScreen(t, func(t *testing.T, p *page, screen string) {
+		startQuickGame(t, p, s, "Ann")
+		// A long pause, so that the look below is not a race.
+		choosePause(p, "long")
+		p.playUntil(`document.querySelector('#skip-pause')`, time.Minute)
+		held := eval[string](p, `document.querySelector('#outcome').dataset.trick`)
+		sentence := eval[string](p, `document.querySelector('#outcome').textContent`)
+		if !trickSentence.MatchString(sentence) || cardCode.MatchString(sentence) {
+			t.Fatalf("the held trick's sentence is %q", sentence)
+		}
+		if n := eval[int](p, `document.querySelectorAll('#trick.last li[data-seat]').length`); n != 4 {
+			t.Fatalf("the held trick shows %d cards", n)
+		}
+		p.screenshot("trick-done-"+screen, false)
+		// Half a second later it is still there: the states behind it wait.
+		time.Sleep(500 * time.Millisecond)
+		if got := eval[string](p, `document.querySelector('#outcome')?.dataset.trick || ''`); got != held {
+			t.Fatalf("trick %s went before the pause ended (now %q)", held, got)
+		}
+		p.click("#skip-pause")
+		p.until("the next trick under way", `!document.querySelector('#skip-pause') && document.querySelector('#outcome')?.dataset.trick !== `+quote(held), 10*time.Second)
+		// Turned off, the pause holds nothing back: the rest of the
+		// round plays without one.
+		choosePause(p, "off")
+		if got := eval[string](p, `localStorage.getItem('sk.pause')`); got != "off" {
+			t.Fatalf("the pause setting is remembered as %q", got)
+		}
+		p.playUntil(`document.querySelector('#skip-pause') || /Round 3/.test(document.querySelector('#round-info')?.textContent)`, time.Minute)
+		if eval[bool](p, `!!document.querySelector('#skip-pause')`) {
+			t.Fatal("a pause held a trick with the pause turned off")
+		}
+	})
 }
 
 // choosePause sets the pause after each trick in the keys and pace

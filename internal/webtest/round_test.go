@@ -117,17 +117,7 @@ func playRounds(t *testing.T, p *page, shoot func(round int)) []breakdownRow {
 // abilities) has its column.
 func TestRoundBreakdownAddsUp(t *testing.T) {
 	t.Run("a missed bid forfeits its bonus", func(t *testing.T) {
-		s := startSeeded(t, 5)
-		p := newPage(t, "Ann", 1280, 800)
-		createAndStart(t, p, s, func() {
-			p.do("five rounds of five", selectValue(`#opt-schedule`, "swift-n-salty"))
-		})
-		rows := playRounds(t, p, func(round int) {
-			if round == 1 {
-				inView(t, p, "#round-summary")
-				p.screenshot("summary-desktop", false)
-			}
-		})
+		rows := playFiveRoundsOfFive(t, 5, desktop, nil)
 		forfeits := 0
 		for _, r := range rows {
 			if r.Forfeited && r.Counted == 0 && r.Struck > 0 {
@@ -139,18 +129,7 @@ func TestRoundBreakdownAddsUp(t *testing.T) {
 		}
 	})
 	t.Run("Rascal's wager", func(t *testing.T) {
-		s := startSeeded(t, 11)
-		p := newPage(t, "Ann", 390, 844)
-		createAndStart(t, p, s, func() {
-			p.do("five rounds of five", selectValue(`#opt-schedule`, "swift-n-salty"))
-			p.click("#opt-pirate_abilities")
-		})
-		rows := playRounds(t, p, func(round int) {
-			if round == 1 {
-				inView(t, p, "#round-summary")
-				p.screenshot("summary-phone", false)
-			}
-		})
+		rows := playFiveRoundsOfFive(t, 11, phone, func(p *page) { p.click("#opt-pirate_abilities") })
 		wagers := 0
 		for _, r := range rows {
 			if r.Wager != 0 {
@@ -159,6 +138,27 @@ func TestRoundBreakdownAddsUp(t *testing.T) {
 		}
 		if wagers == 0 {
 			t.Fatalf("no wager in %d rows: %+v", len(rows), rows)
+		}
+	})
+}
+
+// playFiveRoundsOfFive plays the game a seed deals, five rounds of five
+// with the options picks sets, on screen sc, and returns every breakdown
+// row; the summary of round 1 must be in view, and is shot.
+func playFiveRoundsOfFive(t *testing.T, seed uint64, sc screen, picks func(p *page)) []breakdownRow {
+	t.Helper()
+	s := startSeeded(t, seed)
+	p := newPage(t, "Ann", sc.width, sc.height)
+	createAndStart(t, p, s, func() {
+		p.do("five rounds of five", selectValue(`#opt-schedule`, "swift-n-salty"))
+		if picks != nil {
+			picks(p)
+		}
+	})
+	return playRounds(t, p, func(round int) {
+		if round == 1 {
+			inView(t, p, "#round-summary")
+			p.screenshot("summary-"+sc.name, false)
 		}
 	})
 }

@@ -224,10 +224,7 @@ func pageGames(p *page) []string {
 func playGame(p *page, g keeperGame) {
 	p.t.Helper()
 	p.click("#new-sheet")
-	for _, n := range g.players {
-		p.do("name "+n, clearAndType("#player-name", n))
-		p.click("#add-player")
-	}
+	addPlayers(p, g.players...)
 	p.until("the players", fmt.Sprintf(`document.querySelectorAll('#players li').length === %d`, len(g.players)), 5*time.Second)
 	p.do("title", clearAndType("#title", g.title))
 	p.click("#rules-custom")

@@ -2,7 +2,6 @@ package webtest
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -159,10 +158,7 @@ func TestScoreKeeperOfflineBeforeTheRules(t *testing.T) {
 	p := newPage(t, "keeper", 390, 844)
 	p.nav(base + "/sheet")
 	p.click("#new-sheet")
-	for _, n := range []string{"Ann", "Ben"} {
-		p.do("name "+n, clearAndType("#player-name", n))
-		p.click("#add-player")
-	}
+	addPlayers(p, "Ann", "Ben")
 	p.waitVisible("#rules-unknown")
 	p.click("#create")
 	p.until("a sheet kept on the phone", `/^\/sheet\/local-[0-9a-f]+$/.test(location.pathname)`, 10*time.Second)
@@ -171,25 +167,7 @@ func TestScoreKeeperOfflineBeforeTheRules(t *testing.T) {
 		t.Fatalf("%d bid buttons before the deal is known", n)
 	}
 	p.do("one card", selectValue("#cards-dealt", "1"))
-	// Round 1, 1 card: Ann bid 1 and won it (20), Ben bid 0 (10).
-	for i, b := range []int{1, 0} {
-		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
-	}
-	p.click("#next")
-	for i, w := range []int{1, 0} {
-		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
-	}
-	p.click("#next:not([disabled])")
-	p.click("#next")
-	p.click("#save-round:not([disabled])")
-	p.until("round 2 pending", `/^Round 2/.test(document.querySelector('#round-h').textContent) && document.querySelector('#totals .sk-pending')`, 10*time.Second)
-	down.Store(false)
-	eval[bool](p, `window.dispatchEvent(new Event('online')) || true`)
-	p.until("the sheet on the server", `/^\/sheet\/[0-9a-f]{32}$/.test(location.pathname)`, 10*time.Second)
-	savedThen(p, `!document.querySelector('#totals .sk-pending')`)
-	if got := totals(p); got != "20 10" {
-		t.Fatalf("totals %s, want 20 10", got)
-	}
+	enterOfflineRound(p, &down)
 	// With the server back, the page has the option table.
 	p.click("#tab-more")
 	p.waitVisible(`#rules-in-force dd[data-option="points_per_trick"]`)

@@ -80,15 +80,47 @@ func enterRound(p *page, bids, won []int, captures ...capture) {
 	p.click("#save-round:not([disabled])")
 }
 
+// addPlayers types each name into the new sheet's form and adds it.
+func addPlayers(p *page, names ...string) {
+	p.t.Helper()
+	for _, n := range names {
+		p.do("name "+n, clearAndType("#player-name", n))
+		p.click("#add-player")
+	}
+}
+
+// enterOfflineRound enters round 1 of Ann and Ben's sheet kept on the
+// phone while the server is out of reach — 1 card: Ann bid 1 and won it
+// (20), Ben bid 0 (10) — then brings the server back: the sheet is made
+// there with the round scored.
+func enterOfflineRound(p *page, down *atomic.Bool) {
+	p.t.Helper()
+	for i, b := range []int{1, 0} {
+		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
+	}
+	p.click("#next")
+	for i, w := range []int{1, 0} {
+		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
+	}
+	p.click("#next:not([disabled])")
+	p.click("#next")
+	p.click("#save-round:not([disabled])")
+	p.until("round 2 pending", `/^Round 2/.test(document.querySelector('#round-h').textContent) && document.querySelector('#totals .sk-pending')`, 10*time.Second)
+	down.Store(false)
+	eval[bool](p, `window.dispatchEvent(new Event('online')) || true`)
+	p.until("the sheet on the server", `/^\/sheet\/[0-9a-f]{32}$/.test(location.pathname)`, 10*time.Second)
+	savedThen(p, `!document.querySelector('#totals .sk-pending')`)
+	if got := totals(p); got != "20 10" {
+		p.t.Fatalf("totals %s, want 20 10", got)
+	}
+}
+
 // newThreeRoundSheet starts a sheet for Ann, Ben and Cat, of 3 rounds, from
 // the score keeper's home.
 func newThreeRoundSheet(p *page) {
 	p.t.Helper()
 	p.click("#new-sheet")
-	for _, n := range []string{"Ann", "Ben", "Cat"} {
-		p.do("name "+n, clearAndType("#player-name", n))
-		p.click("#add-player")
-	}
+	addPlayers(p, "Ann", "Ben", "Cat")
 	p.until("three players", `document.querySelectorAll('#players li').length === 3`, 5*time.Second)
 	p.click("#rules-custom")
 	p.do("rounds", clearAndType("#opt-rounds", "3"))
@@ -343,10 +375,7 @@ func TestScoreKeeperModules(t *testing.T) {
 	base := startKeeperSite(t)
 	p := newPage(t, "keeper", 420, 860)
 	p.nav(base + "/sheet/new")
-	for _, n := range []string{"Ann", "Ben", "Cat"} {
-		p.do("name "+n, clearAndType("#player-name", n))
-		p.click("#add-player")
-	}
+	addPlayers(p, "Ann", "Ben", "Cat")
 	p.click("#rules-custom")
 	p.do("rounds", clearAndType("#opt-rounds", "1"))
 	p.click("#opt-loot")
@@ -395,31 +424,10 @@ func TestScoreKeeperStartedOffline(t *testing.T) {
 	p.until("the option table kept", `localStorage.getItem('sk.score.rules')`, 10*time.Second)
 	down.Store(true)
 	p.click("#new-sheet")
-	for _, n := range []string{"Ann", "Ben"} {
-		p.do("name "+n, clearAndType("#player-name", n))
-		p.click("#add-player")
-	}
+	addPlayers(p, "Ann", "Ben")
 	p.click("#create")
 	p.until("a sheet kept on the phone", `/^\/sheet\/local-[0-9a-f]+$/.test(location.pathname) && /Offline/.test(document.querySelector('#sync-status').textContent)`, 10*time.Second)
-	// Round 1, 1 card: Ann bid 1 and won it (20), Ben bid 0 (10).
-	for i, b := range []int{1, 0} {
-		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
-	}
-	p.click("#next")
-	for i, w := range []int{1, 0} {
-		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
-	}
-	p.click("#next:not([disabled])")
-	p.click("#next")
-	p.click("#save-round:not([disabled])")
-	p.until("round 2 next", `/^Round 2/.test(document.querySelector('#round-h').textContent) && document.querySelector('#totals .sk-pending')`, 10*time.Second)
-	down.Store(false)
-	eval[bool](p, `window.dispatchEvent(new Event('online')) || true`)
-	p.until("the sheet on the server", `/^\/sheet\/[0-9a-f]{32}$/.test(location.pathname)`, 10*time.Second)
-	savedThen(p, `!document.querySelector('#totals .sk-pending')`)
-	if got := totals(p); got != "20 10" {
-		t.Fatalf("totals %s, want 20 10", got)
-	}
+	enterOfflineRound(p, &down)
 }
 
 // TestScoreKeeperKeyboard enters a round with the keyboard alone: Tab
