@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skullking-go/skullking/internal/recordtest"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -117,7 +118,7 @@ func TestPlayJoinSavesTheRecord(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout.String(), "saved to") {
 		t.Fatalf("exit %d: %s %s", code, stderr.String(), stdout.String())
 	}
-	if rec, g := testserver.ReplayFile(t, save); !g.Over() || rec.Players[0] != "Ann" {
+	if rec, g := recordtest.ReplayFile(t, save); !g.Over() || rec.Players[0] != "Ann" {
 		t.Fatalf("the record: over %v, players %v", g.Over(), rec.Players)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/skullking-go/skullking"
-	"github.com/skullking-go/skullking/internal/testserver"
+	"github.com/skullking-go/skullking/internal/recordtest"
 )
 
 func TestPlayFlagsDefaults(t *testing.T) {
@@ -102,7 +102,7 @@ func TestPlayRunsAndSaves(t *testing.T) {
 	if !strings.Contains(stdout.String(), "Seed 3") || !strings.Contains(stdout.String(), "saved to") {
 		t.Errorf("closing lines missing: %q", lastLines(stdout.String(), 3))
 	}
-	if rec, _ := testserver.ReplayFile(t, save); len(rec.Players) != 4 || rec.Players[0] != "Ann" {
+	if rec, _ := recordtest.ReplayFile(t, save); len(rec.Players) != 4 || rec.Players[0] != "Ann" {
 		t.Errorf("players %v", rec.Players)
 	}
 }

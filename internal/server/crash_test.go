@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking/client"
+	"github.com/skullking-go/skullking/internal/recordtest"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
@@ -202,7 +203,7 @@ func TestCrashRecovery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, g := testserver.Replay(t, record); !g.Over() {
+	if _, g := recordtest.Replay(t, record); !g.Over() {
 		t.Fatal("the record does not replay to the end")
 	}
 

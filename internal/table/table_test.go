@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/recordtest"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -90,6 +91,13 @@ func (c *testClient) send(msg protocol.ClientMsg) int64 {
 	return c.nextID
 }
 
+// keep remembers the latest state.
+func (c *testClient) keep(f protocol.ServerMsg) {
+	if f.Type == protocol.TypeState {
+		c.last = &f
+	}
+}
+
 // next returns the next frame of one of the given types.
 func (c *testClient) next(types ...string) protocol.ServerMsg {
 	c.t.Helper()
@@ -97,10 +105,7 @@ func (c *testClient) next(types ...string) protocol.ServerMsg {
 	for {
 		select {
 		case f := <-c.frames:
-			if f.Type == protocol.TypeState {
-				f := f
-				c.last = &f
-			}
+			c.keep(f)
 			for _, ty := range types {
 				if f.Type == ty {
 					return f
@@ -140,10 +145,7 @@ func (c *testClient) actOnLatest() bool {
 	for {
 		select {
 		case f := <-c.frames:
-			if f.Type == protocol.TypeState {
-				f := f
-				c.last = &f
-			}
+			c.keep(f)
 			continue
 		default:
 		}
@@ -196,14 +198,7 @@ func TestGameWithBotsToTheEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := skullking.ParseRecord(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := r.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, g := recordtest.Replay(t, rec)
 	if !g.Over() {
 		t.Fatal("record does not replay to the end")
 	}

@@ -20,7 +20,6 @@ package testserver
 import (
 	"bytes"
 	"context"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -28,6 +27,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/client"
+	"github.com/skullking-go/skullking/internal/recordtest"
 	"github.com/skullking-go/skullking/internal/server"
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/protocol"
@@ -207,7 +207,7 @@ func (s *Server) Record(id string) (*skullking.Record, *skullking.Game) {
 	if err != nil {
 		s.t.Fatalf("the record of table %s: %v", id, err)
 	}
-	return Replay(s.t, b)
+	return recordtest.Replay(s.t, b)
 }
 
 // Quick are a connection's timers for tests: a dropped connection is
@@ -240,30 +240,6 @@ func (s *Server) Send(id, token, typ string) {
 	if _, err := conn.Request(Context(s.t, lobby), protocol.ClientMsg{Type: typ}); err != nil {
 		s.t.Fatalf("%s refused: %v", typ, err)
 	}
-}
-
-// Replay reads a game's record and replays it with the engine.
-func Replay(t testing.TB, record []byte) (*skullking.Record, *skullking.Game) {
-	t.Helper()
-	rec, err := skullking.ParseRecord(record)
-	if err != nil {
-		t.Fatalf("the record does not read: %v", err)
-	}
-	g, err := rec.Replay()
-	if err != nil {
-		t.Fatalf("the record does not replay: %v", err)
-	}
-	return rec, g
-}
-
-// ReplayFile is Replay of the record saved at path.
-func ReplayFile(t testing.TB, path string) (*skullking.Record, *skullking.Game) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Replay(t, b)
 }
 
 // Log keeps what a server writes to its log, for a test to read while the

@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skullking-go/skullking"
-	"github.com/skullking-go/skullking/internal/testserver"
+	"github.com/skullking-go/skullking/internal/recordtest"
 	"github.com/skullking-go/skullking/internal/tui/local"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -230,7 +230,7 @@ func (d *driver) saveRecord(save string) *skullking.Record {
 			d.t.Fatal(d.m.msg)
 		}
 	}
-	rec, g := testserver.ReplayFile(d.t, save)
+	rec, g := recordtest.ReplayFile(d.t, save)
 	v, _ := d.m.Current()
 	for s, total := range g.Totals() {
 		if v.Seats[s].Total != total {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/recordtest"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -150,7 +151,7 @@ func TestRematchAtAServer(t *testing.T) {
 	if !strings.Contains(strings.Join(strings.Fields(plain(d.m)), " "), "record is saved to "+save) {
 		t.Errorf("no word of the saved record:\n%s", plain(d.m))
 	}
-	if rec, _ := testserver.ReplayFile(t, save); rec.Players[1] != "Ann" {
+	if rec, _ := recordtest.ReplayFile(t, save); rec.Players[1] != "Ann" {
 		t.Errorf("the first game's record has players %v", rec.Players)
 	}
 	nr := d.m.Table().(*Remote)

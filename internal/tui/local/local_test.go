@@ -7,7 +7,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
-	"github.com/skullking-go/skullking/internal/testserver"
+	"github.com/skullking-go/skullking/internal/recordtest"
 	"github.com/skullking-go/skullking/internal/tui/feed"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -113,7 +113,7 @@ func TestRecordReplays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec, _ := testserver.Replay(t, b); rec.Players[0] != "Ann" {
+	if rec, _ := recordtest.Replay(t, b); rec.Players[0] != "Ann" {
 		t.Errorf("players %v", rec.Players)
 	}
 }
