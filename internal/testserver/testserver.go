@@ -12,9 +12,9 @@
 // server down and bring it back on the same address and data, as an
 // operator's restart would. A server that logged a panic fails its test.
 //
-// The lobby helpers (Create, Join, Info, Record, Dial, Send) fail the test
-// on any error, since a test that wants an error calls package client
-// itself.
+// The lobby helpers (Create, Join, Info, WaitOver, Record, Send) fail the
+// test on any error, since a test that wants an error calls package
+// client itself.
 package testserver
 
 import (
@@ -215,17 +215,6 @@ func (s *Server) Record(id string) (*skullking.Record, *skullking.Game) {
 func Quick(o client.Options) client.Options {
 	o.Backoff, o.MaxBackoff, o.Ping, o.PingTimeout = 10*time.Millisecond, 100*time.Millisecond, time.Second, time.Second
 	return o
-}
-
-// Dial sits at table id as o says, with Quick timers, until the test ends.
-func (s *Server) Dial(id string, o client.Options) *client.Conn {
-	s.t.Helper()
-	conn, err := s.Client().Dial(Context(s.t, lobby), id, Quick(o))
-	if err != nil {
-		s.t.Fatalf("dialling table %s: %v", id, err)
-	}
-	s.t.Cleanup(func() { conn.Close() })
-	return conn
 }
 
 // Send sits at table id with token for as long as it takes the server to
