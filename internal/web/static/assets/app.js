@@ -4,18 +4,13 @@
 // and keeps navigation inside the page, so moving between screens never
 // reloads.
 
-import { h } from './dom.js';
+import { h, router } from './dom.js';
 import { installSprite } from './cards.js';
 import { loadCatalog } from './catalog.js';
 import { showLobby } from './lobby.js';
 import { openTable } from './table.js';
 
 let leave = null; // the current screen's clean-up
-
-export function navigate(path, replace = false) {
-  if (replace) history.replaceState(null, '', path); else history.pushState(null, '', path);
-  route();
-}
 
 function route() {
   if (leave) { leave(); leave = null; }
@@ -26,13 +21,7 @@ function route() {
   else leave = showLobby(main, navigate);
 }
 
-document.addEventListener('click', (e) => {
-  const a = e.target.closest && e.target.closest('a[data-nav]');
-  if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
-  e.preventDefault();
-  navigate(a.getAttribute('href'));
-});
-window.addEventListener('popstate', route);
+const navigate = router(route);
 
 // start waits for the catalogue; without it no card could be named, so the
 // page says so and offers to try again rather than drawing half a table.

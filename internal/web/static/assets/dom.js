@@ -107,3 +107,23 @@ export function bare(phrase) {
   for (const a of ['the ', 'a ', 'an ']) if (phrase.startsWith(a)) return phrase.slice(a.length);
   return phrase;
 }
+
+// router makes a single-page app of the page, one screen per address:
+// the navigate it returns moves to a path (replacing the current entry if
+// asked) and draws it with route; a plain click on a link marked data-nav
+// navigates instead of loading a page (with a modifier key the browser
+// opens it its own way), and the back and forward buttons draw with route.
+export function router(route) {
+  const navigate = (path, replace = false) => {
+    if (replace) history.replaceState(null, '', path); else history.pushState(null, '', path);
+    route();
+  };
+  document.addEventListener('click', (e) => {
+    const a = e.target.closest && e.target.closest('a[data-nav]');
+    if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    navigate(a.getAttribute('href'));
+  });
+  window.addEventListener('popstate', route);
+  return navigate;
+}

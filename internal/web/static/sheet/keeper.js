@@ -15,7 +15,7 @@
 // with the version it was made on; a 409 means another phone changed it,
 // and the keeper chooses whose sheet stays.
 
-import { h, announce, toast, plural, names } from '/assets/dom.js';
+import { h, announce, toast, plural, names, router } from '/assets/dom.js';
 import { installSprite, suitIcon } from '/assets/cards.js';
 import { chart } from '/assets/sheet.js';
 import { nameKey, summary, newestFirst, playerStats, percent, mean } from '/sheet/assets/book.js';
@@ -253,11 +253,6 @@ async function syncAll() {
 
 // ---- routing ----------------------------------------------------------
 
-function navigate(path, replace = false) {
-  if (replace) history.replaceState(null, '', path); else history.pushState(null, '', path);
-  route();
-}
-
 function route() {
   if (leave) { leave(); leave = null; }
   main.replaceChildren();
@@ -268,13 +263,7 @@ function route() {
   else home();
 }
 
-document.addEventListener('click', (ev) => {
-  const a = ev.target.closest && ev.target.closest('a[data-nav]');
-  if (!a || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button !== 0) return;
-  ev.preventDefault();
-  navigate(a.getAttribute('href'));
-});
-window.addEventListener('popstate', route);
+const navigate = router(route);
 
 // ---- home: the sheets on this phone, new, import ----------------------
 
