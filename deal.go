@@ -27,6 +27,22 @@ func shuffleFrom(deck []Card, i int, r *Rand) {
 	deck[i], deck[j] = deck[j], deck[i]
 }
 
+// seededDeck puts deck, the cards in use in card order, in the order the
+// seeded dealer deals round round of a game seeded with seed: each seat's
+// hand, Graybeard's pile, then the undealt cards as Bendt draws them. It is
+// the whole Fisher–Yates shuffle, of which a seeded game takes only the
+// steps its deal and Bendt's draws reach (Game.deal, applyAbility): a step
+// fixes one position and swaps it only with later ones, so the steps left
+// out change none of the cards dealt or drawn. RecordOf regenerates a
+// seeded game's decks with it, and a Dealer that deals it plays the seeded
+// game card for card (TestSeededDeckDealsTheSeededGame).
+func seededDeck(seed uint64, round int, deck []Card) {
+	r := NewRand(RoundSeed(seed, round))
+	for i := 0; i < len(deck)-1; i++ {
+		shuffleFrom(deck, i, &r)
+	}
+}
+
 // RoundSeed is the seed of round round's shuffle in a game seeded with seed:
 // every round's deal depends only on the game seed and the round, never on
 // what was played, so a deal set replays identically under any bots.

@@ -392,10 +392,7 @@ func RecordOf(g *Game) *Record {
 			// The seeded deal is regenerated: the lazy shuffle's full result
 			// does not depend on how far it had gone.
 			n := copy(deck[:], g.inUse)
-			rnd := NewRand(RoundSeed(g.seed, st.round))
-			for j := 0; j < n-1; j++ {
-				shuffleFrom(deck[:n], j, &rnd)
-			}
+			seededDeck(g.seed, st.round, deck[:n])
 		}
 		for s := 0; s < g.players; s++ {
 			hand := SetOf(deck[s*st.cards : (s+1)*st.cards]...)
