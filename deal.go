@@ -47,3 +47,37 @@ func seededDeck(seed uint64, round int, deck []Card) {
 // every round's deal depends only on the game seed and the round, never on
 // what was played, so a deal set replays identically under any bots.
 func RoundSeed(seed uint64, round int) uint64 { return mix(seed, uint64(round)) }
+
+// A SeededDeal is a round as the seeded dealer dealt it: the deck as far as
+// its lazy shuffle went, the hands, and the shuffle's state, from which
+// Bendt's draws go on. Only a game writes one; a DealKeeper holds them.
+type SeededDeal struct {
+	// What the deal depends on: the seed, the round, the cards in use,
+	// the hands dealt and their size.
+	seed                uint64
+	round, hands, cards int
+	inUse               CardSet
+	deck                [NumCards]Card
+	hand                [maxHands]CardSet
+	rand                Rand
+	shuffled            int
+}
+
+// fits reports whether d is the seeded deal of g's round: a keeper that
+// answers for another seed, round or table is not believed.
+func (d *SeededDeal) fits(g *Game) bool {
+	return d.seed == g.seed && d.round == g.round && d.inUse == g.deckSet && d.hands == g.hands && d.cards == g.cards
+}
+
+// A DealKeeper keeps the seeded dealer's deals for a game that deals the
+// same seed again, so that the game takes each round from memory instead of
+// shuffling it anew: the arena plays every deal set once per seat rotation.
+// What is kept, and for how long, is the keeper's; a game takes from it only
+// a deal that a game wrote for the same seed, round, cards in use and table,
+// so the game that follows is the same to the last card.
+type DealKeeper interface {
+	// KeepDeal returns where round of seed is kept, and whether it holds
+	// the deal already. When it does not, the game deals the round and
+	// writes the deal there; nil keeps nothing.
+	KeepDeal(seed uint64, round int) (d *SeededDeal, kept bool)
+}

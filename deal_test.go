@@ -57,3 +57,53 @@ func TestSeededDeckDealsTheSeededGame(t *testing.T) {
 	}
 	t.Logf("%d draws of Bendt's", draws)
 }
+
+// mapKeeper keeps every deal it is given.
+type mapKeeper map[[2]uint64]*SeededDeal
+
+func (k mapKeeper) KeepDeal(seed uint64, round int) (*SeededDeal, bool) {
+	key := [2]uint64{seed, uint64(round)}
+	if d, ok := k[key]; ok {
+		return d, true
+	}
+	d := &SeededDeal{}
+	k[key] = d
+	return d, false
+}
+
+// A game deals from its keeper only the deal of its own seed, round, deck
+// and table; every other deal is shuffled anew, as without a keeper.
+func TestDealKeeperIsTrustedOnlyForItsOwnDeal(t *testing.T) {
+	keeper := mapKeeper{}
+	g, _ := NewGame(4, WithSeed(5), WithDealKeeper(keeper))
+	r := NewRand(1)
+	playRandom(t, g, &r)
+	fresh, _ := NewGame(4, WithSeed(5))
+
+	kept := keeper[[2]uint64{5, 1}]
+	marked := kept.hand
+	marked[0] = marked[0].Without(marked[0].Nth(0))
+	kept.hand = marked
+	g.Reset(5)
+	if g.hand != marked {
+		t.Fatal("the kept deal of round 1 was not taken")
+	}
+	kept.seed = 6 // a keeper's mistake: the slot of seed 5 holds seed 6's deal
+	g.Reset(5)
+	if g.hand != fresh.hand || g.deck != fresh.deck {
+		t.Fatal("a deal kept for another seed was taken")
+	}
+
+	// The same seed under other rules: the keeper holds the standard
+	// deck's deals of seed 5, none of them this game's.
+	kraken := DefaultOptions()
+	kraken.Kraken = true
+	other, _ := NewGame(4, WithOptions(kraken), WithSeed(5), WithDealKeeper(keeper))
+	want, _ := NewGame(4, WithOptions(kraken), WithSeed(5))
+	r1, r2 := NewRand(2), NewRand(2)
+	playRandom(t, other, &r1)
+	playRandom(t, want, &r2)
+	if !slices.Equal(other.log, want.log) {
+		t.Fatal("a deal kept for another deck was taken")
+	}
+}

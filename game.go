@@ -40,9 +40,10 @@ type Game struct {
 	seed     uint64
 	dealer   Dealer
 	names    []string
-	schedule []int // cards per scheduled round, capped for the table
-	inUse    []Card
-	ruled    bool // schedule and inUse follow from opts and players (not a resumed world)
+	schedule []int   // cards per scheduled round, capped for the table
+	inUse    []Card  // the cards in use, in card order
+	deckSet  CardSet // the same, as a set
+	ruled    bool    // schedule and the deck in use follow from opts and players (not a resumed world)
 
 	phase   Phase
 	round   int // 1-based
@@ -108,7 +109,7 @@ type Game struct {
 	starts  []roundStart
 	winners []int
 
-	memo *dealMemo // this seed's deals so far, for a Reset to the same seed
+	keeper DealKeeper // keeps the seeded deals for a game that deals them again
 }
 
 // CompletedTrick is a trick of the current round with its resolution and
@@ -142,6 +143,11 @@ func WithSeed(seed uint64) GameOption { return func(g *Game) { g.seed = seed } }
 // WithDealer replaces the seeded shuffle with d.
 func WithDealer(d Dealer) GameOption { return func(g *Game) { g.dealer = d } }
 
+// WithDealKeeper has k keep the seeded dealer's deals, for a game that deals
+// a seed again: see DealKeeper. A copy of the game (CopyFrom) shares k, as
+// it shares the dealer.
+func WithDealKeeper(k DealKeeper) GameOption { return func(g *Game) { g.keeper = k } }
+
 // WithNames names the seats, for messages and records.
 func WithNames(names ...string) GameOption {
 	return func(g *Game) { g.names = append([]string(nil), names...) }
@@ -170,7 +176,7 @@ func (e *optionsError) Error() string { return ErrBadOptions.Error() + ": " + e.
 func (e *optionsError) Unwrap() error { return ErrBadOptions }
 
 // Reset starts the game over with a new seed, reusing its memory: the same
-// players, options and dealer. Simulations call it to play millions of games
+// players, options, dealer and deal keeper. Simulations call it to play millions of games
 // without allocating.
 func (g *Game) Reset(seed uint64) {
 	g.seed = seed
@@ -204,11 +210,9 @@ func (g *Game) applyRules() {
 	for i, n := range g.schedule {
 		g.schedule[i] = min(n, maxHand)
 	}
-	g.inUse = g.opts.Deck().Cards(g.inUse[:0])
+	g.deckSet = g.opts.Deck()
+	g.inUse = g.deckSet.Cards(g.inUse[:0])
 	g.ruled = true
-	if g.memo != nil {
-		g.memo.forget()
-	}
 }
 
 // Options returns the game's rules.
@@ -382,10 +386,7 @@ func (g *Game) startRound() {
 		}
 	} else {
 		g.dealt, g.seeded = true, true
-		if !g.dealFromMemo() {
-			g.deal()
-			g.memorize()
-		}
+		g.dealSeeded()
 	}
 	g.ghostNext = g.players * g.cards
 	g.drawNext = dealtCards
@@ -435,6 +436,31 @@ func (g *Game) newRoundStart() {
 	st.opts, st.changed = nil, nil
 	if g.dealt && !g.seeded {
 		copy(st.deck[:], g.deck[:g.deckLen])
+	}
+}
+
+// dealSeeded deals the round with the seeded dealer, or from the deal the
+// game's keeper kept of this round of this seed.
+func (g *Game) dealSeeded() {
+	if g.keeper == nil {
+		g.deal()
+		return
+	}
+	d, kept := g.keeper.KeepDeal(g.seed, g.round)
+	if kept && d.fits(g) {
+		// One array a statement: assigned together, arrays go through
+		// temporaries on the stack.
+		g.deck = d.deck
+		g.hand = d.hand
+		g.dealRand, g.shuffled = d.rand, d.shuffled
+		return
+	}
+	g.deal()
+	if d != nil {
+		d.seed, d.round, d.inUse, d.hands, d.cards = g.seed, g.round, g.deckSet, g.hands, g.cards
+		d.deck = g.deck
+		d.hand = g.hand
+		d.rand, d.shuffled = g.dealRand, g.shuffled
 	}
 }
 

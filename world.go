@@ -73,7 +73,7 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 	if g.players == 2 {
 		g.ghost, g.hands = 2, 3
 	}
-	g.seed, g.dealer, g.names = 0, nil, g.names[:0]
+	g.seed, g.dealer, g.keeper, g.names = 0, nil, nil, g.names[:0]
 	for s := 0; s < g.players; s++ {
 		g.names = append(g.names, v.Seats[s].Name)
 	}
@@ -82,11 +82,9 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 	for r := 0; r < v.Round; r++ {
 		g.schedule = append(g.schedule, v.Cards)
 	}
-	g.inUse = opts.Deck().Cards(g.inUse[:0])
+	g.deckSet = opts.Deck()
+	g.inUse = g.deckSet.Cards(g.inUse[:0])
 	g.ruled = false // a schedule that ends with this round
-	if g.memo != nil {
-		g.memo.forget()
-	}
 	g.phase, g.round, g.cards, g.dealt = v.Phase, v.Round, v.Cards, true
 	g.results, g.log, g.winners = g.results[:0], g.log[:0], g.winners[:0]
 	g.totals = [8]int{}
@@ -219,14 +217,7 @@ func (g *Game) CopyFrom(src *Game) {
 	schedule, inUse, names := g.schedule, g.inUse, g.names
 	results, log, starts, winners, tricks := g.results, g.log, g.starts, g.winners, g.tricks
 	prevTricks := g.prevTricks
-	memo := g.memo
 	*g = *src
-	// Each game keeps its own memo, forgotten: the copy's rules may differ
-	// from those g's memo was dealt under.
-	g.memo = memo
-	if memo != nil {
-		memo.forget()
-	}
 	g.schedule = append(schedule[:0], src.schedule...)
 	g.inUse = append(inUse[:0], src.inUse...)
 	g.names = append(names[:0], src.names...)

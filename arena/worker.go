@@ -36,7 +36,7 @@ type worker struct {
 }
 
 func newWorker(r *run) (*worker, error) {
-	g, err := skullking.NewGame(r.players, skullking.WithOptions(r.opts))
+	g, err := skullking.NewGame(r.players, skullking.WithOptions(r.opts), skullking.WithDealKeeper(&dealCache{}))
 	if err != nil {
 		return nil, err
 	}
