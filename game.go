@@ -373,12 +373,13 @@ func (g *Game) startRound() {
 	g.round++
 	g.cards = g.cardsForRound(g.round)
 	g.phase = PhaseBidding
+	g.deck = [NumCards]Card{} // nothing past the cards in use, of any round
 	g.deckLen = copy(g.deck[:], g.inUse)
 	dealtCards := g.hands * g.cards
 	g.hand = [maxHands]CardSet{}
 	if g.dealer != nil {
 		g.dealt = g.dealer.Deal(g.round, g.cards, g.deck[:g.deckLen])
-		g.shuffled, g.seeded = g.deckLen, false
+		g.shuffled, g.seeded, g.dealRand = g.deckLen, false, Rand{}
 		if g.dealt {
 			for h := 0; h < g.hands; h++ {
 				g.hand[h] = SetOf(g.deck[h*g.cards : (h+1)*g.cards]...)
@@ -401,11 +402,11 @@ func (g *Game) startRound() {
 	g.wagers = [8]int{}
 	g.captures = [8]Captures{}
 	g.bidsIn, g.nLoad = 0, 0
+	g.alliances = [2]Alliance{} // the sheet copies both, NAlliances or not
 	g.nAlliances = 0
 	g.firstLeader = (g.round - 1) % g.players
 	g.trickNo = 0
-	g.inTrick = 0
-	g.lead = Lead{} // no suit while bidding
+	g.clearTrick()
 	g.tricks = g.tricks[:0]
 	g.juanita = -1
 	g.peeked = CardSet{}
@@ -413,6 +414,18 @@ func (g *Game) startRound() {
 	g.discarded = [8]CardSet{}
 	g.pending = pending{}
 	g.newRoundStart()
+}
+
+// clearTrick empties the trick state that startTrick and play fill: no
+// trick is under way while bidding, and the game is the same whatever the
+// last trick, or the last game, left there (TestStartRoundCoversEveryField).
+func (g *Game) clearTrick() {
+	g.trick = [maxHands]Played{}
+	g.order = [maxHands]int8{}
+	g.inTrick, g.trickSize, g.toPlay = 0, 0, 0
+	g.legalNow = CardSet{}
+	g.lead = Lead{} // no suit while bidding
+	g.stats = trickStats{}
 }
 
 // keepLastTrick keeps the tricks of the round that ends for the views of
@@ -424,7 +437,8 @@ func (g *Game) keepLastTrick() {
 
 // newRoundStart notes where the round begins, in reused memory and field by
 // field, as newResult does. The deck is kept only when a dealer other than
-// the seeded one dealt it: a seeded deal is dealt again from its seed.
+// the seeded one dealt it: a seeded deal is dealt again from its seed, and
+// its slot holds no deck.
 func (g *Game) newRoundStart() {
 	if len(g.starts) < cap(g.starts) {
 		g.starts = g.starts[:len(g.starts)+1]
@@ -434,8 +448,9 @@ func (g *Game) newRoundStart() {
 	st := &g.starts[len(g.starts)-1]
 	st.round, st.cards, st.dealt, st.logAt = g.round, g.cards, g.dealt, len(g.log)
 	st.opts, st.changed = nil, nil
+	st.deck = [NumCards]Card{}
 	if g.dealt && !g.seeded {
-		copy(st.deck[:], g.deck[:g.deckLen])
+		st.deck = g.deck
 	}
 }
 

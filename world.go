@@ -129,8 +129,9 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 
 	// Lay out the deck: played and discarded cards first (their place no
 	// longer matters), then Graybeard's remaining pile, then the undealt.
+	g.deck = [NumCards]Card{}
 	g.deckLen = len(g.inUse)
-	g.seeded, g.shuffled = false, g.deckLen
+	g.seeded, g.shuffled, g.dealRand = false, g.deckLen, Rand{}
 	g.drawNext = g.deckLen - len(w.Undealt)
 	copy(g.deck[g.drawNext:], w.Undealt)
 	g.ghostNext = g.drawNext - len(w.Ghost)
@@ -174,7 +175,7 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 	g.firstLeader = (g.round - 1) % g.players
 	g.trickNo = len(v.Tricks)
 	g.tricks = g.tricks[:0]
-	g.nAlliances = 0
+	g.alliances, g.nAlliances = [2]Alliance{}, 0
 	for _, t := range v.Tricks {
 		g.recordTrick(t.Plays, &t.Result, t.Ability)
 		if t.Result.Winner >= 0 && t.Result.Winner != g.ghost {
@@ -191,8 +192,7 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 	g.juanita, g.peeked = -1, CardSet{}
 	g.bendtOwn, g.discarded = [8]CardSet{}, [8]CardSet{}
 	g.pending = pending{}
-	g.inTrick = 0
-	g.lead = Lead{}
+	g.clearTrick()
 	switch g.phase {
 	case PhasePlaying:
 		g.setOrder(v.Leader)
