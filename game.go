@@ -373,11 +373,11 @@ func (g *Game) startRound() {
 	g.round++
 	g.cards = g.cardsForRound(g.round)
 	g.phase = PhaseBidding
-	g.deck = [NumCards]Card{} // nothing past the cards in use, of any round
-	g.deckLen = copy(g.deck[:], g.inUse)
+	g.deckLen = len(g.inUse)
 	dealtCards := g.hands * g.cards
-	g.hand = [maxHands]CardSet{}
 	if g.dealer != nil {
+		g.layOutDeck()
+		g.hand = [maxHands]CardSet{}
 		g.dealt = g.dealer.Deal(g.round, g.cards, g.deck[:g.deckLen])
 		g.shuffled, g.seeded, g.dealRand = g.deckLen, false, Rand{}
 		if g.dealt {
@@ -457,19 +457,20 @@ func (g *Game) newRoundStart() {
 // dealSeeded deals the round with the seeded dealer, or from the deal the
 // game's keeper kept of this round of this seed.
 func (g *Game) dealSeeded() {
-	if g.keeper == nil {
-		g.deal()
-		return
+	var d *SeededDeal
+	if g.keeper != nil {
+		var kept bool
+		if d, kept = g.keeper.KeepDeal(g.seed, g.round); kept && d.fits(g) {
+			// One array a statement: assigned together, arrays go through
+			// temporaries on the stack.
+			g.deck = d.deck
+			g.hand = d.hand
+			g.dealRand, g.shuffled = d.rand, d.shuffled
+			return
+		}
 	}
-	d, kept := g.keeper.KeepDeal(g.seed, g.round)
-	if kept && d.fits(g) {
-		// One array a statement: assigned together, arrays go through
-		// temporaries on the stack.
-		g.deck = d.deck
-		g.hand = d.hand
-		g.dealRand, g.shuffled = d.rand, d.shuffled
-		return
-	}
+	g.layOutDeck()
+	g.hand = [maxHands]CardSet{}
 	g.deal()
 	if d != nil {
 		d.seed, d.round, d.inUse, d.hands, d.cards = g.seed, g.round, g.deckSet, g.hands, g.cards
@@ -477,6 +478,13 @@ func (g *Game) dealSeeded() {
 		d.hand = g.hand
 		d.rand, d.shuffled = g.dealRand, g.shuffled
 	}
+}
+
+// layOutDeck lays out the cards in use in card order, as a deal starts,
+// and nothing past them, of any round.
+func (g *Game) layOutDeck() {
+	g.deck = [NumCards]Card{}
+	copy(g.deck[:], g.inUse)
 }
 
 // deal shuffles the round's hands with the seeded dealer, each hand as its
