@@ -2,7 +2,6 @@ package skullking
 
 import (
 	"errors"
-	"fmt"
 	"sort"
 	"strconv"
 )
@@ -186,13 +185,36 @@ func (o *Options) CardsPerHand(scheduled, players int) int {
 // ErrBadOptions is wrapped by every options error.
 var ErrBadOptions = errors.New("skullking: bad options")
 
+// OptionError is a refused option: its record key and why, so that a form
+// can say which of its fields is wrong, under the field's label. It wraps
+// ErrBadOptions.
+type OptionError struct {
+	Key    string // the option's key ("" when the error is about no one option)
+	Detail string // why, a sentence fragment: "0: must be 1 to 100"
+	// Alone says Detail names the option itself and reads on its own:
+	// "Loot is never used with 2 players".
+	Alone bool
+	// quoted writes the key as a record's reader reports it: option "rounds".
+	quoted bool
+}
+
+func (e *OptionError) Error() string {
+	switch {
+	case e.Key == "" || e.Alone:
+		return ErrBadOptions.Error() + ": " + e.Detail
+	case e.quoted:
+		return ErrBadOptions.Error() + ": option " + strconv.Quote(e.Key) + ": " + e.Detail
+	}
+	return ErrBadOptions.Error() + ": " + e.Key + " " + e.Detail
+}
+
+// Unwrap makes every OptionError an ErrBadOptions.
+func (e *OptionError) Unwrap() error { return ErrBadOptions }
+
 // Validate checks the options for a table of the given number of players.
 func (o *Options) Validate(players int) error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: "+format, append([]any{ErrBadOptions}, args...)...)
-	}
 	if players < 2 || players > 8 {
-		return bad("%s: a table has 2 to 8", plural(players, "player"))
+		return &OptionError{Detail: plural(players, "player") + ": a table has 2 to 8"}
 	}
 	for i := range optionSpecs {
 		spec := &optionSpecs[i]
@@ -202,14 +224,14 @@ func (o *Options) Validate(players int) error {
 			if spec.omit != nil && spec.omit(o) {
 				continue // not in force (the rounds of another schedule)
 			}
-			return bad("%s %v", spec.Key, err)
+			return &OptionError{Key: spec.Key, Detail: err.Error()}
 		}
 	}
 	if o.CannonLoad && o.Scoring != RascalScoring {
-		return bad("cannon loads belong to Rascal's scoring")
+		return &OptionError{Key: "cannon_load", Detail: "cannon loads belong to Rascal's scoring", Alone: true}
 	}
 	if o.Loot && players == 2 {
-		return bad("Loot is never used with 2 players")
+		return &OptionError{Key: "loot", Detail: "Loot is never used with 2 players", Alone: true}
 	}
 	return nil
 }

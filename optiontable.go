@@ -454,7 +454,7 @@ func (o *Options) UnmarshalJSON(b []byte) error {
 		}
 		delete(raw, s.Key)
 		if err := s.decode(&out, v); err != nil {
-			return fmt.Errorf("%w: option %q: %v", ErrBadOptions, s.Key, err)
+			return &OptionError{Key: s.Key, Detail: err.Error(), quoted: true}
 		}
 	}
 	if len(raw) > 0 {
@@ -463,7 +463,7 @@ func (o *Options) UnmarshalJSON(b []byte) error {
 			keys = append(keys, k)
 		}
 		sortStrings(keys)
-		return fmt.Errorf("%w: option %q: unknown option", ErrBadOptions, keys[0])
+		return &OptionError{Key: keys[0], Detail: "unknown option", quoted: true}
 	}
 	*o = out
 	return nil

@@ -1,8 +1,11 @@
 package protocol
 
 import (
+	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/skullking-go/skullking"
 )
 
 // Words writes what the engine reports as English sentences for one
@@ -439,4 +442,19 @@ func Signed(n int) string {
 		return "−" + strconv.Itoa(-n)
 	}
 	return "0"
+}
+
+// RulesProblem words the engine's refusal of a set of rules for the person
+// who chose them: under the option's label, as a form shows it, never its
+// record key or the engine's prefix. "Loot is never used with 2 players.",
+// "Colour 14 captured: 5000: must be 0 to 1000."
+func RulesProblem(err error) string {
+	var oe *skullking.OptionError
+	if !errors.As(err, &oe) {
+		return Capital(strings.TrimPrefix(strings.TrimPrefix(err.Error(), skullking.ErrBadOptions.Error()+": "), "skullking: "))
+	}
+	if spec, ok := skullking.OptionSpecOf(oe.Key); ok && !oe.Alone {
+		return spec.Label + ": " + oe.Detail + "."
+	}
+	return Capital(oe.Detail) + "."
 }

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // Sheet is one score sheet: the players, the rules, and the rounds entered
@@ -357,13 +358,7 @@ func checkText(s string, max int) error {
 func nameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
 // optionsText is an options error without the engine's prefix.
-func optionsText(err error) string {
-	msg := err.Error()
-	for _, p := range []string{skullking.ErrBadOptions.Error() + ": ", "skullking: "} {
-		msg = strings.TrimPrefix(msg, p)
-	}
-	return msg
-}
+func optionsText(err error) string { return protocol.RulesProblem(err) }
 
 // Normalize trims the players' names and the title: what the table typed,
 // without stray spaces.

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -250,7 +249,7 @@ func (c *conn) frame(typ websocket.MessageType, data []byte) bool {
 	if errors.Is(err, skullking.ErrBadOptions) {
 		// A well-formed message whose rules the engine refuses: its sender
 		// waits for an answer to its id.
-		c.refuse(messageID(typ, data), protocol.ErrBadRequest, trim(strings.TrimPrefix(err.Error(), "not a message: "), 200))
+		c.refuse(messageID(typ, data), protocol.ErrBadRequest, trim(protocol.RulesProblem(err), 200))
 		return true
 	}
 	if err != nil {

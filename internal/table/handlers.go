@@ -367,7 +367,7 @@ func (t *Table) start() error {
 		}
 	}
 	if err := t.st.Options.Validate(n); err != nil {
-		return errors.New(strings.TrimPrefix(err.Error(), "skullking: "))
+		return errors.New(protocol.RulesProblem(err))
 	}
 	seed, err := newSeed()
 	if t.m.cfg.Seed != nil {

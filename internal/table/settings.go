@@ -107,7 +107,7 @@ func normalizeSettings(s *Settings, players int) error {
 	}
 	if players > 0 {
 		if err := s.Options.Validate(players); err != nil {
-			return errors.New(strings.TrimPrefix(err.Error(), "skullking: "))
+			return errors.New(protocol.RulesProblem(err))
 		}
 	}
 	return nil
