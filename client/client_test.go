@@ -151,8 +151,16 @@ func TestTwoSeatsPlayAWholeGame(t *testing.T) {
 			t.Errorf("seat %d: views say %d and %d, the record %d", s, views[0].Seats[s].Total, views[1].Seats[s].Total, total)
 		}
 	}
-	if len(views[0].Results) != 2 || len(views[0].Results[1].Scores) != 3 {
-		t.Errorf("the last view scores %d rounds", len(views[0].Results))
+	// Two rounds are scheduled; a tie for first place after them is played
+	// off in tie-break rounds (docs/rules.md §7).
+	results := views[0].Results
+	if len(results) < 2 || len(results[len(results)-1].Scores) != 3 {
+		t.Fatalf("the last view scores %d rounds", len(results))
+	}
+	for i, r := range results {
+		if r.Tiebreak != (i >= 2) {
+			t.Errorf("round %d of 2 scheduled: tiebreak %v", r.Round, r.Tiebreak)
+		}
 	}
 }
 
