@@ -21,18 +21,12 @@ func TestSeededDeckDealsTheSeededGame(t *testing.T) {
 		for _, opts := range []Options{DefaultOptions(), modules, rascal} {
 			opts.Loot = opts.Loot && players > 2 // never with two players
 			for seed := range uint64(20) {
-				seeded, err := NewGame(players, WithOptions(opts), WithSeed(seed))
-				if err != nil {
-					t.Fatal(err)
-				}
+				seeded := newGame(t, players, WithOptions(opts), WithSeed(seed))
 				dealer := DealerFunc(func(round, _ int, deck []Card) bool {
 					seededDeck(seed, round, deck)
 					return true
 				})
-				dealt, err := NewGame(players, WithOptions(opts), WithSeed(seed), WithDealer(dealer))
-				if err != nil {
-					t.Fatal(err)
-				}
+				dealt := newGame(t, players, WithOptions(opts), WithSeed(seed), WithDealer(dealer))
 				r1, r2 := NewRand(seed+100), NewRand(seed+100)
 				playRandom(t, seeded, &r1)
 				playRandom(t, dealt, &r2)

@@ -292,25 +292,17 @@ func copySources(t *testing.T, each func(g *Game)) {
 		for _, opts := range []Options{DefaultOptions(), modules, rascal} {
 			opts.Loot = players > 2 && opts.PirateAbilities
 			for seed := range uint64(3) {
-				g, err := NewGame(players, WithOptions(opts), WithSeed(seed))
-				if err != nil {
-					t.Fatal(err)
-				}
+				g := newGame(t, players, WithOptions(opts), WithSeed(seed))
 				r := NewRand(seed)
 				every := 11 + r.IntN(20)
 				if raceEnabled {
 					every *= 4
 				}
-				var buf []Action
 				for step := 0; !g.Over(); step++ {
 					if step%every == 0 {
 						each(g)
 					}
-					buf = buf[:0]
-					for s := 0; s < players && len(buf) == 0; s++ {
-						buf = g.LegalActions(s, buf)
-					}
-					g.ApplyUnchecked(buf[r.IntN(len(buf))])
+					stepRandom(t, g, &r)
 				}
 				each(g)
 			}
@@ -431,10 +423,7 @@ func playBoth(t *testing.T, a, b *Game, seed uint64) {
 func TestResetCoversEveryField(t *testing.T) {
 	for _, c := range resetConfigs() {
 		for seed := range uint64(8) {
-			g, err := NewGame(c.players, c.opts...)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := newGame(t, c.players, c.opts...)
 			r := NewRand(seed + 100)
 			playRandom(t, g, &r)
 			garbleGame(g, 0xa5, resetKeeps)
@@ -455,19 +444,11 @@ func TestResetCoversEveryField(t *testing.T) {
 func TestStartRoundCoversEveryField(t *testing.T) {
 	for _, c := range resetConfigs() {
 		for seed := range uint64(8) {
-			g, err := NewGame(c.players, append(c.opts, WithSeed(seed))...)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := newGame(t, c.players, append(c.opts, WithSeed(seed))...)
 			// Into the third round, some of its decisions made.
 			r := NewRand(seed)
-			var buf []Action
 			for g.round < 3 || r.IntN(8) != 0 {
-				buf = buf[:0]
-				for s := 0; s < g.players && len(buf) == 0; s++ {
-					buf = g.LegalActions(s, buf)
-				}
-				g.ApplyUnchecked(buf[r.IntN(len(buf))])
+				stepRandom(t, g, &r)
 			}
 			h := g.Clone()
 			garbleGame(h, 0x5a, resetKeeps, roundKeeps)

@@ -143,10 +143,7 @@ func fixtureDealer(t testing.TB, players int, rounds map[int]deal) Dealer {
 // newFixtureGame starts a game whose listed rounds are dealt as written.
 func newFixtureGame(t testing.TB, players int, o Options, rounds map[int]deal) *Game {
 	t.Helper()
-	g, err := NewGame(players, WithOptions(o), WithDealer(fixtureDealer(t, players, rounds)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, players, WithOptions(o), WithDealer(fixtureDealer(t, players, rounds)))
 	return g
 }
 
@@ -169,7 +166,7 @@ func bidAll(t testing.TB, g *Game, bids ...int) {
 	}
 }
 
-func mustApply(t testing.TB, g *Game, a Action) {
+func mustApply(t fataler, g *Game, a Action) {
 	t.Helper()
 	if err := g.Apply(a); err != nil {
 		t.Fatalf("%v refused: %v", a, err)

@@ -7,40 +7,11 @@ import (
 	"testing"
 )
 
-// stepRandom applies one uniformly random legal action of some seat that is
-// waiting, and fails the test if nobody can act.
-func stepRandom(t testing.TB, g *Game, r *Rand) {
-	t.Helper()
-	var acts []Action
-	for s := 0; s < g.Players(); s++ {
-		acts = g.LegalActions(s, acts)
-	}
-	if len(acts) == 0 {
-		t.Fatalf("nobody can act in phase %v, round %d", g.Phase(), g.Round())
-	}
-	mustApply(t, g, acts[r.IntN(len(acts))])
-}
-
-// playUntil plays random legal actions until stop reports true or the game
-// ends.
-func playUntil(t testing.TB, g *Game, r *Rand, stop func(*Game) bool) {
-	t.Helper()
-	for steps := 0; !g.Over() && !stop(g); steps++ {
-		if steps > 20000 {
-			t.Fatal("the game does not end")
-		}
-		stepRandom(t, g, r)
-	}
-}
-
 // roundCards plays a seeded game to the end and returns the cards each
 // round dealt, checking every hand at the start of every round.
 func roundCards(t *testing.T, players int, o Options, seed uint64) []int {
 	t.Helper()
-	g, err := NewGame(players, WithOptions(o), WithSeed(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, players, WithOptions(o), WithSeed(seed))
 	r := NewRand(seed)
 	var got []int
 	for !g.Over() {
@@ -76,10 +47,7 @@ func TestDeal_SevenPlayersGetTenCardsInRoundTen(t *testing.T) {
 	for _, modules := range []bool{false, true} {
 		o := DefaultOptions()
 		o.Loot, o.Kraken, o.WhiteWhale = modules, modules, modules
-		g, err := NewGame(7, WithOptions(o), WithSeed(7))
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGame(t, 7, WithOptions(o), WithSeed(7))
 		r := NewRand(7)
 		playUntil(t, g, &r, func(g *Game) bool { return g.Round() == 10 })
 		if g.Cards() != 10 {
@@ -145,10 +113,7 @@ func TestSchedules_PresetsAndCap(t *testing.T) {
 			}
 			o.Tiebreak = false
 			// Enter results rather than play: the schedule alone is under test.
-			g, err := NewGame(tc.players, WithOptions(o), WithDealer(NoDeal))
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := newGame(t, tc.players, WithOptions(o), WithDealer(NoDeal))
 			if g.ScheduledRounds() != len(tc.want) {
 				t.Errorf("%d scheduled rounds, want %d", g.ScheduledRounds(), len(tc.want))
 			}
@@ -182,10 +147,7 @@ func TestSchedules_PresetsAndCap(t *testing.T) {
 // with two players, the players alternate.
 func TestFirstLead_RotatesEachRound(t *testing.T) {
 	for n := 2; n <= 8; n++ {
-		g, err := NewGame(n, WithSeed(uint64(n)))
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGame(t, n, WithSeed(uint64(n)))
 		r := NewRand(uint64(n))
 		for !g.Over() {
 			round := g.Round()
@@ -263,10 +225,7 @@ func TestTiebreak_EightPlayersRoundElevenDealsEight(t *testing.T) {
 		}
 		return true
 	})
-	g, err := NewGame(8, WithDealer(dealer))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, 8, WithDealer(dealer))
 	for !g.Dealt() {
 		// Seats 0–6 bid 0 and make it; seat 7 bids 0 and takes every trick.
 		var r RoundResult
@@ -295,10 +254,7 @@ func TestTiebreak_EightPlayersRoundElevenDealsEight(t *testing.T) {
 func TestTiebreak_RepeatsWhileTied(t *testing.T) {
 	o := DefaultOptions()
 	o.Rounds = 2
-	g, err := NewGame(3, WithOptions(o), WithDealer(NoDeal))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, 3, WithOptions(o), WithDealer(NoDeal))
 	sheet := []struct {
 		bids, won [3]int
 		totals    []int

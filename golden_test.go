@@ -120,10 +120,7 @@ func (s genSpec) generate(t *testing.T) *Game {
 		s.opts(&o)
 	}
 	for seed := s.seed; ; seed++ {
-		g, err := NewGame(s.players, WithOptions(o), WithSeed(seed), WithNames(goldenNames[:s.players]...))
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGame(t, s.players, WithOptions(o), WithSeed(seed), WithNames(goldenNames[:s.players]...))
 		r := NewRand(DeriveSeed(seed, 1))
 		for step := 0; !g.Over(); step++ {
 			if s.until != nil {

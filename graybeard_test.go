@@ -160,10 +160,7 @@ func TestGraybeard_NoLoot(t *testing.T) {
 
 // §9: three hands are dealt; his pile is as large as a hand.
 func TestGraybeard_ThreeHandsDealt(t *testing.T) {
-	g, err := NewGame(2, WithSeed(9))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, 2, WithSeed(9))
 	r := NewRand(9)
 	for !g.Over() {
 		round := g.Round()

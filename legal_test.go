@@ -205,10 +205,7 @@ func TestLegalActions_OneChoicePerFace(t *testing.T) {
 		o := DefaultOptions()
 		o.PirateAbilities = rapid.Bool().Draw(t, "pirate abilities")
 		o.Loot, o.Kraken, o.WhiteWhale = true, true, true
-		g, err := NewGame(4, WithOptions(o))
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGame(t, 4, WithOptions(o))
 		// Special cards each in or out, a few numbers beside them.
 		var legal CardSet
 		for c := Rosie; c < NumCards; c++ {
@@ -231,10 +228,7 @@ func TestLegalActions_OneChoicePerFace(t *testing.T) {
 func TestLegalActions_OneChoicePerFaceEverySpecialWord(t *testing.T) {
 	o := DefaultOptions()
 	o.Loot, o.Kraken, o.WhiteWhale = true, true, true
-	g, err := NewGame(4, WithOptions(o))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, 4, WithOptions(o))
 	const n = int(NumCards - Mermaid1)
 	for bits := 0; bits < 1<<n; bits++ {
 		legal := SetOf(Rosie, NumberCard(Green, 3), NumberCard(Black, 14)) // a Pirate and numbers beside them
@@ -274,12 +268,8 @@ func TestForgedCardBytesRefused(t *testing.T) {
 	o := DefaultOptions()
 	o.Kraken, o.WhiteWhale, o.Loot = true, true, true
 	for seed := uint64(0); seed < 5; seed++ {
-		g, err := NewGame(4, WithOptions(o), WithSeed(seed))
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGame(t, 4, WithOptions(o), WithSeed(seed))
 		r := NewRand(seed)
-		var buf []Action
 		for !g.Over() {
 			if s := g.Turn(); s >= 0 && g.Phase() == PhasePlaying {
 				logLen, hand := len(g.Log()), g.Hand(s)
@@ -293,14 +283,7 @@ func TestForgedCardBytesRefused(t *testing.T) {
 					t.Fatalf("seed %d: a refused forged card changed the game", seed)
 				}
 			}
-			for s := 0; s < 4; s++ {
-				if buf = g.LegalActions(s, buf[:0]); len(buf) > 0 {
-					if err := g.Apply(buf[r.IntN(len(buf))]); err != nil {
-						t.Fatal(err)
-					}
-					break
-				}
-			}
+			stepRandom(t, g, &r)
 		}
 	}
 }

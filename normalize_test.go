@@ -12,10 +12,7 @@ func TestApplyTakesAnyCopyOfAFace(t *testing.T) {
 		copy(deck, append(order, rest...))
 		return true
 	})
-	g, err := NewGame(3, WithDealer(deal))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, 3, WithDealer(deal))
 	for s := 0; s < 3; s++ {
 		if err := g.Apply(Bid(s, 0)); err != nil {
 			t.Fatal(err)

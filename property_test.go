@@ -521,18 +521,9 @@ func checkFinished(c chooser, g *Game) {
 		c.Fatalf("game over with a tie %v and tiebreak on", want)
 	}
 
-	rec := RecordOf(g)
-	b, err := rec.Marshal()
+	b, rec2, g2, err := rereadRecord(RecordOf(g))
 	if err != nil {
-		c.Fatalf("marshal: %v", err)
-	}
-	rec2, err := ParseRecord(b)
-	if err != nil {
-		c.Fatalf("the game's record does not parse: %v\n%s", err, b)
-	}
-	g2, err := rec2.Replay()
-	if err != nil {
-		c.Fatalf("the game's record does not replay: %v\n%s", err, b)
+		c.Fatalf("the game's record: %v\n%s", err, b)
 	}
 	if !g2.Over() || !reflect.DeepEqual(g2.Results(), g.Results()) || !reflect.DeepEqual(g2.Winners(), g.Winners()) {
 		c.Fatalf("the replayed record differs:\n%+v\n%+v", g2.Results(), g.Results())

@@ -119,29 +119,15 @@ func TestRecord_EveryStopReplays(t *testing.T) {
 
 // playToStop plays a seeded game of random legal actions until, from step
 // from on, it is at stop, or it ends.
-func playToStop(c interface {
-	Helper()
-	Fatalf(format string, args ...any)
-}, n int, o Options, seed uint64, from int, stop recordStop) *Game {
+func playToStop(c fataler, n int, o Options, seed uint64, from int, stop recordStop) *Game {
 	c.Helper()
-	g, err := NewGame(n, WithOptions(o), WithSeed(seed), WithNames(goldenNames[:n]...))
-	if err != nil {
-		c.Fatalf("NewGame(%d, %+v): %v", n, o, err)
-	}
+	g := newGame(c, n, WithOptions(o), WithSeed(seed), WithNames(goldenNames[:n]...))
 	r := NewRand(DeriveSeed(seed, 2))
-	var acts []Action
-	for step := 0; !g.Over() && !(step >= from && stop.at(g)); step++ {
-		if step > 20000 {
-			c.Fatalf("the game does not end")
-		}
-		acts = acts[:0]
-		for s := 0; s < n; s++ {
-			acts = g.LegalActions(s, acts)
-		}
-		if err := g.Apply(acts[r.IntN(len(acts))]); err != nil {
-			c.Fatalf("a legal action is refused: %v", err)
-		}
-	}
+	steps := 0
+	playUntil(c, g, &r, func(g *Game) bool {
+		steps++
+		return steps > from && stop.at(g)
+	})
 	return g
 }
 
@@ -153,17 +139,9 @@ func checkRecordReplaysTo(c interface {
 	Fatalf(format string, args ...any)
 }, g *Game) {
 	c.Helper()
-	b, err := RecordOf(g).Marshal()
+	b, _, g2, err := rereadRecord(RecordOf(g))
 	if err != nil {
-		c.Fatalf("marshal: %v", err)
-	}
-	rec, err := ParseRecord(b)
-	if err != nil {
-		c.Fatalf("the record does not parse: %v\n%s", err, b)
-	}
-	g2, err := rec.Replay()
-	if err != nil {
-		c.Fatalf("phase %v, round %d: the record does not replay: %v\n%s", g.Phase(), g.Round(), err, b)
+		c.Fatalf("phase %v, round %d: %v\n%s", g.Phase(), g.Round(), err, b)
 	}
 	named := g.Options().PirateAbilities
 	differ := func(what string, want, got any) {

@@ -12,10 +12,7 @@ import (
 func TestEnterResults_ScoresLikeAPlayedRound(t *testing.T) {
 	o := DefaultOptions()
 	o.Rounds = 2
-	g, err := NewGame(3, WithOptions(o), WithDealer(NoDeal))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, 3, WithOptions(o), WithDealer(NoDeal))
 	if g.Dealt() || len(g.LegalActions(0, nil)) != 0 {
 		t.Fatal("a score-sheet round is not dealt and has no actions")
 	}
@@ -67,10 +64,7 @@ func TestEnterResults_Refusals(t *testing.T) {
 		if tc.opts != nil {
 			tc.opts(&o)
 		}
-		g, err := NewGame(tc.players, WithOptions(o), WithDealer(NoDeal))
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGame(t, tc.players, WithOptions(o), WithDealer(NoDeal))
 		before := snap(g)
 		if err := g.EnterResults(tc.r); !errors.Is(err, ErrBadResults) {
 			t.Errorf("%s: %v, want ErrBadResults", tc.name, err)
@@ -80,10 +74,7 @@ func TestEnterResults_Refusals(t *testing.T) {
 		}
 	}
 	// A played round takes no results.
-	g, err := NewGame(3, WithSeed(1))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, 3, WithSeed(1))
 	if err := g.EnterResults(RoundResult{Won: [8]int{1}}); !errors.Is(err, ErrBadResults) {
 		t.Errorf("results for a dealt round: %v", err)
 	}

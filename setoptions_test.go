@@ -1,15 +1,15 @@
 package skullking
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestSetOptionsFromNextRound checks a house-rule change mid-sheet: earlier
 // rounds keep their points, later ones use the new rules, and the record
 // carries the change so that it replays to the same totals.
 func TestSetOptionsFromNextRound(t *testing.T) {
-	g, err := NewGame(3, WithDealer(NoDeal), WithNames("Ann", "Ben", "Cat"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, 3, WithDealer(NoDeal), WithNames("Ann", "Ben", "Cat"))
 	// Round 1, 1 card: Ann bid 0 and took nothing: +10 under the rule.
 	if err := g.EnterResults(RoundResult{Bids: [8]int{0, 1, 0}, Won: [8]int{0, 1, 0}}); err != nil {
 		t.Fatal(err)
@@ -27,15 +27,7 @@ func TestSetOptionsFromNextRound(t *testing.T) {
 	if got := g.Totals(); got[0] != 10+15 || got[1] != 20+20 || got[2] != 10+20 {
 		t.Fatalf("totals %v", got)
 	}
-	b, err := RecordOf(g).Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := ParseRecord(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g2, err := rec.Replay()
+	b, rec, g2, err := rereadRecord(RecordOf(g))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, b)
 	}
@@ -77,10 +69,7 @@ func TestRecordOfFollowsRuleChanges(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			g, err := NewGame(3, WithDealer(NoDeal), WithOptions(c.start))
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := newGame(t, 3, WithDealer(NoDeal), WithOptions(c.start))
 			for r := 1; r <= 4; r++ {
 				if o, ok := c.change[r]; ok {
 					if err := g.SetOptions(o); err != nil {
@@ -95,33 +84,13 @@ func TestRecordOfFollowsRuleChanges(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			b, err := RecordOf(g).Marshal()
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec, err := ParseRecord(b)
+			b, _, g2, err := rereadRecord(RecordOf(g))
 			if err != nil {
 				t.Fatalf("%v\n%s", err, b)
 			}
-			g2, err := rec.Replay()
-			if err != nil {
-				t.Fatalf("%v\n%s", err, b)
-			}
-			if got, want := g2.Totals(), g.Totals(); !equalInts(got, want) {
+			if got, want := g2.Totals(), g.Totals(); !slices.Equal(got, want) {
 				t.Fatalf("replayed totals %v, want %v\n%s", got, want, b)
 			}
 		})
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -127,10 +127,7 @@ func TestViewCards_FindsCardsEverywhere(t *testing.T) {
 // together.
 func TestView_BidsSecretUntilAllIn(t *testing.T) {
 	play := func(bid0 int) *Game {
-		g, err := NewGame(4, WithSeed(5), WithOptions(oneRound(3)))
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGame(t, 4, WithSeed(5), WithOptions(oneRound(3)))
 		mustApply(t, g, Bid(0, bid0))
 		mustApply(t, g, Bid(2, 1))
 		return g
@@ -169,10 +166,7 @@ func TestView_BidsSecretUntilAllIn(t *testing.T) {
 
 // A spectator sees no hand and has nothing to do; a seat sees its own hand.
 func TestView_SpectatorHasNoHand(t *testing.T) {
-	g, err := NewGame(3, WithSeed(11))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, 3, WithSeed(11))
 	r := NewRand(11)
 	playUntil(t, g, &r, func(g *Game) bool { return g.Round() == 4 && g.Phase() == PhasePlaying })
 	v := g.View(Spectator)
@@ -197,10 +191,7 @@ func TestView_SpectatorHasNoHand(t *testing.T) {
 func TestView_EncodesAsJSON(t *testing.T) {
 	o := DefaultOptions()
 	o.PirateAbilities, o.Kraken, o.WhiteWhale, o.Loot = true, true, true, true
-	g, err := NewGame(4, WithSeed(3), WithOptions(o))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, 4, WithSeed(3), WithOptions(o))
 	r := NewRand(3)
 	phases := map[Phase]bool{}
 	for steps := 0; !g.Over() && steps < 400; steps++ {
@@ -281,10 +272,7 @@ func TestView_DoesNotDependOnHiddenCards(t *testing.T) {
 				copy(deck, append(hand, rest...))
 				return true
 			})
-			g, err := NewGame(n, WithOptions(o), WithDealer(dealer))
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := newGame(t, n, WithOptions(o), WithDealer(dealer))
 			return g
 		}
 		g1, g2 := deal(1), deal(2)

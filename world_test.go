@@ -13,22 +13,14 @@ func TestResumeFromTrueWorldPlaysLikeTheGame(t *testing.T) {
 			for seed := uint64(0); seed < 30; seed++ {
 				o := opts
 				o.Loot = n > 2 && opts.PirateAbilities
-				g, err := NewGame(n, WithSeed(seed), WithOptions(o))
-				if err != nil {
-					t.Fatal(err)
-				}
+				g := newGame(t, n, WithSeed(seed), WithOptions(o))
 				r := NewRand(seed)
 				stopAt := r.IntN(200)
-				var buf []Action
 				for step := 0; !g.Over(); step++ {
 					if step == stopAt {
 						checkResume(t, g, &r)
 					}
-					buf = buf[:0]
-					for s := 0; s < n && len(buf) == 0; s++ {
-						buf = g.LegalActions(s, buf)
-					}
-					g.ApplyUnchecked(buf[r.IntN(len(buf))])
+					stepRandom(t, g, &r)
 				}
 			}
 		}
@@ -68,14 +60,9 @@ func checkResume(t *testing.T, g *Game, r *Rand) {
 	}
 	real := g.Clone()
 	round := real.round
-	var buf []Action
 	for !real.Over() && real.round == round {
-		buf = buf[:0]
-		for s := 0; s < real.players && len(buf) == 0; s++ {
-			buf = real.LegalActions(s, buf)
-		}
-		a := buf[r.IntN(len(buf))]
-		real.ApplyUnchecked(a)
+		a := randomAction(t, real, r)
+		mustApply(t, real, a)
 		if err := sim.Apply(a); err != nil {
 			t.Fatalf("round %d: resumed game refuses %v: %v", round, a, err)
 		}
