@@ -111,27 +111,19 @@ func NumberCard(s Suit, rank int) Card {
 	return Card(int(s-1)*14 + rank - 1)
 }
 
+// cardKinds is the deck laid out by kind in runs of card numbers: each run
+// ends at its last card and begins after the run before.
 var cardKinds = func() (k [NumCards]Kind) {
-	for c := Card(0); c < NumCards; c++ {
-		switch {
-		case c < Rosie:
-			k[c] = KindNumber
-		case c <= Harry:
-			k[c] = KindPirate
-		case c == Tigress:
-			k[c] = KindTigress
-		case c == SkullKing:
-			k[c] = KindSkullKing
-		case c <= Mermaid2:
-			k[c] = KindMermaid
-		case c < Loot1:
-			k[c] = KindEscape
-		case c <= Loot2:
-			k[c] = KindLoot
-		case c == Kraken:
-			k[c] = KindKraken
-		default:
-			k[c] = KindWhale
+	c := Card(0)
+	for _, run := range []struct {
+		last Card
+		kind Kind
+	}{
+		{Rosie - 1, KindNumber}, {Harry, KindPirate}, {Tigress, KindTigress}, {SkullKing, KindSkullKing},
+		{Mermaid2, KindMermaid}, {Loot1 - 1, KindEscape}, {Loot2, KindLoot}, {Kraken, KindKraken}, {WhiteWhale, KindWhale},
+	} {
+		for ; c <= run.last; c++ {
+			k[c] = run.kind
 		}
 	}
 	return k
@@ -260,6 +252,10 @@ func (f Face) Cards() []Card {
 	}
 	return kindCards(f.Kind)
 }
+
+// FirstIn is the lowest card of s the face stands for, or NoCard: the copy
+// meant where a code names one of several (PIR, MER, ESC, LOOT).
+func (f Face) FirstIn(s CardSet) Card { return SetOf(f.Cards()...).And(s).First() }
 
 // Matches reports whether card c is one the face stands for.
 func (f Face) Matches(c Card) bool {

@@ -52,3 +52,28 @@ func TestCardSetMembership(t *testing.T) {
 		}
 	}
 }
+
+// A face's FirstIn is the lowest copy a set holds of the cards the code
+// may mean, and NoCard when it holds none.
+func TestFaceFirstIn(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		set  CardSet
+		want Card
+	}{
+		{"MER", SetOf(Mermaid2, SkullKing), Mermaid2},
+		{"MER", SetOf(Mermaid1, Mermaid2), Mermaid1},
+		{"PIR", SetOf(Harry, Rascal), Rascal},
+		{"RASCAL", SetOf(Harry, Rosie), NoCard},
+		{"G5", SetOf(NumberCard(Green, 5)), NumberCard(Green, 5)},
+		{"ESC", CardSet{}, NoCard},
+	} {
+		p, err := ParseCode(tc.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.FirstIn(tc.set); got != tc.want {
+			t.Errorf("%s in %v: %v, want %v", tc.code, tc.set, got, tc.want)
+		}
+	}
+}

@@ -36,13 +36,7 @@ func cardsOf(t testing.TB, codes string, used *CardSet) []Card {
 		if p.As != Undeclared {
 			t.Fatalf("fixture %q: %s is a played Tigress, not a card", codes, code)
 		}
-		c := NoCard
-		for _, cand := range p.Cards() {
-			if !used.Has(cand) {
-				c = cand
-				break
-			}
-		}
+		c := SetOf(p.Cards()...).Minus(*used).First()
 		if c == NoCard {
 			t.Fatalf("fixture %q: no copy of %s left", codes, code)
 		}
@@ -185,12 +179,9 @@ func actionFor(t testing.TB, g *Game, code string) Action {
 	if s < 0 {
 		t.Fatalf("%s: nobody's turn in phase %v", code, g.Phase())
 	}
-	c := p.Cards()[0]
-	for _, cand := range p.Cards() {
-		if g.Hand(s).Has(cand) {
-			c = cand
-			break
-		}
+	c := p.FirstIn(g.Hand(s))
+	if c == NoCard {
+		c = p.Cards()[0]
 	}
 	return Action{Kind: ActionPlay, Seat: int8(s), Card: c, ActionArgs: ActionArgs{Card2: NoCard, As: p.As}}
 }

@@ -78,17 +78,11 @@ func cardsOfHand(t testing.TB, hand CardSet, codes string) []Card {
 		if err != nil {
 			t.Fatal(err)
 		}
-		found := false
-		for _, c := range p.Cards() {
-			if hand.Has(c) {
-				out, found = append(out, c), true
-				hand = hand.Without(c)
-				break
-			}
-		}
-		if !found {
+		c := p.FirstIn(hand)
+		if c == NoCard {
 			t.Fatalf("%s is not in %v", code, hand)
 		}
+		out, hand = append(out, c), hand.Without(c)
 	}
 	return out
 }

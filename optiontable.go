@@ -237,12 +237,12 @@ var optionSpecs = []OptionSpec{
 		func(o *Options) *bool { return &o.WhiteWhale }),
 	boolOption("pirate_abilities", GroupModules, "Pirate abilities", "Each named Pirate that wins a trick has a power: choose who leads, draw and discard, wager, look at the undealt cards, change a bid.",
 		func(o *Options) *bool { return &o.PirateAbilities }),
-	intOption("points_per_trick", GroupHouse, "Points per trick bid", "A made bid of 1 or more scores this many points per trick.",
-		0, maxPoints, 5, func(o *Options) *int { return &o.PointsPerTrick }),
-	intOption("miss_penalty", GroupHouse, "Penalty per trick off", "A missed bid of 1 or more loses this many points for each trick over or under.",
-		0, maxPoints, 5, func(o *Options) *int { return &o.MissPenalty }),
-	intOption("zero_points", GroupHouse, "Zero bid value", "A zero bid wins or loses this many points, times the zero bid scaling.",
-		0, maxPoints, 5, func(o *Options) *int { return &o.ZeroPoints }),
+	pointsOption("points_per_trick", "Points per trick bid", "A made bid of 1 or more scores this many points per trick.",
+		func(o *Options) *int { return &o.PointsPerTrick }),
+	pointsOption("miss_penalty", "Penalty per trick off", "A missed bid of 1 or more loses this many points for each trick over or under.",
+		func(o *Options) *int { return &o.MissPenalty }),
+	pointsOption("zero_points", "Zero bid value", "A zero bid wins or loses this many points, times the zero bid scaling.",
+		func(o *Options) *int { return &o.ZeroPoints }),
 	enumOption("zero_scaling", GroupHouse, "Zero bid scaling", "What a zero bid's value is multiplied by: the cards dealt (the rule), the round number (old sheets; it differs with 8 players and other schedules) or nothing.",
 		[]Choice{{Value: "cards", Label: "cards dealt"}, {Value: "round", Label: "round number"}, {Value: "flat", Label: "flat (×1)"}},
 		func(o *Options) *ZeroScaling { return &o.ZeroScaling }),
@@ -250,18 +250,18 @@ var optionSpecs = []OptionSpec{
 		func(o *Options) *bool { return &o.Bonuses }),
 	boolOption("keep_bonus_on_miss", GroupHouse, "Bonuses on a missed bid", "Bonus points count even when the bid is missed.",
 		func(o *Options) *bool { return &o.KeepBonusOnMiss }).needs("bonuses", true),
-	intOption("bonus_fourteen", GroupHouse, "Colour 14 captured", "For each green, yellow or purple 14 in a trick you win.",
-		0, maxPoints, 5, func(o *Options) *int { return &o.BonusFourteen }).needs("bonuses", true),
-	intOption("bonus_black_fourteen", GroupHouse, "Black 14 captured", "For the black 14 in a trick you win.",
-		0, maxPoints, 5, func(o *Options) *int { return &o.BonusBlackFourteen }).needs("bonuses", true),
-	intOption("bonus_pirate_mermaid", GroupHouse, "Mermaid taken by a Pirate", "For each Mermaid in a trick your Pirate wins.",
-		0, maxPoints, 5, func(o *Options) *int { return &o.BonusPirateMermaid }).needs("bonuses", true),
-	intOption("bonus_skull_king_pirate", GroupHouse, "Pirate taken by the Skull King", "For each Pirate in a trick your Skull King wins.",
-		0, maxPoints, 5, func(o *Options) *int { return &o.BonusSkullKingPirate }).needs("bonuses", true),
-	intOption("bonus_mermaid_skull_king", GroupHouse, "Skull King taken by a Mermaid", "When your Mermaid wins a trick holding the Skull King (older sheets give 50).",
-		0, maxPoints, 5, func(o *Options) *int { return &o.BonusMermaidSkullKing }).needs("bonuses", true),
-	intOption("loot_bonus", GroupHouse, "Loot reward", "What each ally of a Loot alliance scores when both make their bids.",
-		0, maxPoints, 5, func(o *Options) *int { return &o.LootBonus }).needs("loot", true),
+	pointsOption("bonus_fourteen", "Colour 14 captured", "For each green, yellow or purple 14 in a trick you win.",
+		func(o *Options) *int { return &o.BonusFourteen }).needs("bonuses", true),
+	pointsOption("bonus_black_fourteen", "Black 14 captured", "For the black 14 in a trick you win.",
+		func(o *Options) *int { return &o.BonusBlackFourteen }).needs("bonuses", true),
+	pointsOption("bonus_pirate_mermaid", "Mermaid taken by a Pirate", "For each Mermaid in a trick your Pirate wins.",
+		func(o *Options) *int { return &o.BonusPirateMermaid }).needs("bonuses", true),
+	pointsOption("bonus_skull_king_pirate", "Pirate taken by the Skull King", "For each Pirate in a trick your Skull King wins.",
+		func(o *Options) *int { return &o.BonusSkullKingPirate }).needs("bonuses", true),
+	pointsOption("bonus_mermaid_skull_king", "Skull King taken by a Mermaid", "When your Mermaid wins a trick holding the Skull King (older sheets give 50).",
+		func(o *Options) *int { return &o.BonusMermaidSkullKing }).needs("bonuses", true),
+	pointsOption("loot_bonus", "Loot reward", "What each ally of a Loot alliance scores when both make their bids.",
+		func(o *Options) *int { return &o.LootBonus }).needs("loot", true),
 	enumOption("kraken_lead", GroupHouse, "After the Kraken", "Who leads after the Kraken destroys a trick: who would have won it (the publisher's answer), or the player left of the Kraken (the 2021 first print).",
 		[]Choice{{Value: "would-have-won", Label: "who would have won leads"}, {Value: "left-of-kraken", Label: "left of the Kraken leads"}},
 		func(o *Options) *KrakenLead { return &o.KrakenLead }).needs("kraken", true),
@@ -277,6 +277,11 @@ func (s OptionSpec) needs(key string, v any) OptionSpec {
 func (s OptionSpec) omitWhen(f func(o *Options) bool) OptionSpec {
 	s.omit = f
 	return s
+}
+
+// pointsOption is a house rule's point value: 0 to maxPoints, in fives.
+func pointsOption(key, label, help string, field func(o *Options) *int) OptionSpec {
+	return intOption(key, GroupHouse, label, help, 0, maxPoints, 5, field)
 }
 
 func intOption(key string, group OptionGroup, label, help string, lo, hi, step int, field func(o *Options) *int) OptionSpec {

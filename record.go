@@ -141,27 +141,11 @@ func (b Bids) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads null as NoBid.
 func (b *Bids) UnmarshalJSON(data []byte) error {
-	var raw []*int
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return asListError(err, reflect.TypeFor[[]int]())
+	out, err := readMarked(data, NoBid, "number")
+	if err == nil {
+		*b = out
 	}
-	if raw == nil {
-		*b = nil // "bids": null is no bids, as before the marks
-		return nil
-	}
-	out := make(Bids, len(raw))
-	for i, p := range raw {
-		switch {
-		case p == nil:
-			out[i] = NoBid
-		case *p == NoBid:
-			return &json.UnmarshalTypeError{Value: "number " + strconv.Itoa(*p), Type: reflect.TypeFor[int]()}
-		default:
-			out[i] = *p
-		}
-	}
-	*b = out
-	return nil
+	return err
 }
 
 // MarshalJSON writes NoLoad as null.
@@ -180,28 +164,39 @@ func (l Loads) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads null as NoLoad.
 func (l *Loads) UnmarshalJSON(data []byte) error {
-	var raw []*string
+	out, err := readMarked(data, NoLoad, "string")
+	if err == nil {
+		*l = out
+	}
+	return err
+}
+
+// readMarked reads a list of bids or loads: a null in it is a seat still to
+// decide, written mark, and a literal that reads as mark is refused as the
+// wrong type (kind is its JSON kind, for the error). A null list is no
+// list, as before the marks.
+func readMarked[T comparable](data []byte, mark T, kind string) ([]T, error) {
+	var raw []*T
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return asListError(err, reflect.TypeFor[[]string]())
+		return nil, asListError(err, reflect.TypeFor[[]T]())
 	}
 	if raw == nil {
-		*l = nil
-		return nil
+		return nil, nil
 	}
-	out := make(Loads, len(raw))
+	out := make([]T, len(raw))
 	for i, p := range raw {
-		out[i] = NoLoad
-		if p != nil {
+		switch {
+		case p == nil:
+			out[i] = mark
+		case *p == mark:
+			return nil, &json.UnmarshalTypeError{Value: kind + " " + fmt.Sprint(*p), Type: reflect.TypeFor[T]()}
+		default:
 			out[i] = *p
 		}
 	}
-	*l = out
-	return nil
+	return out, nil
 }
 
-// asListError makes a type error about the list of pointers the codecs
-// above decode name the list they stand for, as the reader's messages
-// always have ("rounds.bids is string, want []int").
 func asListError(err error, list reflect.Type) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {

@@ -108,13 +108,7 @@ func (rec *Record) deal(round, cards int, deck []Card) error {
 			if p.Kind == KindPirate && p.Card == NoCard && named {
 				return fail("%s: with pirate abilities on, name the Pirate (ROSIE, BENDT, RASCAL, JUANITA, HARRY), not PIR", what)
 			}
-			c := NoCard
-			for _, cand := range p.Cards() {
-				if inUse.Has(cand) && !used.Has(cand) {
-					c = cand
-					break
-				}
-			}
+			c := p.FirstIn(inUse.Minus(used))
 			if c == NoCard {
 				if !inUse.And(SetOf(p.Cards()...)).Empty() {
 					return fail("%s: %s is dealt more often than the deck holds it", what, strings.ToUpper(code))
@@ -153,13 +147,7 @@ func (rec *Record) deal(round, cards int, deck []Card) error {
 			if err != nil || p.As != Undeclared {
 				return &RecordError{Round: round, Trick: u.Trick, Seat: -1, Msg: fmt.Sprintf("Bendt drew an unknown card %q", code)}
 			}
-			c := NoCard
-			for _, cand := range p.Cards() {
-				if inUse.Has(cand) && !used.Has(cand) {
-					c = cand
-					break
-				}
-			}
+			c := p.FirstIn(inUse.Minus(used))
 			if c == NoCard {
 				return &RecordError{Round: round, Trick: u.Trick, Seat: -1, Msg: fmt.Sprintf("Bendt drew %s, which was not undealt", strings.ToUpper(code))}
 			}
@@ -170,6 +158,37 @@ func (rec *Record) deal(round, cards int, deck []Card) error {
 	copy(deck, order)
 	rest := inUse.Minus(used).Cards(nil)
 	copy(deck[len(order):], rest)
+	return nil
+}
+
+// laterInRound is a part of a round's record that comes after its bids or
+// cannon loads: what it is, what a seat decides before ("the first card"),
+// and whether the record has it.
+type laterInRound struct {
+	what, before string
+	present      bool
+}
+
+// checkSecrets checks the shape of a round's bids or cannon loads, the
+// decisions every seat makes at once: one a seat, and a null (a seat still
+// deciding, at pending, or -1) only where the record stops in the middle of
+// them, in its last round with nothing of later after it. noun names one
+// decision ("bid"), verb what a seat does ("bids").
+func (rec *Record) checkSecrets(g *Game, rn, count, pending int, last bool, noun, verb string, later ...laterInRound) error {
+	if count != g.players {
+		return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d %ss for %d players", count, noun, g.players)}
+	}
+	if pending < 0 {
+		return nil
+	}
+	if !last {
+		return rec.seatErr(g, rn, 0, pending, "no %s (null); only the last round may stop early", noun)
+	}
+	for _, l := range later {
+		if l.present {
+			return rec.seatErr(g, rn, 0, pending, "no %s (null), but %s follow: every seat %s before %s", noun, l.what, verb, l.before)
+		}
+	}
 	return nil
 }
 
@@ -202,21 +221,11 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 		}
 		return stopped("no bids")
 	}
-	if len(rr.Bids) != n {
-		return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d bids for %d players", len(rr.Bids), n)}
-	}
-	// A null bid: a seat still to bid, in a record that stops in the middle
-	// of the bidding and so has nothing after it.
 	toBid := slices.Index(rr.Bids, NoBid)
-	if s := toBid; s >= 0 {
-		switch {
-		case !last:
-			return rec.seatErr(g, rn, 0, s, "no bid (null); only the last round may stop early")
-		case rr.Cannon != nil:
-			return rec.seatErr(g, rn, 0, s, "no bid (null), but cannon loads follow: every seat bids before loading")
-		case len(rr.Tricks) > 0:
-			return rec.seatErr(g, rn, 0, s, "no bid (null), but tricks follow: every seat bids before the first card")
-		}
+	if err := rec.checkSecrets(g, rn, len(rr.Bids), toBid, last, "bid", "bids",
+		laterInRound{"cannon loads", "loading", rr.Cannon != nil},
+		laterInRound{"tricks", "the first card", len(rr.Tricks) > 0}); err != nil {
+		return err
 	}
 	for s, b := range rr.Bids {
 		if b == NoBid {
@@ -240,17 +249,10 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			}
 			return stopped("no cannon loads")
 		}
-		if len(rr.Cannon) != n {
-			return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d cannon loads for %d players", len(rr.Cannon), n)}
-		}
 		toLoad := slices.Index(rr.Cannon, NoLoad)
-		if s := toLoad; s >= 0 {
-			switch {
-			case !last:
-				return rec.seatErr(g, rn, 0, s, "no cannon load (null); only the last round may stop early")
-			case len(rr.Tricks) > 0:
-				return rec.seatErr(g, rn, 0, s, "no cannon load (null), but tricks follow: every seat loads before the first card")
-			}
+		if err := rec.checkSecrets(g, rn, len(rr.Cannon), toLoad, last, "cannon load", "loads",
+			laterInRound{"tricks", "the first card", len(rr.Tricks) > 0}); err != nil {
+			return err
 		}
 		for s, c := range rr.Cannon {
 			if c == NoLoad {
@@ -302,13 +304,7 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			if p.Kind == KindPirate && p.Card == NoCard && g.opts.PirateAbilities {
 				return rec.seatErr(g, rn, tn, seat, "with pirate abilities on, name the Pirate, not PIR")
 			}
-			c := NoCard
-			for _, cand := range p.Cards() {
-				if g.hand[seat].Has(cand) {
-					c = cand
-					break
-				}
-			}
+			c := p.FirstIn(g.hand[seat])
 			if c == NoCard {
 				c = p.Cards()[0]
 			}
@@ -502,13 +498,7 @@ func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEn
 			if err != nil || p.As != Undeclared {
 				return rec.seatErr(g, rn, tn, seat, "Bendt discards an unknown card %q", code)
 			}
-			c := NoCard
-			for _, cand := range p.Cards() {
-				if g.hand[seat].Has(cand) && cand != d.Card {
-					c = cand
-					break
-				}
-			}
+			c := p.FirstIn(g.hand[seat].Without(d.Card))
 			if c == NoCard {
 				return rec.seatErr(g, rn, tn, seat, "Bendt discards %s, which is not in %s's hand", strings.ToUpper(code), g.Name(seat))
 			}

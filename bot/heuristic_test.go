@@ -19,13 +19,7 @@ func dealt(t *testing.T, hands []string, bids []int, plays ...string) *sk.Game {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := sk.NoCard
-			for _, x := range p.Cards() {
-				if !used.Has(x) {
-					c = x
-					break
-				}
-			}
+			c := sk.SetOf(p.Cards()...).Minus(used).First()
 			if c == sk.NoCard {
 				t.Fatalf("no card %s left", code)
 			}
