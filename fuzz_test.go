@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/skullking-go/skullking/internal/goldenrecords"
 )
 
 // FuzzParseRecord feeds arbitrary bytes to the record reader and replay:
@@ -16,7 +18,7 @@ import (
 //	go test -run '^$' -fuzz FuzzParseRecord
 func FuzzParseRecord(f *testing.F) {
 	for _, kind := range []string{"valid", "invalid"} {
-		files, _ := filepath.Glob(filepath.Join(recordsDir, kind, "*.json"))
+		files, _ := filepath.Glob(filepath.Join(goldenrecords.Dir(f), kind, "*.json"))
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {
 				f.Add(b)

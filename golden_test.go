@@ -8,21 +8,18 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/skullking-go/skullking/internal/goldenrecords"
 )
 
-// The golden records of testdata/records: valid/*.json with the expected
-// `skullking replay --json` output beside each (*.golden.json), and
-// invalid/*.json with the expected one-line error (*.err). cmd/skullking's
-// tests run the real command over the same files.
-//
-// Some records are written by hand and their totals checked by hand against
-// docs/rules.md (TestGoldenRecords_HandChecked); the others are seeded random
-// games written by RecordOf. `go test -run TestGolden -update` rewrites the
+// The golden records of testdata/records (internal/goldenrecords says what
+// they hold; cmd/skullking's tests run the real command over the same
+// files). Some records are written by hand and their totals checked by hand
+// against docs/rules.md (TestGoldenRecords_HandChecked); the others are
+// seeded random games written by RecordOf. `go test -run TestGolden -update` rewrites the
 // generated records and every expected output: review the diff.
 
 var update = flag.Bool("update", false, "rewrite the generated golden records and the expected outputs in testdata/records")
-
-const recordsDir = "testdata/records"
 
 var goldenNames = []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
 
@@ -143,7 +140,7 @@ func (s genSpec) generate(t *testing.T) *Game {
 
 func TestGoldenRecords_Generate(t *testing.T) {
 	for _, s := range genSpecs() {
-		path := filepath.Join(recordsDir, "valid", s.name+".json")
+		path := goldenrecords.File(t, "valid", s.name)
 		if *update {
 			b, err := RecordOf(s.generate(t)).Marshal()
 			if err != nil {
@@ -275,28 +272,10 @@ func replayed(t *testing.T, path string) sheet {
 	return sheetOf(g)
 }
 
-func goldenFiles(t *testing.T, kind string) []string {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(recordsDir, kind, "*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, f := range files {
-		if !strings.HasSuffix(f, ".golden.json") {
-			out = append(out, f)
-		}
-	}
-	if len(out) == 0 {
-		t.Fatalf("no records in %s/%s", recordsDir, kind)
-	}
-	return out
-}
-
 // Every valid record replays to its golden output, and the independent
 // scorer of refscore_test.go agrees with every round of it.
 func TestGoldenRecords_Valid(t *testing.T) {
-	for _, path := range goldenFiles(t, "valid") {
+	for _, path := range goldenrecords.List(t, "valid") {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			sum := replayed(t, path)
 			rec := readRecord(t, path)
@@ -397,7 +376,7 @@ func TestGoldenRecords_HandChecked(t *testing.T) {
 		{"in-progress-cannon-null-4p", nil, false, nil},
 	}
 	for _, tc := range cases {
-		sum := replayed(t, filepath.Join(recordsDir, "valid", tc.file+".json"))
+		sum := replayed(t, goldenrecords.File(t, "valid", tc.file))
 		var got [][]int
 		for _, r := range sum.Rounds {
 			got = append(got, r.Points)
@@ -427,7 +406,7 @@ func errorLine(err error) string {
 
 // Every invalid record is refused with its expected one-line error.
 func TestGoldenRecords_Invalid(t *testing.T) {
-	for _, path := range goldenFiles(t, "invalid") {
+	for _, path := range goldenrecords.List(t, "invalid") {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			b, err := os.ReadFile(path)
 			if err != nil {
@@ -441,7 +420,7 @@ func TestGoldenRecords_Invalid(t *testing.T) {
 				t.Fatalf("%s is accepted", path)
 			}
 			got := errorLine(err) + "\n"
-			want := strings.TrimSuffix(path, ".json") + ".err"
+			want := goldenrecords.ErrorLine(path)
 			if *update {
 				if err := os.WriteFile(want, []byte(got), 0o644); err != nil {
 					t.Fatal(err)

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/skullking-go/skullking/internal/goldenrecords"
 )
 
 // docs/record.md: a record may stop early (a game in progress). Every point of a
@@ -225,7 +227,7 @@ func TestRecord_InProgressRecordsWait(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
-			rec := readRecord(t, "testdata/records/valid/"+tc.file+".json")
+			rec := readRecord(t, goldenrecords.File(t, "valid", tc.file))
 			g, err := rec.Replay()
 			if err != nil {
 				t.Fatal(err)
@@ -284,7 +286,7 @@ func TestRecord_AbilityEntryHoldsExactlyOneDecision(t *testing.T) {
 		"pending":  func(u *AbilityUse) { u.Pending = true },
 	}
 	order := []string{"rosie", "bendt", "wager", "harry", "declined", "pending"}
-	base := readRecord(t, "testdata/records/valid/rosie-bendt-harry-4p.json")
+	base := readRecord(t, goldenrecords.File(t, "valid", "rosie-bendt-harry-4p"))
 	// replay replaces the entry for trick (Rosie's, Bendt's, Harry's) by u.
 	replay := func(trick int, u AbilityUse) error {
 		rec := *base

@@ -6,10 +6,10 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/goldenrecords"
+	"github.com/skullking-go/skullking/internal/recordtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected `skullking replay --json` outputs in testdata/records/valid")
@@ -19,35 +19,16 @@ var update = flag.Bool("update", false, "rewrite the expected `skullking replay 
 // summary of the replayed game, byte for byte. `go test -run
 // TestGoldenReplayJSON -update ./protocol` rewrites the expected outputs.
 func TestGoldenReplayJSON(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "testdata", "records", "valid", "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no records: %v", err)
-	}
-	for _, path := range files {
-		if strings.HasSuffix(path, ".golden.json") {
-			continue
-		}
+	for _, path := range goldenrecords.List(t, "valid") {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			f, err := os.Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			rec, err := skullking.ReadRecord(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := rec.Replay()
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, g := recordtest.ReplayFile(t, path)
 			sum := SummaryOf(g)
 			got, err := json.Marshal(sum)
 			if err != nil {
 				t.Fatal(err)
 			}
 			got = append(got, '\n')
-			golden := strings.TrimSuffix(path, ".json") + ".golden.json"
+			golden := goldenrecords.Golden(path)
 			if *update {
 				if err := os.WriteFile(golden, got, 0o644); err != nil {
 					t.Fatal(err)

@@ -6,33 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skullking-go/skullking/internal/goldenrecords"
 )
-
-// The golden records live with the engine's tests; the command must print
-// exactly what they expect.
-const records = "../../testdata/records"
-
-func recordFiles(t *testing.T, kind string) []string {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(records, kind, "*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, f := range files {
-		if !strings.HasSuffix(f, ".golden.json") {
-			out = append(out, f)
-		}
-	}
-	if len(out) == 0 {
-		t.Fatalf("no records in %s/%s", records, kind)
-	}
-	return out
-}
 
 // docs/record.md: a valid record exits 0 and `--json` prints one JSON object.
 func TestReplay_ValidRecordsPrintGoldenJSON(t *testing.T) {
-	for _, path := range recordFiles(t, "valid") {
+	for _, path := range goldenrecords.List(t, "valid") {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := run([]string{"replay", "--json", path}, strings.NewReader(""), &stdout, &stderr)
@@ -42,7 +22,7 @@ func TestReplay_ValidRecordsPrintGoldenJSON(t *testing.T) {
 			if stderr.Len() != 0 {
 				t.Errorf("stderr %q, want nothing", stderr.String())
 			}
-			want, err := os.ReadFile(strings.TrimSuffix(path, ".json") + ".golden.json")
+			want, err := os.ReadFile(goldenrecords.Golden(path))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -56,7 +36,7 @@ func TestReplay_ValidRecordsPrintGoldenJSON(t *testing.T) {
 // docs/record.md: an invalid record exits 1, prints nothing on standard output
 // and exactly one line on standard error that says where and why.
 func TestReplay_InvalidRecordsPrintOneLine(t *testing.T) {
-	for _, path := range recordFiles(t, "invalid") {
+	for _, path := range goldenrecords.List(t, "invalid") {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			for _, args := range [][]string{{"replay", "--json", path}, {"replay", path}} {
 				var stdout, stderr bytes.Buffer
@@ -67,7 +47,7 @@ func TestReplay_InvalidRecordsPrintOneLine(t *testing.T) {
 				if stdout.Len() != 0 {
 					t.Errorf("%v: stdout %q, want nothing", args, stdout.String())
 				}
-				want, err := os.ReadFile(strings.TrimSuffix(path, ".json") + ".err")
+				want, err := os.ReadFile(goldenrecords.ErrorLine(path))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -81,7 +61,7 @@ func TestReplay_InvalidRecordsPrintOneLine(t *testing.T) {
 
 // FILE may be - for standard input.
 func TestReplay_StandardInput(t *testing.T) {
-	path := filepath.Join(records, "valid", "tiebreak-3p.json")
+	path := goldenrecords.File(t, "valid", "tiebreak-3p")
 	in, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -90,7 +70,7 @@ func TestReplay_StandardInput(t *testing.T) {
 	if code := run([]string{"replay", "--json", "-"}, bytes.NewReader(in), &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	want, _ := os.ReadFile(strings.TrimSuffix(path, ".json") + ".golden.json")
+	want, _ := os.ReadFile(goldenrecords.Golden(path))
 	if !bytes.Equal(stdout.Bytes(), want) {
 		t.Errorf("stdin replay:\n%s\nwant:\n%s", stdout.Bytes(), want)
 	}
@@ -106,7 +86,7 @@ func TestReplay_StandardInput(t *testing.T) {
 // Without --json the score sheet is readable and names the winner.
 func TestReplay_ScoreSheet(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"replay", filepath.Join(records, "valid", "tiebreak-3p.json")}, nil, &stdout, &stderr); code != 0 {
+	if code := run([]string{"replay", goldenrecords.File(t, "valid", "tiebreak-3p")}, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	out := stdout.String()
@@ -116,7 +96,7 @@ func TestReplay_ScoreSheet(t *testing.T) {
 		}
 	}
 	stdout.Reset()
-	if code := run([]string{"replay", filepath.Join(records, "valid", "shared-victory-3p.json")}, nil, &stdout, &stderr); code != 0 ||
+	if code := run([]string{"replay", goldenrecords.File(t, "valid", "shared-victory-3p")}, nil, &stdout, &stderr); code != 0 ||
 		!strings.Contains(stdout.String(), "Shared victory: Ann, Ben with 10.") {
 		t.Errorf("shared victory sheet (exit %d):\n%s", code, stdout.String())
 	}
@@ -125,7 +105,7 @@ func TestReplay_ScoreSheet(t *testing.T) {
 // A missing file and bad arguments are errors, not panics.
 func TestReplay_BadArguments(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"replay", "--json", filepath.Join(records, "no-such-file.json")}, nil, &stdout, &stderr); code != 1 ||
+	if code := run([]string{"replay", "--json", filepath.Join(goldenrecords.Dir(t), "no-such-file.json")}, nil, &stdout, &stderr); code != 1 ||
 		stdout.Len() != 0 || strings.Count(stderr.String(), "\n") != 1 {
 		t.Errorf("missing file: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
