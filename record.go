@@ -197,6 +197,9 @@ func readMarked[T comparable](data []byte, mark T, kind string) ([]T, error) {
 	return out, nil
 }
 
+// asListError makes a type error about the list of pointers readMarked
+// decodes name the list it stands for, as the reader's messages always have
+// ("rounds.bids is string, want []int").
 func asListError(err error, list reflect.Type) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
