@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,8 +16,10 @@ import (
 // runLoad drives concurrent bot-played tables over WebSockets against a
 // server on this machine and reports throughput, latency and memory.
 func runLoad(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("load", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("load", stderr, `Usage: skullking load [--tables 100] [--clients 4] [--think 1s] [--duration 30s] [--url http://127.0.0.1:8080]
+Plays many concurrent tables over WebSockets on loopback and reports actions per second,
+action-to-broadcast latency and the server's memory. Stops by itself.
+`)
 	var cfg loadtest.Config
 	fs.StringVar(&cfg.URL, "url", "", "a server on this machine (http://127.0.0.1:PORT); empty: start one in this process")
 	fs.IntVar(&cfg.Tables, "tables", 100, fmt.Sprintf("concurrent tables (at most %d)", loadtest.MaxTables))
@@ -32,17 +32,8 @@ func runLoad(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the players' choices")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run (server included when in-process) to this file")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: skullking load [--tables 100] [--clients 4] [--think 1s] [--duration 30s] [--url http://127.0.0.1:8080]")
-		fmt.Fprintln(stderr, "Plays many concurrent tables over WebSockets on loopback and reports actions per second,")
-		fmt.Fprintln(stderr, "action-to-broadcast latency and the server's memory. Stops by itself.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if err := parseFlags(fs, args, 0); err != nil {
+		return usageExit(stderr, "load", err)
 	}
 	cfg.Seed = *seed
 	cfg.Log = stderr

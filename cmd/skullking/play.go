@@ -30,16 +30,19 @@ type playConfig struct {
 	record string
 }
 
-// errPlayUsage marks a flag error already explained by the flag package.
-var errPlayUsage = errors.New("usage")
-
 // botNames are the bots' seats' names, skipping the person's name.
 var botNames = []string{"Ben", "Cat", "Dan", "Eve", "Finn", "Gil", "Hal", "Ivy"}
 
 // parsePlay reads the play command's flags.
 func parsePlay(args []string, stderr io.Writer) (*playConfig, error) {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("play", stderr, `Usage: skullking play [flags]
+Plays Skull King in the terminal against bots, or at a server's table with --join
+(the host chose the rules there: only --name, --save and --spectate apply; the host
+starts with g). Keys: arrows move across the hand, Enter plays, digits bid, h hint,
+s score sheet, ? rules, w save the record, q quit; at a server's table also c chat
+and r rematch. Every rule option and module is a flag.
+
+`)
 	players := fs.Int("players", 4, "seats at the table, 2 to 8 (two players play with Graybeard)")
 	bots := fs.String("bots", defaultBotLevel(), "the other seats' bot levels: one level for all, or one per seat, "+
 		"comma-separated; levels: "+strings.Join(bot.Levels(), ", "))
@@ -54,24 +57,8 @@ func parsePlay(args []string, stderr io.Writer) (*playConfig, error) {
 	table := fs.String("table", "", "with --join and the server's address: the table's `ID` (its invite code)")
 	spectate := fs.Bool("spectate", false, "with --join: watch the table instead of taking a seat")
 	opts := ruleFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: skullking play [flags]")
-		fmt.Fprintln(stderr, "Plays Skull King in the terminal against bots, or at a server's table with --join")
-		fmt.Fprintln(stderr, "(the host chose the rules there: only --name, --save and --spectate apply; the host")
-		fmt.Fprintln(stderr, "starts with g). Keys: arrows move across the hand, Enter plays, digits bid, h hint,")
-		fmt.Fprintln(stderr, "s score sheet, ? rules, w save the record, q quit; at a server's table also c chat")
-		fmt.Fprintln(stderr, "and r rematch. Every rule option and module is a flag.")
-		fmt.Fprintln(stderr)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
-		}
-		return nil, errPlayUsage
-	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if err := parseFlags(fs, args, 0); err != nil {
+		return nil, err
 	}
 	cfg := &playConfig{join: strings.TrimSpace(*join), save: *save}
 	person := strings.TrimSpace(*name)
@@ -199,14 +186,8 @@ func defaultPlayerName() string {
 // runPlay runs the play command.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, err := parsePlay(args, stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		return 0
-	case errors.Is(err, errPlayUsage):
-		return 2
-	case err != nil:
-		fmt.Fprintf(stderr, "skullking play: %v\n", err)
-		return 2
+	if err != nil {
+		return usageExit(stderr, "play", err)
 	}
 	if cfg.join != "" {
 		return runJoin(cfg, stdin, stdout, stderr)

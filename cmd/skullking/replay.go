@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,23 +16,12 @@ import (
 // runReplay checks and scores a record (docs/record.md). A bad record prints one
 // line on standard error, nothing on standard output, and exits 1.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("replay", stderr, `Usage: skullking replay [--json] FILE|-
+Checks every action of a game record and scores it; - reads standard input.
+`)
 	asJSON := fs.Bool("json", false, "print the scores as one JSON object")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: skullking replay [--json] FILE|-")
-		fmt.Fprintln(stderr, "Checks every action of a game record and scores it; - reads standard input.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return 2
+	if err := parseFlags(fs, args, 1); err != nil {
+		return usageExit(stderr, "replay", err)
 	}
 	in := stdin
 	if path := fs.Arg(0); path != "-" {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/skullking-go/skullking/internal/scorekeeper"
 	"github.com/skullking-go/skullking/internal/server"
+	"github.com/skullking-go/skullking/internal/sqlitedb"
 )
 
 // runServe runs the online server until SIGINT or SIGTERM, then shuts it
@@ -24,11 +24,7 @@ import (
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	m, closeSheets, err := newServe(args, stderr)
 	if err != nil {
-		if server.IsHelp(err) {
-			return 0
-		}
-		fmt.Fprintln(stderr, "skullking serve:", err)
-		return 2
+		return usageExit(stderr, "serve", err)
 	}
 	// The score keeper's database is closed only after the server, so that
 	// no request still being served finds it closed.
@@ -69,28 +65,15 @@ func newServe(args []string, stderr io.Writer) (*server.Main, func() error, erro
 }
 
 // openSheets opens the score keeper's own database file next to the tables'
-// one. It is separate so that the two schemas and their migrations never meet,
-// and opened as the table store opens its own: WAL so that readers (followers'
-// long polls) do not wait on the writer, a busy timeout rather than instant
-// SQLITE_BUSY errors, immediate transactions so that a version check and its
-// write cannot be interleaved, and one connection because SQLite has one
-// writer anyway.
+// one. It is separate so that the two schemas and their migrations never
+// meet, and opened as the table store opens its own (sqlitedb.Open).
 func openSheets(dir string) (*sql.DB, error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, fmt.Errorf("score keeper: %w", err)
 	}
-	q := url.Values{}
-	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous(NORMAL)")
-	q.Add("_pragma", "busy_timeout(10000)")
-	q.Set("_txlock", "immediate")
-	path := filepath.ToSlash(filepath.Join(dir, "scorekeeper.db"))
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	db, err := sqlitedb.Open(filepath.Join(dir, "scorekeeper.db"), "synchronous(NORMAL)")
 	if err != nil {
-		return nil, fmt.Errorf("score keeper: open: %w", err)
+		return nil, fmt.Errorf("score keeper: %w", err)
 	}
-	db.SetMaxOpenConns(1)
-	db.SetMaxIdleConns(1)
-	db.SetConnMaxLifetime(0)
 	return db, nil
 }

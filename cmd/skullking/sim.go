@@ -29,8 +29,12 @@ type simConfig struct {
 
 // parseSim reads the sim command's flags into an arena configuration.
 func parseSim(args []string, stderr io.Writer) (*simConfig, error) {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("sim", stderr, `Usage: skullking sim [flags]
+Plays bots against each other on duplicate deals and prints each level's score, margin
+over its opponents (with a 95 % confidence interval), win rate, bid accuracy and
+decision time. External bots speak the protocol of docs/bot-protocol.md.
+
+`)
 	players := fs.Int("players", 4, "seats at the table, 2 to 8")
 	bots := fs.String("bots", "random", "a level per seat, comma-separated (a single level fills every seat); "+
 		"levels: "+strings.Join(bot.Levels(), ", ")+", or exec:PATH [ARGS] for an external program")
@@ -43,19 +47,8 @@ func parseSim(args []string, stderr io.Writer) (*simConfig, error) {
 	timeout := fs.Duration("timeout", 10*time.Second, "how long an external bot may take per decision")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	opts := ruleFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: skullking sim [flags]")
-		fmt.Fprintln(stderr, "Plays bots against each other on duplicate deals and prints each level's score, margin")
-		fmt.Fprintln(stderr, "over its opponents (with a 95 % confidence interval), win rate, bid accuracy and")
-		fmt.Fprintln(stderr, "decision time. External bots speak the protocol of docs/bot-protocol.md.")
-		fmt.Fprintln(stderr)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return nil, parseError{err}
-	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if err := parseFlags(fs, args, 0); err != nil {
+		return nil, err
 	}
 	playersSet := false
 	fs.Visit(func(f *flag.Flag) { playersSet = playersSet || f.Name == "players" })
@@ -99,22 +92,11 @@ func parseSim(args []string, stderr io.Writer) (*simConfig, error) {
 	return cfg, nil
 }
 
-// parseError is an error the flag package has already reported.
-type parseError struct{ error }
-
-func (e parseError) Unwrap() error { return e.error }
-
 // runSim evaluates bots on duplicate deals (docs/bots.md).
 func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, err := parseSim(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
 	if err != nil {
-		if !errors.As(err, new(parseError)) { // the flag package has said what is wrong
-			fmt.Fprintf(stderr, "skullking sim: %v\n", err)
-		}
-		return 2
+		return usageExit(stderr, "sim", err)
 	}
 	cfg.arena.NewBot = arena.DefaultFactory(bot.ExternalOptions{Timeout: cfg.timeout, Stderr: stderr, Log: stderr})
 	if cfg.cpuProfile != "" {
