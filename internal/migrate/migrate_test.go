@@ -11,22 +11,12 @@ import (
 	"testing/fstest"
 
 	_ "modernc.org/sqlite"
+
+	"github.com/skullking-go/skullking/internal/migrate/migratetest"
 )
 
-func open(t *testing.T, file string) *sql.DB {
-	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+filepath.ToSlash(file)+
-		"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_txlock=immediate")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.SetMaxOpenConns(1)
-	t.Cleanup(func() { db.Close() })
-	return db
-}
-
 func openTemp(t *testing.T) *sql.DB {
-	return open(t, filepath.Join(t.TempDir(), "test.db"))
+	return migratetest.Open(t, filepath.Join(t.TempDir(), "test.db"))
 }
 
 // files is a migration directory; each CREATE TABLE has no IF NOT EXISTS,
@@ -39,33 +29,6 @@ func files(names ...string) fstest.MapFS {
 			"INSERT INTO " + table + " (x) VALUES (1);\n-- trailing comment\n")}
 	}
 	return fsys
-}
-
-func versions(t *testing.T, db *sql.DB, schema string) []int {
-	t.Helper()
-	rows, err := db.Query(`SELECT version FROM schema_version WHERE schema_name = ? ORDER BY version`, schema)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var out []int
-	for rows.Next() {
-		var v int
-		if err := rows.Scan(&v); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, v)
-	}
-	return out
-}
-
-func tableExists(t *testing.T, db *sql.DB, name string) bool {
-	t.Helper()
-	var n int
-	if err := db.QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, name).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n == 1
 }
 
 func TestLoadOrder(t *testing.T) {
@@ -126,7 +89,7 @@ func TestApply(t *testing.T) {
 			t.Fatalf("version %d, want 2", v)
 		}
 	}
-	if got := versions(t, db, "test"); len(got) != 2 || got[0] != 1 || got[1] != 2 {
+	if got := migratetest.Versions(t, db, "test"); len(got) != 2 || got[0] != 1 || got[1] != 2 {
 		t.Fatalf("recorded versions %v, want [1 2]", got)
 	}
 	// A later program adds a migration: only it runs.
@@ -152,10 +115,10 @@ func TestApplyFailureRollsBack(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "002_b.sql") {
 		t.Fatalf("error %v, want one naming 002_b.sql", err)
 	}
-	if tableExists(t, db, "b") {
+	if migratetest.HasTable(t, db, "b") {
 		t.Error("the failed migration's first statement stayed")
 	}
-	if got := versions(t, db, "test"); len(got) != 1 || got[0] != 1 {
+	if got := migratetest.Versions(t, db, "test"); len(got) != 1 || got[0] != 1 {
 		t.Errorf("recorded versions %v, want [1]", got)
 	}
 }
@@ -201,7 +164,7 @@ func TestSchemasShareDatabase(t *testing.T) {
 	if v, err := (Schema{Name: "two", FS: files("001_c.sql"), Dir: "m"}).Apply(ctx, db); err != nil || v != 1 {
 		t.Fatalf("two: version %d, %v", v, err)
 	}
-	if got := versions(t, db, "one"); len(got) != 2 {
+	if got := migratetest.Versions(t, db, "one"); len(got) != 2 {
 		t.Fatalf("one: versions %v", got)
 	}
 }
@@ -231,7 +194,7 @@ func TestAdopt(t *testing.T) {
 	if calls != 1 {
 		t.Fatalf("Adopt called %d times, want 1", calls)
 	}
-	if tableExists(t, db, "old_versions") {
+	if migratetest.HasTable(t, db, "old_versions") {
 		t.Error("the older scheme's table was kept")
 	}
 	var n int
@@ -253,7 +216,7 @@ func TestAdoptNewer(t *testing.T) {
 	if !errors.As(err, &newer) || newer.Database != 5 || newer.Program != 1 {
 		t.Fatalf("error %v, want a NewerError at 5 for 1", err)
 	}
-	if got := versions(t, db, "test"); len(got) != 0 {
+	if got := migratetest.Versions(t, db, "test"); len(got) != 0 {
 		t.Fatalf("versions %v recorded for a refused database", got)
 	}
 }
@@ -268,7 +231,7 @@ func TestApplyConcurrent(t *testing.T) {
 	errs := make([]error, 4)
 	dbs := make([]*sql.DB, len(errs))
 	for i := range dbs {
-		dbs[i] = open(t, file)
+		dbs[i] = migratetest.Open(t, file)
 	}
 	for i := range errs {
 		wg.Go(func() { _, errs[i] = s.Apply(ctx, dbs[i]) })
@@ -279,7 +242,7 @@ func TestApplyConcurrent(t *testing.T) {
 			t.Errorf("process %d: %v", i, err)
 		}
 	}
-	if got := versions(t, dbs[0], "test"); len(got) != 3 {
+	if got := migratetest.Versions(t, dbs[0], "test"); len(got) != 3 {
 		t.Fatalf("versions %v, want 1..3", got)
 	}
 }

@@ -8,25 +8,20 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skullking-go/skullking/internal/migrate/migratetest"
 )
 
-// oldSQLiteMigrations and oldMigrateSQLite are the scheme before package
-// migrate, kept as a fixture so that databases it made stay readable: the
-// migrations a Go slice, their count the one row of scorekeeper_schema.
-var oldSQLiteMigrations = []string{
-	`CREATE TABLE scorekeeper_sheets (
-		id         TEXT PRIMARY KEY,
-		follow     TEXT NOT NULL UNIQUE,
-		book       TEXT NOT NULL DEFAULT '',
-		version    INTEGER NOT NULL,
-		created_ns INTEGER NOT NULL,
-		updated_ns INTEGER NOT NULL,
-		doc        TEXT NOT NULL
-	);
-	CREATE INDEX scorekeeper_sheets_book ON scorekeeper_sheets (book, updated_ns) WHERE book <> '';`,
-}
-
+// oldMigrateSQLite is the scheme before package migrate, kept as a fixture
+// so that databases it made stay readable: the migrations a Go slice (the
+// one it had became migrations/001_sheets.sql, unchanged), their count the
+// one row of scorekeeper_schema.
 func oldMigrateSQLite(ctx context.Context, db *sql.DB) error {
+	first, err := migrations.ReadFile("migrations/001_sheets.sql")
+	if err != nil {
+		return err
+	}
+	oldSQLiteMigrations := []string{string(first)}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -59,34 +54,12 @@ func oldMigrateSQLite(ctx context.Context, db *sql.DB) error {
 	return tx.Commit()
 }
 
-// openFile opens the database in file as the server does, without
-// migrating it.
-func openFile(t *testing.T, file string) *sql.DB {
-	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+filepath.ToSlash(file)+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_txlock=immediate")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.SetMaxOpenConns(1)
-	t.Cleanup(func() { db.Close() })
-	return db
-}
-
-func hasTable(t *testing.T, db *sql.DB, name string) bool {
-	t.Helper()
-	var n int
-	if err := db.QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, name).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n == 1
-}
-
 // A database made before package migrate opens at version 1 with its
 // sheets, and is not migrated again.
 func TestMigrateOldSchemeDatabase(t *testing.T) {
 	ctx := context.Background()
 	file := filepath.Join(t.TempDir(), "scorekeeper.db")
-	old := openFile(t, file)
+	old := migratetest.Open(t, file)
 	if err := oldMigrateSQLite(ctx, old); err != nil {
 		t.Fatal(err)
 	}
@@ -98,27 +71,15 @@ func TestMigrateOldSchemeDatabase(t *testing.T) {
 	old.Close()
 
 	for range 2 { // the second time, the database is the new scheme's alone
-		db := openFile(t, file)
+		db := migratetest.Open(t, file)
 		if err := MigrateSQLite(ctx, db); err != nil {
 			t.Fatal(err)
 		}
-		var versions []int
-		rows, err := db.Query(`SELECT version FROM schema_version WHERE schema_name = 'scorekeeper'`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var v int
-			if err := rows.Scan(&v); err != nil {
-				t.Fatal(err)
-			}
-			versions = append(versions, v)
-		}
-		rows.Close()
+		versions := migratetest.Versions(t, db, "scorekeeper")
 		if len(versions) != 1 || versions[0] != 1 {
 			t.Fatalf("recorded versions %v, want [1]", versions)
 		}
-		if hasTable(t, db, "scorekeeper_schema") {
+		if migratetest.HasTable(t, db, "scorekeeper_schema") {
 			t.Fatal("the old scheme's table is still there")
 		}
 		st := NewSQLiteStore(db)
@@ -139,7 +100,7 @@ func TestMigrateOldSchemeDatabase(t *testing.T) {
 // and left as it was.
 func TestMigrateOldSchemeNewer(t *testing.T) {
 	ctx := context.Background()
-	db := openFile(t, filepath.Join(t.TempDir(), "scorekeeper.db"))
+	db := migratetest.Open(t, filepath.Join(t.TempDir(), "scorekeeper.db"))
 	if err := oldMigrateSQLite(ctx, db); err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +111,7 @@ func TestMigrateOldSchemeNewer(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), "scorekeeper: ") || !strings.Contains(err.Error(), "at version 2, newer than this program knows (1)") {
 		t.Fatalf("error %v, want the newer database refused", err)
 	}
-	if !hasTable(t, db, "scorekeeper_schema") {
+	if !migratetest.HasTable(t, db, "scorekeeper_schema") {
 		t.Fatal("the refused database lost its version table")
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/migrate"
+	"github.com/skullking-go/skullking/internal/sqlitedb"
 )
 
 // The SQLite store keeps each sheet as one row: the tokens, book, version
@@ -46,12 +47,8 @@ func MigrateSQLite(ctx context.Context, db *sql.DB) error {
 // recorded the new way, in the same transaction, so that one scheme is
 // left.
 func adoptScorekeeperSchema(ctx context.Context, tx *sql.Tx) (int, error) {
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'scorekeeper_schema'`).Scan(&n); err != nil {
+	if old, err := sqlitedb.HasTable(ctx, tx, "scorekeeper_schema"); err != nil || !old {
 		return 0, err
-	}
-	if n == 0 {
-		return 0, nil
 	}
 	var version int
 	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM scorekeeper_schema`).Scan(&version); err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/migrate/migratetest"
 )
 
 // oldSchemeDB builds skullking.db in dir as the store did before package
@@ -20,13 +21,7 @@ import (
 // as a fixture so that data directories it made stay readable.
 func oldSchemeDB(t *testing.T, dir string) *sql.DB {
 	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+filepath.ToSlash(filepath.Join(dir, "skullking.db"))+
-		"?_pragma=journal_mode(WAL)&_pragma=foreign_keys(ON)&_txlock=immediate")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.SetMaxOpenConns(1)
-	t.Cleanup(func() { db.Close() })
+	db := migratetest.Open(t, filepath.Join(dir, "skullking.db"), "foreign_keys(ON)")
 	if _, err := db.Exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)`); err != nil {
 		t.Fatal(err)
 	}
@@ -81,33 +76,6 @@ func oldStripComments(s string) string {
 	return b.String()
 }
 
-func schemaVersions(t *testing.T, db *sql.DB) []int {
-	t.Helper()
-	rows, err := db.Query(`SELECT version FROM schema_version WHERE schema_name = 'store' ORDER BY version`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var out []int
-	for rows.Next() {
-		var v int
-		if err := rows.Scan(&v); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, v)
-	}
-	return out
-}
-
-func hasTable(t *testing.T, db *sql.DB, name string) bool {
-	t.Helper()
-	var n int
-	if err := db.QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, name).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n == 1
-}
-
 // A data directory made before package migrate opens at version 1, with
 // every row it held, and is not migrated again.
 func TestOpenOldSchemeDatabase(t *testing.T) {
@@ -150,10 +118,10 @@ func TestOpenOldSchemeDatabase(t *testing.T) {
 	ctx := context.Background()
 	check := func(s *SQLite, actions int) {
 		t.Helper()
-		if got := schemaVersions(t, s.db); len(got) != 1 || got[0] != 1 {
+		if got := migratetest.Versions(t, s.db, "store"); len(got) != 1 || got[0] != 1 {
 			t.Fatalf("recorded versions %v, want [1]", got)
 		}
-		if hasTable(t, s.db, "schema_migrations") {
+		if migratetest.HasTable(t, s.db, "schema_migrations") {
 			t.Fatal("the old scheme's table is still there")
 		}
 		tab, log, err := s.LoadTable(ctx, "t1")
@@ -213,10 +181,10 @@ func TestOpenOldSchemeEmpty(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if got := schemaVersions(t, s.db); len(got) != 1 || got[0] != 1 {
+	if got := migratetest.Versions(t, s.db, "store"); len(got) != 1 || got[0] != 1 {
 		t.Fatalf("recorded versions %v, want [1]", got)
 	}
-	if !hasTable(t, s.db, "actions") || hasTable(t, s.db, "schema_migrations") {
+	if !migratetest.HasTable(t, s.db, "actions") || migratetest.HasTable(t, s.db, "schema_migrations") {
 		t.Fatal("the first migration did not run, or the old table stayed")
 	}
 }
@@ -235,7 +203,7 @@ func TestOpenOldSchemeNewer(t *testing.T) {
 		t.Fatalf("error %v, want the unknown migration named", err)
 	}
 	old = oldSchemeDB(t, dir) // reopens: the old scheme finds its own table
-	if !hasTable(t, old, "schema_migrations") {
+	if !migratetest.HasTable(t, old, "schema_migrations") {
 		t.Fatal("the refused database lost its table")
 	}
 }

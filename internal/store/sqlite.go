@@ -6,7 +6,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/migrate"
+	"github.com/skullking-go/skullking/internal/sqlitedb"
 	"modernc.org/sqlite" // the pure-Go SQLite driver keeps the binary static
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -70,34 +70,14 @@ func OpenSQLite(dir string, o SQLiteOptions) (*SQLite, error) {
 	if o.Durable {
 		sync = "FULL"
 	}
-	path := filepath.ToSlash(filepath.Join(dir, "skullking.db"))
-	open := func(pragmas ...string) (*sql.DB, error) {
-		q := url.Values{}
-		q.Add("_pragma", "journal_mode(WAL)")
-		q.Add("_pragma", "synchronous("+sync+")")
-		q.Add("_pragma", "busy_timeout(10000)")
-		q.Add("_pragma", "foreign_keys(ON)")
-		// One process owns the database: exclusive locking keeps the
-		// write-ahead log's index in memory instead of a shared file and
-		// saves two file-lock system calls per transaction. (Other tools
-		// can read the file once the server has stopped.)
-		q.Add("_pragma", "locking_mode(EXCLUSIVE)")
-		for _, p := range pragmas {
-			q.Add("_pragma", p)
-		}
-		q.Set("_txlock", "immediate")
-		db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
-		if err != nil {
-			return nil, fmt.Errorf("store: open: %w", err)
-		}
-		db.SetMaxOpenConns(1)
-		db.SetMaxIdleConns(1)
-		db.SetConnMaxLifetime(0)
-		return db, nil
-	}
-	db, err := open()
+	// One process owns the database: exclusive locking keeps the
+	// write-ahead log's index in memory instead of a shared file and saves
+	// two file-lock system calls per transaction. (Other tools can read the
+	// file once the server has stopped.)
+	db, err := sqlitedb.Open(filepath.Join(dir, "skullking.db"),
+		"synchronous("+sync+")", "foreign_keys(ON)", "locking_mode(EXCLUSIVE)")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: %w", err)
 	}
 	s := &SQLite{db: db, appends: make(chan *appendReq, 4*maxBatch), stop: make(chan struct{}),
 		stopped: make(chan struct{})}
@@ -134,12 +114,8 @@ func (s *SQLite) migrate(ctx context.Context) error {
 // table is dropped once its versions are recorded the new way, in the same
 // transaction, so that one scheme is left.
 func adoptSchemaMigrations(ctx context.Context, tx *sql.Tx) (int, error) {
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).Scan(&n); err != nil {
+	if old, err := sqlitedb.HasTable(ctx, tx, "schema_migrations"); err != nil || !old {
 		return 0, err
-	}
-	if n == 0 {
-		return 0, nil
 	}
 	known, err := migrate.Load(migrations, "migrations")
 	if err != nil {
@@ -280,21 +256,29 @@ func (s *SQLite) LoadTable(ctx context.Context, id string) (*Table, []Action, er
 
 // OpenTables implements Store.
 func (s *SQLite) OpenTables(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?) ORDER BY created_at`,
+	return s.tableIDs(ctx, "open tables", `SELECT id FROM tables WHERE status IN (?, ?) ORDER BY created_at`,
 		string(StatusLobby), string(StatusPlaying))
+}
+
+// tableIDs runs a query whose rows are table ids; what names it in errors.
+func (s *SQLite) tableIDs(ctx context.Context, what, query string, args ...any) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: open tables: %w", err)
+		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	defer rows.Close()
 	var ids []string
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: open tables: %w", err)
+			return nil, fmt.Errorf("store: %s: %w", what, err)
 		}
 		ids = append(ids, id)
 	}
-	return ids, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	return ids, nil
 }
 
 // Append implements Store. It returns once the actions are committed; a
@@ -459,24 +443,8 @@ func (s *SQLite) RenewLease(ctx context.Context, l Lease, ttl time.Duration) (Le
 
 // RenewLeases implements Store.
 func (s *SQLite) RenewLeases(ctx context.Context, node string, ttl time.Duration) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `UPDATE leases SET expires_at = ? WHERE node = ? RETURNING table_id`,
+	return s.tableIDs(ctx, "renew leases", `UPDATE leases SET expires_at = ? WHERE node = ? RETURNING table_id`,
 		ms(time.Now().Add(ttl)), node)
-	if err != nil {
-		return nil, fmt.Errorf("store: renew leases: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: renew leases: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: renew leases: %w", err)
-	}
-	return ids, nil
 }
 
 // ReleaseLease implements Store.

@@ -11,7 +11,7 @@ import (
 	"github.com/skullking-go/skullking"
 )
 
-func openTest(t *testing.T) (*SQLite, string) {
+func openTest(t testing.TB) (*SQLite, string) {
 	t.Helper()
 	dir := t.TempDir()
 	s, err := OpenSQLite(dir, SQLiteOptions{})
@@ -152,11 +152,7 @@ func TestRecordsAndReopen(t *testing.T) {
 }
 
 func BenchmarkAppend(b *testing.B) {
-	s, err := OpenSQLite(b.TempDir(), SQLiteOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s, _ := openTest(b)
 	ctx := context.Background()
 	for i := 0; i < b.N; i++ {
 		if err := s.Append(ctx, "t", Action{Seq: int64(i + 1), At: time.Now(), Action: skullking.Bid(0, 1), By: "bot"}); err != nil {
@@ -168,11 +164,7 @@ func BenchmarkAppend(b *testing.B) {
 // BenchmarkAppendParallel is many tables appending at once, as under load:
 // group commit shares transactions between them.
 func BenchmarkAppendParallel(b *testing.B) {
-	s, err := OpenSQLite(b.TempDir(), SQLiteOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s, _ := openTest(b)
 	ctx := context.Background()
 	var next atomic.Int64
 	b.SetParallelism(256)
