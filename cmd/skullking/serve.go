@@ -45,6 +45,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func newServe(args []string, stderr io.Writer) (*server.Main, func() error, error) {
 	m := &server.Main{Stderr: stderr}
 	if err := m.ParseFlags(args); err != nil {
+		if server.Explained(err) {
+			err = flagError{err}
+		}
 		return nil, nil, err
 	}
 	db, err := openSheets(m.Config.DataDir)
@@ -53,7 +56,7 @@ func newServe(args []string, stderr io.Writer) (*server.Main, func() error, erro
 	}
 	if err := scorekeeper.MigrateSQLite(context.Background(), db); err != nil {
 		db.Close()
-		return nil, nil, fmt.Errorf("score keeper: %w", err)
+		return nil, nil, err
 	}
 	sk := scorekeeper.NewHandler(scorekeeper.NewSQLiteStore(db))
 	if m.Config.Mount == nil {

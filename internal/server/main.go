@@ -24,7 +24,9 @@ type Main struct {
 	srv       *Server
 }
 
-// ParseFlags reads the serve command's flags into m.Config.
+// ParseFlags reads the serve command's flags into m.Config. An error it
+// has already written to m.Stderr with the usage (a flag error, or -h, which
+// wraps flag.ErrHelp) satisfies Explained.
 func (m *Main) ParseFlags(args []string) error {
 	if m.Stderr == nil {
 		m.Stderr = os.Stderr
@@ -53,7 +55,7 @@ func (m *Main) ParseFlags(args []string) error {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return err
+		return explainedError{err}
 	}
 	if fs.NArg() > 0 {
 		fs.Usage()
@@ -145,5 +147,11 @@ func displayAddr(a string) string {
 	return a
 }
 
-// IsHelp reports whether err from ParseFlags asks only for the usage text.
-func IsHelp(err error) bool { return errors.Is(err, flag.ErrHelp) }
+// explainedError is a command line the flag package has already explained.
+type explainedError struct{ error }
+
+func (e explainedError) Unwrap() error { return e.error }
+
+// Explained reports whether err from ParseFlags has already been written,
+// with the usage, so that the caller need not say it again.
+func Explained(err error) bool { return errors.As(err, new(explainedError)) }
