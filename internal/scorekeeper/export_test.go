@@ -19,6 +19,14 @@ func replayed(t *testing.T, s *Sheet) protocol.Summary {
 	if err != nil {
 		t.Fatal(err)
 	}
+	_, g, _ := reread(t, rec)
+	return protocol.SummaryOf(g)
+}
+
+// reread writes rec, reads it back as `skullking replay` does and replays
+// it: the record read back, its game, and what was written.
+func reread(t testing.TB, rec *skullking.Record) (*skullking.Record, *skullking.Game, []byte) {
+	t.Helper()
 	b, err := rec.Marshal()
 	if err != nil {
 		t.Fatal(err)
@@ -31,7 +39,29 @@ func replayed(t *testing.T, s *Sheet) protocol.Summary {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, b)
 	}
-	return protocol.SummaryOf(g)
+	return back, g, b
+}
+
+// imported imports rec as a sheet and scores it, to the totals the record
+// replays to.
+func imported(t testing.TB, rec *skullking.Record) (*Sheet, *Score) {
+	t.Helper()
+	g, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := FromRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := s.Score()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(sc.Totals, g.Totals()) {
+		t.Fatalf("imported totals %v, the record's %v", sc.Totals, g.Totals())
+	}
+	return s, sc
 }
 
 // sameScores fails unless the summary scores every round as the sheet does.
@@ -163,21 +193,7 @@ func TestImportResultsOnlyRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := rec.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := FromRecord(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := s.Score()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(sc.Totals, g.Totals()) {
-		t.Fatalf("totals %v, want %v", sc.Totals, g.Totals())
-	}
+	s, _ := imported(t, rec)
 	if !slices.Equal(s.Rounds[0].BonusPoints, []int{20, 0, 0}) || s.Rounds[1].BonusPoints != nil || s.Rounds[2].Cards != 2 ||
 		len(s.Changes) != 1 || s.Changes[0].FromRound != 3 || len(s.Rounds[1].Loot) != 1 {
 		t.Fatalf("imported sheet %+v", s)
@@ -236,29 +252,10 @@ func TestImportPlayedRecord(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			events := 0
 			for seed := uint64(1); seed <= 4; seed++ {
-				rec := randomGame(t, tc.players, tc.o, seed)
-				b, err := rec.Marshal()
-				if err != nil {
-					t.Fatal(err)
-				}
-				rec, err = skullking.ParseRecord(b)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g, err := rec.Replay()
-				if err != nil {
-					t.Fatal(err)
-				}
-				s, err := FromRecord(rec)
-				if err != nil {
-					t.Fatalf("seed %d: %v", seed, err)
-				}
-				sc, err := s.Score()
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !slices.Equal(sc.Totals, g.Totals()) || !sc.Over {
-					t.Fatalf("seed %d: totals %v over %v, want %v", seed, sc.Totals, sc.Over, g.Totals())
+				rec, _, _ := reread(t, randomGame(t, tc.players, tc.o, seed))
+				s, sc := imported(t, rec)
+				if !sc.Over {
+					t.Fatalf("seed %d: the imported game is not over", seed)
 				}
 				for i, r := range s.Rounds {
 					if r.BonusPoints != nil {

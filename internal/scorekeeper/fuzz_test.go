@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"slices"
 	"testing"
-
-	"github.com/skullking-go/skullking"
 )
 
 // FuzzDecodeSheet feeds the sheet decoder anything: it must never panic,
@@ -57,18 +55,7 @@ func FuzzDecodeSheet(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := rec.Marshal()
-		if err != nil {
-			t.Fatal(err)
-		}
-		back, err := skullking.ParseRecord(b)
-		if err != nil {
-			t.Fatalf("%v\n%s", err, b)
-		}
-		g, err := back.Replay()
-		if err != nil {
-			t.Fatalf("%v\n%s", err, b)
-		}
+		back, g, b := reread(t, rec)
 		if !slices.Equal(g.Totals(), sc.Totals) {
 			t.Fatalf("replayed totals %v, sheet %v\n%s", g.Totals(), sc.Totals, b)
 		}

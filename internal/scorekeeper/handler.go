@@ -680,36 +680,33 @@ func fileName(s *Sheet, ext string) string {
 }
 
 func (h *handler) record(w http.ResponseWriter, r *http.Request) {
-	s, ok := h.readSheet(w, r)
-	if !ok {
-		return
-	}
-	rec, err := s.Record()
-	var b []byte
-	if err == nil {
-		b, err = rec.Marshal()
-	}
-	if err != nil {
-		writeRefusal(w, err)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName(s, "json")+`"`)
-	_, _ = w.Write(b)
+	h.download(w, r, "json", "application/json; charset=utf-8", func(s *Sheet) ([]byte, error) {
+		rec, err := s.Record()
+		if err != nil {
+			return nil, err
+		}
+		return rec.Marshal()
+	})
 }
 
 func (h *handler) csv(w http.ResponseWriter, r *http.Request) {
+	h.download(w, r, "csv", "text/csv; charset=utf-8", (*Sheet).CSV)
+}
+
+// download sends the sheet the request names as a file to save, its name
+// ending in ext, in what export makes of it.
+func (h *handler) download(w http.ResponseWriter, r *http.Request, ext, contentType string, export func(*Sheet) ([]byte, error)) {
 	s, ok := h.readSheet(w, r)
 	if !ok {
 		return
 	}
-	b, err := s.CSV()
+	b, err := export(s)
 	if err != nil {
 		writeRefusal(w, err)
 		return
 	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName(s, "csv")+`"`)
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName(s, ext)+`"`)
 	_, _ = w.Write(b)
 }
 

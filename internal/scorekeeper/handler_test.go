@@ -610,15 +610,7 @@ func TestAPIExportReplaysToTheSameTotals(t *testing.T) {
 
 func TestAPIImport(t *testing.T) {
 	c := newClient(t)
-	rec := randomGame(t, 4, skullking.DefaultOptions(), 3)
-	b, err := rec.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rec.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, g, b := reread(t, randomGame(t, 4, skullking.DefaultOptions(), 3))
 	resp := c.do("POST", "/api/sheets/import", b)
 	expect(t, resp, http.StatusCreated)
 	s := decodeAs[sheetResp](t, resp)
