@@ -302,43 +302,61 @@ func envInt(k string, def int) int {
 // for the expert's rollouts), for tuning with TestEval (BOT_EVAL=heurx).
 func heurVariant(seed uint64) Bot {
 	h := NewHeuristic(seed)
-	for _, kv := range strings.Split(os.Getenv("BOT_PARAMS"), ",") {
+	p := &h.param
+	tune("BOT_PARAMS", map[string]any{
+		"spread": &p.bidSpread, "willing": &p.bidWilling, "sharpen": &p.sharpen, "leadtheta": &p.leadTheta,
+		"theta": &p.theta, "thetau": &p.thetaUrgency, "shed": &p.shed, "sizeaware": &p.sizeAware,
+		"smooth": &p.smoothSpread, "plan": &p.plan, "surep": &p.sureP, "safelead": &p.safeLead,
+		// a surplus to shed sheds
+		"surplus": func(f float64) { p.surplus, p.shed = f, true },
+	})
+	return h
+}
+
+// tune sets the settings named in the environment variable env, a list
+// "name=number,…": fields holds each name's field (an *int, *float64 or
+// *bool, true for any number but 0) or a func(float64) that sets it.
+// Unknown names and values that are not numbers are passed over.
+func tune(env string, fields map[string]any) {
+	for _, kv := range strings.Split(os.Getenv(env), ",") {
 		k, v, _ := strings.Cut(kv, "=")
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil {
 			continue
 		}
-		switch k {
-		case "spread":
-			h.param.bidSpread = f
-		case "willing":
-			h.param.bidWilling = f
-		case "sharpen":
-			h.param.sharpen = f
-		case "surplus":
-			h.param.surplus = f
-			h.param.shed = true
-		case "leadtheta":
-			h.param.leadTheta = f
-		case "theta":
-			h.param.theta = f
-		case "thetau":
-			h.param.thetaUrgency = f
-		case "shed":
-			h.param.shed = f != 0
-		case "sizeaware":
-			h.param.sizeAware = f != 0
-		case "smooth":
-			h.param.smoothSpread = f != 0
-		case "plan":
-			h.param.plan = f != 0
-		case "surep":
-			h.param.sureP = f
-		case "safelead":
-			h.param.safeLead = f
+		switch p := fields[k].(type) {
+		case *int:
+			*p = int(f)
+		case *float64:
+			*p = f
+		case *bool:
+			*p = f != 0
+		case func(float64):
+			p(f)
+		case nil:
+		default:
+			panic(fmt.Sprintf("tune: %s is a %T", k, p))
 		}
 	}
-	return h
+}
+
+func TestTuneSetsEachKind(t *testing.T) {
+	t.Setenv("BOT_TUNE_TEST", "n=3.0,x=0.25,b=1,f=2,unknown=1,x2=junk")
+	var n int
+	var x, x2, g float64
+	var b bool
+	tune("BOT_TUNE_TEST", map[string]any{"n": &n, "x": &x, "x2": &x2, "b": &b, "f": func(f float64) { g = f }})
+	if n != 3 || x != 0.25 || x2 != 0 || !b || g != 2 {
+		t.Errorf("n %d x %v x2 %v b %v f %v", n, x, x2, b, g)
+	}
+	h := heurVariant(1).(*Heuristic)
+	if h.param != defaultHeurParams {
+		t.Error("no BOT_PARAMS changed the heuristic")
+	}
+	t.Setenv("BOT_PARAMS", "surplus=2,spread=0.5")
+	if h := heurVariant(1).(*Heuristic); h.param.surplus != 2 || !h.param.shed || h.param.bidSpread != 0.5 {
+		t.Errorf("BOT_PARAMS read as %+v", h.param)
+	}
 }
 
 func init() { levels["heurx"] = heurVariant }
@@ -346,49 +364,13 @@ func init() { levels["heurx"] = heurVariant }
 // searchVariant applies BOT_SEARCH ("worlds=30,opp=1,budget=0,…") to a
 // search configuration, for tuning with TestEval (BOT_EVAL=simx or expertx).
 func searchVariant(cfg searchConfig) searchConfig {
-	for _, kv := range strings.Split(os.Getenv("BOT_SEARCH"), ",") {
-		k, v, _ := strings.Cut(kv, "=")
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil {
-			continue
-		}
-		switch k {
-		case "worlds":
-			cfg.worlds = int(f)
-		case "bidworlds":
-			cfg.bidWorlds = int(f)
-		case "minworlds":
-			cfg.minWorlds = int(f)
-		case "budget":
-			cfg.budget = int(f)
-		case "bidbudget":
-			cfg.bidBudget = int(f)
-		case "opp":
-			cfg.oppWeight = f
-		case "win":
-			cfg.winWeight = f
-		case "workers":
-			cfg.workers = int(f)
-		case "endgame":
-			cfg.endgame = int(f)
-		case "nodes":
-			cfg.endgameNodes = int(f)
-		case "infer":
-			cfg.infer = f != 0
-		case "sharp":
-			cfg.inferSharp = f
-		case "floor":
-			cfg.inferFloor = f
-		case "events":
-			cfg.playEvents = int(f)
-		case "eps":
-			cfg.playEps = f
-		case "shrink":
-			cfg.shrink = f
-		case "oversample":
-			cfg.oversample = int(f)
-		}
-	}
+	tune("BOT_SEARCH", map[string]any{
+		"worlds": &cfg.worlds, "bidworlds": &cfg.bidWorlds, "minworlds": &cfg.minWorlds, "budget": &cfg.budget,
+		"bidbudget": &cfg.bidBudget, "opp": &cfg.oppWeight, "win": &cfg.winWeight, "workers": &cfg.workers,
+		"endgame": &cfg.endgame, "nodes": &cfg.endgameNodes, "infer": &cfg.infer, "sharp": &cfg.inferSharp,
+		"floor": &cfg.inferFloor, "events": &cfg.playEvents, "eps": &cfg.playEps, "shrink": &cfg.shrink,
+		"oversample": &cfg.oversample,
+	})
 	return cfg
 }
 
