@@ -418,16 +418,8 @@ func (h *handler) waitForChange(r *http.Request, s *Sheet, wait time.Duration) *
 // through here: follow links refused, stale versions answered with 409 and
 // the current sheet, refusals with 422, and followers woken on success.
 func (h *handler) mutate(w http.ResponseWriter, r *http.Request, version *int64, change func(*Sheet) (*Sheet, *Score, error)) {
-	cur, _, ok := h.load(w, r, true)
+	cur, ok := h.atVersion(w, r, version, "send the version of the sheet this edit was made on (\"version\": %d is current)")
 	if !ok {
-		return
-	}
-	if version == nil {
-		writeError(w, http.StatusPreconditionRequired, "version_required", "send the version of the sheet this edit was made on (\"version\": %d is current)", cur.Version)
-		return
-	}
-	if *version != cur.Version {
-		h.conflict(w, r, cur, *version)
 		return
 	}
 	next, sc, err := change(cur)
@@ -438,18 +430,44 @@ func (h *handler) mutate(w http.ResponseWriter, r *http.Request, version *int64,
 	next.ID, next.Follow, next.Book, next.Created = cur.ID, cur.Follow, cur.Book, cur.Created
 	next.Version, next.Updated = cur.Version+1, h.stamp()
 	if err := h.store.Update(r.Context(), next, cur.Version); err != nil {
-		if errors.Is(err, ErrConflict) {
-			if now, gerr := h.store.Get(r.Context(), cur.ID); gerr == nil {
-				h.conflict(w, r, now, *version)
-				return
-			}
-		}
-		h.storeError(w, r, err)
+		h.writeFailed(w, r, cur, err)
 		return
 	}
 	h.watch.changed(next.ID)
 	cacheHeaders(w, next)
 	writeJSON(w, http.StatusOK, view(next, sc, false))
+}
+
+// atVersion loads the sheet the request names for a change made on
+// version: none sent is answered with 428 (ask says how to send it, given
+// the current version), another than the sheet's with 409 and the sheet.
+func (h *handler) atVersion(w http.ResponseWriter, r *http.Request, version *int64, ask string) (*Sheet, bool) {
+	cur, _, ok := h.load(w, r, true)
+	if !ok {
+		return nil, false
+	}
+	if version == nil {
+		writeError(w, http.StatusPreconditionRequired, "version_required", ask, cur.Version)
+		return nil, false
+	}
+	if *version != cur.Version {
+		h.conflict(w, r, cur, *version)
+		return nil, false
+	}
+	return cur, true
+}
+
+// writeFailed answers a change to sheet cur that the store did not make:
+// one made meanwhile by someone else with 409 and the sheet as it is now,
+// anything else as the store's error.
+func (h *handler) writeFailed(w http.ResponseWriter, r *http.Request, cur *Sheet, err error) {
+	if errors.Is(err, ErrConflict) {
+		if now, gerr := h.store.Get(r.Context(), cur.ID); gerr == nil {
+			h.conflict(w, r, now, cur.Version)
+			return
+		}
+	}
+	h.storeError(w, r, err)
 }
 
 // conflict answers an edit made on an old version with the current sheet,
@@ -524,26 +542,12 @@ func (h *handler) deleteSheet(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	cur, _, ok := h.load(w, r, true)
+	cur, ok := h.atVersion(w, r, v, "send ?version=%d to delete this sheet")
 	if !ok {
 		return
 	}
-	if v == nil {
-		writeError(w, http.StatusPreconditionRequired, "version_required", "send ?version=%d to delete this sheet", cur.Version)
-		return
-	}
-	if *v != cur.Version {
-		h.conflict(w, r, cur, *v)
-		return
-	}
 	if err := h.store.Delete(r.Context(), cur.ID, cur.Version); err != nil {
-		if errors.Is(err, ErrConflict) {
-			if now, gerr := h.store.Get(r.Context(), cur.ID); gerr == nil {
-				h.conflict(w, r, now, *v)
-				return
-			}
-		}
-		h.storeError(w, r, err)
+		h.writeFailed(w, r, cur, err)
 		return
 	}
 	h.watch.changed(cur.ID)
