@@ -50,10 +50,7 @@ func TestPlayJoinFlags(t *testing.T) {
 		{[]string{"--join", "http://h/t/ab-c"}, "not a table id"},
 		{[]string{"--join", "http://h/t/abc", "--name", ""}, "--name"},
 	} {
-		_, err := parsePlay(tc.args, io.Discard)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: error %v, want one saying %q", tc.args, err, tc.want)
-		}
+		playRefuses(t, tc.args, tc.want)
 	}
 }
 
@@ -150,10 +147,7 @@ func TestPlaySpectateFlags(t *testing.T) {
 		{[]string{"--join", "http://h/t/abc", "--spectate", "--name", "Zed"}, "--name: a spectator"},
 		{[]string{"--join", "http://h/t/abc", "--spectate", "--players", "3"}, "--players: the table's host chose"},
 	} {
-		_, err := parsePlay(tc.args, io.Discard)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: error %v, want one saying %q", tc.args, err, tc.want)
-		}
+		playRefuses(t, tc.args, tc.want)
 	}
 }
 

@@ -54,6 +54,16 @@ func TestPlayFlagsRulesAndBots(t *testing.T) {
 	}
 }
 
+// playRefuses checks that the play command refuses args with an error
+// saying want.
+func playRefuses(t *testing.T, args []string, want string) {
+	t.Helper()
+	_, err := parsePlay(args, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%v: error %v, want one saying %q", args, err, want)
+	}
+}
+
 func TestPlayFlagsRefused(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -67,10 +77,7 @@ func TestPlayFlagsRefused(t *testing.T) {
 		{[]string{"--cannon-load"}, "cannon"},
 		{[]string{"extra"}, "unexpected argument"},
 	} {
-		_, err := parsePlay(tc.args, io.Discard)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: error %v, want one saying %q", tc.args, err, tc.want)
-		}
+		playRefuses(t, tc.args, tc.want)
 	}
 }
 
