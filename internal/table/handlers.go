@@ -196,11 +196,6 @@ func (t *Table) join(in Intent) {
 		fail(protocol.ErrBadRequest, "the game is over")
 		return
 	}
-	name, err := CheckNickname(in.Msg.Name)
-	if err != nil {
-		fail(protocol.ErrBadRequest, err.Error())
-		return
-	}
 	seat := -1
 	if in.Msg.Seat != nil {
 		s := *in.Msg.Seat
@@ -225,11 +220,10 @@ func (t *Table) join(in Intent) {
 			return
 		}
 	}
-	for _, s := range t.seats.Seats {
-		if s.Kind == KindPerson && strings.EqualFold(s.Name, name) {
-			fail(protocol.ErrBadRequest, fmt.Sprintf("the nickname %q is taken at this table", name))
-			return
-		}
+	name, err := checkNickname(in.Msg.Name, t.heldNames(seat))
+	if err != nil {
+		fail(protocol.ErrBadRequest, err.Error())
+		return
 	}
 	token, hash, err := newToken()
 	if err != nil {

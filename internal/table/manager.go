@@ -322,7 +322,8 @@ func invalid(err error) error { return &InvalidError{Msg: err.Error()} }
 // Create opens a table: the creator takes the first open seat and becomes
 // the host. It returns the table id, the creator's seat and token.
 func (m *Manager) Create(ctx context.Context, req CreateRequest) (id string, seat int, token string, err error) {
-	name, err := CheckNickname(req.Nickname)
+	// A new table shows no names yet but its bots', which are reserved.
+	name, err := checkNickname(req.Nickname, nil)
 	if err != nil {
 		return "", 0, "", invalid(err)
 	}

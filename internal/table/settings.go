@@ -113,16 +113,6 @@ func normalizeSettings(s *Settings, players int) error {
 	return nil
 }
 
-// CheckNickname trims a nickname and checks it: 1 to 24 printable characters.
-func CheckNickname(name string) (string, error) {
-	name = strings.TrimSpace(name)
-	n := utf8.RuneCountInString(name)
-	if n == 0 || n > MaxNameLen || !printable(name) {
-		return "", fmt.Errorf("nickname: 1 to %d printable characters", MaxNameLen)
-	}
-	return name, nil
-}
-
 func printable(s string) bool {
 	if !utf8.ValidString(s) {
 		return false
@@ -136,7 +126,8 @@ func printable(s string) bool {
 }
 
 // botNames name bot seats after famous pirates, by seat, so a table of bots
-// reads like a crew rather than "bot 1, bot 2".
+// reads like a crew rather than "bot 1, bot 2". They are reserved for bots
+// (nickname.go): a person who took one could pass for a bot.
 var botNames = [...]string{"Anne Bonny", "Calico Jack", "Mary Read", "Blackbeard", "Ching Shih", "Black Bart",
 	"Grace O'Malley", "Henry Morgan"}
 
