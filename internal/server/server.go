@@ -7,10 +7,12 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -18,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/store"
@@ -287,8 +290,27 @@ func writeError(w http.ResponseWriter, status int, code, format string, args ...
 // maxBody bounds a lobby request body.
 const maxBody = 64 << 10
 
+// decodeBody reads a lobby request's JSON body into v, or answers why it
+// cannot. A body that is not UTF-8 is refused whole: the JSON decoder would
+// replace each bad byte with U+FFFD, and a nickname would be stored
+// repaired instead of refused.
 func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: more than %d KiB", maxBody>>10)
+		return false
+	case err != nil:
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: %v", err)
+		return false
+	}
+	if !utf8.Valid(body) {
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: not valid UTF-8 (byte %#02x at offset %d)",
+			body[invalidUTF8(body)], invalidUTF8(body))
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: %s", strings.TrimPrefix(err.Error(), "json: "))
@@ -299,6 +321,18 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 		return false
 	}
 	return true
+}
+
+// invalidUTF8 returns the offset of b's first byte that is not UTF-8.
+func invalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return 0
 }
 
 // limited applies the per-address rate limit to a lobby request.
