@@ -51,21 +51,22 @@ const (
 // Error codes, stable for clients to switch on; Message carries the
 // sentence.
 const (
-	ErrBadFrame    = "bad_frame"    // not JSON, not text, or too large
-	ErrUnknownType = "unknown_type" // a message type the server does not know
-	ErrBadVersion  = "bad_version"  // hello names a version the server does not speak
-	ErrNeedHello   = "need_hello"   // a message before hello, or a second hello
-	ErrBadToken    = "bad_token"    // no seat answers to this token
-	ErrNoSpectator = "no_spectators"
-	ErrIllegal     = "illegal"    // the engine refused the action (refusal: why)
-	ErrNotSeated   = "not_seated" // a spectator tried to act
-	ErrNotHost     = "not_host"
-	ErrBadRequest  = "bad_request" // a well-formed message that cannot be done now
-	ErrRateLimited = "rate_limited"
-	ErrOverloaded  = "overloaded" // the table's queue is full: try again
-	ErrNoTable     = "no_table"
-	ErrInternal    = "internal"
-	ErrNotOver     = "not_over" // HTTP: the record waits for the end of the game
+	ErrBadFrame      = "bad_frame"    // not JSON, not text, or too large
+	ErrUnknownType   = "unknown_type" // a message type the server does not know
+	ErrBadVersion    = "bad_version"  // hello names a version the server does not speak
+	ErrNeedHello     = "need_hello"   // a message before hello, or a second hello
+	ErrBadToken      = "bad_token"    // no seat answers to this token
+	ErrNoSpectator   = "no_spectators"
+	ErrIllegal       = "illegal"    // the engine refused the action (refusal: why)
+	ErrNotSeated     = "not_seated" // a spectator tried to act
+	ErrNotHost       = "not_host"
+	ErrPlayerPresent = "player_present" // mid-game, the host's seat message named a connected player
+	ErrBadRequest    = "bad_request"    // a well-formed message that cannot be done now
+	ErrRateLimited   = "rate_limited"
+	ErrOverloaded    = "overloaded" // the table's queue is full: try again
+	ErrNoTable       = "no_table"
+	ErrInternal      = "internal"
+	ErrNotOver       = "not_over" // HTTP: the record waits for the end of the game
 )
 
 // Seat settings of a host's seat message.

@@ -75,8 +75,12 @@ func (t *Table) message(in Intent, c *client) {
 	}
 	if err != nil {
 		code := protocol.ErrBadRequest
-		if errors.Is(err, errStorage) {
+		var coded *codedError
+		switch {
+		case errors.Is(err, errStorage):
 			code = protocol.ErrInternal
+		case errors.As(err, &coded):
+			code = coded.code
 		}
 		t.refuse(in.Client, m.ID, code, err.Error())
 		return
@@ -402,7 +406,10 @@ func (t *Table) start() error {
 
 // setSeat changes who holds a seat: a bot of some level, open for a
 // person, or (before the start) removed. During a game this is how the host
-// replaces an absent player with a bot, or opens a seat for someone new.
+// replaces an absent player with a bot, or opens a seat for someone new; a
+// player who is there keeps their seat, so that a host cannot throw out,
+// mid-game, someone who is playing. Before the start the host arranges the
+// seats as they like, a connected person's included.
 func (t *Table) setSeat(m protocol.ClientMsg) error {
 	if m.Seat == nil || *m.Seat < 0 || *m.Seat >= len(t.seats.Seats) {
 		return fmt.Errorf("seat: name a seat from 0 to %d", len(t.seats.Seats)-1)
@@ -415,8 +422,12 @@ func (t *Table) setSeat(m protocol.ClientMsg) error {
 	if cur.Kind == KindPerson && sameHash(cur.TokenHash, t.seats.HostHash) {
 		return errors.New("the host keeps their own seat")
 	}
-	seats := t.seats.clone()
 	lobby := t.row.Status == store.StatusLobby
+	if !lobby && cur.Kind == KindPerson && t.pres[s].conns > 0 && (m.Set == protocol.SetBot || m.Set == protocol.SetOpen) {
+		return &codedError{code: protocol.ErrPlayerPresent,
+			msg: fmt.Sprintf("%s is playing seat %d: a seat goes to a bot or opens during a game only while its player is away", cur.Name, s)}
+	}
+	seats := t.seats.clone()
 	switch m.Set {
 	case "bot":
 		lvl, err := checkLevel(m.Level)

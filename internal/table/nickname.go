@@ -16,7 +16,8 @@ import (
 // well formed but also be told apart, at a glance, from every name already
 // at the table and from the names bots go by:
 //
-//   - it is text: invalid UTF-8 is refused, never repaired;
+//   - it is text: invalid UTF-8 is refused, never repaired, and so is the
+//     replacement character U+FFFD a decoder leaves for what it could not read;
 //   - it passes the PRECIS Nickname profile (RFC 8266): no control, format or
 //     unassigned characters; spaces are trimmed and runs of them collapsed;
 //     compatibility forms are normalised (NFKC: a full-width "Ａ" is "A"),
@@ -62,6 +63,11 @@ func checkNickname(raw string, held []string) (string, error) {
 	if !utf8.ValidString(raw) {
 		i := invalidByte(raw)
 		return "", fmt.Errorf("the nickname is not valid UTF-8 text (byte %#02x at offset %d)", raw[i], i)
+	}
+	if strings.ContainsRune(raw, utf8.RuneError) {
+		// What a decoder leaves for a byte or an escape it could not read: a
+		// name repaired on the way, not one anybody chose.
+		return "", fmt.Errorf("the nickname %q holds U+FFFD, the mark of text that could not be read", raw)
 	}
 	if strings.TrimSpace(raw) == "" {
 		return "", fmt.Errorf("a nickname has 1 to %d characters; this one is empty", MaxNameLen)

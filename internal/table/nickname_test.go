@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -33,6 +34,7 @@ func TestNicknameRules(t *testing.T) {
 		{rule: "a name of spaces is refused", raw: "   ", refuse: "this one is empty"},
 		{rule: "25 characters are too many", raw: strings.Repeat("a", MaxNameLen+1), refuse: "has 25"},
 		{rule: "invalid UTF-8 is refused, not repaired", raw: "Ann\xff", refuse: "not valid UTF-8 text (byte 0xff at offset 3)"},
+		{rule: "a replacement character is refused", raw: "Ann\ufffd", refuse: "holds U+FFFD"},
 		{rule: "a lone continuation byte is refused", raw: "\x80Ann", refuse: "byte 0x80 at offset 0"},
 		{rule: "a NUL is a control character", raw: "Ann\x00", refuse: "U+0000, a control character"},
 		{rule: "a bell is a control character", raw: "A\anne", refuse: "U+0007, a control character"},
@@ -121,7 +123,28 @@ func TestRefusedNicknameChangesNothing(t *testing.T) {
 	if err != nil || reply.Type != protocol.TypeJoined {
 		t.Fatalf("join as Ben: %+v, %v", reply, err)
 	}
-	if in, _ := m.Lobby().Get(id); in.Seats[1].Name != "Ben" {
-		t.Fatalf("Ben's seat %+v, want the normalised name", in.Seats[1])
+	ben := attach(t, m, id, protocol.ClientMsg{Token: reply.Token})
+	if w := ben.next(protocol.TypeWelcome); w.Table.Seats[1].Name != "Ben" {
+		t.Fatalf("Ben's seat %+v, want the normalised name", w.Table.Seats[1])
+	}
+}
+
+// The protocol document lists the names reserved for bots: every one of
+// botNames, so that a person refused one can see the whole list.
+func TestDocListsTheBotsNames(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/protocol.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rules, ok := strings.Cut(string(doc), "**Bots' names are for bots.**")
+	if !ok {
+		t.Fatal("the protocol document has no rule on bots' names")
+	}
+	rule, _, _ := strings.Cut(rules, "\n\n") // the rule is the list's last item
+	rule = strings.Join(strings.Fields(rule), " ")
+	for _, n := range botNames {
+		if !strings.Contains(rule, n) {
+			t.Errorf("the rule on bots' names does not name %q", n)
+		}
 	}
 }

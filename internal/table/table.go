@@ -434,6 +434,12 @@ func (t *Table) botFor(s int, level string) bot.Bot {
 // errStorage is what a client hears when the store refused an action.
 var errStorage = errors.New("the server could not save this action; nothing changed, try again")
 
+// codedError is a refusal of a host's message under a wire error code of
+// its own, where bad_request would not tell a client what to do.
+type codedError struct{ code, msg string }
+
+func (e *codedError) Error() string { return e.msg }
+
 // apply checks an action with the engine, appends it to the store and only
 // then applies it and tells everyone. A refusal returns the engine's
 // *ActionError and changes nothing.

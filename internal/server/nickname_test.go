@@ -1,0 +1,97 @@
+package server_test
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/skullking-go/skullking/client"
+	"github.com/skullking-go/skullking/internal/testserver"
+	"github.com/skullking-go/skullking/protocol"
+)
+
+// The lobby refuses a nickname that looks like a seated person's, a
+// bot's name and one that is not text, each with a 4xx error in the
+// protocol's error shape naming the rule; the table is as it was.
+func TestLobbyRefusesLookalikeAndReservedNicknames(t *testing.T) {
+	ts := testserver.Start(t)
+	id := ts.Create("Owner", []protocol.SeatSpec{testserver.Open, testserver.Open, testserver.Bot("random")}, short).ID
+	before := ts.Info(id)
+	ctx := testserver.Context(t, 30*time.Second)
+	for _, c := range []struct{ nickname, says string }{
+		{"Оwner", `the nickname "Оwner" looks like "Owner", who sits at this table`}, // a Cyrillic О
+		{"ＯＷＮＥＲ", `the nickname "OWNER" is taken at this table`},
+		{"Blackbeard", "Blackbeard is a bot's name"},
+		{"Mary Read", "Mary Read is a bot's name"}, // the bot in seat 2
+		{"B1ackbeard", `the nickname "B1ackbeard" looks like "Blackbeard", a bot's name`},
+		{"Ann\u0007", `the nickname "Ann\a" holds U+0007, a control character`},
+	} {
+		_, err := ts.Client().Join(ctx, id, protocol.JoinRequest{Nickname: c.nickname})
+		var e *client.Error
+		if !errors.As(err, &e) || e.Status != 409 || e.Code != protocol.ErrBadRequest || e.Message != c.says {
+			t.Fatalf("join as %q: %v (%+v), want 409 bad_request %q", c.nickname, err, e, c.says)
+		}
+	}
+	// Bytes no client of package client can send: an invalid byte, and a
+	// lone surrogate escape the JSON decoder would turn into U+FFFD.
+	for _, c := range []struct{ body, says string }{
+		{"{\"nickname\": \"Ann\xff\"}", "request body: not valid UTF-8 (byte 0xff at offset 17)"},
+		{`{"nickname": "Ann\udc00"}`, "the nickname \"Ann\ufffd\" holds U+FFFD, the mark of text that could not be read"},
+	} {
+		status, answer := httpPost(t, ts.Base+"/api/tables/"+id+"/join", []byte(c.body))
+		var e protocol.ErrorBody
+		if err := json.Unmarshal(answer, &e); err != nil || status/100 != 4 || e.Code != protocol.ErrBadRequest || e.Error != c.says {
+			t.Fatalf("join with %q: %d %s, want a 4xx bad_request %q", c.body, status, answer, c.says)
+		}
+	}
+	if after := ts.Info(id); !reflect.DeepEqual(after, before) {
+		t.Fatalf("the table after refused joins:\n%+v\nbefore:\n%+v", after, before)
+	}
+	// Creating a table as a bot is refused too, and makes no table.
+	for _, nickname := range []string{"Blackbeard", "Calico Jack"} {
+		_, err := ts.Client().Create(ctx, protocol.CreateRequest{Nickname: nickname,
+			Seats: []protocol.SeatSpec{testserver.Open, testserver.Open}, Settings: short})
+		var e *client.Error
+		if !errors.As(err, &e) || e.Status != 400 || e.Code != protocol.ErrBadRequest || e.Message != nickname+" is a bot's name" {
+			t.Fatalf("create as %q: %v", nickname, err)
+		}
+	}
+	status, answer := httpPost(t, ts.Base+"/api/tables", []byte("{\"nickname\": \"\xc3\", \"seats\": [{\"kind\": \"open\"}, {\"kind\": \"open\"}]}"))
+	if status != 400 || !json.Valid(answer) {
+		t.Fatalf("create with an invalid byte: %d %s", status, answer)
+	}
+	// A name unlike every other is stored in its normalised form.
+	joined := ts.Join(id, "  Ｂｅｎ  ")
+	if in := ts.Info(id); in.Seats[joined.Seat].Name != "Ben" {
+		t.Fatalf("Ben's seat %+v, want the name normalised", in.Seats[joined.Seat])
+	}
+}
+
+// During a game the host's seat message may not take a connected
+// player's seat (player_present), and may give an away player's to a bot.
+func TestHostSeatRuleOnTheWire(t *testing.T) {
+	ts := testserver.Start(t)
+	_, clients, _, _ := seatGame(t, ts, 3, nil, short)
+	ann, ben := clients[0], clients[1]
+	for _, set := range []string{protocol.SetBot, protocol.SetOpen} {
+		_, err := ann.request(protocol.ClientMsg{Type: protocol.TypeSeat, Seat: intp(1), Set: set, Level: "random"})
+		if code(err) != protocol.ErrPlayerPresent {
+			t.Fatalf("set %s on Ben's seat while he plays: %v, want %s", set, err, protocol.ErrPlayerPresent)
+		}
+	}
+	in := waitTable(t, ann, func(in *protocol.TableInfo) bool { return true })
+	if s := in.Seats[1]; s.Kind != protocol.SeatPerson || s.Name != "Ben" || !s.Connected {
+		t.Fatalf("Ben's seat after the refusals: %+v", s)
+	}
+	ben.conn.Close()
+	waitTable(t, ann, func(in *protocol.TableInfo) bool { return !in.Seats[1].Connected })
+	if _, err := ann.request(protocol.ClientMsg{Type: protocol.TypeSeat, Seat: intp(1), Set: protocol.SetBot, Level: "random"}); err != nil {
+		t.Fatalf("give away Ben's seat once he is away: %v", err)
+	}
+	in = waitTable(t, ann, func(in *protocol.TableInfo) bool { return in.Seats[1].Kind == protocol.SeatBot })
+	if s := in.Seats[1]; s.Name != "Ben" || s.Level != "random" {
+		t.Fatalf("Ben's seat given to a bot: %+v", s)
+	}
+}
