@@ -64,8 +64,9 @@ func TestLobbyRefusesLookalikeAndReservedNicknames(t *testing.T) {
 	}
 	// A name unlike every other is stored in its normalised form.
 	joined := ts.Join(id, "  Ｂｅｎ  ")
-	if in := ts.Info(id); in.Seats[joined.Seat].Name != "Ben" {
-		t.Fatalf("Ben's seat %+v, want the name normalised", in.Seats[joined.Seat])
+	ben := sit(t, ts.Client(), id, "Ben", joined.Token)
+	if s := ben.welcome.Table.Seats[joined.Seat]; s.Name != "Ben" {
+		t.Fatalf("Ben's seat %+v, want the name normalised", s)
 	}
 }
 
@@ -73,7 +74,7 @@ func TestLobbyRefusesLookalikeAndReservedNicknames(t *testing.T) {
 // player's seat (player_present), and may give an away player's to a bot.
 func TestHostSeatRuleOnTheWire(t *testing.T) {
 	ts := testserver.Start(t)
-	_, clients, _, _ := seatGame(t, ts, 3, nil, short)
+	id, clients, _, _ := seatGame(t, ts, 3, nil, short)
 	ann, ben := clients[0], clients[1]
 	for _, set := range []string{protocol.SetBot, protocol.SetOpen} {
 		_, err := ann.request(protocol.ClientMsg{Type: protocol.TypeSeat, Seat: intp(1), Set: set, Level: "random"})
@@ -81,8 +82,7 @@ func TestHostSeatRuleOnTheWire(t *testing.T) {
 			t.Fatalf("set %s on Ben's seat while he plays: %v, want %s", set, err, protocol.ErrPlayerPresent)
 		}
 	}
-	in := waitTable(t, ann, func(in *protocol.TableInfo) bool { return true })
-	if s := in.Seats[1]; s.Kind != protocol.SeatPerson || s.Name != "Ben" || !s.Connected {
+	if s := ts.Info(id).Seats[1]; s.Kind != protocol.SeatPerson || s.Name != "Ben" || !s.Connected {
 		t.Fatalf("Ben's seat after the refusals: %+v", s)
 	}
 	ben.conn.Close()
@@ -90,7 +90,7 @@ func TestHostSeatRuleOnTheWire(t *testing.T) {
 	if _, err := ann.request(protocol.ClientMsg{Type: protocol.TypeSeat, Seat: intp(1), Set: protocol.SetBot, Level: "random"}); err != nil {
 		t.Fatalf("give away Ben's seat once he is away: %v", err)
 	}
-	in = waitTable(t, ann, func(in *protocol.TableInfo) bool { return in.Seats[1].Kind == protocol.SeatBot })
+	in := waitTable(t, ann, func(in *protocol.TableInfo) bool { return in.Seats[1].Kind == protocol.SeatBot })
 	if s := in.Seats[1]; s.Name != "Ben" || s.Level != "random" {
 		t.Fatalf("Ben's seat given to a bot: %+v", s)
 	}
