@@ -270,7 +270,7 @@ func (cn *Conn) dial(ctx context.Context) (*websocket.Conn, []frame, error) {
 		case protocol.TypeError:
 			switch m.Code {
 			case protocol.ErrBadToken, protocol.ErrBadVersion, protocol.ErrNoTable, protocol.ErrBadRequest,
-				protocol.ErrNoSpectator:
+				protocol.ErrNoSpectator, protocol.ErrSpectatorsFull:
 				ws.CloseNow()
 				return nil, nil, &Error{Code: m.Code, Message: m.Message}
 			}

@@ -16,6 +16,7 @@ type ServerInfo struct {
 	Subprotocol string   `json:"subprotocol"`
 	Bots        []string `json:"bots"` // the bot levels, weakest first
 	MaxFrame    int      `json:"max_frame"`
+	MaxChat     int      `json:"max_chat"` // the longest chat line, in characters
 }
 
 // ErrorBody is every error of the HTTP API: a sentence and a code.
@@ -37,17 +38,21 @@ type Settings struct {
 	Standin string `json:"standin"`
 	// AutoLast plays a player's forced last card for them.
 	AutoLast bool `json:"auto_last"`
+	// SpectatorChat lets spectators chat; otherwise only the seats do, so
+	// that a crowd of watchers cannot drown the players.
+	SpectatorChat bool `json:"spectator_chat"`
 }
 
 // SettingsUpdate is a configure message's change: absent fields stay.
 type SettingsUpdate struct {
-	Name        *string            `json:"name,omitempty"`
-	Options     *skullking.Options `json:"options,omitempty"`
-	TurnSeconds *int               `json:"turn_seconds,omitempty"`
-	Public      *bool              `json:"public,omitempty"`
-	Spectators  *bool              `json:"spectators,omitempty"`
-	Standin     *string            `json:"standin,omitempty"`
-	AutoLast    *bool              `json:"auto_last,omitempty"`
+	Name          *string            `json:"name,omitempty"`
+	Options       *skullking.Options `json:"options,omitempty"`
+	TurnSeconds   *int               `json:"turn_seconds,omitempty"`
+	Public        *bool              `json:"public,omitempty"`
+	Spectators    *bool              `json:"spectators,omitempty"`
+	Standin       *string            `json:"standin,omitempty"`
+	AutoLast      *bool              `json:"auto_last,omitempty"`
+	SpectatorChat *bool              `json:"spectator_chat,omitempty"`
 }
 
 // SeatSpec is one seat of a new table: open for a person, or a bot.
@@ -110,6 +115,9 @@ type TableInfo struct {
 	TurnSeconds int    `json:"turn_seconds"`
 	Standin     string `json:"standin"`
 	AutoLast    bool   `json:"auto_last"`
+	// SpectatorChat says whether spectators may chat (a client hides their
+	// chat box otherwise).
+	SpectatorChat bool `json:"spectator_chat"`
 	// Options are the rules as a record's options object: only what differs
 	// from the standard rules. A client reads them with Rules; one that
 	// only shows them has Summary.

@@ -16,6 +16,11 @@ const Subprotocol = "skullking.v2"
 // MaxFrame is the largest frame a client may send, in bytes.
 const MaxFrame = 4096
 
+// MaxChat is the longest chat line, in characters (after surrounding
+// spaces are trimmed): room for a sentence or two, not for a wall of text
+// in front of every player.
+const MaxChat = 300
+
 // MaxServerFrame bounds one frame a client accepts from a server: a state
 // of eight seats with a round's tricks and a long game's sheet is some tens
 // of kilobytes; the bound only stops a runaway server from filling a
@@ -67,6 +72,14 @@ const (
 	ErrNoTable       = "no_table"
 	ErrInternal      = "internal"
 	ErrNotOver       = "not_over" // HTTP: the record waits for the end of the game
+
+	// The limits that keep a crowd from hurting a table or the server.
+	ErrSpectatorsFull  = "spectators_full"      // the table has as many spectators as the server allows
+	ErrTooManyConns    = "too_many_connections" // HTTP: this address has as many table connections open as allowed
+	ErrTooManyTables   = "too_many_tables"      // HTTP: this address has as many unfinished tables as allowed
+	ErrChatLimited     = "chat_limited"         // the table's chat is at its rate: the line was not relayed
+	ErrChatTooLong     = "chat_too_long"        // a chat line over MaxChat characters
+	ErrNoSpectatorChat = "no_spectator_chat"    // a spectator's line at a table whose host did not allow it
 )
 
 // Seat settings of a host's seat message.

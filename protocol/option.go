@@ -45,6 +45,10 @@ const (
 	InSettings = "settings"
 )
 
+// GroupChat is the option list's group of a table's chat settings (the
+// engine's groups are the rules'; pace is the engine's too).
+const GroupChat = "chat"
+
 // RuleOptions lists the engine's options, in the engine's order.
 func RuleOptions() []OptionInfo {
 	specs := skullking.OptionSpecs()

@@ -56,6 +56,18 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.tableError(w, err)
 		return
 	}
+	// Refused before the upgrade: a refusal costs no connection, and the
+	// 429 tells a client to come back later, when one of its others ends.
+	if ip := clientIP(r); !s.exempt(ip) {
+		release, ok := s.wsConns.acquire(ip)
+		if !ok {
+			w.Header().Set("Retry-After", "5")
+			writeError(w, http.StatusTooManyRequests, protocol.ErrTooManyConns,
+				"your address has %d table connections open, as many as this server allows: close one first", s.cfg.MaxConnsPerIP)
+			return
+		}
+		defer release()
+	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: []string{protocol.Subprotocol}})
 	if err != nil {
 		s.log.Debug("websocket accept", "err", err)

@@ -10,6 +10,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/skullking-go/skullking/internal/table"
 )
 
 // Main is the serve command as a value — parse flags, start, close — so
@@ -46,6 +48,11 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.IntVar(&c.MaxTables, "max-tables", 20000, "tables in memory at once")
 	fs.Float64Var(&c.MsgRate, "msg-rate", 10, "messages a second per connection (negative: no limit)")
 	fs.Float64Var(&c.HTTPRate, "http-rate", 2, "table creations and joins a second per address (negative: no limit)")
+	fs.IntVar(&c.MaxSpectators, "max-spectators", table.DefaultMaxSpectators, "spectators of one table (0: no limit)")
+	fs.Float64Var(&c.ChatRate, "chat-rate", table.DefaultChatRate, "chat lines a second per table, its players' and its spectators' each (negative: no limit)")
+	fs.IntVar(&c.MaxConnsPerIP, "max-conns-per-ip", DefaultMaxConnsPerIP, "table connections open from one address (0: no limit)")
+	fs.IntVar(&c.MaxTablesPerIP, "max-tables-per-ip", DefaultMaxTablesPerIP, "tables one address created that are not over yet (0: no limit)")
+	fs.BoolVar(&c.LimitLoopback, "limit-loopback", false, "apply the limits per address to loopback clients too (by default they are exempt)")
 	fs.StringVar(&c.PprofAddr, "pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
 	fs.StringVar(&m.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&m.logFormat, "log-format", "text", "text or json")
@@ -64,6 +71,11 @@ func (m *Main) ParseFlags(args []string) error {
 	c.BotDelay = *botDelay
 	if c.BotDelay == 0 {
 		c.BotDelay = -1 // the flag's 0 means no pause; the Config's zero means the default
+	}
+	for _, n := range []*int{&c.MaxSpectators, &c.MaxConnsPerIP, &c.MaxTablesPerIP} {
+		if *n == 0 {
+			*n = -1 // the flag's 0 means no limit; the Config's zero means the default
+		}
 	}
 	if c.Node == "" {
 		c.Node, _ = os.Hostname()

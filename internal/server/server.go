@@ -62,6 +62,20 @@ type Config struct {
 	HTTPRate  float64
 	HTTPBurst int
 
+	// The limits that keep a crowd from hurting a public server (zero:
+	// the default noted; negative: no limit). MaxSpectators bounds one
+	// table's spectators (200); ChatRate one table's chat lines a second,
+	// its players' together and its spectators' together (2, bursts of
+	// 10). MaxConnsPerIP bounds the table WebSockets open from one address
+	// across all tables (64); MaxTablesPerIP the tables one address created
+	// that are not over yet (10). The two per address leave loopback alone
+	// unless LimitLoopback is set.
+	MaxSpectators  int
+	ChatRate       float64
+	MaxConnsPerIP  int
+	MaxTablesPerIP int
+	LimitLoopback  bool
+
 	// PprofAddr, when set, serves Go's profiles on a separate listener, so
 	// that they are never exposed on the public address by accident.
 	PprofAddr string
@@ -109,6 +123,12 @@ func (c *Config) defaults() {
 	if c.HTTPBurst == 0 {
 		c.HTTPBurst = 20
 	}
+	if c.MaxConnsPerIP == 0 {
+		c.MaxConnsPerIP = DefaultMaxConnsPerIP
+	}
+	if c.MaxTablesPerIP == 0 {
+		c.MaxTablesPerIP = DefaultMaxTablesPerIP
+	}
 }
 
 // Server is one node serving tables.
@@ -120,6 +140,8 @@ type Server struct {
 	mgr     *table.Manager
 	metrics *metrics
 	limits  *ipLimiter
+	wsConns *connCounter // table WebSockets per address
+	created *tableQuota  // unfinished tables per creating address
 
 	ctx    context.Context // cancelled at shutdown: ends every connection
 	cancel context.CancelFunc
@@ -147,7 +169,10 @@ func New(cfg Config) (*Server, error) {
 	s.limits = newIPLimiter(cfg.HTTPRate, cfg.HTTPBurst)
 	s.mgr = table.NewManager(table.Config{Store: s.store, Node: cfg.Node, Logger: cfg.Logger,
 		Observer: observer{s.metrics}, Grace: cfg.Grace, BotDelay: cfg.BotDelay, ThinkLimit: cfg.ThinkLimit, LeaseTTL: cfg.LeaseTTL,
-		IdleEvict: cfg.IdleEvict, InboxSize: cfg.InboxSize, MaxTables: cfg.MaxTables, Seed: cfg.Seed})
+		IdleEvict: cfg.IdleEvict, InboxSize: cfg.InboxSize, MaxTables: cfg.MaxTables, Seed: cfg.Seed,
+		MaxSpectators: cfg.MaxSpectators, ChatRate: cfg.ChatRate})
+	s.wsConns = newConnCounter(cfg.MaxConnsPerIP)
+	s.created = newTableQuota(cfg.MaxTablesPerIP, s.mgr.Lobby())
 	n, err := s.mgr.Resume(context.Background())
 	if err != nil {
 		s.mgr.Close()
@@ -359,13 +384,13 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) apiInfo(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, protocol.ServerInfo{Protocol: protocol.Version, Subprotocol: protocol.Subprotocol,
-		Bots: bot.Levels(), MaxFrame: protocol.MaxFrame})
+		Bots: bot.Levels(), MaxFrame: protocol.MaxFrame, MaxChat: protocol.MaxChat})
 }
 
 // options lists every option a form may set: the engine's rules, then the
-// table's settings of pace.
+// table's own settings.
 func (s *Server) options(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, append(protocol.RuleOptions(), table.PaceOptions()...))
+	writeJSON(w, http.StatusOK, append(protocol.RuleOptions(), table.SettingOptions()...))
 }
 
 // cards is the card catalogue: what a client needs to draw and name every
@@ -383,7 +408,18 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	if !decodeBody(w, r, &req) {
 		return
 	}
+	done := func(string) {}
+	if ip := clientIP(r); !s.exempt(ip) {
+		var held int
+		var ok bool
+		if done, held, ok = s.created.reserve(ip); !ok {
+			writeError(w, http.StatusTooManyRequests, protocol.ErrTooManyTables,
+				"your address has %d tables not yet over, as many as this server allows: finish one first", held)
+			return
+		}
+	}
 	id, seat, token, err := s.mgr.Create(r.Context(), req)
+	done(id)
 	if err != nil {
 		s.tableError(w, err)
 		return

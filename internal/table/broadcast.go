@@ -54,6 +54,7 @@ func (t *Table) info() protocol.TableInfo {
 	in := protocol.NewTableInfo(t.id, t.st.Options)
 	in.Name, in.Status, in.Public, in.Spectators = t.st.Name, string(t.row.Status), t.st.Public, t.st.Spectators
 	in.TurnSeconds, in.Standin, in.AutoLast = t.st.TurnSeconds, t.st.Standin, t.st.AutoLast
+	in.SpectatorChat = t.st.SpectatorChat
 	in.Watching, in.Rematch = t.watching, t.row.Rematch
 	playing := t.game != nil && !t.game.Over()
 	for i, s := range t.seats.Seats {

@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
@@ -105,6 +103,11 @@ func (t *Table) hello(in Intent) {
 	if m.Spectate {
 		if !t.st.Spectators {
 			t.refuseAndClose(in.Client, protocol.ErrNoSpectator, "this table does not allow spectators")
+			return
+		}
+		if most := t.m.cfg.MaxSpectators; most > 0 && t.watching >= most {
+			t.refuseAndClose(in.Client, protocol.ErrSpectatorsFull,
+				fmt.Sprintf("this table has %d spectators, as many as this server allows: try again later", t.watching))
 			return
 		}
 		t.watching++
@@ -277,11 +280,21 @@ func (t *Table) act(in Intent, c *client) {
 	t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeAck, ID: m.ID, Seq: int64(len(t.actions))}, false)
 }
 
-// chat relays a line to everyone at the table.
+// chat relays a line to everyone at the table: a line of the right length,
+// from a seat or (if the host allows it) a spectator, while the table's
+// chat is under its rate (chatlimit.go).
 func (t *Table) chat(in Intent, c *client) {
-	text := strings.TrimSpace(in.Msg.Text)
-	if text == "" || utf8.RuneCountInString(text) > MaxChatLen || !printable(text) {
-		t.refuse(in.Client, in.Msg.ID, protocol.ErrBadRequest, fmt.Sprintf("chat: 1 to %d printable characters", MaxChatLen))
+	text, code, err := checkChat(in.Msg.Text)
+	if err != nil {
+		t.refuse(in.Client, in.Msg.ID, code, err.Error())
+		return
+	}
+	if c.seat < 0 && !t.st.SpectatorChat {
+		t.refuse(in.Client, in.Msg.ID, protocol.ErrNoSpectatorChat, "spectators do not chat at this table: the host did not allow it")
+		return
+	}
+	if !t.chatLimits.allow(c.seat >= 0, time.Now()) {
+		t.refuse(in.Client, in.Msg.ID, protocol.ErrChatLimited, "the table's chat is busy: this line was not sent, try again in a moment")
 		return
 	}
 	name := "spectator"
@@ -538,6 +551,9 @@ func (t *Table) configure(m protocol.ClientMsg) error {
 	}
 	if u.AutoLast != nil {
 		st.AutoLast = *u.AutoLast
+	}
+	if u.SpectatorChat != nil {
+		st.SpectatorChat = *u.SpectatorChat
 	}
 	if err := normalizeSettings(&st, len(t.seats.Seats)); err != nil {
 		return err

@@ -63,11 +63,28 @@ type Config struct {
 	// ThinkLimit).
 	Bots      func(level string, seed uint64) (bot.Bot, error)
 	MaxTables int // tables in memory at once; creation fails beyond (20000)
+	// MaxSpectators bounds one table's spectators (200); negative: no limit.
+	MaxSpectators int
+	// ChatRate and ChatBurst bound one table's chat lines a second, its
+	// players' together and its spectators' together (2/s, bursts of 10);
+	// a negative ChatRate, no limit.
+	ChatRate  float64
+	ChatBurst int
 	// Seed, when set, gives every game started its deal seed in place of
 	// crypto/rand: for tests that need a known deal. A server for players
 	// leaves it nil, so that nobody can know a deal before it is dealt.
 	Seed func() uint64
 }
+
+// The defaults of the limits a table sets on a crowd: a public table may
+// draw hundreds of watchers, and a few hundred is what one table's
+// broadcasts serve without delaying its players; two lines a second, with
+// a burst for everyone's "well played", is more than people type.
+const (
+	DefaultMaxSpectators = 200
+	DefaultChatRate      = 2
+	DefaultChatBurst     = 10
+)
 
 // Manager creates, loads and runs tables.
 type Manager struct {
@@ -133,6 +150,15 @@ func NewManager(cfg Config) *Manager {
 	}
 	if cfg.MaxTables == 0 {
 		cfg.MaxTables = 20000
+	}
+	if cfg.MaxSpectators == 0 {
+		cfg.MaxSpectators = DefaultMaxSpectators
+	}
+	if cfg.ChatRate == 0 {
+		cfg.ChatRate = DefaultChatRate
+	}
+	if cfg.ChatBurst == 0 {
+		cfg.ChatBurst = DefaultChatBurst
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	m := &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel,

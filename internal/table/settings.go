@@ -22,7 +22,8 @@ import (
 type Settings = protocol.Settings
 
 // DefaultSettings are the settings of a table whose creator did not say
-// otherwise: standard rules, private, open to spectators, no turn timer.
+// otherwise: standard rules, private, open to spectators who watch without
+// chatting, no turn timer.
 func DefaultSettings() Settings {
 	return Settings{Options: skullking.DefaultOptions(), Spectators: true}
 }
@@ -41,18 +42,23 @@ type SeatSpec = protocol.SeatSpec
 // shape). The creator takes the first open seat and becomes the host.
 type CreateRequest = protocol.CreateRequest
 
-// PaceOptions are the table's settings of pace as the option list of GET
+// SettingOptions are the table's settings as the option list of GET
 // /api/options shows them beside the engine's rules: one table of options
-// for every form, these set in a table's settings.
-func PaceOptions() []protocol.OptionInfo {
+// for every form, these set in a table's settings. Their defaults are
+// DefaultSettings', so a form shows what a table left alone gets.
+func SettingOptions() []protocol.OptionInfo {
+	def := DefaultSettings()
 	zero, most, step := 0, MaxTurnSeconds, 15
 	return []protocol.OptionInfo{
-		{Key: "turn_seconds", Type: string(skullking.OptionInt), Default: 0, Min: &zero, Max: &most, Step: &step,
+		{Key: "turn_seconds", Type: string(skullking.OptionInt), Default: def.TurnSeconds, Min: &zero, Max: &most, Step: &step,
 			Group: string(skullking.GroupPace), Label: "Turn timer (seconds)",
 			Help: "How long a player may take over a decision before the stand-in bot decides for them; 0: no timer.",
 			In:   protocol.InSettings},
-		{Key: "auto_last", Type: string(skullking.OptionBool), Default: false, Group: string(skullking.GroupPace),
+		{Key: "auto_last", Type: string(skullking.OptionBool), Default: def.AutoLast, Group: string(skullking.GroupPace),
 			Label: "Play a forced last card", Help: "When a player's last card is the only one they may play, play it for them.",
+			In: protocol.InSettings},
+		{Key: "spectator_chat", Type: string(skullking.OptionBool), Default: def.SpectatorChat, Group: protocol.GroupChat,
+			Label: "Spectators may chat", Help: "Let spectators write in the table's chat; otherwise only the players do.",
 			In: protocol.InSettings},
 	}
 }
@@ -62,7 +68,6 @@ const (
 	MaxTurnSeconds = 3600
 	MaxNameLen     = 24
 	MaxTableName   = 60
-	MaxChatLen     = 300
 )
 
 // defaultStandin is the strongest quick bot available, falling back to random.

@@ -103,10 +103,11 @@ type Table struct {
 	turnSince  time.Time // when the current wait began
 	lastChange time.Time // the last accepted action (or the start)
 
-	clients  map[ClientID]*client
-	watching int
-	bots     map[botKey]bot.Bot
-	hints    map[int]hintAt // the last advice per seat
+	clients    map[ClientID]*client
+	watching   int
+	chatLimits chatLimits // the table's chat as a whole (chatlimit.go)
+	bots       map[botKey]bot.Bot
+	hints      map[int]hintAt // the last advice per seat
 	// Thinking in the background (thinking.go).
 	answers     chan answer
 	moving      bool // a bot's move is being thought out
@@ -127,7 +128,8 @@ type botKey struct {
 func newTable(m *Manager, row *store.Table, log []store.Action) (*Table, error) {
 	t := &Table{id: row.ID, m: m, log: m.log.With("table", row.ID), inbox: make(chan Intent, m.cfg.InboxSize),
 		clients: map[ClientID]*client{}, bots: map[botKey]bot.Bot{}, idleSince: time.Now(), loadedAt: time.Now(),
-		answers: make(chan answer, maxThoughts), hints: map[int]hintAt{}, hintWaiters: map[int][]hintWaiter{}}
+		answers: make(chan answer, maxThoughts), hints: map[int]hintAt{}, hintWaiters: map[int][]hintWaiter{},
+		chatLimits: newChatLimits(m.cfg.ChatRate, m.cfg.ChatBurst)}
 	if err := t.restore(row, log); err != nil {
 		return nil, err
 	}

@@ -10,6 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // At a server table the c key opens a line at the bottom of the screen to
@@ -19,7 +21,7 @@ import (
 // line relayed back by the server, shows on the status line.
 
 // maxChat is the longest line the server relays (docs/protocol.md §4).
-const maxChat = 300
+const maxChat = protocol.MaxChat
 
 // chatSentMsg reports a line written to the server, or why not.
 type chatSentMsg struct{ err error }
