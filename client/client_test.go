@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking/client"
+	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -82,10 +83,11 @@ func TestTwoSeatsPlayAWholeGame(t *testing.T) {
 	ctx := testserver.Context(t, 60*time.Second)
 	c := client.New(ts.Base + "/")
 	info, err := c.Info(ctx)
-	if err != nil || info.Protocol != protocol.Version || info.Subprotocol != protocol.Subprotocol || len(info.Bots) == 0 {
+	if err != nil || info.Protocol != protocol.Version || info.Subprotocol != protocol.Subprotocol || len(info.Bots) == 0 ||
+		info.MaxChat != protocol.MaxChat {
 		t.Fatalf("info %+v, %v", info, err)
 	}
-	if opts, err := c.Options(ctx); err != nil || len(opts) != len(protocol.RuleOptions())+2 {
+	if opts, err := c.Options(ctx); err != nil || len(opts) != len(protocol.RuleOptions())+len(table.SettingOptions()) {
 		t.Errorf("%d options, %v", len(opts), err)
 	}
 	if cards, err := c.Cards(ctx); err != nil || len(cards) != len(protocol.Cards()) || cards[62].Name != "Skull King" {

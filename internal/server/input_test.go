@@ -245,7 +245,7 @@ func TestBadInput(t *testing.T) {
 	expect(ann, `{"type":"configure","settings":{"turn_seconds":5}}`, protocol.ErrBadRequest, "before the game starts")
 	expect(ann, `{"type":"leave"}`, protocol.ErrBadRequest, "has started")
 	expect(ann, `{"type":"chat","text":""}`, protocol.ErrBadRequest, "chat")
-	expect(ann, `{"type":"chat","text":"`+strings.Repeat("a", 400)+`"}`, protocol.ErrBadRequest, "chat")
+	expect(ann, `{"type":"chat","text":"`+strings.Repeat("a", 400)+`"}`, protocol.ErrChatTooLong, "400 characters")
 	expect(spec, `{"type":"act","action":{"kind":"bid","value":0}}`, protocol.ErrNotSeated, "spectators")
 	ann.ws.Write(context.Background(), websocket.MessageBinary, []byte{0, 1, 2})
 	if f := ann.next(protocol.TypeError); f.Code != protocol.ErrBadFrame || !strings.Contains(f.Message, "binary") {

@@ -85,6 +85,14 @@ func TestSpectatorSeesNoHands(t *testing.T) {
 	if n := eval[int](eve, `document.querySelectorAll('.seat').length`); n != 4 {
 		t.Fatalf("the spectator sees %d seats, want 4", n)
 	}
+	// The table left spectators' chat off: the spectator reads the chat
+	// but is offered no line to write.
+	if !eval[bool](eve, `document.querySelector('#chat form').hidden && !document.querySelector('#chat-closed').hidden`) {
+		t.Fatal("the spectator is offered a chat line at a table closed to spectators' chat")
+	}
+	if eval[bool](ann, `document.querySelector('#chat form').hidden`) {
+		t.Fatal("the player is offered no chat line")
+	}
 	// Ann's cards appear nowhere on the spectator's page, except any she
 	// has played into the trick.
 	for _, code := range strings.Fields(handCodes(ann)) {

@@ -18,6 +18,7 @@ const GROUPS = [
     note: 'Variations some tables play. Leave them alone for the rules of the rulebook.' },
   { group: 'modules', legend: 'Modules' },
   { group: 'pace', legend: 'Pace' },
+  { group: 'chat', legend: 'Chat' },
 ];
 
 function nickInput() {

@@ -126,6 +126,9 @@ export function openTable(root, id, navigate) {
         } else if (m.code === 'no_spectators') {
           st.conn.stop();
           picker('This table does not allow spectators.');
+        } else if (m.code === 'spectators_full') {
+          st.conn.stop();
+          picker('This table has as many spectators as the server takes. Try again later.');
         } else if (m.code !== 'no_table') {
           // An illegal action comes with the engine's refusal: worded here,
           // like every refusal the view shows.
@@ -876,19 +879,34 @@ export function openTable(root, id, navigate) {
   // The chat box is built once and moved between redraws, so an open box
   // stays open and a half-typed line survives the moves at the table.
   let chatEl = null;
+  let chatForm = null;
+  let chatNote = null;
   function chatBox() {
-    if (chatEl) return chatEl;
-    const input = h('input', { id: 'chat-input', 'data-key': 'chat-input', maxlength: '300', 'aria-label': 'Chat message', autocomplete: 'off' });
+    if (chatEl) {
+      showChatForm();
+      return chatEl;
+    }
+    const input = h('input', { id: 'chat-input', 'data-key': 'chat-input', 'aria-label': 'Chat message', autocomplete: 'off' });
+    serverInfo().then((i) => { if (i.max_chat) input.maxLength = i.max_chat; });
     const send = (e) => {
       e.preventDefault();
       const text = input.value.trim();
       if (!text) return;
       if (st.conn && st.conn.send({ type: 'chat', text })) input.value = '';
     };
+    chatForm = h('form', { onsubmit: send }, input, h('button', { type: 'submit', 'data-key': 'chat-send' }, 'Send'));
+    chatNote = h('p', { class: 'muted', id: 'chat-closed' }, 'Spectators watch without chatting at this table.');
     chatEl = h('details', { class: 'chat panel', id: 'chat' }, h('summary', { 'data-key': 'chat-summary' }, 'Chat'),
-      h('ol', { id: 'chat-log', 'aria-label': 'Chat messages' }, chatLines()),
-      h('form', { onsubmit: send }, input, h('button', { type: 'submit', 'data-key': 'chat-send' }, 'Send')));
+      h('ol', { id: 'chat-log', 'aria-label': 'Chat messages' }, chatLines()), chatForm, chatNote);
+    showChatForm();
     return chatEl;
+  }
+  // showChatForm offers the line to write only to those who may: the
+  // players, and spectators when the host allows it.
+  function showChatForm() {
+    const open = st.seat >= 0 || Boolean(st.info && st.info.spectator_chat);
+    chatForm.hidden = !open;
+    chatNote.hidden = open;
   }
   function chatLines() {
     return st.chat.map((c) => h('li', {}, h('strong', {}, c.name), ': ', c.text));
