@@ -198,7 +198,7 @@ var (
 // numericOptions are the keys of the options whose values are numbers.
 func numericOptions() []string {
 	var keys []string
-	for _, o := range append(protocol.RuleOptions(), table.PaceOptions()...) {
+	for _, o := range append(protocol.RuleOptions(), table.SettingOptions()...) {
 		if o.Type == "int" {
 			keys = append(keys, o.Key)
 		}
