@@ -19,7 +19,7 @@ func allModules() skullking.Options {
 
 // playRandom plays a random legal action of game g, and reports whether
 // anyone could act.
-func playRandom(t *testing.T, g *skullking.Game, rng *skullking.Rand) bool {
+func playRandom(t testing.TB, g *skullking.Game, rng *skullking.Rand) bool {
 	t.Helper()
 	var buf []skullking.Action
 	for s := 0; s < g.Players(); s++ {
@@ -163,8 +163,15 @@ func TestStateEncoderMatchesServerMsg(t *testing.T) {
 	for step := 0; step < 150 && !g.Over(); step++ {
 		playRandom(t, g, &rng)
 		ev := &Event{Kind: KindPlay, Seat: 1, By: ByPlayer}
+		if step%2 == 0 {
+			ev = nil // a state after a reconnect, say, tells no event
+		}
+		deadline := int64(5)
+		if step%3 == 0 {
+			deadline = 0 // no turn timer
+		}
 		v0 := g.View(-1)
-		enc, err := NewStateEncoder(&v0, int64(step), ev, 5)
+		enc, err := NewStateEncoder(&v0, int64(step), ev, deadline)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,7 +181,7 @@ func TestStateEncoderMatchesServerMsg(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, _ := Encode(ServerMsg{Type: TypeState, Seq: int64(step), View: ViewOf(&v), Event: ev, Deadline: 5})
+			want, _ := Encode(ServerMsg{Type: TypeState, Seq: int64(step), View: ViewOf(&v), Event: ev, Deadline: deadline})
 			if !sameJSON(got, want) {
 				t.Fatalf("step %d seat %d:\n got %s\nwant %s", step, seat, got, want)
 			}
@@ -312,6 +319,33 @@ func TestRuleOptions(t *testing.T) {
 		want := map[string][2]bool{"int": {false, true}, "bool": {false, false}, "choice": {true, false}, "schedule": {true, false}}
 		if w := want[o["type"].(string)]; w != [2]bool{hasChoices, hasMin} {
 			t.Errorf("%s (%s): choices %v, min %v", specs[i].Key, o["type"], hasChoices, hasMin)
+		}
+	}
+}
+
+// BenchmarkStateEncode is a broadcast's encoding at a 4-player table in
+// the middle of a game: the shared parts once, then each seat's message.
+func BenchmarkStateEncode(b *testing.B) {
+	g, _ := skullking.NewGame(4, skullking.WithSeed(3))
+	rng := skullking.NewRand(3)
+	for g.Round() < 6 {
+		playRandom(b, g, &rng)
+	}
+	views := make([]skullking.View, 4)
+	for s := range views {
+		views[s] = g.View(s)
+	}
+	ev := &Event{Kind: KindPlay, Seat: 1, By: ByPlayer}
+	b.ReportAllocs()
+	for b.Loop() {
+		enc, err := NewStateEncoder(&views[0], 100, ev, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for s := range views {
+			if _, err := enc.Encode(&views[s]); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

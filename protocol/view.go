@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"strconv"
 
 	"github.com/skullking-go/skullking"
 )
@@ -207,55 +208,82 @@ func resultsOf(v *skullking.View) []Result {
 // StateEncoder writes one state message for each viewer of a table. The
 // completed tricks and the score sheet are the same for every viewer and
 // grow through the game, so they are encoded once per state rather than once
-// per connection.
+// per connection, and spliced into each viewer's message as they are: handed
+// to encoding/json as json.RawMessage, they would be checked and compacted
+// again for every viewer.
 type StateEncoder struct {
-	seq      int64
-	event    *Event
-	deadline int64
-	tricks   json.RawMessage
-	last     json.RawMessage
-	results  json.RawMessage
+	head   []byte // {"type":"state","seq":…,"view":
+	shared []byte // ,"tricks":…,"last_trick":…,"results":…}
+	tail   []byte // ,"event":…,"deadline":…}
 }
 
 // NewStateEncoder prepares a state after action seq from any viewer's
 // engine view (the shared parts do not depend on the viewer).
 func NewStateEncoder(any *skullking.View, seq int64, ev *Event, deadline int64) (*StateEncoder, error) {
-	e := &StateEncoder{seq: seq, event: ev, deadline: deadline}
+	e := &StateEncoder{head: []byte(`{"type":"` + TypeState + `"`)}
+	if seq != 0 {
+		e.head = append(e.head, `,"seq":`...)
+		e.head = strconv.AppendInt(e.head, seq, 10)
+	}
+	e.head = append(e.head, `,"view":`...)
 	var err error
-	if e.tricks, err = json.Marshal(tricksOf(any)); err != nil {
+	if e.shared, err = appendField(e.shared, "tricks", tricksOf(any)); err != nil {
 		return nil, err
 	}
 	if last := lastTrickOf(any); last != nil {
-		if e.last, err = json.Marshal(last); err != nil {
+		if e.shared, err = appendField(e.shared, "last_trick", last); err != nil {
 			return nil, err
 		}
 	}
-	if e.results, err = json.Marshal(resultsOf(any)); err != nil {
+	if e.shared, err = appendField(e.shared, "results", resultsOf(any)); err != nil {
 		return nil, err
 	}
+	e.shared = append(e.shared, '}')
+	if ev != nil {
+		if e.tail, err = appendField(e.tail, "event", ev); err != nil {
+			return nil, err
+		}
+	}
+	if deadline != 0 {
+		e.tail = append(e.tail, `,"deadline":`...)
+		e.tail = strconv.AppendInt(e.tail, deadline, 10)
+	}
+	e.tail = append(e.tail, '}')
 	return e, nil
 }
 
-// sharedView is a View whose shared parts are already encoded: the outer
-// fields shadow the embedded ones of the same name.
-type sharedView struct {
+// appendField appends ,"key":v to b.
+func appendField(b []byte, key string, v any) ([]byte, error) {
+	j, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, ',', '"')
+	b = append(b, key...)
+	b = append(b, '"', ':')
+	return append(b, j...), nil
+}
+
+// ownView is a View without the parts every viewer shares: the outer
+// fields, of the same names, hide the embedded ones and are never written.
+type ownView struct {
 	*View
-	Tricks    json.RawMessage `json:"tricks"`
-	LastTrick json.RawMessage `json:"last_trick,omitempty"`
-	Results   json.RawMessage `json:"results"`
+	Tricks    struct{} `json:"tricks,omitzero"`
+	LastTrick struct{} `json:"last_trick,omitzero"`
+	Results   struct{} `json:"results,omitzero"`
 }
 
-// stateMsg is a state ServerMsg with a sharedView: the same JSON.
-type stateMsg struct {
-	Type     string     `json:"type"`
-	Seq      int64      `json:"seq,omitempty"`
-	View     sharedView `json:"view"`
-	Event    *Event     `json:"event,omitempty"`
-	Deadline int64      `json:"deadline,omitempty"`
-}
-
-// Encode writes the state message for one viewer's engine view.
+// Encode writes the state message for one viewer's engine view: a State
+// ServerMsg, the same JSON that encoding one whole would write, but for the
+// order of its fields.
 func (e *StateEncoder) Encode(v *skullking.View) ([]byte, error) {
-	return json.Marshal(stateMsg{Type: TypeState, Seq: e.seq, View: sharedView{View: viewOf(v), Tricks: e.tricks,
-		LastTrick: e.last, Results: e.results}, Event: e.event, Deadline: e.deadline})
+	own, err := json.Marshal(ownView{View: viewOf(v)})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(e.head)+len(own)+len(e.shared)+len(e.tail))
+	out = append(out, e.head...)
+	out = append(out, own[:len(own)-1]...) // without its closing brace
+	out = append(out, e.shared...)
+	return append(out, e.tail...), nil
 }
