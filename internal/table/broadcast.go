@@ -1,15 +1,15 @@
 package table
 
 import (
+	"bytes"
 	"encoding/json"
 	"time"
-
-	"github.com/skullking-go/skullking"
 
 	"github.com/skullking-go/skullking/protocol"
 )
 
-// send encodes a message for one client and publishes it.
+// send encodes a message for one client and publishes it, as no answer
+// (a goodbye, a notice).
 func (t *Table) send(to ClientID, msg protocol.ServerMsg, close bool) {
 	b, err := json.Marshal(msg)
 	if err != nil {
@@ -17,36 +17,6 @@ func (t *Table) send(to ClientID, msg protocol.ServerMsg, close bool) {
 		return
 	}
 	t.m.cfg.Bus.Publish(to, Frame{Data: b, Close: close})
-}
-
-// refuse tells one client its intent was refused; the table is unchanged.
-func (t *Table) refuse(to ClientID, id int64, code, message string) {
-	t.m.cfg.Observer.Refused(code)
-	t.send(to, protocol.ServerMsg{Type: protocol.TypeError, ID: id, Code: code, Message: message}, false)
-}
-
-// refuseAction tells a seat why the engine refused its action: the
-// refusal's code and facts, and the sentence for the person.
-func (t *Table) refuseAction(to ClientID, id int64, seat int, r *skullking.Refusal) {
-	t.m.cfg.Observer.Refused(protocol.ErrIllegal)
-	w := protocol.RefusalOf(r, t.st.Options.PirateAbilities)
-	words := protocol.Words{You: seat}
-	seats := t.game.Players()
-	if t.game.GhostSeat() >= 0 {
-		seats++ // Graybeard's seat, named too
-	}
-	for s := range seats {
-		words.Names = append(words.Names, t.game.Name(s))
-	}
-	t.send(to, protocol.ServerMsg{Type: protocol.TypeError, ID: id, Code: protocol.ErrIllegal, Refusal: w,
-		Message: words.Refusal(w)}, false)
-}
-
-// refuseAndClose refuses and asks the connection to close: a client with
-// no right to be here gets nothing more.
-func (t *Table) refuseAndClose(to ClientID, code, message string) {
-	t.m.cfg.Observer.Refused(code)
-	t.send(to, protocol.ServerMsg{Type: protocol.TypeError, Code: code, Message: message}, true)
 }
 
 // info is the table as everyone may see it.
@@ -84,16 +54,25 @@ func (t *Table) announce() {
 }
 
 // broadcastTable sends the table's settings and presence to every client
-// and the lobby.
-func (t *Table) broadcastTable() {
+// and the lobby now: for what matters to the game (a seat changed, the
+// game started or ended). It carries any presence change still waiting
+// (presence.go) too.
+func (t *Table) broadcastTable() { t.tellTable(true) }
+
+// tellTable puts the table's summary in the lobby index and sends it to
+// every client, encoded once; unless always, not when it says what the
+// last one said.
+func (t *Table) tellTable(always bool) {
 	in := t.info()
 	t.m.cfg.Lobby.Put(in, t.row.CreatedAt)
-	if len(t.clients) == 0 {
-		return
-	}
 	b, err := json.Marshal(protocol.ServerMsg{Type: protocol.TypeTable, Table: &in})
 	if err != nil {
 		t.log.Error("encode table", "err", err)
+		return
+	}
+	same := bytes.Equal(b, t.lastTable)
+	t.tableStale, t.tableSent, t.lastTable = false, time.Now(), b
+	if same && !always {
 		return
 	}
 	for id := range t.clients {

@@ -32,6 +32,11 @@ type Intent struct {
 	Client ClientID
 	Msg    protocol.ClientMsg
 	At     time.Time // when the server received it, for latency figures
+	// Req is the connection's number for the message (1, 2, … in the
+	// order read; 0: none). The table's answer carries it back in
+	// Frame.Req, so that the connection can write its answers in the order
+	// of the messages they answer.
+	Req uint64
 }
 
 // Frame is one message for one client. Close asks the client's connection
@@ -39,6 +44,11 @@ type Intent struct {
 type Frame struct {
 	Data  []byte
 	Close bool
+	// Req, when not 0, says this frame answers the client's message of
+	// that number (Intent.Req): the one answer it gets. An answer without
+	// Data says the message was handled with nothing to tell. A frame with
+	// Req 0 answers nothing (a broadcast) and goes out as it comes.
+	Req uint64
 }
 
 // Endpoint receives a client's frames. Deliver must not block: it queues

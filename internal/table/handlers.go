@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -24,7 +25,7 @@ func (t *Table) handle(in Intent) {
 	case IntentMsg:
 		c := t.clients[in.Client]
 		if c == nil {
-			t.refuse(in.Client, in.Msg.ID, protocol.ErrNeedHello, "say hello first")
+			t.refuse(in.request(), protocol.ErrNeedHello, "say hello first")
 			return
 		}
 		t.message(in, c)
@@ -52,7 +53,7 @@ func (t *Table) message(in Intent, c *client) {
 		err = t.leave(c)
 	case protocol.TypeStart, protocol.TypeSeat, protocol.TypeAddSeat, protocol.TypeConfigure, protocol.TypeRematch:
 		if !host {
-			t.refuse(in.Client, m.ID, protocol.ErrNotHost, "only the host may "+m.Type)
+			t.refuse(in.request(), protocol.ErrNotHost, "only the host may "+m.Type)
 			return
 		}
 		switch m.Type {
@@ -68,7 +69,7 @@ func (t *Table) message(in Intent, c *client) {
 			err = t.rematch()
 		}
 	default:
-		t.refuse(in.Client, m.ID, protocol.ErrUnknownType, fmt.Sprintf("unknown message type %q", m.Type))
+		t.refuse(in.request(), protocol.ErrUnknownType, fmt.Sprintf("unknown message type %q", m.Type))
 		return
 	}
 	if err != nil {
@@ -80,11 +81,11 @@ func (t *Table) message(in Intent, c *client) {
 		case errors.As(err, &coded):
 			code = coded.code
 		}
-		t.refuse(in.Client, m.ID, code, err.Error())
+		t.refuse(in.request(), code, err.Error())
 		return
 	}
 	if _, still := t.clients[in.Client]; still {
-		t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeAck, ID: m.ID, Seq: int64(len(t.actions))}, false)
+		t.answer(in.request(), protocol.ServerMsg{Type: protocol.TypeAck, ID: m.ID, Seq: int64(len(t.actions))}, false)
 	}
 }
 
@@ -92,21 +93,21 @@ func (t *Table) message(in Intent, c *client) {
 func (t *Table) hello(in Intent) {
 	m := in.Msg
 	if m.V != protocol.Version {
-		t.refuseAndClose(in.Client, protocol.ErrBadVersion, fmt.Sprintf("this server speaks protocol version %d", protocol.Version))
+		t.refuseAndClose(in.request(), protocol.ErrBadVersion, fmt.Sprintf("this server speaks protocol version %d", protocol.Version))
 		return
 	}
 	if _, dup := t.clients[in.Client]; dup {
-		t.refuse(in.Client, m.ID, protocol.ErrNeedHello, "hello was already said")
+		t.refuse(in.request(), protocol.ErrNeedHello, "hello was already said")
 		return
 	}
 	c := &client{seat: -1}
 	if m.Spectate {
 		if !t.st.Spectators {
-			t.refuseAndClose(in.Client, protocol.ErrNoSpectator, "this table does not allow spectators")
+			t.refuseAndClose(in.request(), protocol.ErrNoSpectator, "this table does not allow spectators")
 			return
 		}
 		if most := t.m.cfg.MaxSpectators; most > 0 && t.watching >= most {
-			t.refuseAndClose(in.Client, protocol.ErrSpectatorsFull,
+			t.refuseAndClose(in.request(), protocol.ErrSpectatorsFull,
 				fmt.Sprintf("this table has %d spectators, as many as this server allows: try again later", t.watching))
 			return
 		}
@@ -114,12 +115,12 @@ func (t *Table) hello(in Intent) {
 	} else {
 		seat := t.seatByToken(m.Token)
 		if seat < 0 {
-			t.refuseAndClose(in.Client, protocol.ErrBadToken, "no seat at this table answers to that token")
+			t.refuseAndClose(in.request(), protocol.ErrBadToken, "no seat at this table answers to that token")
 			return
 		}
 		p := &t.pres[seat]
 		if p.conns >= maxConnsPerSeat {
-			t.refuseAndClose(in.Client, protocol.ErrBadRequest, fmt.Sprintf("a seat may have at most %d connections", maxConnsPerSeat))
+			t.refuseAndClose(in.request(), protocol.ErrBadRequest, fmt.Sprintf("a seat may have at most %d connections", maxConnsPerSeat))
 			return
 		}
 		c.seat, c.hash = seat, t.seats.Seats[seat].TokenHash
@@ -129,9 +130,9 @@ func (t *Table) hello(in Intent) {
 	t.clients[in.Client] = c
 	seat := c.seat
 	info := t.info()
-	t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeWelcome, V: protocol.Version, ID: m.ID, Seat: &seat,
+	t.answer(in.request(), protocol.ServerMsg{Type: protocol.TypeWelcome, V: protocol.Version, ID: m.ID, Seat: &seat,
 		Host: c.seat >= 0 && sameHash(c.hash, t.seats.HostHash), Table: &info}, false)
-	t.broadcastTable() // everyone sees the arrival; the newcomer gets its table message here
+	t.presenceChanged() // the others hear of the arrival soon, all arrivals of a moment in one message
 	if t.game != nil {
 		f, _ := t.stateFrame(c.seat, nil, nil)
 		t.m.cfg.Bus.Publish(in.Client, Frame{Data: f})
@@ -177,7 +178,7 @@ func (t *Table) detach(id ClientID) {
 			p.conns, p.awaySince = 0, time.Now()
 		}
 	}
-	t.broadcastTable()
+	t.presenceChanged()
 }
 
 // kick closes every connection of seat s (its person left or was replaced).
@@ -194,7 +195,9 @@ func (t *Table) kick(s int, reason string) {
 // join gives a seat to a newcomer: in the lobby, or an open seat of a
 // running game (taking over from the bot that plays it).
 func (t *Table) join(in Intent) {
-	fail := func(code, msg string) { t.refuse(in.Client, 0, code, msg) }
+	r := in.request()
+	r.id = 0 // a lobby request: its answer names no message
+	fail := func(code, msg string) { t.refuse(r, code, msg) }
 	if t.broken != nil {
 		fail(protocol.ErrInternal, "this table cannot continue")
 		return
@@ -248,7 +251,7 @@ func (t *Table) join(in Intent) {
 		return
 	}
 	t.pres[seat] = presence{awaySince: time.Now()}
-	t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeJoined, Seat: &seat, Token: token}, false)
+	t.answer(r, protocol.ServerMsg{Type: protocol.TypeJoined, Seat: &seat, Token: token}, false)
 	t.broadcastTable()
 }
 
@@ -256,28 +259,28 @@ func (t *Table) join(in Intent) {
 func (t *Table) act(in Intent, c *client) {
 	m := in.Msg
 	if c.seat < 0 {
-		t.refuse(in.Client, m.ID, protocol.ErrNotSeated, "spectators watch; they do not play")
+		t.refuse(in.request(), protocol.ErrNotSeated, "spectators watch; they do not play")
 		return
 	}
 	if t.game == nil {
-		t.refuse(in.Client, m.ID, protocol.ErrBadRequest, "the game has not started")
+		t.refuse(in.request(), protocol.ErrBadRequest, "the game has not started")
 		return
 	}
 	a, err := protocol.ToAction(m.Action, c.seat)
 	if err != nil {
-		t.refuse(in.Client, m.ID, protocol.ErrBadRequest, err.Error())
+		t.refuse(in.request(), protocol.ErrBadRequest, err.Error())
 		return
 	}
 	if err := t.apply(a, "player", in.At); err != nil {
 		var ae *skullking.ActionError
 		if errors.As(err, &ae) {
-			t.refuseAction(in.Client, m.ID, c.seat, &ae.Refusal)
+			t.refuseAction(in.request(), c.seat, &ae.Refusal)
 			return
 		}
-		t.refuse(in.Client, m.ID, protocol.ErrInternal, err.Error())
+		t.refuse(in.request(), protocol.ErrInternal, err.Error())
 		return
 	}
-	t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeAck, ID: m.ID, Seq: int64(len(t.actions))}, false)
+	t.answer(in.request(), protocol.ServerMsg{Type: protocol.TypeAck, ID: m.ID, Seq: int64(len(t.actions))}, false)
 }
 
 // chat relays a line to everyone at the table: a line of the right length,
@@ -286,15 +289,15 @@ func (t *Table) act(in Intent, c *client) {
 func (t *Table) chat(in Intent, c *client) {
 	text, code, err := checkChat(in.Msg.Text)
 	if err != nil {
-		t.refuse(in.Client, in.Msg.ID, code, err.Error())
+		t.refuse(in.request(), code, err.Error())
 		return
 	}
 	if c.seat < 0 && !t.st.SpectatorChat {
-		t.refuse(in.Client, in.Msg.ID, protocol.ErrNoSpectatorChat, "spectators do not chat at this table: the host did not allow it")
+		t.refuse(in.request(), protocol.ErrNoSpectatorChat, "spectators do not chat at this table: the host did not allow it")
 		return
 	}
 	if !t.chatLimits.allow(c.seat >= 0, time.Now()) {
-		t.refuse(in.Client, in.Msg.ID, protocol.ErrChatLimited, "the table's chat is busy: this line was not sent, try again in a moment")
+		t.refuse(in.request(), protocol.ErrChatLimited, "the table's chat is busy: this line was not sent, try again in a moment")
 		return
 	}
 	name := "spectator"
@@ -302,10 +305,19 @@ func (t *Table) chat(in Intent, c *client) {
 		name = t.seats.Seats[c.seat].Name
 	}
 	seat := c.seat
-	msg := protocol.ServerMsg{Type: "chat", Seat: &seat, Name: name, Text: text}
-	for id := range t.clients {
-		t.send(id, msg, false)
+	b, err := json.Marshal(protocol.ServerMsg{Type: protocol.TypeChat, Seat: &seat, Name: name, Text: text})
+	if err != nil {
+		t.refuse(in.request(), protocol.ErrInternal, "could not encode the line")
+		return
 	}
+	for id := range t.clients {
+		if id == in.Client {
+			continue
+		}
+		t.m.cfg.Bus.Publish(id, Frame{Data: b})
+	}
+	// The sender's copy is the answer to its chat message.
+	t.answerFrame(in.request(), Frame{Data: b})
 }
 
 // hint answers a seated player's request for advice with the expert's
@@ -314,22 +326,22 @@ func (t *Table) chat(in Intent, c *client) {
 // any of the seat's connections, gets the advice already worked out.
 func (t *Table) hint(in Intent, c *client) {
 	if c.seat < 0 {
-		t.refuse(in.Client, in.Msg.ID, protocol.ErrBadRequest, "hints are for seated players")
+		t.refuse(in.request(), protocol.ErrBadRequest, "hints are for seated players")
 		return
 	}
 	if t.game == nil || t.broken != nil || t.game.Over() {
-		t.refuse(in.Client, in.Msg.ID, protocol.ErrBadRequest, "no game is being played")
+		t.refuse(in.request(), protocol.ErrBadRequest, "no game is being played")
 		return
 	}
 	if !t.game.Waiting(c.seat) {
-		t.refuse(in.Client, in.Msg.ID, protocol.ErrBadRequest, "you have nothing to decide now")
+		t.refuse(in.request(), protocol.ErrBadRequest, "you have nothing to decide now")
 		return
 	}
 	if h, ok := t.hints[c.seat]; ok && h.at == t.now() {
-		t.sendHint(in.Client, in.Msg.ID, h.advice)
+		t.sendHint(in.request(), h.advice)
 		return
 	}
-	t.startHint(c.seat, hintWaiter{client: in.Client, id: in.Msg.ID})
+	t.startHint(c.seat, in.request())
 }
 
 // hintAt is the advice given to a seat at a point of the table's history.

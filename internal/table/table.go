@@ -110,12 +110,21 @@ type Table struct {
 	hints      map[int]hintAt // the last advice per seat
 	// Thinking in the background (thinking.go).
 	answers     chan answer
-	moving      bool // a bot's move is being thought out
-	hintWaiters map[int][]hintWaiter
+	moving      bool              // a bot's move is being thought out
+	hintWaiters map[int][]request // clients waiting for advice being worked out
 	lease       store.Lease
 	idleSince   time.Time
 	timer       *time.Timer
 	done        bool // stop after this event (evicted, lease lost)
+
+	// open is the request the current event took in, until answered
+	// (answer.go).
+	open request
+	// The table message after arrivals and departures goes out at most
+	// once an interval (presence.go).
+	tableStale bool      // presence changed since the last table message
+	tableSent  time.Time // when the last one went out
+	lastTable  []byte    // what it said
 }
 
 type botKey struct {
@@ -128,7 +137,7 @@ type botKey struct {
 func newTable(m *Manager, row *store.Table, log []store.Action) (*Table, error) {
 	t := &Table{id: row.ID, m: m, log: m.log.With("table", row.ID), inbox: make(chan Intent, m.cfg.InboxSize),
 		clients: map[ClientID]*client{}, bots: map[botKey]bot.Bot{}, idleSince: time.Now(), loadedAt: time.Now(),
-		answers: make(chan answer, maxThoughts), hints: map[int]hintAt{}, hintWaiters: map[int][]hintWaiter{},
+		answers: make(chan answer, maxThoughts), hints: map[int]hintAt{}, hintWaiters: map[int][]request{},
 		chatLimits: newChatLimits(m.cfg.ChatRate, m.cfg.ChatBurst)}
 	if err := t.restore(row, log); err != nil {
 		return nil, err
@@ -224,7 +233,7 @@ func (t *Table) run() {
 	t.timer = time.NewTimer(time.Hour)
 	defer t.exit()
 	if t.game != nil && t.game.Over() && t.row.Status != store.StatusOver {
-		t.safely("", 0, t.finish) // the server died between the last action and the record
+		t.safely(request{}, t.finish) // the server died between the last action and the record
 	}
 	t.arm()
 	for !t.done {
@@ -232,11 +241,11 @@ func (t *Table) run() {
 		case <-t.ctx.Done():
 			return
 		case in := <-t.inbox:
-			t.safely(in.Client, in.Msg.ID, func() { t.handle(in) })
+			t.safely(in.request(), func() { t.handle(in) })
 		case <-t.timer.C:
-			t.safely("", 0, t.wake)
+			t.safely(request{}, t.wake)
 		case q := <-t.answers:
-			t.safely("", 0, func() { t.answered(q) })
+			t.safely(request{}, func() { t.answered(q) })
 		}
 		t.arm()
 	}
@@ -245,16 +254,20 @@ func (t *Table) run() {
 // safely runs one event, turning a panic into a log line, an error for the
 // client concerned and a reload from the store: one bad event must not take
 // the server or the table down. The error answers the client's message id,
-// or the client would wait for that message's ack forever.
-func (t *Table) safely(c ClientID, id int64, f func()) {
+// or the client would wait for that message's ack forever. A message the
+// event handled without answering gets an empty answer, so that the
+// connection's later answers never wait for it.
+func (t *Table) safely(r request, f func()) {
+	t.open = r
 	defer func() {
-		if r := recover(); r != nil {
-			t.log.Error("table event panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			if c != "" {
-				t.refuse(c, id, protocol.ErrInternal, "internal error: the table was restored from its log")
+		if v := recover(); v != nil {
+			t.log.Error("table event panicked", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			if r.client != "" {
+				t.refuse(r, protocol.ErrInternal, "internal error: the table was restored from its log")
 			}
 			t.reload()
 		}
+		t.closeOpen()
 	}()
 	f()
 }
@@ -309,11 +322,15 @@ func (t *Table) arm() {
 	t.timer.Reset(d)
 }
 
-// nextWake is the earliest of: eviction of a finished idle table, a bot's
-// move, a grace period or a turn timer running out. (The manager renews
-// every table's lease in one heartbeat.)
+// nextWake is the earliest of: a table message held back (presence.go),
+// eviction of a finished idle table, a bot's move, a grace period or a
+// turn timer running out. (The manager renews every table's lease in one
+// heartbeat.)
 func (t *Table) nextWake(now time.Time) time.Time {
 	next := now.Add(time.Hour)
+	if t.tableStale {
+		next = earlier(next, t.presenceDue())
+	}
 	if t.row.Status == store.StatusOver && len(t.clients) == 0 {
 		next = earlier(next, t.idleSince.Add(t.m.cfg.IdleEvict))
 	}
@@ -380,10 +397,14 @@ func (t *Table) due(s int) (time.Time, string, bool) {
 	return due, by, by != ""
 }
 
-// wake does whatever has come due: put a finished idle table away, hand
-// absent players to bots, and make one due move.
+// wake does whatever has come due: send the presence held back, put a
+// finished idle table away, hand absent players to bots, and make one due
+// move.
 func (t *Table) wake() {
 	now := time.Now()
+	if t.tableStale && !now.Before(t.presenceDue()) {
+		t.sendPresence()
+	}
 	if t.row.Status == store.StatusOver && len(t.clients) == 0 && !now.Before(t.idleSince.Add(t.m.cfg.IdleEvict)) {
 		t.done = true
 		return

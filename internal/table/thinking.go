@@ -49,12 +49,6 @@ type answer struct {
 	panicked string // the bot panicked: its message and stack
 }
 
-// hintWaiter is a client waiting for advice being computed.
-type hintWaiter struct {
-	client ClientID
-	id     int64
-}
-
 // think runs decide on a copy of the game in a goroutine, bounded by the
 // manager's thinkers, and posts the answer back to the actor.
 func (t *Table) think(q answer, decide func(v skullking.SeatView, q *answer)) {
@@ -89,9 +83,10 @@ func (t *Table) startMove(s int, by string, asked time.Time) {
 	})
 }
 
-// startHint asks the expert for advice for seat s in the background; c
+// startHint asks the expert for advice for seat s in the background; w
 // hears it when it is ready.
-func (t *Table) startHint(s int, w hintWaiter) {
+func (t *Table) startHint(s int, w request) {
+	t.park(w)
 	waiting := t.hintWaiters[s]
 	t.hintWaiters[s] = append(waiting, w)
 	if len(waiting) > 0 {
@@ -159,7 +154,7 @@ func (t *Table) playFirstLegal(s int, by string, at time.Time) {
 func (t *Table) hintAnswered(q answer) {
 	waiters := t.hintWaiters[q.seat]
 	delete(t.hintWaiters, q.seat)
-	var live []hintWaiter
+	var live []request
 	for _, w := range waiters {
 		if _, ok := t.clients[w.client]; ok {
 			live = append(live, w)
@@ -169,12 +164,12 @@ func (t *Table) hintAnswered(q answer) {
 	case q.panicked != "":
 		t.log.Error("hint panicked", "seat", q.seat, "panic", q.panicked)
 		for _, w := range live {
-			t.refuse(w.client, w.id, protocol.ErrInternal, "no advice could be worked out")
+			t.refuse(w, protocol.ErrInternal, "no advice could be worked out")
 		}
 	case q.from == t.now():
 		t.hints[q.seat] = hintAt{at: q.from, advice: q.advice}
 		for _, w := range live {
-			t.sendHint(w.client, w.id, q.advice)
+			t.sendHint(w, q.advice)
 		}
 	case t.game != nil && t.broken == nil && !t.game.Over() && t.game.Waiting(q.seat) && len(live) > 0:
 		// Others acted meanwhile (bots bidding beside the player, say) but
@@ -184,13 +179,13 @@ func (t *Table) hintAnswered(q answer) {
 		}
 	default:
 		for _, w := range live {
-			t.refuse(w.client, w.id, protocol.ErrBadRequest, "the moment passed before the advice was ready")
+			t.refuse(w, protocol.ErrBadRequest, "the moment passed before the advice was ready")
 		}
 	}
 }
 
-// sendHint tells one client the advice for its seat.
-func (t *Table) sendHint(c ClientID, id int64, advice bot.Advice) {
+// sendHint answers a client's hint with the advice for its seat.
+func (t *Table) sendHint(r request, advice bot.Advice) {
 	act := protocol.FromAction(advice.Action, t.game.Options().PirateAbilities)
-	t.send(c, protocol.ServerMsg{Type: protocol.TypeHint, ID: id, Hint: &act, Text: advice.String()}, false)
+	t.answer(r, protocol.ServerMsg{Type: protocol.TypeHint, ID: r.id, Hint: &act, Text: advice.String()}, false)
 }

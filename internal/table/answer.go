@@ -1,0 +1,89 @@
+package table
+
+import (
+	"encoding/json"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
+)
+
+// request is a client message awaiting its answer: who sent it, its id
+// (echoed in the answer) and its connection's number for it (Intent.Req),
+// which the answer's frame carries back.
+type request struct {
+	client ClientID
+	id     int64
+	req    uint64
+}
+
+func (in Intent) request() request { return request{client: in.Client, id: in.Msg.ID, req: in.Req} }
+
+// answer tells one client the answer to its message. Each numbered
+// message gets exactly one answer: the connection holds its later answers
+// until this one comes, so a message left unanswered would hold them
+// forever (safely answers with an empty frame what a handler did not).
+func (t *Table) answer(r request, msg protocol.ServerMsg, close bool) {
+	b, err := json.Marshal(msg)
+	if err != nil {
+		t.log.Error("encode message", "type", msg.Type, "err", err)
+		b = []byte(`{"type":"error","code":"internal","message":"could not encode the answer"}`)
+	}
+	t.answerFrame(r, Frame{Data: b, Close: close})
+}
+
+// answerFrame publishes an answer already encoded.
+func (t *Table) answerFrame(r request, f Frame) {
+	f.Req = r.req
+	if t.open == r {
+		t.open = request{}
+	}
+	t.m.cfg.Bus.Publish(r.client, f)
+}
+
+// park says that r is answered later, from the background (a hint being
+// worked out): the event that took it in must not answer it as handled.
+func (t *Table) park(r request) {
+	if t.open == r {
+		t.open = request{}
+	}
+}
+
+// closeOpen answers the request the event took in, if its handler did not:
+// an empty answer, which the connection reads as "handled, nothing to say"
+// (a seat left, whose connection the table has just closed).
+func (t *Table) closeOpen() {
+	if r := t.open; r.req != 0 {
+		t.answerFrame(r, Frame{})
+	}
+	t.open = request{}
+}
+
+// refuse tells one client its intent was refused; the table is unchanged.
+func (t *Table) refuse(r request, code, message string) {
+	t.m.cfg.Observer.Refused(code)
+	t.answer(r, protocol.ServerMsg{Type: protocol.TypeError, ID: r.id, Code: code, Message: message}, false)
+}
+
+// refuseAction tells a seat why the engine refused its action: the
+// refusal's code and facts, and the sentence for the person.
+func (t *Table) refuseAction(r request, seat int, ref *skullking.Refusal) {
+	t.m.cfg.Observer.Refused(protocol.ErrIllegal)
+	w := protocol.RefusalOf(ref, t.st.Options.PirateAbilities)
+	words := protocol.Words{You: seat}
+	seats := t.game.Players()
+	if t.game.GhostSeat() >= 0 {
+		seats++ // Graybeard's seat, named too
+	}
+	for s := range seats {
+		words.Names = append(words.Names, t.game.Name(s))
+	}
+	t.answer(r, protocol.ServerMsg{Type: protocol.TypeError, ID: r.id, Code: protocol.ErrIllegal, Refusal: w,
+		Message: words.Refusal(w)}, false)
+}
+
+// refuseAndClose refuses and asks the connection to close: a client with
+// no right to be here gets nothing more.
+func (t *Table) refuseAndClose(r request, code, message string) {
+	t.m.cfg.Observer.Refused(code)
+	t.answer(r, protocol.ServerMsg{Type: protocol.TypeError, Code: code, Message: message}, true)
+}
