@@ -42,6 +42,7 @@ type conn struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	drop1  sync.Once
+	order  *replyOrder // answers in the order of the messages (order.go)
 
 	// reader goroutine only
 	hello   bool
@@ -78,11 +79,17 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	defer s.conns.Done()
 	s.metrics.connections.Inc()
 	defer s.metrics.connections.Dec()
+	s.newConn(id, ws).serve()
+}
+
+// newConn prepares a new client's connection to table id.
+func (s *Server) newConn(id string, ws *websocket.Conn) *conn {
 	c := &conn{s: s, ws: ws, table: id, id: s.mgr.NewClientID(), out: make(chan table.Frame, s.cfg.OutQueue),
 		msgs: newMsgLimiter(s.cfg.MsgRate, s.cfg.MsgBurst)}
 	c.log = s.log.With("table", id, "client", string(c.id))
 	c.ctx, c.cancel = context.WithCancel(s.ctx)
-	c.serve()
+	c.order = newReplyOrder(cap(c.out), c.queue)
+	return c
 }
 
 // serve runs the connection until either side ends it.
@@ -129,9 +136,20 @@ func (c *conn) guard(name string, f func()) {
 }
 
 // Deliver implements table.Endpoint: it queues a frame without ever
-// blocking the table. A client whose queue is full is too slow and is
-// dropped; it can reconnect and will get the whole state again.
+// blocking the table, an answer in the order of the messages. A client
+// whose queue is full is too slow and is dropped; it can reconnect and
+// will get the whole state again.
 func (c *conn) Deliver(f table.Frame) bool {
+	if !c.order.deliver(f) {
+		c.drop("slow")
+		return false
+	}
+	return true
+}
+
+// queue puts a frame in the outbound queue, or drops a client too slow
+// to keep it from filling.
+func (c *conn) queue(f table.Frame) bool {
 	select {
 	case <-c.ctx.Done():
 		return false
@@ -219,18 +237,19 @@ func (c *conn) reader() {
 			}
 			return
 		}
+		req := c.order.number()
 		if !c.msgs.Allow() {
 			c.limited++
 			if c.limited > maxRateRefused {
-				c.fail(protocol.ErrRateLimited, "too many messages: closing", "rate")
+				c.fail(req, protocol.ErrRateLimited, "too many messages: closing", "rate")
 				return
 			}
-			c.refuse(messageID(typ, data), protocol.ErrRateLimited,
+			c.refuse(req, messageID(typ, data), protocol.ErrRateLimited,
 				fmt.Sprintf("at most %g messages a second: this one was dropped", c.s.cfg.MsgRate))
 			continue
 		}
 		c.limited = 0
-		if !c.frame(typ, data) {
+		if !c.frame(req, typ, data) {
 			return
 		}
 	}
@@ -252,39 +271,39 @@ func messageID(typ websocket.MessageType, data []byte) int64 {
 	return m.ID
 }
 
-// frame handles one client frame; false ends the connection.
-func (c *conn) frame(typ websocket.MessageType, data []byte) bool {
+// frame handles one client frame, number req; false ends the connection.
+func (c *conn) frame(req uint64, typ websocket.MessageType, data []byte) bool {
 	if typ != websocket.MessageText {
-		return c.badFrame("binary frames are not part of the protocol: send JSON text")
+		return c.badFrame(req, "binary frames are not part of the protocol: send JSON text")
 	}
 	m, err := protocol.DecodeClient(data)
 	if errors.Is(err, skullking.ErrBadOptions) {
 		// A well-formed message whose rules the engine refuses: its sender
 		// waits for an answer to its id.
-		c.refuse(messageID(typ, data), protocol.ErrBadRequest, trim(protocol.RulesProblem(err), 200))
+		c.refuse(req, messageID(typ, data), protocol.ErrBadRequest, trim(protocol.RulesProblem(err), 200))
 		return true
 	}
 	if err != nil {
-		return c.badFrame("not a protocol message: " + trim(err.Error(), 120))
+		return c.badFrame(req, "not a protocol message: "+trim(err.Error(), 120))
 	}
 	c.bad = 0
 	switch m.Type {
 	case protocol.TypeHello:
 		if c.hello {
-			c.refuse(m.ID, protocol.ErrNeedHello, "hello was already said")
+			c.refuse(req, m.ID, protocol.ErrNeedHello, "hello was already said")
 			return true
 		}
 		c.hello = true
-		return c.forward(table.Intent{Kind: table.IntentHello, Client: c.id, Msg: m, At: time.Now()}, true)
+		return c.forward(table.Intent{Kind: table.IntentHello, Client: c.id, Msg: m, At: time.Now(), Req: req}, true)
 	case protocol.TypeAct, protocol.TypeStart, protocol.TypeSeat, protocol.TypeAddSeat, protocol.TypeConfigure, protocol.TypeRematch,
 		protocol.TypeChat, protocol.TypeLeave, protocol.TypeHint:
 		if !c.hello {
-			c.refuse(m.ID, protocol.ErrNeedHello, "say hello first: {\"type\":\"hello\",\"v\":"+strconv.Itoa(protocol.Version)+",\"token\":\"…\"}")
+			c.refuse(req, m.ID, protocol.ErrNeedHello, "say hello first: {\"type\":\"hello\",\"v\":"+strconv.Itoa(protocol.Version)+",\"token\":\"…\"}")
 			return true
 		}
-		return c.forward(table.Intent{Kind: table.IntentMsg, Client: c.id, Msg: m, At: time.Now()}, false)
+		return c.forward(table.Intent{Kind: table.IntentMsg, Client: c.id, Msg: m, At: time.Now(), Req: req}, false)
 	default:
-		c.refuse(m.ID, protocol.ErrUnknownType, fmt.Sprintf("unknown message type %q", trim(m.Type, 40)))
+		c.refuse(req, m.ID, protocol.ErrUnknownType, fmt.Sprintf("unknown message type %q", trim(m.Type, 40)))
 		return true
 	}
 }
@@ -313,38 +332,40 @@ func (c *conn) forward(in table.Intent, wait bool) bool {
 	case err == nil:
 		return true
 	case errors.Is(err, table.ErrOverloaded):
-		c.refuse(in.Msg.ID, protocol.ErrOverloaded, "the table is busy: this message was dropped, try again")
+		c.refuse(in.Req, in.Msg.ID, protocol.ErrOverloaded, "the table is busy: this message was dropped, try again")
 		return true
 	default:
-		c.fail(protocol.ErrNoTable, "the table is not running here: reconnect", "no_table")
+		c.fail(in.Req, protocol.ErrNoTable, "the table is not running here: reconnect", "no_table")
 		return false
 	}
 }
 
-// refuse answers one client message with an error; the connection stays.
-func (c *conn) refuse(id int64, code, msg string) {
+// refuse answers client message number req (id: the client's) with an
+// error; the connection stays.
+func (c *conn) refuse(req uint64, id int64, code, msg string) {
 	c.s.metrics.refused.WithLabelValues(code).Inc()
 	b, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeError, ID: id, Code: code, Message: msg})
-	c.Deliver(table.Frame{Data: b})
+	c.Deliver(table.Frame{Data: b, Req: req})
 }
 
-// badFrame refuses a frame that is not a message, and closes the
-// connection after too many in a row.
-func (c *conn) badFrame(msg string) bool {
+// badFrame refuses frame number req, which is not a message, and closes
+// the connection after too many in a row.
+func (c *conn) badFrame(req uint64, msg string) bool {
 	c.bad++
 	if c.bad > maxBadFrames {
-		c.fail(protocol.ErrBadFrame, "too many bad frames: closing", "bad_frames")
+		c.fail(req, protocol.ErrBadFrame, "too many bad frames: closing", "bad_frames")
 		return false
 	}
-	c.refuse(0, protocol.ErrBadFrame, msg)
+	c.refuse(req, 0, protocol.ErrBadFrame, msg)
 	return true
 }
 
-// fail sends a last error and closes the connection once it is written.
-func (c *conn) fail(code, msg, reason string) {
+// fail answers message number req with a last error and closes the
+// connection once it is written.
+func (c *conn) fail(req uint64, code, msg, reason string) {
 	c.s.metrics.refused.WithLabelValues(code).Inc()
 	b, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeError, Code: code, Message: msg})
-	if c.Deliver(table.Frame{Data: b, Close: true}) {
+	if c.Deliver(table.Frame{Data: b, Close: true, Req: req}) {
 		select {
 		case <-c.ctx.Done():
 		case <-time.After(c.s.cfg.WriteTimeout):

@@ -21,6 +21,7 @@ func TestSlowClientDropped(t *testing.T) {
 	t.Cleanup(func() { _ = s.Shutdown(context.Background()) })
 	c := &conn{s: s, out: make(chan table.Frame, 2), log: quiet}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
+	c.order = newReplyOrder(cap(c.out), c.queue)
 	for i := 0; i < 2; i++ {
 		if !c.Deliver(table.Frame{Data: []byte("{}")}) {
 			t.Fatal("a frame refused before the queue is full")
