@@ -12,7 +12,7 @@ import (
 // refuses the second one and the frames after it — yet the welcome comes
 // first, then each refusal in turn.
 func TestAnswersComeInTheOrderOfTheMessages(t *testing.T) {
-	ts := testserver.Start(t)
+	ts := testserver.Start(t, "--chat-rate", "-1") // twenty chats in a row: order, not the chat limit
 	created := ts.Create("Ann", []protocol.SeatSpec{testserver.Open, testserver.Open}, testserver.Settings(0))
 	for round := range 20 {
 		c := dialRaw(t, ts, created.ID, "Ann")

@@ -2,7 +2,7 @@ package table
 
 import "time"
 
-// presenceEvery is the least time between two table messages sent for
+// PresenceEvery is the least time between two table messages sent for
 // arrivals and departures. Telling every connection of every arrival costs
 // the table N frames per newcomer, N²/2 for a crowd of N spectators; sent
 // at most once an interval, one message carries every arrival of the
@@ -11,7 +11,7 @@ import "time"
 // long enough that a crowd arriving at once is told in a handful of
 // messages. The newcomer itself needs no wait: its welcome carries the
 // table.
-const presenceEvery = 250 * time.Millisecond
+const PresenceEvery = 250 * time.Millisecond
 
 // presenceChanged notes that someone arrived or left. A table quiet for an
 // interval tells everyone at once; a busy one waits for the timer
@@ -24,7 +24,7 @@ func (t *Table) presenceChanged() {
 }
 
 // presenceDue is when the waiting table message may go out.
-func (t *Table) presenceDue() time.Time { return t.tableSent.Add(presenceEvery) }
+func (t *Table) presenceDue() time.Time { return t.tableSent.Add(PresenceEvery) }
 
 // sendPresence sends the table message waiting for presence, to the lobby
 // index and to every client — unless it says what the last one said (a

@@ -39,7 +39,7 @@ func spectatorTable(t *testing.T) (m *Manager, id string, ann *testClient) {
 	}
 	ann = attach(t, m, id, protocol.ClientMsg{Token: token})
 	ann.next(protocol.TypeWelcome)
-	ann.tableFrames(2 * presenceEvery) // her own arrival
+	ann.tableFrames(2 * PresenceEvery) // her own arrival
 	return m, id, ann
 }
 
@@ -57,9 +57,9 @@ func TestArrivalsAreToldInOneMessageAnInterval(t *testing.T) {
 		}
 	}
 	joined := time.Since(start)
-	got := ann.tableFrames(3 * presenceEvery)
+	got := ann.tableFrames(3 * PresenceEvery)
 	// One at once (the table was quiet), then one an interval at most.
-	most := 2 + int(joined/presenceEvery)
+	most := 2 + int(joined/PresenceEvery)
 	if len(got) == 0 || len(got) > most {
 		t.Fatalf("%d spectators arriving over %v: Ann got %d table messages, want 1 to %d", crowd, joined, len(got), most)
 	}
@@ -74,12 +74,12 @@ func TestArrivalsAreToldInOneMessageAnInterval(t *testing.T) {
 // Rule: a presence change at a quiet table is told at once.
 func TestAQuietTableTellsAnArrivalAtOnce(t *testing.T) {
 	m, id, ann := spectatorTable(t)
-	time.Sleep(presenceEvery)
+	time.Sleep(PresenceEvery)
 	w := attach(t, m, id, protocol.ClientMsg{Spectate: true})
 	w.next(protocol.TypeWelcome)
 	start := time.Now()
 	f := ann.next(protocol.TypeTable)
-	if f.Table.Watching != 1 || time.Since(start) > presenceEvery/2 {
+	if f.Table.Watching != 1 || time.Since(start) > PresenceEvery/2 {
 		t.Fatalf("after %v: %+v", time.Since(start), f.Table)
 	}
 }

@@ -187,14 +187,22 @@ func (s *Server) Info(id string) protocol.TableInfo {
 // the end just after the last state goes out.
 func (s *Server) WaitOver(id string, within time.Duration) protocol.TableInfo {
 	s.t.Helper()
+	return s.WaitInfo(id, within, "over", func(in protocol.TableInfo) bool { return in.Status == protocol.StatusOver })
+}
+
+// WaitInfo waits until what the lobby says of table id satisfies ok, what
+// describes for the failure: the lobby learns of arrivals and departures
+// once an interval (table.PresenceEvery), not at once.
+func (s *Server) WaitInfo(id string, within time.Duration, what string, ok func(protocol.TableInfo) bool) protocol.TableInfo {
+	s.t.Helper()
 	deadline := time.Now().Add(within)
 	for {
 		in := s.Info(id)
-		if in.Status == protocol.StatusOver {
+		if ok(in) {
 			return in
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("table %s is still %s after %v", id, in.Status, within)
+			s.t.Fatalf("table %s is not %s after %v: %+v", id, what, within, in)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
