@@ -13,10 +13,11 @@ import (
 	"github.com/skullking-go/skullking/internal/loadtest"
 )
 
-// runLoad drives concurrent bot-played tables over WebSockets against a
-// server on this machine and reports throughput, latency and memory.
+// runLoad drives concurrent bot-played tables, and spectators watching
+// them, over WebSockets against a server on this machine and reports
+// throughput, latency and memory.
 func runLoad(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("load", stderr, `Usage: skullking load [--tables 100] [--clients 4] [--think 1s] [--duration 30s] [--url http://127.0.0.1:8080]
+	fs := newFlags("load", stderr, `Usage: skullking load [--tables 100] [--clients 4] [--spectators 0] [--think 1s] [--duration 30s] [--url http://127.0.0.1:8080]
 Plays many concurrent tables over WebSockets on loopback and reports actions per second,
 action-to-broadcast latency and the server's memory. Stops by itself.
 `)
@@ -24,6 +25,7 @@ action-to-broadcast latency and the server's memory. Stops by itself.
 	fs.StringVar(&cfg.URL, "url", "", "a server on this machine (http://127.0.0.1:PORT); empty: start one in this process")
 	fs.IntVar(&cfg.Tables, "tables", 100, fmt.Sprintf("concurrent tables (at most %d)", loadtest.MaxTables))
 	fs.IntVar(&cfg.Clients, "clients", 4, "connected players per table (2 to 8)")
+	fs.IntVar(&cfg.Spectators, "spectators", 0, fmt.Sprintf("spectators per table, which only read (0 to %d)", loadtest.MaxSpectators))
 	fs.DurationVar(&cfg.Think, "think", time.Second, "mean pause before each action")
 	fs.DurationVar(&cfg.Duration, "duration", 30*time.Second, "how long to measure, once every table plays")
 	fs.DurationVar(&cfg.Ramp, "ramp", 10*time.Second, "open the tables evenly over this long")

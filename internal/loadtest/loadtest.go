@@ -32,20 +32,27 @@ import (
 const (
 	MaxTables   = 5000
 	MaxDuration = 30 * time.Minute
+	// MaxSpectators bounds the spectators of one table, and
+	// MaxConnections every connection of a run, players and spectators.
+	MaxSpectators  = 2000
+	MaxConnections = 50000
 )
 
 // Config is one load run.
 type Config struct {
-	URL      string        // the server; empty: start one in this process
-	Tables   int           // concurrent tables
-	Clients  int           // connected players per table (2..8)
-	Think    time.Duration // mean pause before each action (uniform over ±50%)
-	Duration time.Duration // measured run, after the ramp
-	Ramp     time.Duration // tables are opened evenly over this long
-	Rounds   int           // rounds per game (a finished game starts a rematch)
-	DataDir  string        // in-process server's data (default: a temporary directory)
-	Seed     uint64
-	Log      io.Writer // progress lines (nil: none)
+	URL     string // the server; empty: start one in this process
+	Tables  int    // concurrent tables
+	Clients int    // connected players per table (2..8)
+	// Spectators per table: connections that watch, reading and decoding
+	// every frame, and send nothing but their hello.
+	Spectators int
+	Think      time.Duration // mean pause before each action (uniform over ±50%)
+	Duration   time.Duration // measured run, after the ramp
+	Ramp       time.Duration // tables are opened evenly over this long
+	Rounds     int           // rounds per game (a finished game starts a rematch)
+	DataDir    string        // in-process server's data (default: a temporary directory)
+	Seed       uint64
+	Log        io.Writer // progress lines (nil: none)
 }
 
 // Report is what a run measured.
@@ -56,6 +63,9 @@ type Report struct {
 	Actions              int64 // acknowledged actions in the measured window
 	ActionsPerSec        float64
 	Frames               int64 // frames received in the measured window
+	Spectators           int   // spectator connections in all
+	SpectatorFrames      int64 // frames the spectators received in the measured window
+	SpectatorErrors      int64 // of Errors: error frames, drops and lost connections of spectators
 	Games                int64 // games finished in the measured window
 	P50, P90, P99, Max   time.Duration
 	Samples              int
@@ -83,6 +93,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Clients < 2 || cfg.Clients > 8 {
 		return nil, errors.New("clients: 2 to 8 a table")
 	}
+	if cfg.Spectators < 0 || cfg.Spectators > MaxSpectators {
+		return nil, fmt.Errorf("spectators: 0 to %d a table", MaxSpectators)
+	}
+	if cfg.Tables*(cfg.Clients+cfg.Spectators) > MaxConnections {
+		return nil, fmt.Errorf("tables × (clients + spectators): at most %d connections", MaxConnections)
+	}
 	if cfg.Duration <= 0 || cfg.Duration+cfg.Ramp > MaxDuration {
 		return nil, fmt.Errorf("duration and ramp: more than 0, at most %v together", MaxDuration)
 	}
@@ -94,7 +110,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			fmt.Fprintf(cfg.Log, format+"\n", args...)
 		}
 	}
-	rep := &Report{Tables: cfg.Tables, Clients: cfg.Tables * cfg.Clients}
+	rep := &Report{Tables: cfg.Tables, Clients: cfg.Tables * cfg.Clients, Spectators: cfg.Tables * cfg.Spectators}
 	base := cfg.URL
 	if base == "" {
 		dir := cfg.DataDir
@@ -129,7 +145,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	r.ctx = ctx
 
 	start := time.Now()
-	logf("opening %d tables of %d clients against %s over %v…", cfg.Tables, cfg.Clients, r.base, cfg.Ramp)
+	logf("opening %d tables of %d clients and %d spectators against %s over %v…", cfg.Tables, cfg.Clients,
+		cfg.Spectators, r.base, cfg.Ramp)
 	var wg sync.WaitGroup
 	for i := 0; i < cfg.Tables; i++ {
 		if cfg.Ramp > 0 {
@@ -184,6 +201,7 @@ loop:
 	wg.Wait()
 
 	rep.Actions, rep.Frames, rep.Games, rep.Errors = r.actions.Load(), r.frames.Load(), r.games.Load(), r.errors.Load()
+	rep.SpectatorFrames, rep.SpectatorErrors = r.spectatorFrames.Load(), r.spectatorErrors.Load()
 	rep.ActionsPerSec = float64(rep.Actions) / rep.Elapsed.Seconds()
 	r.mu.Lock()
 	lat := r.latencies
@@ -233,6 +251,9 @@ type run struct {
 	frames       atomic.Int64
 	games        atomic.Int64
 	errors       atomic.Int64
+
+	spectatorFrames atomic.Int64
+	spectatorErrors atomic.Int64
 
 	mu           sync.Mutex
 	latencies    []time.Duration
@@ -338,6 +359,17 @@ func (r *run) play(i int, id string, tokens []string, onStart func()) (string, e
 		r.connected.Add(1)
 		players = append(players, &player{r: r, g: g, seat: s, conn: conn,
 			rng: rand.New(rand.NewPCG(rng.Uint64(), uint64(s)))})
+	}
+	var watching sync.WaitGroup
+	defer watching.Wait()
+	for range r.cfg.Spectators {
+		conn, err := r.cl.Dial(r.ctx, id, client.Options{Spectate: true})
+		if err != nil {
+			return "", fmt.Errorf("spectator: %w", err)
+		}
+		r.connected.Add(1)
+		watching.Go(func() { r.watch(conn) })
+		defer conn.Close() // before watching.Wait: closing ends the watch
 	}
 	if err := players[0].conn.Start(r.ctx); err != nil {
 		return "", err
@@ -455,6 +487,34 @@ func (p *player) loop() error {
 	}
 }
 
+// watch reads a spectator's events until its connection is closed,
+// counting frames and errors. A spectator sends nothing: what it costs the
+// server is the frames it is sent.
+func (r *run) watch(conn *client.Conn) {
+	defer r.connected.Add(-1)
+	failed := func(format string, args ...any) {
+		r.spectatorErrors.Add(1)
+		r.fail("spectator: "+format, args...)
+	}
+	for ev := range conn.Events() {
+		if ev.Msg == nil {
+			switch ev.Status {
+			case client.Lost, client.Dropped, client.Unreadable:
+				if r.ctx.Err() == nil {
+					failed("%s: %v", ev.Status, ev.Err)
+				}
+			}
+			continue
+		}
+		if r.measuring.Load() {
+			r.spectatorFrames.Add(1)
+		}
+		if m := ev.Msg; m.Type == protocol.TypeError {
+			failed("%s: %s", m.Code, m.Message)
+		}
+	}
+}
+
 // rematch asks for a rematch as the host and returns its table id, once
 // the table names it.
 func (p *player) rematch() (string, error) {
@@ -567,6 +627,11 @@ func (rep *Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "measured          %v, %d clients connected at the end\n", rep.Elapsed.Round(time.Millisecond), rep.Connected)
 	fmt.Fprintf(w, "actions           %d (%.0f/s), %d games finished, %d frames received (%.0f/s)\n",
 		rep.Actions, rep.ActionsPerSec, rep.Games, rep.Frames, float64(rep.Frames)/rep.Elapsed.Seconds())
+	if rep.Spectators > 0 {
+		fmt.Fprintf(w, "spectators        %d (%d a table), %d frames received (%.0f/s), %d errors\n", rep.Spectators,
+			rep.Spectators/max(rep.Tables, 1), rep.SpectatorFrames, float64(rep.SpectatorFrames)/rep.Elapsed.Seconds(),
+			rep.SpectatorErrors)
+	}
 	fmt.Fprintf(w, "action→broadcast  p50 %v  p90 %v  p99 %v  max %v  (%d samples: every client's receipt of every action)\n",
 		rd(rep.P50), rd(rep.P90), rd(rep.P99), rd(rep.Max), rep.Samples)
 	if rep.ServerActionP99Bound > 0 {

@@ -2,6 +2,7 @@ package loadtest
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 )
@@ -20,6 +21,24 @@ func TestSmallRun(t *testing.T) {
 	}
 }
 
+// Spectators only read: they receive frames, and a run with them has no
+// error of theirs.
+func TestSpectatorsWatch(t *testing.T) {
+	rep, err := Run(context.Background(), Config{Tables: 2, Clients: 2, Spectators: 3, Think: 5 * time.Millisecond,
+		Duration: 2 * time.Second, Ramp: 100 * time.Millisecond, Rounds: 1, DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Spectators != 6 || rep.SpectatorFrames == 0 || rep.SpectatorErrors != 0 || rep.Errors != 0 {
+		t.Fatalf("report %+v", rep)
+	}
+	var out strings.Builder
+	rep.Print(&out)
+	if !strings.Contains(out.String(), "spectators        6 (3 a table)") {
+		t.Errorf("the report names no spectators:\n%s", out.String())
+	}
+}
+
 func TestLoopbackOnly(t *testing.T) {
 	for _, u := range []string{"http://127.0.0.1:8080", "http://localhost:1", "http://[::1]:80"} {
 		if err := loopbackOnly(u); err != nil {
@@ -35,7 +54,10 @@ func TestLoopbackOnly(t *testing.T) {
 
 func TestBounds(t *testing.T) {
 	for _, c := range []Config{{Tables: 0, Clients: 4, Duration: time.Second}, {Tables: MaxTables + 1, Clients: 4, Duration: time.Second},
-		{Tables: 1, Clients: 9, Duration: time.Second}, {Tables: 1, Clients: 4, Duration: time.Hour}} {
+		{Tables: 1, Clients: 9, Duration: time.Second}, {Tables: 1, Clients: 4, Duration: time.Hour},
+		{Tables: 1, Clients: 4, Spectators: -1, Duration: time.Second},
+		{Tables: 1, Clients: 4, Spectators: MaxSpectators + 1, Duration: time.Second},
+		{Tables: MaxTables, Clients: 4, Spectators: 10, Duration: time.Second}} {
 		if _, err := Run(context.Background(), c); err == nil {
 			t.Errorf("%+v accepted", c)
 		}
