@@ -85,7 +85,8 @@ func watch(ctx context.Context, url string) (*watcher, error) {
 // plays on meanwhile.
 func TestACrowdCostsFramesInProportion(t *testing.T) {
 	crowd := crowdSize // smaller under the race detector (crowd_race_test.go)
-	ts := testserver.Start(t, "--max-spectators", "0") // the crowd is the test, not the limit
+	// The crowd is the test, not the server's limit on spectators.
+	ts := testserver.Start(t, "--max-spectators", "0")
 	watched := ts.Create("Ann", []protocol.SeatSpec{testserver.Open, testserver.Bot("random")}, testserver.Settings(1))
 	ann := sit(t, ts.Client(), watched.ID, "Ann", watched.Token)
 	_, players1, spec, _ := seatGame(t, ts, 1, []string{"random", "random"}, testserver.Settings(3))
