@@ -23,9 +23,15 @@ func TestSpectatorsPastTheLimitAreRefused(t *testing.T) {
 	if f.Type != protocol.TypeError || f.Code != protocol.ErrSpectatorsFull {
 		t.Fatalf("the third spectator of a table allowing 2: %s %s %q", f.Type, f.Code, f.Message)
 	}
-	in, ok := m.Lobby().Get(id)
-	if !ok || in.Watching != 2 {
-		t.Fatalf("the table counts %d spectators (listed: %v), want 2", in.Watching, ok)
+	// The lobby learns of arrivals once an interval (presence.go).
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		in, ok := m.Lobby().Get(id)
+		if ok && in.Watching == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the table counts %d spectators (listed: %v), want 2", in.Watching, ok)
+		}
 	}
 
 	// The players go on.
