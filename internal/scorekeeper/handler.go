@@ -289,11 +289,7 @@ func (h *handler) newBook(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) create(w http.ResponseWriter, r *http.Request) {
-	bk, ok := book(w, r, false)
-	if !ok {
-		return
-	}
-	body, ok := readBody(w, r)
+	bk, body, ok := bookAndBody(w, r)
 	if !ok {
 		return
 	}
@@ -326,12 +322,20 @@ func (h *handler) createSheet(w http.ResponseWriter, r *http.Request, s *Sheet, 
 // stamp is the time of a change, to the millisecond, as every store keeps it.
 func (h *handler) stamp() time.Time { return h.now().UTC().Truncate(time.Millisecond) }
 
-func (h *handler) importRecord(w http.ResponseWriter, r *http.Request) {
-	bk, ok := book(w, r, false)
-	if !ok {
-		return
+// bookAndBody reads what a new sheet comes with: the book it goes in (if
+// the request names one) and the request's body.
+func bookAndBody(w http.ResponseWriter, r *http.Request) (bk string, body []byte, ok bool) {
+	if bk, ok = book(w, r, false); !ok {
+		return "", nil, false
 	}
-	body, ok := readBody(w, r)
+	if body, ok = readBody(w, r); !ok {
+		return "", nil, false
+	}
+	return bk, body, true
+}
+
+func (h *handler) importRecord(w http.ResponseWriter, r *http.Request) {
+	bk, body, ok := bookAndBody(w, r)
 	if !ok {
 		return
 	}

@@ -23,8 +23,8 @@ func newManagerWith(t *testing.T, change func(*Config)) *Manager {
 }
 
 // lobbyTable creates a table of Ann and a random bot, left in its lobby,
-// and attaches Ann.
-func lobbyTable(t *testing.T, m *Manager, st Settings) (id string, ann *testClient) {
+// and attaches Ann; it returns the table, Ann's token and her client.
+func lobbyTable(t *testing.T, m *Manager, st Settings) (id, token string, ann *testClient) {
 	t.Helper()
 	id, _, token, err := m.Create(context.Background(), CreateRequest{Nickname: "Ann",
 		Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}}, Settings: st})
@@ -33,7 +33,7 @@ func lobbyTable(t *testing.T, m *Manager, st Settings) (id string, ann *testClie
 	}
 	ann = attach(t, m, id, protocol.ClientMsg{Token: token})
 	ann.next(protocol.TypeWelcome)
-	return id, ann
+	return id, token, ann
 }
 
 // spectate attaches a spectator and waits for its welcome.
@@ -79,7 +79,7 @@ func (c *testClient) heard() protocol.ServerMsg {
 // bad_request, and none of them reaches anyone.
 func TestChatLengthIsCheckedPrecisely(t *testing.T) {
 	m := newManagerWith(t, func(c *Config) { c.ChatRate = -1 })
-	id, ann := lobbyTable(t, m, DefaultSettings())
+	id, _, ann := lobbyTable(t, m, DefaultSettings())
 	watcher := spectate(t, m, id)
 
 	longest := strings.Repeat("é", protocol.MaxChat) // 600 bytes, 300 characters
@@ -119,7 +119,7 @@ func TestChatLengthIsCheckedPrecisely(t *testing.T) {
 // the spectator alone, and the players chat on.
 func TestSpectatorChatNeedsTheHost(t *testing.T) {
 	m := newManagerWith(t, func(c *Config) { c.ChatRate = -1 })
-	id, ann := lobbyTable(t, m, DefaultSettings())
+	id, _, ann := lobbyTable(t, m, DefaultSettings())
 	watcher := spectate(t, m, id)
 	if f := watcher.refusal(watcher.chat("hello from the rail")); f.Code != protocol.ErrNoSpectatorChat {
 		t.Fatalf("a spectator's line at a table that did not allow it: %s %q", f.Code, f.Message)
@@ -161,7 +161,7 @@ func TestChatIsLimitedPerTable(t *testing.T) {
 	m := newManagerWith(t, func(c *Config) { c.ChatRate, c.ChatBurst = 0.001, burst })
 	st := DefaultSettings()
 	st.SpectatorChat = true
-	id, ann := lobbyTable(t, m, st)
+	id, _, ann := lobbyTable(t, m, st)
 	crowd := make([]*testClient, 3)
 	for i := range crowd {
 		crowd[i] = spectate(t, m, id)

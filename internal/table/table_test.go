@@ -71,13 +71,7 @@ func attach(t *testing.T, m *Manager, table string, hello protocol.ClientMsg) *t
 // her client.
 func startWithBot(t *testing.T, m *Manager, st Settings) (id, token string, ann *testClient) {
 	t.Helper()
-	id, _, token, err := m.Create(context.Background(), CreateRequest{Nickname: "Ann",
-		Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}}, Settings: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ann = attach(t, m, id, protocol.ClientMsg{Token: token})
-	ann.next(protocol.TypeWelcome)
+	id, token, ann = lobbyTable(t, m, st)
 	ann.send(protocol.ClientMsg{Type: protocol.TypeStart})
 	return id, token, ann
 }
