@@ -28,16 +28,18 @@ const (
 	maxRateRefused = 50 // consecutive messages over the rate limit
 )
 
-// conn is one client's WebSocket to one table. Three goroutines serve it:
-// the reader (the HTTP handler's own), a writer draining the bounded
-// outbound queue, and a pinger. The table never waits for any of them.
+// conn is one client's WebSocket to one table. One goroutine serves it
+// for its whole life, the reader (the HTTP handler's own); a writer runs
+// only while frames wait in its outbox, and a ping only when one is due
+// (writer.go), so that an idle connection costs one goroutine, not three.
+// The table never waits for any of them.
 type conn struct {
 	s     *Server
 	ws    *websocket.Conn
 	table string
 	id    table.ClientID
 	log   *slog.Logger
-	out   chan table.Frame
+	out   outbox
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -84,11 +86,10 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 
 // newConn prepares a new client's connection to table id.
 func (s *Server) newConn(id string, ws *websocket.Conn) *conn {
-	c := &conn{s: s, ws: ws, table: id, id: s.mgr.NewClientID(), out: make(chan table.Frame, s.cfg.OutQueue),
-		msgs: newMsgLimiter(s.cfg.MsgRate, s.cfg.MsgBurst)}
+	c := &conn{s: s, ws: ws, table: id, id: s.mgr.NewClientID(), msgs: newMsgLimiter(s.cfg.MsgRate, s.cfg.MsgBurst)}
 	c.log = s.log.With("table", id, "client", string(c.id))
 	c.ctx, c.cancel = context.WithCancel(s.ctx)
-	c.order = newReplyOrder(cap(c.out), c.queue)
+	c.order = newReplyOrder(s.cfg.OutQueue, c.queue)
 	return c
 }
 
@@ -96,16 +97,7 @@ func (s *Server) newConn(id string, ws *websocket.Conn) *conn {
 func (c *conn) serve() {
 	defer c.ws.CloseNow()
 	unsubscribe := c.s.mgr.Bus().Subscribe(c.id, c)
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		c.guard("writer", c.writer)
-	}()
-	go func() {
-		defer wg.Done()
-		c.guard("pinger", c.pinger)
-	}()
+	c.pingLater()
 	c.guard("reader", c.reader)
 	c.cancel()
 	unsubscribe()
@@ -119,7 +111,7 @@ func (c *conn) serve() {
 			c.log.Warn("detach", "err", err)
 		}
 	}
-	wg.Wait()
+	c.out.close()
 }
 
 // guard runs one of the connection's goroutines, turning a panic into a
@@ -147,23 +139,6 @@ func (c *conn) Deliver(f table.Frame) bool {
 	return true
 }
 
-// queue puts a frame in the outbound queue, or drops a client too slow
-// to keep it from filling.
-func (c *conn) queue(f table.Frame) bool {
-	select {
-	case <-c.ctx.Done():
-		return false
-	default:
-	}
-	select {
-	case c.out <- f:
-		return true
-	default:
-		c.drop("slow")
-		return false
-	}
-}
-
 // drop ends the connection for reason (counted once).
 func (c *conn) drop(reason string) {
 	c.drop1.Do(func() {
@@ -173,50 +148,6 @@ func (c *conn) drop(reason string) {
 		}
 		c.cancel()
 	})
-}
-
-func (c *conn) writer() {
-	for {
-		select {
-		case <-c.ctx.Done():
-			return
-		case f := <-c.out:
-			ctx, cancel := context.WithTimeout(c.ctx, c.s.cfg.WriteTimeout)
-			err := c.ws.Write(ctx, websocket.MessageText, f.Data)
-			cancel()
-			if err != nil {
-				c.drop("write")
-				return
-			}
-			c.s.metrics.frames.Inc()
-			if f.Close {
-				_ = c.ws.Close(websocket.StatusNormalClosure, "see the last message")
-				c.cancel()
-				return
-			}
-		}
-	}
-}
-
-// pinger checks that the peer is alive: a peer that does not answer a
-// ping in time is dropped, and its seat starts its grace period.
-func (c *conn) pinger() {
-	t := time.NewTicker(c.s.cfg.PingInterval)
-	defer t.Stop()
-	for {
-		select {
-		case <-c.ctx.Done():
-			return
-		case <-t.C:
-			ctx, cancel := context.WithTimeout(c.ctx, c.s.cfg.PingTimeout)
-			err := c.ws.Ping(ctx)
-			cancel()
-			if err != nil {
-				c.drop("ping")
-				return
-			}
-		}
-	}
 }
 
 // reader reads client frames until the connection ends.

@@ -19,9 +19,12 @@ func TestSlowClientDropped(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = s.Shutdown(context.Background()) })
-	c := &conn{s: s, out: make(chan table.Frame, 2), log: quiet}
+	s.cfg.OutQueue = 2
+	c := &conn{s: s, log: quiet}
+	// The writer is busy with a peer that does not read: frames pile up.
+	c.out.writing = true
 	c.ctx, c.cancel = context.WithCancel(context.Background())
-	c.order = newReplyOrder(cap(c.out), c.queue)
+	c.order = newReplyOrder(s.cfg.OutQueue, c.queue)
 	for i := 0; i < 2; i++ {
 		if !c.Deliver(table.Frame{Data: []byte("{}")}) {
 			t.Fatal("a frame refused before the queue is full")

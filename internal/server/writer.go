@@ -1,0 +1,155 @@
+package server
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/skullking-go/skullking/internal/table"
+)
+
+// outbox holds a connection's frames until they are written, and the
+// goroutines that write them and ping the peer. Neither goroutine lives
+// longer than its work: a writer runs while frames wait and ends when the
+// outbox is empty, a ping is a timer until it is due. A server with tens
+// of thousands of connections, each sent a frame every second or so, then
+// keeps one parked goroutine per connection (its reader) instead of three,
+// and no queue allocated in advance.
+type outbox struct {
+	mu      sync.Mutex
+	frames  []table.Frame // waiting for the writer, oldest first
+	writing bool          // a writer is running
+	closed  bool          // the connection is over: nothing more starts
+	ping    *time.Timer   // the next ping
+	// tasks counts the writer and the ping running, for close to wait.
+	tasks sync.WaitGroup
+}
+
+// start counts a task about to run, unless the connection is over.
+// o.mu is held.
+func (o *outbox) start() bool {
+	if o.closed {
+		return false
+	}
+	o.tasks.Add(1)
+	return true
+}
+
+// close stops anything new from starting and waits for what runs.
+func (o *outbox) close() {
+	o.mu.Lock()
+	o.closed = true
+	o.frames = nil
+	if o.ping != nil {
+		o.ping.Stop()
+	}
+	o.mu.Unlock()
+	o.tasks.Wait()
+}
+
+// queue puts a frame in the outbox, starting a writer if none runs, or
+// drops a client too slow to keep OutQueue frames from piling up.
+func (c *conn) queue(f table.Frame) bool {
+	if c.ctx.Err() != nil {
+		return false
+	}
+	o := &c.out
+	o.mu.Lock()
+	if o.closed {
+		o.mu.Unlock()
+		return false
+	}
+	if len(o.frames) >= c.s.cfg.OutQueue {
+		o.mu.Unlock()
+		c.drop("slow")
+		return false
+	}
+	o.frames = append(o.frames, f)
+	spawn := !o.writing && o.start()
+	if spawn {
+		o.writing = true
+	}
+	o.mu.Unlock()
+	if spawn {
+		go func() {
+			defer o.tasks.Done()
+			c.guard("writer", c.writer)
+		}()
+	}
+	return true
+}
+
+// next takes the oldest frame waiting, or ends the writer when there is
+// none: the next frame queued starts another.
+func (c *conn) next() (table.Frame, bool) {
+	o := &c.out
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if len(o.frames) == 0 || c.ctx.Err() != nil {
+		o.writing = false
+		o.frames = nil // an idle connection keeps no buffer
+		return table.Frame{}, false
+	}
+	f := o.frames[0]
+	o.frames[0] = table.Frame{}
+	o.frames = o.frames[1:]
+	return f, true
+}
+
+// writer writes the outbox's frames in order until it is empty.
+func (c *conn) writer() {
+	for {
+		f, ok := c.next()
+		if !ok {
+			return
+		}
+		ctx, cancel := context.WithTimeout(c.ctx, c.s.cfg.WriteTimeout)
+		err := c.ws.Write(ctx, websocket.MessageText, f.Data)
+		cancel()
+		if err != nil {
+			c.drop("write")
+			return
+		}
+		c.s.metrics.frames.Inc()
+		if f.Close {
+			_ = c.ws.Close(websocket.StatusNormalClosure, "see the last message")
+			c.cancel()
+			return
+		}
+	}
+}
+
+// pingLater sets the next ping, PingInterval from now.
+func (c *conn) pingLater() {
+	o := &c.out
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.closed {
+		o.ping = time.AfterFunc(c.s.cfg.PingInterval, c.pingNow)
+	}
+}
+
+// pingNow checks that the peer is alive: a peer that does not answer a
+// ping in time is dropped, and its seat starts its grace period.
+func (c *conn) pingNow() {
+	o := &c.out
+	o.mu.Lock()
+	ok := o.start()
+	o.mu.Unlock()
+	if !ok {
+		return
+	}
+	defer o.tasks.Done()
+	c.guard("pinger", func() {
+		ctx, cancel := context.WithTimeout(c.ctx, c.s.cfg.PingTimeout)
+		err := c.ws.Ping(ctx)
+		cancel()
+		if err != nil {
+			c.drop("ping")
+			return
+		}
+		c.pingLater()
+	})
+}
