@@ -44,7 +44,7 @@ type Config struct {
 	ThinkLimit time.Duration
 	LeaseTTL   time.Duration // table ownership lease (30s)
 	IdleEvict  time.Duration // finished tables with no clients leave memory (5m)
-	InboxSize  int           // each table's inbound queue (256)
+	InboxSize  int           // each table's inbound queue (table.DefaultInboxSize)
 	MaxTables  int           // tables in memory (20000)
 
 	PingInterval time.Duration // between WebSocket pings (20s)

@@ -41,6 +41,15 @@ func (nopObserver) Applied(string, time.Duration) {}
 func (nopObserver) Appended(time.Duration)        {}
 func (nopObserver) Refused(string)                {}
 
+// DefaultInboxSize is how many intents a table's queue holds before
+// messages are refused as overloaded. The queue is allocated whole with
+// every table in memory, at about 150 bytes an intent, and a server holds
+// tens of thousands of tables: 256 slots were 38 KB a table, a quarter of
+// the heap. 64 still take a burst from every seat of a full table and a
+// crowd of spectators' hellos (which wait for room rather than fail), and
+// a table drains them in milliseconds.
+const DefaultInboxSize = 64
+
 // Config configures a Manager. Zero durations take the defaults noted.
 type Config struct {
 	Store    store.Store
@@ -54,7 +63,7 @@ type Config struct {
 	BotDelay  time.Duration // bots wait this long before acting, so people can follow (700ms); negative: none
 	LeaseTTL  time.Duration // 30s
 	IdleEvict time.Duration // a finished table with no clients leaves memory after this (5m)
-	InboxSize int           // each table's queue (256)
+	InboxSize int           // each table's queue (DefaultInboxSize)
 	// ThinkLimit caps the search of an expert bot's move or a hint (1s): the
 	// work budget keeps them far quicker, but a busy machine must not stall
 	// a table.
@@ -146,7 +155,7 @@ func NewManager(cfg Config) *Manager {
 		cfg.IdleEvict = 5 * time.Minute
 	}
 	if cfg.InboxSize == 0 {
-		cfg.InboxSize = 256
+		cfg.InboxSize = DefaultInboxSize
 	}
 	if cfg.MaxTables == 0 {
 		cfg.MaxTables = 20000
