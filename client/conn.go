@@ -35,6 +35,11 @@ type Options struct {
 	// AnswerTimeout bounds the wait for the answer to a request whatever
 	// the caller's context allows (30 s).
 	AnswerTimeout time.Duration
+	// WithoutResults leaves every view's score sheet (View.Results) out,
+	// unread (protocol.DecodeServerWithoutResults): for a program that
+	// plays without showing it, such as a bot or a load generator. The
+	// sheet is most of a state late in a game, and every state repeats it.
+	WithoutResults bool
 }
 
 func (o *Options) defaults() {
@@ -247,7 +252,7 @@ func (cn *Conn) dial(ctx context.Context) (*websocket.Conn, []frame, error) {
 		if typ != websocket.MessageText {
 			continue
 		}
-		m, err := protocol.DecodeServer(data)
+		m, err := cn.decode(data)
 		if err != nil {
 			continue
 		}
@@ -386,7 +391,7 @@ func (cn *Conn) serve(ws *websocket.Conn) (reason string, final, err error) {
 			cn.push(Event{Status: Unreadable, Err: errors.New("a binary frame"), At: at})
 			continue
 		}
-		m, err := protocol.DecodeServer(data)
+		m, err := cn.decode(data)
 		if err != nil {
 			cn.push(Event{Status: Unreadable, Err: err, At: at})
 			continue
@@ -402,6 +407,15 @@ func (cn *Conn) serve(ws *websocket.Conn) (reason string, final, err error) {
 		}
 		cn.handle(m, at)
 	}
+}
+
+// decode reads and checks one frame, the whole of it unless the options
+// leave the score sheet out.
+func (cn *Conn) decode(data []byte) (protocol.ServerMsg, error) {
+	if cn.opts.WithoutResults {
+		return protocol.DecodeServerWithoutResults(data)
+	}
+	return protocol.DecodeServer(data)
 }
 
 // ping checks that the server still answers; a connection that does not

@@ -200,3 +200,62 @@ func TestEventsInOrder(t *testing.T) {
 		t.Errorf("acting after the seat was lost: %v", err)
 	}
 }
+
+// laterState is seat 0's view once the first round is scored: a state
+// whose score sheet holds a row.
+func laterState(t *testing.T, seq int64) string {
+	t.Helper()
+	g, err := skullking.NewGame(3, skullking.WithSeed(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var legal []skullking.Action
+	for g.Round() < 2 && !g.Over() {
+		legal = legal[:0]
+		for s := 0; s < g.Players(); s++ {
+			legal = g.LegalActions(s, legal)
+		}
+		if err := g.Apply(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := g.View(0)
+	b, err := protocol.Encode(protocol.ServerMsg{Type: protocol.TypeState, Seq: seq, View: protocol.ViewOf(&v)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// A Conn told to leave the score sheet out delivers views without it and
+// the rest the same; by default the sheet is there.
+func TestWithoutResultsLeavesTheScoreSheetOut(t *testing.T) {
+	frame := laterState(t, 5)
+	for _, without := range []bool{false, true} {
+		f := newFake(t)
+		f.send(welcome)
+		o := quick("tok")
+		o.WithoutResults = without
+		conn, err := client.New(f.srv.URL).Dial(testserver.Context(t, 10*time.Second), "abc", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.send(frame)
+		ctx := testserver.Context(t, 10*time.Second)
+		var v *protocol.View
+		for v == nil {
+			ev, err := conn.Next(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v = ev.View()
+		}
+		conn.Close()
+		if got := len(v.Results) > 0; got == without {
+			t.Errorf("WithoutResults %v: %d rows of results", without, len(v.Results))
+		}
+		if v.Round != 2 || len(v.Hand) != 2 || len(v.Seats) != 3 {
+			t.Errorf("WithoutResults %v: round %d, %d cards, %d seats", without, v.Round, len(v.Hand), len(v.Seats))
+		}
+	}
+}

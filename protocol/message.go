@@ -171,6 +171,54 @@ func DecodeServer(data []byte) (ServerMsg, error) {
 	if err := decodeObject(data, &m); err != nil {
 		return ServerMsg{}, err
 	}
+	return checkServer(m)
+}
+
+// DecodeServerWithoutResults is DecodeServer for a program that does not
+// show the score sheet: the view's results are left out (nil) unread, and
+// everything else is read and checked as DecodeServer does. Every state
+// repeats the whole sheet, most of a frame late in a game, so a client
+// that only plays (a bot, a load generator) reads a state for a fraction
+// of the cost. The sheet must still be well-formed JSON.
+func DecodeServerWithoutResults(data []byte) (ServerMsg, error) {
+	var m ServerMsg
+	if len(data) > MaxServerFrame {
+		return m, fmt.Errorf("a frame of %d bytes: at most %d", len(data), MaxServerFrame)
+	}
+	in := messageWithoutResults{ServerMsg: &m}
+	if err := decodeObject(data, &in); err != nil {
+		return ServerMsg{}, err
+	}
+	if in.View != nil {
+		m.View = in.View.View
+		if m.View == nil { // a view of nothing but results
+			m.View = &View{}
+		}
+	}
+	return checkServer(m)
+}
+
+// messageWithoutResults reads a ServerMsg whose view skips its results:
+// encoding/json fills the shallowest field of a name, so "view" and
+// "results" land in the fields declared here rather than in the embedded
+// message's and view's.
+type messageWithoutResults struct {
+	*ServerMsg
+	View *viewWithoutResults `json:"view"`
+}
+
+type viewWithoutResults struct {
+	*View
+	Results unread `json:"results"`
+}
+
+// unread takes any JSON value and keeps nothing of it.
+type unread struct{}
+
+func (*unread) UnmarshalJSON([]byte) error { return nil }
+
+// checkServer checks a decoded server message as DecodeServer promises.
+func checkServer(m ServerMsg) (ServerMsg, error) {
 	if m.Type == "" {
 		return ServerMsg{}, errors.New(`a message without a "type"`)
 	}

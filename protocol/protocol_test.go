@@ -147,6 +147,18 @@ func TestViewsDecodeAsEncoded(t *testing.T) {
 					if string(again) != string(b) {
 						t.Fatalf("decoded and encoded again:\n%s\nwas\n%s", again, b)
 					}
+					brief, err := DecodeServerWithoutResults(b)
+					if err != nil {
+						t.Fatalf("%d players, seat %d, step %d, without results: %v", players, seat, step, err)
+					}
+					if brief.View.Results != nil {
+						t.Fatalf("step %d: the results were read", step)
+					}
+					whole := *m.View
+					whole.Results = nil
+					if !reflect.DeepEqual(*brief.View, whole) || brief.Seq != m.Seq || brief.Type != m.Type {
+						t.Fatalf("step %d: without results, the rest differs:\n%+v\nwant\n%+v", step, *brief.View, whole)
+					}
 				}
 			}
 			playRandom(t, g, &rng)
@@ -230,10 +242,17 @@ func TestDecodeServerRefusesBrokenViews(t *testing.T) {
 		if _, err := DecodeServer(b); err == nil {
 			t.Errorf("%s: decoded without an error", c.name)
 		}
+		if _, err := DecodeServerWithoutResults(b); err == nil && len(w.Results) == 0 {
+			t.Errorf("%s: decoded without results and without an error", c.name)
+		}
 	}
-	for _, frame := range []string{``, `[]`, `{"type":"state"} {}`, `{"view":{}}`, `"hello"`, `{"type":1}`} {
+	for _, frame := range []string{``, `[]`, `{"type":"state"} {}`, `{"view":{}}`, `"hello"`, `{"type":1}`,
+		`{"type":"state","view":{"seat":0,"results":[}}`} {
 		if _, err := DecodeServer([]byte(frame)); err == nil {
 			t.Errorf("%q decoded without an error", frame)
+		}
+		if _, err := DecodeServerWithoutResults([]byte(frame)); err == nil {
+			t.Errorf("%q decoded without results and without an error", frame)
 		}
 	}
 }
