@@ -28,9 +28,14 @@ import (
 	"github.com/skullking-go/skullking/protocol"
 )
 
+// setupSlack is how long past the ramp the tables may take to open
+// before the run gives up: thousands of tables ask the server for
+// thousands of stored seats, and a busy machine answers late.
+const setupSlack = 2 * time.Minute
+
 // Bounds on a run, so a mistyped flag cannot take the machine down.
 const (
-	MaxTables   = 5000
+	MaxTables   = 10000
 	MaxDuration = 30 * time.Minute
 	// MaxSpectators bounds the spectators of one table, and
 	// MaxConnections every connection of a run, players and spectators.
@@ -44,7 +49,8 @@ type Config struct {
 	Tables  int    // concurrent tables
 	Clients int    // connected players per table (2..8)
 	// Spectators per table: connections that watch, reading and decoding
-	// every frame, and send nothing but their hello.
+	// every frame (but the score sheet, which no one here shows, as the
+	// players leave it too), and send nothing but their hello.
 	Spectators int
 	Think      time.Duration // mean pause before each action (uniform over ±50%)
 	Duration   time.Duration // measured run, after the ramp
@@ -137,10 +143,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := loopbackOnly(base); err != nil {
 		return nil, err
 	}
+	conns := cfg.Tables * (cfg.Clients + cfg.Spectators)
+	if err := enoughFiles(conns, rep.InProcess); err != nil {
+		return nil, err
+	}
 	r := &run{cfg: cfg, base: strings.TrimSuffix(base, "/"), logf: logf,
 		http: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
 	r.cl = client.New(r.base).WithHTTP(r.http)
-	ctx, cancel := context.WithTimeout(ctx, cfg.Ramp+cfg.Duration+30*time.Second)
+	r.dialers = sources(r.base, conns)
+	ctx, cancel := context.WithTimeout(ctx, cfg.Ramp+setupSlack+cfg.Duration+30*time.Second)
 	defer cancel()
 	r.ctx = ctx
 
@@ -240,7 +251,11 @@ type run struct {
 	base string
 	http *http.Client
 	cl   *client.Client
-	ctx  context.Context
+	// dialers open the table connections, each from its own loopback
+	// source address (sources.go); connection n uses dialers[n%len].
+	dialers []*client.Client
+	dialed  atomic.Int64
+	ctx     context.Context
 	logf func(string, ...any)
 
 	measuring    atomic.Bool
@@ -352,7 +367,7 @@ func (r *run) play(i int, id string, tokens []string, onStart func()) (string, e
 		}
 	}()
 	for s, tok := range tokens {
-		conn, err := r.cl.Dial(r.ctx, id, client.Options{Token: tok})
+		conn, err := r.dialer().Dial(r.ctx, id, client.Options{Token: tok, WithoutResults: true})
 		if err != nil {
 			return "", err
 		}
@@ -363,7 +378,7 @@ func (r *run) play(i int, id string, tokens []string, onStart func()) (string, e
 	var watching sync.WaitGroup
 	defer watching.Wait()
 	for range r.cfg.Spectators {
-		conn, err := r.cl.Dial(r.ctx, id, client.Options{Spectate: true})
+		conn, err := r.dialer().Dial(r.ctx, id, client.Options{Spectate: true, WithoutResults: true})
 		if err != nil {
 			return "", fmt.Errorf("spectator: %w", err)
 		}
