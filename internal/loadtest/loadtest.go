@@ -256,7 +256,7 @@ type run struct {
 	dialers []*client.Client
 	dialed  atomic.Int64
 	ctx     context.Context
-	logf func(string, ...any)
+	logf    func(string, ...any)
 
 	measuring    atomic.Bool
 	started      atomic.Int64
