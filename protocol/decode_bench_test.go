@@ -40,3 +40,13 @@ func BenchmarkDecodeServerWithoutResults(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkDecodeServerHeading(b *testing.B) {
+	data := lateState(b)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := DecodeServerHeading(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -217,6 +217,33 @@ type unread struct{}
 
 func (*unread) UnmarshalJSON([]byte) error { return nil }
 
+// DecodeServerHeading reads only a server frame's own fields (its type,
+// seq, seat, code, message, reason…) and leaves the view, the table, the
+// event and the refusal out (nil), unread: for a program that only counts
+// what it is sent and watches for errors, such as a load generator's
+// spectators. The frame must still be one well-formed JSON object of at
+// most MaxServerFrame bytes, with a type.
+func DecodeServerHeading(data []byte) (ServerMsg, error) {
+	var m ServerMsg
+	if len(data) > MaxServerFrame {
+		return m, fmt.Errorf("a frame of %d bytes: at most %d", len(data), MaxServerFrame)
+	}
+	if err := decodeObject(data, &messageHeading{ServerMsg: &m}); err != nil {
+		return ServerMsg{}, err
+	}
+	return checkServer(m)
+}
+
+// messageHeading reads a ServerMsg without its parts that are objects.
+type messageHeading struct {
+	*ServerMsg
+	Table   unread `json:"table"`
+	View    unread `json:"view"`
+	Event   unread `json:"event"`
+	Refusal unread `json:"refusal"`
+	Hint    unread `json:"hint"`
+}
+
 // checkServer checks a decoded server message as DecodeServer promises.
 func checkServer(m ServerMsg) (ServerMsg, error) {
 	if m.Type == "" {
@@ -238,18 +265,16 @@ func checkServer(m ServerMsg) (ServerMsg, error) {
 	return m, nil
 }
 
-// decodeObject reads exactly one JSON object into v.
+// decodeObject reads exactly one JSON object into v. json.Unmarshal
+// refuses anything after the object, and reads the frame in place where a
+// json.Decoder would copy it first.
 func decodeObject(data []byte, v any) error {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || data[0] != '{' {
 		return errors.New("not a JSON object")
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(v); err != nil {
+	if err := json.Unmarshal(data, v); err != nil {
 		return fmt.Errorf("not a message: %w", err)
-	}
-	if dec.More() {
-		return errors.New("more than one JSON value in the frame")
 	}
 	return nil
 }

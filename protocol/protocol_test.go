@@ -147,6 +147,10 @@ func TestViewsDecodeAsEncoded(t *testing.T) {
 					if string(again) != string(b) {
 						t.Fatalf("decoded and encoded again:\n%s\nwas\n%s", again, b)
 					}
+					head, err := DecodeServerHeading(b)
+					if err != nil || head.Type != TypeState || head.Seq != int64(step) || head.View != nil {
+						t.Fatalf("step %d: the heading %+v, %v", step, head, err)
+					}
 					brief, err := DecodeServerWithoutResults(b)
 					if err != nil {
 						t.Fatalf("%d players, seat %d, step %d, without results: %v", players, seat, step, err)
@@ -253,6 +257,9 @@ func TestDecodeServerRefusesBrokenViews(t *testing.T) {
 		}
 		if _, err := DecodeServerWithoutResults([]byte(frame)); err == nil {
 			t.Errorf("%q decoded without results and without an error", frame)
+		}
+		if _, err := DecodeServerHeading([]byte(frame)); err == nil {
+			t.Errorf("%q decoded as a heading without an error", frame)
 		}
 	}
 }
