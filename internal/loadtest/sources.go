@@ -18,32 +18,36 @@ import (
 // 20,000 leaves room for the lobby's requests and ports in TIME_WAIT.
 const perSource = 20000
 
-// sources returns the clients that dial conns table connections to base,
+// sources returns the HTTP clients that dial conns table connections to base,
 // spread over as many loopback source addresses (127.0.0.1, 127.0.0.2, …,
 // all of them the loopback interface's on Linux) as they need. A server
-// not on an IPv4 loopback address gets the one default client.
-func sources(base string, conns int) []*client.Client {
+// not on an IPv4 loopback address gets one client, dialling from the
+// address the system picks.
+func sources(base string, conns int) []*http.Client {
 	u, err := url.Parse(base)
 	ip := net.ParseIP(u.Hostname())
 	n := (conns + perSource - 1) / perSource
 	if err != nil || ip == nil || ip.To4() == nil || !ip.IsLoopback() || n <= 1 {
-		return []*client.Client{client.New(base)}
+		return []*http.Client{{Transport: &http.Transport{DisableKeepAlives: true}}}
 	}
-	out := make([]*client.Client, n)
+	out := make([]*http.Client, n)
 	for i := range out {
 		d := &net.Dialer{Timeout: 15 * time.Second, LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(1+i))}}
 		// No idle pool: each connection is a WebSocket, kept by its Conn.
 		tr := &http.Transport{DialContext: d.DialContext, DisableKeepAlives: true}
-		out[i] = client.New(base).WithHTTP(&http.Client{Transport: tr})
+		out[i] = &http.Client{Transport: tr}
 	}
 	return out
 }
 
-// dialer is the client to open the next table connection with.
-func (r *run) dialer() *client.Client {
+// dialer is the HTTP client to open the next table connection with.
+func (r *run) dialer() *http.Client {
 	n := r.dialed.Add(1)
 	return r.dialers[int(n)%len(r.dialers)]
 }
+
+// player is the client to seat the next player with.
+func (r *run) playerClient() *client.Client { return client.New(r.base).WithHTTP(r.dialer()) }
 
 // enoughFiles refuses a run whose connections would not fit in the open
 // files this process may have: each connection is a file descriptor, two

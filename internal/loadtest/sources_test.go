@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skullking-go/skullking/client"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -33,8 +34,8 @@ func TestConnectionsSpreadOverSourceAddresses(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	for _, c := range clients {
-		if _, err := c.Info(ctx); err != nil {
+	for _, hc := range clients {
+		if _, err := client.New(srv.URL).WithHTTP(hc).Info(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
