@@ -34,6 +34,13 @@ import (
 // thousands of stored seats, and a busy machine answers late.
 const setupSlack = 2 * time.Minute
 
+// clientPing is how often a player checks that the server still answers.
+// The server pings every connection itself (every 20 s by default) and the
+// players' own pings at the client's default would double that traffic,
+// which at tens of thousands of connections is as many frames a second as
+// the game's: a minute still notices a dead server within the run.
+const clientPing = time.Minute
+
 // generatorGCPercent is the GOGC of a run against a separate server.
 const generatorGCPercent = 400
 
@@ -378,7 +385,8 @@ func (r *run) play(i int, id string, tokens []string, onStart func()) (string, e
 		}
 	}()
 	for s, tok := range tokens {
-		conn, err := r.playerClient().Dial(r.ctx, id, client.Options{Token: tok, WithoutResults: true})
+		conn, err := r.playerClient().Dial(r.ctx, id, client.Options{Token: tok, WithoutResults: true,
+			Ping: clientPing})
 		if err != nil {
 			return "", err
 		}
