@@ -45,10 +45,10 @@ func (nopObserver) Refused(string)                {}
 // messages are refused as overloaded. The queue is allocated whole with
 // every table in memory, at about 150 bytes an intent, and a server holds
 // tens of thousands of tables: 256 slots were 38 KB a table, a quarter of
-// the heap. 64 still take a burst from every seat of a full table and a
-// crowd of spectators' hellos (which wait for room rather than fail), and
-// a table drains them in milliseconds.
-const DefaultInboxSize = 64
+// the heap. 128 still take every line of a chat flood from twenty
+// connections at once, so that the table's own chat limit answers it
+// rather than the queue, and a crowd's hellos wait for room anyway.
+const DefaultInboxSize = 128
 
 // Config configures a Manager. Zero durations take the defaults noted.
 type Config struct {
