@@ -88,11 +88,29 @@ const welcome = `{"type":"welcome","v":2,"seat":0,"host":true,"table":{"id":"abc
 	`"seats":[{"seat":0,"kind":"person","name":"Ann"}],"host":0}}`
 
 // state is seat 0's view of a fresh game, as the state after seq actions.
-func state(t *testing.T, seq int64) string {
+func state(t *testing.T, seq int64) string { return stateInRound(t, 1, seq) }
+
+// laterState is seat 0's view once the first round is scored: a state
+// whose score sheet holds a row.
+func laterState(t *testing.T, seq int64) string { return stateInRound(t, 2, seq) }
+
+// stateInRound is seat 0's view at the start of round (its first legal
+// actions played up to there), as the state after seq actions.
+func stateInRound(t *testing.T, round int, seq int64) string {
 	t.Helper()
 	g, err := skullking.NewGame(3, skullking.WithSeed(1))
 	if err != nil {
 		t.Fatal(err)
+	}
+	var legal []skullking.Action
+	for g.Round() < round && !g.Over() {
+		legal = legal[:0]
+		for s := 0; s < g.Players(); s++ {
+			legal = g.LegalActions(s, legal)
+		}
+		if err := g.Apply(legal[0]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	v := g.View(0)
 	b, err := protocol.Encode(protocol.ServerMsg{Type: protocol.TypeState, Seq: seq, View: protocol.ViewOf(&v)})
@@ -199,32 +217,6 @@ func TestEventsInOrder(t *testing.T) {
 		!strings.Contains(err.Error(), "gave your seat") {
 		t.Errorf("acting after the seat was lost: %v", err)
 	}
-}
-
-// laterState is seat 0's view once the first round is scored: a state
-// whose score sheet holds a row.
-func laterState(t *testing.T, seq int64) string {
-	t.Helper()
-	g, err := skullking.NewGame(3, skullking.WithSeed(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var legal []skullking.Action
-	for g.Round() < 2 && !g.Over() {
-		legal = legal[:0]
-		for s := 0; s < g.Players(); s++ {
-			legal = g.LegalActions(s, legal)
-		}
-		if err := g.Apply(legal[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	v := g.View(0)
-	b, err := protocol.Encode(protocol.ServerMsg{Type: protocol.TypeState, Seq: seq, View: protocol.ViewOf(&v)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 // A Conn told to leave the score sheet out delivers views without it and

@@ -21,32 +21,24 @@ func lateState(b *testing.B) []byte {
 	return data
 }
 
+// BenchmarkDecodeServer reads a late state whole, without its score
+// sheet, and as far as its heading.
 func BenchmarkDecodeServer(b *testing.B) {
 	data := lateState(b)
-	b.SetBytes(int64(len(data)))
-	for b.Loop() {
-		if _, err := DecodeServer(data); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkDecodeServerWithoutResults(b *testing.B) {
-	data := lateState(b)
-	b.SetBytes(int64(len(data)))
-	for b.Loop() {
-		if _, err := DecodeServerWithoutResults(data); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkDecodeServerHeading(b *testing.B) {
-	data := lateState(b)
-	b.SetBytes(int64(len(data)))
-	for b.Loop() {
-		if _, err := DecodeServerHeading(data); err != nil {
-			b.Fatal(err)
-		}
+	for _, d := range []struct {
+		name   string
+		decode func([]byte) (ServerMsg, error)
+	}{
+		{"whole", DecodeServer}, {"without-results", DecodeServerWithoutResults}, {"heading", DecodeServerHeading},
+	} {
+		b.Run(d.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := d.decode(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -165,13 +165,23 @@ func DecodeClient(data []byte) (ClientMsg, error) {
 // may send more); a message that cannot be read or checked is.
 func DecodeServer(data []byte) (ServerMsg, error) {
 	var m ServerMsg
+	return decodeServer(data, &m, &m, nil)
+}
+
+// decodeServer reads a server frame into into, a ServerMsg or a type
+// that reads part of one into m, runs then (if any) to finish m, and
+// checks m.
+func decodeServer(data []byte, into any, m *ServerMsg, then func()) (ServerMsg, error) {
 	if len(data) > MaxServerFrame {
-		return m, fmt.Errorf("a frame of %d bytes: at most %d", len(data), MaxServerFrame)
+		return ServerMsg{}, fmt.Errorf("a frame of %d bytes: at most %d", len(data), MaxServerFrame)
 	}
-	if err := decodeObject(data, &m); err != nil {
+	if err := decodeObject(data, into); err != nil {
 		return ServerMsg{}, err
 	}
-	return checkServer(m)
+	if then != nil {
+		then()
+	}
+	return checkServer(*m)
 }
 
 // DecodeServerWithoutResults is DecodeServer for a program that does not
@@ -182,20 +192,15 @@ func DecodeServer(data []byte) (ServerMsg, error) {
 // of the cost. The sheet must still be well-formed JSON.
 func DecodeServerWithoutResults(data []byte) (ServerMsg, error) {
 	var m ServerMsg
-	if len(data) > MaxServerFrame {
-		return m, fmt.Errorf("a frame of %d bytes: at most %d", len(data), MaxServerFrame)
-	}
 	in := messageWithoutResults{ServerMsg: &m}
-	if err := decodeObject(data, &in); err != nil {
-		return ServerMsg{}, err
-	}
-	if in.View != nil {
-		m.View = in.View.View
-		if m.View == nil { // a view of nothing but results
-			m.View = &View{}
+	return decodeServer(data, &in, &m, func() {
+		if in.View != nil {
+			m.View = in.View.View
+			if m.View == nil { // a view of nothing but results
+				m.View = &View{}
+			}
 		}
-	}
-	return checkServer(m)
+	})
 }
 
 // messageWithoutResults reads a ServerMsg whose view skips its results:
@@ -225,13 +230,7 @@ func (*unread) UnmarshalJSON([]byte) error { return nil }
 // most MaxServerFrame bytes, with a type.
 func DecodeServerHeading(data []byte) (ServerMsg, error) {
 	var m ServerMsg
-	if len(data) > MaxServerFrame {
-		return m, fmt.Errorf("a frame of %d bytes: at most %d", len(data), MaxServerFrame)
-	}
-	if err := decodeObject(data, &messageHeading{ServerMsg: &m}); err != nil {
-		return ServerMsg{}, err
-	}
-	return checkServer(m)
+	return decodeServer(data, &messageHeading{ServerMsg: &m}, &m, nil)
 }
 
 // messageHeading reads a ServerMsg without its parts that are objects.
