@@ -65,6 +65,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		release, ok := s.wsConns.acquire(ip)
 		if !ok {
 			w.Header().Set("Retry-After", "5")
+			s.metrics.refused.WithLabelValues(protocol.ErrTooManyConns).Inc()
 			writeError(w, http.StatusTooManyRequests, protocol.ErrTooManyConns,
 				"your address has %d table connections open, as many as this server allows: close one first", s.cfg.MaxConnsPerIP)
 			return

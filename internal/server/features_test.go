@@ -251,6 +251,9 @@ func TestLobbyRateLimit(t *testing.T) {
 	if err != nil || secs < 1 || secs > 100 {
 		t.Fatalf("Retry-After %q at 0.01 a second, want 1..100", resp.Header.Get("Retry-After"))
 	}
+	if n := metric(t, ts, `skullking_refused_total{code="rate_limited"}`); n != 1 {
+		t.Errorf("/metrics counts %v limited requests, want 1", n)
+	}
 }
 
 func TestLobbyNoRateLimit(t *testing.T) {

@@ -114,6 +114,10 @@ func TestConnectionsPerAddressAreBounded(t *testing.T) {
 		t.Fatalf("a refused upgrade: %d, Retry-After %q, %+v", resp.StatusCode, resp.Header.Get("Retry-After"), body)
 	}
 	goesOn(t, ann, "still connected")
+	// Three refused upgrades, counted for the operator.
+	if n := metric(t, ts, `skullking_refused_total{code="too_many_connections"}`); n != 3 {
+		t.Errorf("/metrics counts %v refused connections, want 3", n)
+	}
 
 	watcher.Close()
 	deadline := time.Now().Add(10 * time.Second)
@@ -168,6 +172,9 @@ func TestTablesPerAddressAreBounded(t *testing.T) {
 	}
 	if len(after) != len(before) {
 		t.Fatalf("the refused creation changed the lobby: %d tables, then %d", len(before), len(after))
+	}
+	if n := metric(t, ts, `skullking_refused_total{code="too_many_tables"}`); n != 1 {
+		t.Errorf("/metrics counts %v refused tables, want 1", n)
 	}
 
 	// Ann's first table goes on, to its end; then she may open another.

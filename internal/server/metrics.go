@@ -39,7 +39,7 @@ func newMetrics(mgr func() *table.Manager) *metrics {
 			Help:    "Time to append one action to the store.",
 			Buckets: []float64{.0001, .0002, .0005, .001, .002, .005, .01, .05, .1}}),
 		refused: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "skullking_refused_total",
-			Help: "Client messages refused, by error code."}, []string{"code"}),
+			Help: "Client messages and lobby requests refused, by error code."}, []string{"code"}),
 		dropped: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "skullking_dropped_connections_total",
 			Help: "Connections the server closed, by reason."}, []string{"reason"}),
 		frames: prometheus.NewCounter(prometheus.CounterOpts{Name: "skullking_frames_sent_total",

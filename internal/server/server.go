@@ -365,6 +365,7 @@ func (s *Server) limited(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if ok, wait := s.limits.allow(clientIP(r), time.Now()); !ok {
 			w.Header().Set("Retry-After", retryAfter(wait))
+			s.metrics.refused.WithLabelValues(protocol.ErrRateLimited).Inc()
 			writeError(w, http.StatusTooManyRequests, protocol.ErrRateLimited, "too many requests: slow down")
 			return
 		}
@@ -413,6 +414,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		var held int
 		var ok bool
 		if done, held, ok = s.created.reserve(ip); !ok {
+			s.metrics.refused.WithLabelValues(protocol.ErrTooManyTables).Inc()
 			writeError(w, http.StatusTooManyRequests, protocol.ErrTooManyTables,
 				"your address has %d tables not yet over, as many as this server allows: finish one first", held)
 			return
