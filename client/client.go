@@ -48,6 +48,19 @@ func (c *Client) Server() string { return c.server }
 // ParseInvite reads back.
 func (c *Client) Invite(id string) string { return c.server + "/t/" + id }
 
+// SocketURL is table id's WebSocket address on the server (ws:// or
+// wss://), for a program that speaks the protocol itself.
+func (c *Client) SocketURL(id string) string {
+	s := c.server
+	switch {
+	case strings.HasPrefix(s, "https://"):
+		s = "wss://" + strings.TrimPrefix(s, "https://")
+	case strings.HasPrefix(s, "http://"):
+		s = "ws://" + strings.TrimPrefix(s, "http://")
+	}
+	return s + protocol.SocketPath(id)
+}
+
 // Error is the server's refusal of a lobby request or of a message: its
 // code (protocol.Err…), its sentence and, for an illegal action, the
 // engine's refusal as a code with its facts, for the caller to word.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -197,16 +196,7 @@ func (c *Client) Dial(ctx context.Context, id string, o Options) (*Conn, error) 
 }
 
 // wsURL is the table's WebSocket address.
-func (cn *Conn) wsURL() string {
-	s := cn.c.server
-	switch {
-	case strings.HasPrefix(s, "https://"):
-		s = "wss://" + strings.TrimPrefix(s, "https://")
-	case strings.HasPrefix(s, "http://"):
-		s = "ws://" + strings.TrimPrefix(s, "http://")
-	}
-	return s + "/api/tables/" + cn.table + "/ws"
-}
+func (cn *Conn) wsURL() string { return cn.c.SocketURL(cn.table) }
 
 // maxEarly bounds the frames a server may send before its welcome.
 const maxEarly = 100

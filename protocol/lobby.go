@@ -204,3 +204,6 @@ func (t *TableInfo) Check() error {
 	}
 	return nil
 }
+
+// SocketPath is table id's WebSocket path on its server.
+func SocketPath(id string) string { return "/api/tables/" + id + "/ws" }

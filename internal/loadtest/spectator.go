@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -29,8 +28,7 @@ type watcher struct {
 func (r *run) spectate(id string) (*watcher, error) {
 	ctx, cancel := context.WithTimeout(r.ctx, 15*time.Second)
 	defer cancel()
-	u := "ws" + strings.TrimPrefix(r.base, "http") + "/api/tables/" + id + "/ws"
-	ws, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{Subprotocols: []string{protocol.Subprotocol},
+	ws, _, err := websocket.Dial(ctx, r.cl.SocketURL(id), &websocket.DialOptions{Subprotocols: []string{protocol.Subprotocol},
 		HTTPClient: r.dialer()})
 	if err != nil {
 		return nil, err

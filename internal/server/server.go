@@ -427,7 +427,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, protocol.CreateResponse{ID: id, Seat: seat, Token: token, Invite: "/t/" + id,
-		WS: "/api/tables/" + id + "/ws"})
+		WS: protocol.SocketPath(id)})
 }
 
 // tableError maps an error from the table manager to an HTTP answer.
@@ -503,7 +503,7 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case reply.Type == protocol.TypeJoined && reply.Seat != nil:
-		writeJSON(w, http.StatusOK, protocol.JoinResponse{ID: id, Seat: *reply.Seat, Token: reply.Token, WS: "/api/tables/" + id + "/ws"})
+		writeJSON(w, http.StatusOK, protocol.JoinResponse{ID: id, Seat: *reply.Seat, Token: reply.Token, WS: protocol.SocketPath(id)})
 	case reply.Code == protocol.ErrInternal:
 		writeError(w, http.StatusInternalServerError, reply.Code, "%s", reply.Message)
 	case reply.Type == protocol.TypeBye:
