@@ -37,7 +37,8 @@ type Options struct {
 	// WithoutResults leaves every view's score sheet (View.Results) out,
 	// unread (protocol.DecodeServerWithoutResults): for a program that
 	// plays without showing it, such as a bot or a load generator. The
-	// sheet is most of a state late in a game, and every state repeats it.
+	// sheet is most of a late state's bytes; the server sends it once a
+	// round (results_once), and this skips even those.
 	WithoutResults bool
 }
 
@@ -139,10 +140,13 @@ type Conn struct {
 	waiters map[int64]chan answer
 	seq     int64 // the newest state read
 	haveSeq bool
-	latest  int64   // the newest seq read, of a state or an ack
-	queue   []Event // events the program has not taken yet
-	final   bool    // the queue takes no more events
-	wake    chan struct{}
+	// sheet is the score sheet last read on this connection: the server
+	// leaves it out of the states that would repeat it (results_once).
+	sheet  []protocol.Result
+	latest int64   // the newest seq read, of a state or an ack
+	queue  []Event // events the program has not taken yet
+	final  bool    // the queue takes no more events
+	wake   chan struct{}
 
 	events    chan Event
 	loopDone  chan struct{}
@@ -227,7 +231,8 @@ func (cn *Conn) dial(ctx context.Context) (*websocket.Conn, []frame, error) {
 			Message: "the server does not speak " + protocol.Subprotocol}
 	}
 	ws.SetReadLimit(protocol.MaxServerFrame)
-	hello := protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Token: cn.opts.Token, Spectate: cn.opts.Spectate}
+	hello := protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Token: cn.opts.Token, Spectate: cn.opts.Spectate,
+		ResultsOnce: true}
 	if err := send(ctx, ws, hello); err != nil {
 		ws.CloseNow()
 		return nil, nil, err
@@ -454,6 +459,9 @@ func (cn *Conn) handle(m protocol.ServerMsg, at time.Time) {
 		}
 		cn.seat.Store(int32(*m.Seat))
 		cn.host.Store(m.Host)
+		cn.mu.Lock()
+		cn.sheet = nil // a new connection: its first state has the sheet
+		cn.mu.Unlock()
 	case protocol.TypeState:
 		if err := cn.takeState(&m); err != nil {
 			cn.push(Event{Status: Unreadable, Err: err, At: at})
@@ -480,6 +488,13 @@ func (cn *Conn) takeState(m *protocol.ServerMsg) error {
 	}
 	cn.mu.Lock()
 	defer cn.mu.Unlock()
+	if !cn.opts.WithoutResults {
+		if v.Results == nil && cn.sheet == nil {
+			return errors.New("a state without its score sheet before any sheet was sent")
+		}
+		v.KeepResults(&protocol.View{Results: cn.sheet})
+		cn.sheet = v.Results
+	}
 	if cn.haveSeq && m.Seq < cn.seq {
 		m.View = nil // older than what the program has (docs/protocol.md §5)
 		return nil

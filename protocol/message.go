@@ -94,17 +94,21 @@ type ClientMsg struct {
 	Type string `json:"type"`
 	// ID is the client's number for this message, echoed in the ack or
 	// error that answers it.
-	ID       int64           `json:"id,omitempty"`
-	V        int             `json:"v,omitempty"`        // hello
-	Token    string          `json:"token,omitempty"`    // hello
-	Spectate bool            `json:"spectate,omitempty"` // hello
-	Action   *Action         `json:"action,omitempty"`   // act
-	Seat     *int            `json:"seat,omitempty"`     // seat, join
-	Set      string          `json:"set,omitempty"`      // seat: bot, open, remove
-	Level    string          `json:"level,omitempty"`    // seat, add_seat: bot level ("" on add_seat: open)
-	Text     string          `json:"text,omitempty"`     // chat
-	Name     string          `json:"name,omitempty"`     // join
-	Settings *SettingsUpdate `json:"settings,omitempty"` // configure
+	ID       int64  `json:"id,omitempty"`
+	V        int    `json:"v,omitempty"`        // hello
+	Token    string `json:"token,omitempty"`    // hello
+	Spectate bool   `json:"spectate,omitempty"` // hello
+	// ResultsOnce, in a hello, asks the server to leave a state's results
+	// out while they are what this connection was last sent (View.Results
+	// absent: unchanged; KeepResults restores them).
+	ResultsOnce bool            `json:"results_once,omitempty"`
+	Action      *Action         `json:"action,omitempty"`   // act
+	Seat        *int            `json:"seat,omitempty"`     // seat, join
+	Set         string          `json:"set,omitempty"`      // seat: bot, open, remove
+	Level       string          `json:"level,omitempty"`    // seat, add_seat: bot level ("" on add_seat: open)
+	Text        string          `json:"text,omitempty"`     // chat
+	Name        string          `json:"name,omitempty"`     // join
+	Settings    *SettingsUpdate `json:"settings,omitempty"` // configure
 }
 
 // ServerMsg is every message the server sends; Type says which fields count.

@@ -193,13 +193,30 @@ func TestStateEncoderMatchesServerMsg(t *testing.T) {
 		}
 		for seat := -1; seat < 3; seat++ {
 			v := g.View(seat)
-			got, err := enc.Encode(&v)
+			got, err := enc.Encode(&v, true)
 			if err != nil {
 				t.Fatal(err)
 			}
 			want, _ := Encode(ServerMsg{Type: TypeState, Seq: int64(step), View: ViewOf(&v), Event: ev, Deadline: deadline})
 			if !sameJSON(got, want) {
 				t.Fatalf("step %d seat %d:\n got %s\nwant %s", step, seat, got, want)
+			}
+			// Without its sheet, the same state but for the results, which
+			// a reader takes from the view before.
+			short, err := enc.Encode(&v, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := DecodeServer(short)
+			if err != nil {
+				t.Fatalf("step %d seat %d: %v\n%s", step, seat, err, short)
+			}
+			if m.View.Results != nil {
+				t.Fatalf("step %d seat %d: results written: %s", step, seat, short)
+			}
+			m.View.KeepResults(ViewOf(&v))
+			if got, _ := Encode(m); !sameJSON(got, want) {
+				t.Fatalf("step %d seat %d, results kept:\n got %s\nwant %s", step, seat, got, want)
 			}
 		}
 	}
@@ -369,7 +386,7 @@ func BenchmarkStateEncode(b *testing.B) {
 			b.Fatal(err)
 		}
 		for s := range views {
-			if _, err := enc.Encode(&views[s]); err != nil {
+			if _, err := enc.Encode(&views[s], true); err != nil {
 				b.Fatal(err)
 			}
 		}

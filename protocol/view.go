@@ -37,8 +37,19 @@ type View struct {
 	Pending     *Pending  `json:"pending,omitempty"`
 	UndealtSeen []CardRef `json:"undealt_seen,omitempty"`
 	Discarded   []CardRef `json:"discarded,omitempty"`
-	Results     []Result  `json:"results"`
-	Winners     []int     `json:"winners"`
+	// Results is the score sheet, every round scored so far. On a
+	// connection that said results_once in its hello it is absent (nil)
+	// from a state whose sheet is the one last sent.
+	Results []Result `json:"results"`
+	Winners []int    `json:"winners"`
+}
+
+// KeepResults gives v the score sheet of prev, the view before it on the
+// same connection, when v's was left out as unchanged (results_once).
+func (v *View) KeepResults(prev *View) {
+	if v.Results == nil && prev != nil {
+		v.Results = prev.Results
+	}
 }
 
 // Phases of a game on the wire.
@@ -212,9 +223,10 @@ func resultsOf(v *skullking.View) []Result {
 // to encoding/json as json.RawMessage, they would be checked and compacted
 // again for every viewer.
 type StateEncoder struct {
-	head   []byte // {"type":"state","seq":…,"view":
-	shared []byte // ,"tricks":…,"last_trick":…,"results":…}
-	tail   []byte // ,"event":…,"deadline":…}
+	head    []byte // {"type":"state","seq":…,"view":
+	shared  []byte // ,"tricks":…,"last_trick":…
+	results []byte // ,"results":…}
+	tail    []byte // ,"event":…,"deadline":…}
 }
 
 // NewStateEncoder prepares a state after action seq from any viewer's
@@ -235,10 +247,9 @@ func NewStateEncoder(any *skullking.View, seq int64, ev *Event, deadline int64) 
 			return nil, err
 		}
 	}
-	if e.shared, err = appendField(e.shared, "results", resultsOf(any)); err != nil {
+	if e.results, err = appendField(e.results, "results", resultsOf(any)); err != nil {
 		return nil, err
 	}
-	e.shared = append(e.shared, '}')
 	if ev != nil {
 		if e.tail, err = appendField(e.tail, "event", ev); err != nil {
 			return nil, err
@@ -275,15 +286,20 @@ type ownView struct {
 
 // Encode writes the state message for one viewer's engine view: a State
 // ServerMsg, the same JSON that encoding one whole would write, but for the
-// order of its fields.
-func (e *StateEncoder) Encode(v *skullking.View) ([]byte, error) {
+// order of its fields. Without results, the view's score sheet is left
+// out, for a connection that has it already (results_once).
+func (e *StateEncoder) Encode(v *skullking.View, results bool) ([]byte, error) {
 	own, err := json.Marshal(ownView{View: viewOf(v)})
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, 0, len(e.head)+len(own)+len(e.shared)+len(e.tail))
+	out := make([]byte, 0, len(e.head)+len(own)+len(e.shared)+len(e.results)+len(e.tail)+1)
 	out = append(out, e.head...)
 	out = append(out, own[:len(own)-1]...) // without its closing brace
 	out = append(out, e.shared...)
+	if results {
+		out = append(out, e.results...)
+	}
+	out = append(out, '}')
 	return append(out, e.tail...), nil
 }

@@ -34,7 +34,7 @@ func (r *run) spectate(id string) (*watcher, error) {
 		return nil, err
 	}
 	ws.SetReadLimit(protocol.MaxServerFrame)
-	hello, _ := protocol.Encode(protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Spectate: true})
+	hello, _ := protocol.Encode(protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Spectate: true, ResultsOnce: true})
 	if err := ws.Write(ctx, websocket.MessageText, hello); err != nil {
 		ws.CloseNow()
 		return nil, err

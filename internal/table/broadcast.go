@@ -82,26 +82,32 @@ func (t *Table) tellTable(always bool) {
 
 // broadcastState sends every client its own view of the game: each seat's
 // frame is built from that seat's engine view only, and encoded once for
-// all of that seat's connections.
+// all of that seat's connections; a connection that has the score sheet
+// already and asked for it once (results_once) gets the frame without it.
 func (t *Table) broadcastState(ev *protocol.Event) {
 	if len(t.clients) == 0 {
 		return
 	}
-	var frames [9][]byte // by seat+1: spectators first
+	var frames [9][2][]byte // by seat+1 (spectators first), then with results
 	var enc *protocol.StateEncoder
+	rounds := t.game.ResultCount()
 	for id, c := range t.clients {
-		k := c.seat + 1
-		if frames[k] == nil {
-			frames[k], enc = t.stateFrame(c.seat, ev, enc)
+		k, r := c.seat+1, 1
+		if c.resultsOnce && c.sent == rounds {
+			r = 0
 		}
-		t.m.cfg.Bus.Publish(id, Frame{Data: frames[k]})
+		if frames[k][r] == nil {
+			frames[k][r], enc = t.stateFrame(c.seat, r == 1, ev, enc)
+		}
+		c.sent = rounds
+		t.m.cfg.Bus.Publish(id, Frame{Data: frames[k][r]})
 	}
 }
 
 // stateFrame builds the state message for seat (−1: a spectator), with
-// the parts all seats share encoded once per broadcast by enc (nil: not
-// yet), which it returns for the next seat.
-func (t *Table) stateFrame(seat int, ev *protocol.Event, enc *protocol.StateEncoder) ([]byte, *protocol.StateEncoder) {
+// or without the score sheet, the parts all seats share encoded once per
+// broadcast by enc (nil: not yet), which it returns for the next seat.
+func (t *Table) stateFrame(seat int, results bool, ev *protocol.Event, enc *protocol.StateEncoder) ([]byte, *protocol.StateEncoder) {
 	g := t.game
 	v := g.View(seat)
 	var err error
@@ -111,7 +117,7 @@ func (t *Table) stateFrame(seat int, ev *protocol.Event, enc *protocol.StateEnco
 			return []byte(`{"type":"error","code":"internal","message":"could not encode the state"}`), nil
 		}
 	}
-	b, err := enc.Encode(&v)
+	b, err := enc.Encode(&v, results)
 	if err != nil {
 		t.log.Error("encode state", "err", err)
 		return []byte(`{"type":"error","code":"internal","message":"could not encode the state"}`), enc

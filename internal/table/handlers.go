@@ -100,7 +100,7 @@ func (t *Table) hello(in Intent) {
 		t.refuse(in.request(), protocol.ErrNeedHello, "hello was already said")
 		return
 	}
-	c := &client{seat: -1}
+	c := &client{seat: -1, resultsOnce: m.ResultsOnce, sent: -1}
 	if m.Spectate {
 		if !t.st.Spectators {
 			t.refuseAndClose(in.request(), protocol.ErrNoSpectator, "this table does not allow spectators")
@@ -134,7 +134,8 @@ func (t *Table) hello(in Intent) {
 		Host: c.seat >= 0 && sameHash(c.hash, t.seats.HostHash), Table: &info}, false)
 	t.presenceChanged() // the others hear of the arrival soon, all arrivals of a moment in one message
 	if t.game != nil {
-		f, _ := t.stateFrame(c.seat, nil, nil)
+		f, _ := t.stateFrame(c.seat, true, nil, nil)
+		c.sent = t.game.ResultCount()
 		t.m.cfg.Bus.Publish(in.Client, Frame{Data: f})
 	}
 	if t.broken != nil {

@@ -52,6 +52,10 @@ type presence struct {
 type client struct {
 	seat int // −1: spectator
 	hash string
+	// resultsOnce: the connection said results_once, and has been sent
+	// the first sent rounds of the score sheet (−1: none yet).
+	resultsOnce bool
+	sent        int
 }
 
 // waitKey identifies what the game waits for; when it changes, a new turn

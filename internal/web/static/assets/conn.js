@@ -30,7 +30,10 @@ export class TableConn {
     this.ws = ws;
     this.welcomed = false;
     this.on.status('connecting');
-    ws.onopen = () => ws.send(JSON.stringify(Object.assign({ type: 'hello', v: VERSION }, this.hello)));
+    // results_once: the server sends the score sheet only when it changes,
+    // and the sheet last read on this socket fills the states without it.
+    let sheet = null;
+    ws.onopen = () => ws.send(JSON.stringify(Object.assign({ type: 'hello', v: VERSION, results_once: true }, this.hello)));
     ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch (err) { return; }
@@ -38,6 +41,10 @@ export class TableConn {
         this.welcomed = true;
         this.attempt = 0;
         this.on.status('open');
+      }
+      if (msg.type === 'state' && msg.view) {
+        if (Array.isArray(msg.view.results)) sheet = msg.view.results;
+        else if (sheet) msg.view.results = sheet;
       }
       if (msg.type === 'bye' && !msg.reconnect) this.stop();
       this.on.message(msg);
