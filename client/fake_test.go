@@ -251,3 +251,71 @@ func TestWithoutResultsLeavesTheScoreSheetOut(t *testing.T) {
 		}
 	}
 }
+
+// withoutSheet is frame with its score sheet left out, as a results_once
+// connection is sent a state whose sheet is unchanged.
+func withoutSheet(t *testing.T, frame string) string {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(frame), &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m["view"].(map[string]any), "results")
+	b, _ := json.Marshal(m)
+	return string(b)
+}
+
+// The client says results_once and hands its program every state whole:
+// the sheet left out of a state is the one read before on the connection;
+// a state without one before any sheet came is unreadable, not a blank
+// sheet (docs/protocol.md §3, "The score sheet once").
+func TestKeepsTheScoreSheetTheServerLeavesOut(t *testing.T) {
+	f := newFake(t)
+	f.send(welcome)
+	conn, err := client.New(f.srv.URL).Dial(testserver.Context(t, 10*time.Second), "abc", quick("tok"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if h := f.next(t); !h.ResultsOnce {
+		t.Fatalf("hello %+v does not ask for the sheet once", h)
+	}
+	ctx := testserver.Context(t, 10*time.Second)
+	f.send(laterState(t, 5), withoutSheet(t, laterState(t, 6)))
+	for _, seq := range []int64{5, 6} {
+		ev, err := conn.Next(ctx)
+		for err == nil && ev.View() == nil {
+			ev, err = conn.Next(ctx)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := ev.View(); ev.Msg.Seq != seq || len(v.Results) != 1 {
+			t.Fatalf("state %d: seq %d with %d rows of results, want %d with 1", seq, ev.Msg.Seq, len(v.Results), seq)
+		}
+	}
+
+	g := newFake(t)
+	g.send(welcome)
+	fresh, err := client.New(g.srv.URL).Dial(testserver.Context(t, 10*time.Second), "abc", quick("tok"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fresh.Close()
+	g.send(withoutSheet(t, laterState(t, 5)))
+	for {
+		ev, err := fresh.Next(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.View() != nil {
+			t.Fatalf("a state without a sheet before any was delivered with %d rows", len(ev.View().Results))
+		}
+		if ev.Status == client.Unreadable {
+			if !strings.Contains(ev.Err.Error(), "score sheet") {
+				t.Fatalf("unreadable for %v", ev.Err)
+			}
+			return
+		}
+	}
+}
