@@ -23,4 +23,11 @@
 // a server. Each sheet has two random 128-bit tokens: its id, which edits,
 // and a follow token, which only reads, so that others at the table can
 // follow the sheet live on their own phones.
+//
+// ScoreJSON is Sheet.Score over JSON, answering as the API does: the score
+// keeper's page runs it compiled to WebAssembly (internal/web) to score a
+// round when the phone cannot reach the server. The HTTP handler and the
+// SQLite store are the server's alone and are left out of that build
+// (js/wasm), which keeps net/http and database/sql out of the module, some
+// 40% of its size, without splitting the package.
 package scorekeeper

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package scorekeeper
 
 import (
@@ -126,30 +128,15 @@ func writeError(w http.ResponseWriter, status int, code, format string, args ...
 	writeJSON(w, status, apiError{Error: fmt.Sprintf(format, args...), Code: code})
 }
 
-func errorText(err error) string {
-	var ie *InvalidError
-	if errors.As(err, &ie) {
-		return ie.Message()
-	}
-	var me *malformedError
-	if errors.As(err, &me) {
-		return me.Message()
-	}
-	return strings.TrimPrefix(err.Error(), "scorekeeper: ")
-}
-
 // writeRefusal answers a refused request body or entry: 400 for a body that
 // is not what the route reads, 422 for an entry the rules refuse.
 func writeRefusal(w http.ResponseWriter, err error) {
-	var ie *InvalidError
-	switch {
-	case errors.As(err, &ie):
-		writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: ie.Message(), Code: "invalid", Round: ie.Round})
-	case errors.Is(err, ErrMalformed):
-		writeError(w, http.StatusBadRequest, "malformed", "%s", errorText(err))
-	default:
-		writeError(w, http.StatusUnprocessableEntity, "invalid", "%s", errorText(err))
+	r := refusalOf(err)
+	status := http.StatusUnprocessableEntity
+	if r.Code == codeMalformed {
+		status = http.StatusBadRequest
 	}
+	writeJSON(w, status, apiError{Error: r.Error, Code: r.Code, Round: r.Round})
 }
 
 func (h *handler) storeError(w http.ResponseWriter, r *http.Request, err error) {

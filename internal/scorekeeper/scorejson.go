@@ -1,0 +1,77 @@
+package scorekeeper
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+)
+
+// ScoreJSON scores a sheet sent as JSON — a sheet as a client sends it
+// (DecodeSheet) — and answers in JSON what the API answers for it: the
+// sheet's score as the "score" of the sheet's view, or the refusal's body
+// ({"error", "code", "round"}) with the sentence for the table. It is the
+// score keeper's page's engine when the phone cannot reach the server
+// (compiled to WebAssembly by internal/web), so that a round entered
+// offline is scored by this very code, not by rules written again in
+// JavaScript. It never panics, whatever data holds.
+func ScoreJSON(data []byte) []byte {
+	s, _, err := DecodeSheet(data)
+	var sc *Score
+	if err == nil {
+		sc, err = s.Score()
+	}
+	if err != nil {
+		return marshalAnswer(refusalOf(err))
+	}
+	return marshalAnswer(sc)
+}
+
+func marshalAnswer(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(refusalBody{Error: "internal error", Code: "internal"})
+	}
+	return b
+}
+
+// refusalBody is the body of a refused sheet or entry, as the API answers it
+// (docs/scorekeeper-api.md, Errors): the sentence, its code, and the round
+// it is about when it is about one.
+type refusalBody struct {
+	Error string `json:"error"`
+	Code  string `json:"code"`
+	Round int    `json:"round,omitempty"`
+}
+
+// The codes of refusal: a body that is not what the route reads, and an
+// entry the rules refuse.
+const (
+	codeMalformed = "malformed"
+	codeInvalid   = "invalid"
+)
+
+// refusalOf words a refused request body or entry for the client.
+func refusalOf(err error) refusalBody {
+	var ie *InvalidError
+	switch {
+	case errors.As(err, &ie):
+		return refusalBody{Error: ie.Message(), Code: codeInvalid, Round: ie.Round}
+	case errors.Is(err, ErrMalformed):
+		return refusalBody{Error: errorText(err), Code: codeMalformed}
+	default:
+		return refusalBody{Error: errorText(err), Code: codeInvalid}
+	}
+}
+
+// errorText is an error in words for the table, without the package prefix.
+func errorText(err error) string {
+	var ie *InvalidError
+	if errors.As(err, &ie) {
+		return ie.Message()
+	}
+	var me *malformedError
+	if errors.As(err, &me) {
+		return me.Message()
+	}
+	return strings.TrimPrefix(err.Error(), "scorekeeper: ")
+}
