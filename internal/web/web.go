@@ -20,16 +20,25 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"io"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
+
+// The score keeper's engine for the browser is built from Go into static/
+// (package sheetengine); TestEngineIsUpToDate fails when it is stale.
+//
+//go:generate go run genengine.go
 
 //go:embed static
 var static embed.FS
@@ -39,6 +48,12 @@ type asset struct {
 	body  []byte
 	etag  string
 	ctype string
+	// gzipped is set for a file embedded compressed (name.gz, served as
+	// name): body is sent as it is to a browser that accepts gzip, and
+	// plain, decompressed on the first request that needs it, to one that
+	// does not.
+	gzipped bool
+	plain   func() ([]byte, error)
 }
 
 // site is every file, loaded once: the embedded files never change while
@@ -59,11 +74,15 @@ func Handler() http.Handler {
 			return err
 		}
 		sum := sha256.Sum256(b)
-		ctype := mime.TypeByExtension(path.Ext(p))
-		if ctype == "" {
-			ctype = http.DetectContentType(b)
+		a := asset{body: b, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+		if name, ok := strings.CutSuffix(p, ".gz"); ok {
+			p, a.gzipped, a.plain = name, true, sync.OnceValues(func() ([]byte, error) { return gunzip(b) })
 		}
-		s.files[strings.TrimPrefix(p, "static/")] = asset{body: b, etag: `"` + hex.EncodeToString(sum[:8]) + `"`, ctype: ctype}
+		a.ctype = mime.TypeByExtension(path.Ext(p))
+		if a.ctype == "" {
+			a.ctype = http.DetectContentType(b)
+		}
+		s.files[strings.TrimPrefix(p, "static/")] = a
 		return nil
 	})
 	if err != nil {
@@ -107,6 +126,11 @@ func (s *site) page(name string) http.HandlerFunc {
 const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
+// sheetCSP is csp with WebAssembly allowed for the score keeper, whose page
+// scores a round offline with the engine compiled to WebAssembly
+// (static/sheet/engine.wasm.gz); still only this origin's code runs.
+var sheetCSP = strings.Replace(csp, "script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", 1)
+
 func (s *site) serve(w http.ResponseWriter, r *http.Request, name string) {
 	a, ok := s.files[name]
 	if !ok {
@@ -115,14 +139,62 @@ func (s *site) serve(w http.ResponseWriter, r *http.Request, name string) {
 	}
 	h := w.Header()
 	h.Set("Content-Type", a.ctype)
-	h.Set("ETag", a.etag)
+	body, etag := a.body, a.etag
+	if a.gzipped {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r) {
+			h.Set("Content-Encoding", "gzip")
+			etag = strings.TrimSuffix(etag, `"`) + `-gzip"`
+		} else if plain, err := a.plain(); err == nil {
+			body = plain
+		} else {
+			// The files are compiled in: one that does not decompress is a
+			// broken build, answered as such rather than sent damaged.
+			http.Error(w, "the file is damaged in this build", http.StatusInternalServerError)
+			return
+		}
+	}
+	h.Set("ETag", etag)
 	// Revalidate every time: a new release must reach a player on their
 	// next reload, and the ETag keeps that to a 304.
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
-	if strings.HasSuffix(name, ".html") {
+	if name == "sheet/index.html" {
+		h.Set("Content-Security-Policy", sheetCSP)
+	} else if strings.HasSuffix(name, ".html") {
 		h.Set("Content-Security-Policy", csp)
 	}
-	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(a.body))
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(body))
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding takes gzip
+// (or any coding), with a weight above zero.
+func acceptsGzip(r *http.Request) bool {
+	for _, v := range r.Header.Values("Accept-Encoding") {
+		for _, part := range strings.Split(v, ",") {
+			coding, params, _ := strings.Cut(part, ";")
+			coding = strings.TrimSpace(coding)
+			if !strings.EqualFold(coding, "gzip") && coding != "*" {
+				continue
+			}
+			q := 1.0
+			if k, val, ok := strings.Cut(params, "="); ok && strings.TrimSpace(k) == "q" {
+				q, _ = strconv.ParseFloat(strings.TrimSpace(val), 64) // a weight that does not parse refuses
+			}
+			if q > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// gunzip decompresses an embedded file.
+func gunzip(b []byte) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(zr)
 }
