@@ -402,7 +402,7 @@ func TestScoreKeeperRename(t *testing.T) {
 	p.click("#rename")
 	p.do("title", clearAndType("#rename-title", "Friday night"))
 	p.click("#rename-save")
-	p.until("the retitle kept offline", `document.querySelector('#sheet-title').textContent === 'Friday night' && /Offline/.test(document.querySelector('#sync-status').textContent)`, 10*time.Second)
+	p.until("the retitle kept offline", `document.querySelector('#sheet-title').textContent === 'Friday night' && /will sync when online/.test(document.querySelector('#sync-status').textContent)`, 10*time.Second)
 	p.do("reload", chromedp.Reload())
 	p.until("the retitle after a reload", `document.querySelector('#sheet-title') && document.querySelector('#sheet-title').textContent === 'Friday night'`, 10*time.Second)
 	down.Store(false)

@@ -47,6 +47,17 @@ func startKeeperSiteGate(t *testing.T, down *atomic.Bool) string {
 	}).Base
 }
 
+// startKeeperServer is startKeeperSite as a server the test may stop and
+// restart: to the page, the whole site is out of reach while it is down,
+// and the score keeper's sheets are there again once it is back.
+func startKeeperServer(t *testing.T) *testserver.Server {
+	t.Helper()
+	sk := scorekeeper.NewHandler(scorekeeper.NewMemoryStore())
+	return testserver.StartWith(t, func(c *server.Config) {
+		c.Mount = map[string]http.Handler{"/api/sheets": sk, "/api/sheets/": sk}
+	})
+}
+
 // capture is one bonus event as the keeper taps it: who, what, and the
 // detail button (a suit or a count), if any.
 type capture struct {
@@ -91,8 +102,8 @@ func addPlayers(p *page, names ...string) {
 
 // enterOfflineRound enters round 1 of Ann and Ben's sheet kept on the
 // phone while the server is out of reach — 1 card: Ann bid 1 and won it
-// (20), Ben bid 0 (10) — then brings the server back: the sheet is made
-// there with the round scored.
+// (20), Ben bid 0 (10) — scored by the engine on the phone, then brings the
+// server back: the sheet is made there with the round scored the same.
 func enterOfflineRound(p *page, down *atomic.Bool) {
 	p.t.Helper()
 	for i, b := range []int{1, 0} {
@@ -104,8 +115,12 @@ func enterOfflineRound(p *page, down *atomic.Bool) {
 	}
 	p.click("#next:not([disabled])")
 	p.click("#next")
+	p.waitVisible("#scored-here")
 	p.click("#save-round:not([disabled])")
-	p.until("round 2 pending", `/^Round 2/.test(document.querySelector('#round-h').textContent) && document.querySelector('#totals .sk-pending')`, 10*time.Second)
+	p.until("round 2, scored on the phone", `/^Round 2/.test(document.querySelector('#round-h').textContent) && /will sync when online/.test(document.querySelector('#sync-status').textContent) && !document.querySelector('#totals .sk-pending')`, 10*time.Second)
+	if got := totals(p); got != "20 10" {
+		p.t.Fatalf("totals on the phone %s, want 20 10", got)
+	}
 	down.Store(false)
 	eval[bool](p, `window.dispatchEvent(new Event('online')) || true`)
 	p.until("the sheet on the server", `/^\/sheet\/[0-9a-f]{32}$/.test(location.pathname)`, 10*time.Second)
@@ -221,12 +236,15 @@ func TestScoreKeeperShortGame(t *testing.T) {
 	p.until("the remembered players", `[...document.querySelectorAll('#roster button')].map((b) => b.textContent).sort().join(' ') === 'Ann Ben Cat'`, 10*time.Second)
 }
 
-// TestScoreKeeperOfflineAndRuleChanges enters a round with the server out
-// of reach, closes the tab, syncs when it is back, then changes a house rule
-// from the next round on and for the whole game, and exports the sheet.
+// TestScoreKeeperOfflineAndRuleChanges enters a round with the server
+// stopped — the page, the engine and the round's points come from the
+// phone, the engine compiled to WebAssembly scoring it — closes the tab,
+// syncs when the server is back to the same points, then changes a house
+// rule from the next round on and for the whole game, and exports the
+// sheet.
 func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
-	var down atomic.Bool
-	base := startKeeperSiteGate(t, &down)
+	srv := startKeeperServer(t)
+	base := srv.Base
 	p := newPage(t, "keeper", 1280, 900) // a desktop this time
 	p.nav(base + "/sheet")
 	newThreeRoundSheet(p)
@@ -235,9 +253,18 @@ func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
 	enterRound(p, []int{1, 0, 0}, []int{1, 0, 0})
 	savedThen(p, `/^Round 2/.test(document.querySelector('#round-h').textContent)`)
 
+	// The service worker keeps the page and the engine: then the server stops.
+	p.until("the service worker in charge", `navigator.serviceWorker.controller`, 10*time.Second)
+	for kept := time.Now().Add(10 * time.Second); !eval[bool](p, `caches.match('/sheet/assets/engine.wasm').then(Boolean)`); {
+		if time.Now().After(kept) {
+			t.Fatal("the service worker did not keep the engine")
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+	srv.Stop()
+
 	// Round 2 offline, 2 cards: Ann bid 0 (+20), Ben bid 1 won 2 (−10), Cat
-	// bid 0 (+20). No points can be shown until the server answers.
-	down.Store(true)
+	// bid 0 (+20), as the engine on the phone scores it.
 	for i, b := range []int{0, 1, 0} {
 		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
 	}
@@ -247,22 +274,31 @@ func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
 	}
 	p.click("#next:not([disabled])")
 	p.click("#next")
-	p.click("#save-round:not([disabled])")
-	p.until("the round kept offline", `/Offline/.test(document.querySelector('#sync-status').textContent) && document.querySelector('#totals .sk-pending')`, 10*time.Second)
-
-	// The tab is closed and opened again, still offline: the round is there.
-	p.do("reload", chromedp.Reload())
-	p.until("the pending round after a reload", `/^Round 3/.test(document.querySelector('#round-h').textContent) && document.querySelector('#totals .sk-pending')`, 10*time.Second)
-	// The page itself is kept too, for a phone that reopens it with no network.
-	p.until("the service worker in charge", `navigator.serviceWorker.controller`, 10*time.Second)
-	if !eval[bool](p, `Promise.all(['/sheet', '/sheet/assets/keeper.js'].map((u) => caches.match(u))).then((l) => l.every(Boolean))`) {
-		t.Error("the service worker did not keep the page")
+	p.waitVisible("#scored-here")
+	points := `[...document.querySelectorAll('#preview [data-points]')].map((e) => e.firstChild.textContent).join(' ')`
+	if got := eval[string](p, points); got != "+20 −10 +20" {
+		t.Fatalf("points worked out on the phone: %s, want +20 −10 +20", got)
 	}
-	down.Store(false)
+	started := eval[float64](p, `performance.getEntriesByName('sk-engine-start')[0].duration`)
+	t.Logf("the engine started in %.0f ms (fetch from the service worker's cache to the function ready)", started)
+	p.click("#save-round:not([disabled])")
+	p.until("the round kept offline", `/^Round 3/.test(document.querySelector('#round-h').textContent) && document.querySelector('#sync-status').textContent === 'Saved on this device; will sync when online.' && !document.querySelector('#totals .sk-pending')`, 10*time.Second)
+	if got := totals(p); got != "40 0 30" {
+		t.Fatalf("totals on the phone after round 2: %s", got)
+	}
+
+	// The tab is closed and opened again, still offline: the page opens
+	// from the service worker's cache, with the round and its points.
+	p.do("reload", chromedp.Reload())
+	p.until("the round after a reload", `document.querySelector('#round-h') && /^Round 3/.test(document.querySelector('#round-h').textContent) && !document.querySelector('#totals .sk-pending')`, 10*time.Second)
+	if got := totals(p); got != "40 0 30" {
+		t.Fatalf("totals on the phone after a reload: %s", got)
+	}
+	srv.Restart()
 	eval[bool](p, `window.dispatchEvent(new Event('online')) || true`)
 	savedThen(p, `!document.querySelector('#totals .sk-pending')`)
 	if got := totals(p); got != "40 0 30" {
-		t.Fatalf("after syncing round 2: %s", got)
+		t.Fatalf("the server's totals after syncing round 2: %s, the phone's were 40 0 30", got)
 	}
 
 	// From the next round on, a zero bid scores a flat 10: rounds 1 and 2 keep
@@ -426,7 +462,7 @@ func TestScoreKeeperStartedOffline(t *testing.T) {
 	p.click("#new-sheet")
 	addPlayers(p, "Ann", "Ben")
 	p.click("#create")
-	p.until("a sheet kept on the phone", `/^\/sheet\/local-[0-9a-f]+$/.test(location.pathname) && /Offline/.test(document.querySelector('#sync-status').textContent)`, 10*time.Second)
+	p.until("a sheet kept on the phone", `/^\/sheet\/local-[0-9a-f]+$/.test(location.pathname) && /will sync when online/.test(document.querySelector('#sync-status').textContent)`, 10*time.Second)
 	enterOfflineRound(p, &down)
 }
 

@@ -1,7 +1,8 @@
 // The score keeper: one phone passed around a table playing with real
 // cards. Each round is entered as what happened — bids, then tricks won,
 // then the captures as events — and the server (docs/scorekeeper-api.md)
-// computes every point; this page never adds a point itself.
+// computes every point; offline, the server's own scoring compiled to
+// WebAssembly does (engine.js). This page never adds a point itself.
 //
 // It keeps no rule either: the rules form, the captures a round may list
 // and the values shown as the rules in force all come from the engine's
@@ -19,6 +20,7 @@ import { h, announce, toast, plural, names, router } from '/assets/dom.js';
 import { installSprite, suitIcon } from '/assets/cards.js';
 import { chart } from '/assets/sheet.js';
 import { nameKey, summary, newestFirst, playerStats, percent, mean } from '/sheet/assets/book.js';
+import { engine } from '/sheet/assets/engine.js';
 
 const KEY_BOOK = 'sk.score.book';
 const KEY_SHEETS = 'sk.score.sheets';
@@ -245,6 +247,22 @@ async function syncOnce(key) {
   }
   putEntry(e);
   return e;
+}
+
+// scoreHere scores a sheet the server has not had yet with the engine on
+// the phone, so that its totals and the next round's deal show offline as
+// the server will score them. A sheet the engine refuses keeps its last
+// score, shown pending, for the server to say why once it is reached.
+async function scoreHere(key) {
+  const e = getEntry(key);
+  if (!e) return e;
+  let a;
+  try { a = (await engine())(sheetBody(e.sheet)); } catch { return e; }
+  const now = getEntry(key) || e;
+  if ((now.rev || 0) !== (e.rev || 0) || !now.dirty || a.error) return now; // changed or synced meanwhile
+  now.sheet.score = a;
+  putEntry(now);
+  return now;
 }
 
 async function syncAll() {
@@ -638,7 +656,8 @@ function keeper(key) {
     e.rev = (e.rev || 0) + 1;
     putEntry(e);
     redraw();
-    const after = await sync(key);
+    let after = await sync(key);
+    if (after && after.dirty && after.offline) after = await scoreHere(after.key);
     if (after && after.key !== key) { key = after.key; if (alive) history.replaceState(null, '', '/sheet/' + key); }
     if (msg && after && !after.dirty) announce(msg);
     redraw();
@@ -739,7 +758,7 @@ function keeper(key) {
           e.errorRound && e.errorRound <= e.sheet.rounds.length ? h('button', { type: 'button', id: 'fix-round', onclick: () => startEdit(e.errorRound) }, `Fix round ${e.errorRound}`) : null,
           e.sheet.id ? h('button', { type: 'button', id: 'drop-change', onclick: dropChange }, 'Undo: back to the saved sheet') : null));
     }
-    if (e.dirty) return h('p', { class: 'sk-pending', id: 'sync-status' }, e.offline ? 'Offline: kept on this phone, sent when the server is back.' : 'Saving…');
+    if (e.dirty) return h('p', { class: 'sk-pending', id: 'sync-status' }, e.offline ? 'Saved on this device; will sync when online.' : 'Saving…');
     return h('p', { class: 'muted', id: 'sync-status' }, 'Saved.');
   }
 
@@ -991,8 +1010,31 @@ function keeper(key) {
       } }, d.replace ? 'Save the correction' : 'Save round'));
     wrap.append(out, saveBtn());
     const tok = sh.id;
+    // Offline, or with changes the server has not had yet: the engine on
+    // the phone scores the sheet as it will be sent, this round in it.
+    const here = () => {
+      const body = sheetBody(sh);
+      body.rounds = [...body.rounds];
+      if (d.replace) body.rounds[d.replace - 1] = round; else body.rounds.push(round);
+      engine().then((score) => {
+        const a = score(body);
+        if (a.error) refuse(a.error);
+        else out.replaceChildren(pointsTable(a.rounds[n - 1]),
+          h('p', { class: 'muted', id: 'scored-here' }, 'Worked out on this phone; the server keeps the same points once it is reached.'));
+      }).catch(() => out.replaceChildren(h('p', { class: 'sk-pending' }, 'The points will be worked out when the server is reached.')));
+    };
+    const refuse = (msg) => {
+      ok = false;
+      out.replaceChildren(h('p', { class: 'sk-check bad', role: 'alert' }, msg));
+      wrap.lastChild.replaceWith(saveBtn());
+    };
+    const pointsTable = (sr) => h('table', { class: 'sk-table' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Bid'), h('th', {}, 'Won'), h('th', {}, 'Points'), h('th', {}, 'Total'))),
+      h('tbody', {}, sh.players.map((p, i) => h('tr', {}, h('td', {}, p), h('td', {}, d.bids[i]), h('td', {}, d.won[i]),
+        h('td', { 'data-points': i }, signed(sr.points[i]), sr.scores[i].exact ? ' ✓' : ' ✗',
+          h('small', { class: 'sk-parts' }, scoreParts(sr.scores[i]))), h('td', {}, sr.totals[i])))));
     if (!tok || getEntry(key).dirty) {
-      out.replaceChildren(h('p', { class: 'sk-pending' }, 'The points will be worked out when the server is reached.'));
+      here();
       return wrap;
     }
     api('POST', `/api/sheets/${tok}/preview`, { round, replace: d.replace || 0 }).then(async (r) => {
@@ -1007,19 +1049,9 @@ function keeper(key) {
           return;
         }
       }
-      if (r.status === 200) {
-        const sr = r.data.round;
-        out.replaceChildren(h('table', { class: 'sk-table' },
-          h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Bid'), h('th', {}, 'Won'), h('th', {}, 'Points'), h('th', {}, 'Total'))),
-          h('tbody', {}, sh.players.map((p, i) => h('tr', {}, h('td', {}, p), h('td', {}, d.bids[i]), h('td', {}, d.won[i]),
-            h('td', { 'data-points': i }, signed(sr.points[i]), sr.scores[i].exact ? ' ✓' : ' ✗',
-              h('small', { class: 'sk-parts' }, scoreParts(sr.scores[i]))), h('td', {}, sr.totals[i]))))));
-      } else {
-        ok = false;
-        out.replaceChildren(h('p', { class: 'sk-check bad', role: 'alert' }, (r.data && r.data.error) || 'This round cannot be scored.'));
-        wrap.lastChild.replaceWith(saveBtn());
-      }
-    }).catch(() => out.replaceChildren(h('p', { class: 'sk-pending' }, 'Offline: the points will be worked out when the server is reached.')));
+      if (r.status === 200) out.replaceChildren(pointsTable(r.data.round));
+      else refuse((r.data && r.data.error) || 'This round cannot be scored.');
+    }).catch(() => here()); // no answer from the server: the phone's points
     return wrap;
   }
 

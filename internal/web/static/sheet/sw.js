@@ -1,13 +1,17 @@
-// The score keeper's service worker: it keeps the page and its modules so
-// that a phone that lost the network can still open the score keeper (a
-// closed tab, a reload). The sheets themselves live in local storage.
+// The score keeper's service worker: it keeps the page, its modules and the
+// engine that scores offline, so that a phone that lost the network can
+// still open the score keeper (a closed tab, a reload) and score a round.
+// The sheets themselves live in local storage.
 //
 // Network first, the cache only when the network fails, so that a new
 // release reaches the phone on its next load; the API is never cached.
 
-const CACHE = 'sk-sheet-2';
+const CACHE = 'sk-sheet-3';
+// The engine (engine.js, its loader and module) is kept with the page: it
+// scores the rounds entered offline.
 const SHELL = ['/sheet', '/sheet/assets/keeper.js', '/sheet/assets/book.js', '/sheet/assets/keeper.css', '/assets/style.css',
-  '/assets/dom.js', '/assets/cards.js', '/assets/sheet.js', '/assets/icon.svg'];
+  '/assets/dom.js', '/assets/cards.js', '/assets/sheet.js', '/assets/icon.svg',
+  '/sheet/assets/engine.js', '/sheet/assets/wasm_exec.js', '/sheet/assets/engine.wasm'];
 
 self.addEventListener('install', (ev) => {
   ev.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));

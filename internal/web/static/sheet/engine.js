@@ -1,0 +1,33 @@
+// The engine on the phone: the server's own scoring, compiled from Go to
+// WebAssembly (engine.wasm, built by `go generate ./internal/web`), for
+// the rounds entered while the server cannot be reached. It takes a sheet
+// as the page sends it to the server and answers what the server would:
+// the sheet's score, or the refusal ({ error, code, round }) with the
+// server's sentence. This page still works out no point itself.
+//
+// The module is fetched on first use only (the service worker keeps it for
+// offline use), and the time from its fetch to the engine being ready is
+// the performance measure "sk-engine-start".
+
+let loading = null;
+
+// engine resolves to the scoring function once the module runs; a failed
+// load is tried again on the next call.
+export function engine() {
+  if (!loading) loading = start().catch((err) => { loading = null; throw err; });
+  return loading;
+}
+
+async function start() {
+  performance.mark('sk-engine-fetch');
+  await import('/sheet/assets/wasm_exec.js'); // defines globalThis.Go
+  const go = new globalThis.Go();
+  const { instance } = await WebAssembly.instantiateStreaming(fetch('/sheet/assets/engine.wasm'), go.importObject);
+  // The Go program sets its function and waits for calls; run returns
+  // only if it stops, which makes the engine load again.
+  go.run(instance).finally(() => { loading = null; });
+  const score = globalThis.skullkingScoreSheet;
+  if (typeof score !== 'function') throw new Error('the engine did not start');
+  performance.measure('sk-engine-start', 'sk-engine-fetch');
+  return (sheet) => JSON.parse(score(JSON.stringify(sheet)));
+}
