@@ -23,8 +23,9 @@ import (
 // its key, and a point value of the rules written as a number. The facts
 // it looks for are the engine's and the server's, not a list of its own.
 
-// sheetScripts are the score keeper page's own scripts.
-var sheetScripts = []string{"sheet/keeper.js", "sheet/book.js"}
+// sheetScripts are the score keeper page's own scripts (wasm_exec.js is
+// the Go distribution's, generated).
+var sheetScripts = []string{"sheet/keeper.js", "sheet/book.js", "sheet/engine.js"}
 
 // sheetNumberAllowed are the places a number that is also a point value of
 // the rules may stand, each with why it is no rule.
