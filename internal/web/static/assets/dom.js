@@ -58,7 +58,8 @@ export function announce(text, assertive = false) {
 }
 
 let toastTimer = 0;
-// toast shows a short message (an error, a copied link) for a few seconds.
+// toast shows a short message (an error, a copied link) for a few seconds:
+// long enough to read a sentence, short enough not to sit over the table.
 export function toast(text, kind = 'info') {
   const el = document.getElementById('toast');
   if (!el) return;
@@ -66,7 +67,7 @@ export function toast(text, kind = 'info') {
   el.className = 'toast ' + kind;
   el.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, kind === 'info' ? 3000 : 8000);
+  toastTimer = setTimeout(() => { el.hidden = true; }, kind === 'info' ? 3000 : 5000);
 }
 
 // keepFocus re-renders with fn and puts the focus back on the element with

@@ -12,7 +12,7 @@
 // leads), the page holds the states that follow for a short pause the
 // player can skip or turn off (remembered in local storage).
 
-import { h, icon, announce, toast, keepFocus, plural, names, capital } from './dom.js';
+import { h, s as svg, icon, announce, toast, keepFocus, plural, names, capital } from './dom.js';
 import { api, remember, serverInfo, botName, tableLink } from './api.js';
 import { TableConn } from './conn.js';
 import { cardOf, optionOf, valueLabel } from './catalog.js';
@@ -20,12 +20,16 @@ import { look, card, cardBack, cardFace, cardClasses, suitIcon, suitLabel } from
 import { Words } from './words.js';
 import { fullSheet, chart, roundSummary } from './sheet.js';
 
-// The pauses a player may choose after a completed trick.
-const PAUSES = [['off', 'no pause', 0], ['short', 'a short pause', 2000], ['long', 'a long pause', 4500]];
+// The pauses a player may choose after a completed trick: "until I
+// continue" holds the next trick back until the player says so.
+const PAUSES = [['off', 'off', 0], ['short', '1.5 s', 1500], ['long', '3 s', 3000], ['wait', 'until I continue', Infinity]];
 function pauseMs() {
   const p = PAUSES.find((x) => x[0] === remember.pause());
   return p ? p[2] : PAUSES[1][2];
 }
+// A decision of the player's own waiting behind the pause shortens it to
+// this: the player's turn is never held back for long.
+const DECISION_PAUSE = 1500;
 
 // trickKey names a completed trick: its round and number.
 function trickKey(t) { return t ? `${t.round}.${t.number}` : ''; }
@@ -40,8 +44,8 @@ function usable(v) {
 export function openTable(root, id, navigate) {
   const st = {
     conn: null, seat: -1, info: null, view: null, words: new Words([], -1, false), seq: -1, deadline: 0,
-    bidPick: null, digits: '', digitAt: 0, tigress: null, picked: new Set(), handFocus: -1,
-    busy: false, busyTimer: 0, chat: [], focusNext: '', whyText: '', gone: false,
+    bidPick: null, digits: '', digitAt: 0, tigress: null, picked: new Set(), fresh: new Set(), handFocus: -1,
+    busy: false, busyTimer: 0, chat: [], unread: 0, focusNext: '', whyText: '', gone: false, sheetMode: 'sheet',
     queue: [], holdTimer: 0, holding: false, shown: { key: '', at: 0 }, said: '',
   };
   let clock = 0;
@@ -146,6 +150,8 @@ export function openTable(root, id, navigate) {
       case 'chat':
         st.chat.push(m);
         if (st.chat.length > 100) st.chat.shift();
+        // A line from someone else while the chat is closed is unread.
+        if (!(chatEl && chatEl.open) && !(st.seat >= 0 && m.name === name(st.seat))) st.unread++;
         drawChat();
         announce(`${m.name}: ${m.text}`);
         break;
@@ -196,21 +202,26 @@ export function openTable(root, id, navigate) {
 
   // holdLeft is how long the state v must wait so that the completed trick
   // on the table now stays in view for the chosen pause: 0 when v still
-  // shows that trick or the pause is over (or skipped).
-  function holdLeft(v) {
+  // shows that trick or the pause is over (or skipped), Infinity until the
+  // player continues. mine says a decision of the player's waits in the
+  // queue, which cuts the pause short.
+  function holdLeft(v, mine) {
     const on = st.view && st.view.last_trick && st.view.trick.length === 0 ? trickKey(st.view.last_trick) : '';
     if (!on || on !== st.shown.key || trickKey(v.last_trick) === on) return 0;
-    return st.shown.at + pauseMs() - Date.now();
+    const pause = mine ? Math.min(pauseMs(), DECISION_PAUSE) : pauseMs();
+    return st.shown.at + pause - Date.now();
   }
 
   // pump draws the states that came in, in order, holding them while a
-  // completed trick's pause runs.
+  // completed trick's pause runs. Nothing is dropped: the held states are
+  // drawn in turn once the pause ends.
   function pump() {
     clearTimeout(st.holdTimer);
     while (st.queue.length) {
-      const wait = holdLeft(st.queue[0].view);
+      const mine = st.queue.some((m) => m.view.legal.length > 0);
+      const wait = holdLeft(st.queue[0].view, mine);
       if (wait > 0) {
-        st.holdTimer = setTimeout(pump, wait);
+        if (wait !== Infinity) st.holdTimer = setTimeout(pump, wait);
         if (!st.holding) { st.holding = true; render(); }
         return;
       }
@@ -233,6 +244,14 @@ export function openTable(root, id, navigate) {
     const words = Words.forView(v);
     const said = [];
     const sameRound = prev && prev.round === v.round;
+    // A hand grows within a round only by Bendt the Bandit's draw: the
+    // cards drawn are marked new while they stay in the hand.
+    if (sameRound && st.seat >= 0) {
+      const had = new Set(prev.hand.map((c) => c.card));
+      for (const c of v.hand) if (!had.has(c.card)) st.fresh.add(c.card);
+    }
+    if (!sameRound) st.fresh.clear();
+    for (const c of [...st.fresh]) if (!v.hand.some((x) => x.card === c)) st.fresh.delete(c);
     if (!sameRound) {
       st.bidPick = null; st.tigress = null; st.picked.clear();
       if (prev && v.results.length > prev.results.length) {
@@ -342,6 +361,7 @@ export function openTable(root, id, navigate) {
       const screen = st.info.status === 'lobby' || !st.view
         ? (st.info.status === 'lobby' ? lobbyScreen() : h('p', { class: 'muted' }, 'Dealing…'))
         : gameScreen();
+      document.body.classList.toggle('at-table', Boolean(st.view) && st.info.status !== 'lobby');
       root.replaceChildren(screen);
     }, () => root.querySelector('.hand .card[tabindex="0"]'));
     if (st.focusNext) {
@@ -452,6 +472,9 @@ export function openTable(root, id, navigate) {
       h('h2', { class: 'sr-only' }, 'Seats'),
       h('ul', { class: 'seats', id: 'seats' }, seatOrder(v).map((i) => seatBox(v, t, i))),
       summary ? null : felt(v),
+      // What only this seat learnt (Juanita's look, Bendt's discards)
+      // shows by the trick, where the player looks.
+      secrets(v),
       st.seat >= 0 ? h('div', { class: 'mine-seat' }, h('ul', { class: 'seats' }, seatBox(v, t, st.seat))) : h('p', { class: 'muted', id: 'spectating' }, `You are watching${t.watching > 1 ? ` with ${t.watching - 1} other${t.watching > 2 ? 's' : ''}` : ''}: hands stay hidden.`),
       // The dock holds what the player acts on; on a phone it stays in
       // view at the bottom of the screen.
@@ -460,7 +483,6 @@ export function openTable(root, id, navigate) {
         decision(v, kinds),
         st.seat >= 0 && v.phase !== 'over' ? hand(v, kinds) : null,
         st.seat >= 0 && v.phase !== 'over' ? h('p', { class: 'whyline', id: 'whyline', 'aria-hidden': 'true' }, st.whyText) : null),
-      secrets(v),
       v.phase === 'over' ? gameOver(v) : null,
       chatBox());
   }
@@ -481,7 +503,8 @@ export function openTable(root, id, navigate) {
     return h('div', { class: 'bar' },
       h('div', { class: 'info', id: 'round-info' }, `${roundText} · ${plural(v.cards, 'card')} · `, bids),
       h('div', { class: 'tools' },
-        h('button', { type: 'button', id: 'open-sheet', 'aria-keyshortcuts': 's', onclick: toggleSheet }, 'Sheet ', h('kbd', {}, 's')),
+        h('button', { type: 'button', id: 'open-sheet', 'aria-keyshortcuts': 's', onclick: () => toggleSheet('sheet') }, 'Sheet ', h('kbd', {}, 's')),
+        h('button', { type: 'button', id: 'open-chart', 'aria-keyshortcuts': 'c', onclick: () => toggleSheet('chart') }, 'Chart ', h('kbd', {}, 'c')),
         st.seat >= 0 && v.phase !== 'over'
           ? h('button', { type: 'button', id: 'ask-hint', 'aria-keyshortcuts': 'h', onclick: hint }, 'Hint ', h('kbd', {}, 'h'))
           : null,
@@ -571,7 +594,7 @@ export function openTable(root, id, navigate) {
       h('ol', { class: ['trick', last && 'last'], id: 'trick' }, list),
       last ? h('p', { class: 'outcome', id: 'outcome', 'data-trick': trickKey(last) }, st.words.trick(last)) : null,
       pausing ? h('div', { class: 'row pause' },
-        h('button', { type: 'button', id: 'skip-pause', 'data-key': 'skip-pause', 'aria-keyshortcuts': 'n', onclick: skipPause }, 'Next trick ▸'),
+        h('button', { type: 'button', id: 'skip-pause', 'data-key': 'skip-pause', 'aria-keyshortcuts': 'n', onclick: skipPause }, 'Continue ', h('kbd', {}, 'n')),
         pauseSelect('pause-felt')) : null,
       lead ? h('p', { class: 'lead', id: 'lead' }, lead) : null,
       prior ? h('p', { class: 'outcome last', id: 'prior' }, 'Last trick: ', st.words.trick(prior)) : null);
@@ -580,7 +603,7 @@ export function openTable(root, id, navigate) {
   // pauseSelect chooses the pause after each completed trick.
   function pauseSelect(elId) {
     const sel = h('select', { id: elId, 'aria-label': 'Pause after each trick', 'data-key': elId,
-      onchange: () => { remember.setPause(sel.value); if (!pauseMs()) skipPause(); } },
+      onchange: () => { remember.setPause(sel.value); if (!pauseMs()) skipPause(); else pump(); } },
     PAUSES.map(([k, label]) => h('option', { value: k, selected: pauseKey() === k }, label)));
     return sel;
   }
@@ -624,6 +647,15 @@ export function openTable(root, id, navigate) {
     return 'Play one of the raised cards.';
   }
 
+  // clockGlyph is the turn timer's stopwatch, drawn rather than written:
+  // the stopwatch character has no glyph in many systems' fonts.
+  function clockGlyph() {
+    const line = { fill: 'none', stroke: 'currentColor', 'stroke-width': '1.6', 'stroke-linecap': 'round' };
+    return svg('svg', { class: 'clock-glyph', viewBox: '0 0 16 16', 'aria-hidden': 'true', focusable: 'false' },
+      svg('circle', Object.assign({ cx: '8', cy: '9.2', r: '5.8' }, line)),
+      svg('path', Object.assign({ d: 'M8 9.2V6M6.2 1.6h3.6M8 1.6v1.8' }, line)));
+  }
+
   function tickClock() {
     clearInterval(clock);
     if (!st.deadline) return;
@@ -631,7 +663,7 @@ export function openTable(root, id, navigate) {
       const el = document.getElementById('clock');
       if (!el) return;
       const left = Math.max(0, Math.ceil((st.deadline - Date.now()) / 1000));
-      el.textContent = `⏱ ${left} s`;
+      el.replaceChildren(clockGlyph(), ` ${left} s`);
     };
     run();
     clock = setInterval(run, 1000);
@@ -732,12 +764,13 @@ export function openTable(root, id, navigate) {
       const el = h('button', { type: 'button', class: cardClasses(lk, st.picked.has(c.card) && 'picked'),
         'data-key': `c${c.card}`, 'data-group': 'hand', 'data-index': String(k), 'data-code': c.code, 'data-card': String(c.card),
         tabindex: k === roving ? '0' : '-1', 'aria-disabled': String(!usable),
-        'aria-label': `${lk.long}${usable ? (discard ? (st.picked.has(c.card) ? ', picked' : '') : ', playable') : `, not playable: ${why}`}`,
+        'aria-label': `${lk.long}${st.fresh.has(c.card) ? ', new: drawn with Bendt the Bandit' : ''}${usable ? (discard ? (st.picked.has(c.card) ? ', picked' : '') : ', playable') : `, not playable: ${why}`}`,
         'aria-pressed': discard ? String(st.picked.has(c.card)) : null,
         onclick: () => clickCard(c, k, v, discard, why),
         onfocus: () => { st.handFocus = k; showWhy(why); },
         onmouseenter: () => showWhy(why),
-      }, cardFace(lk), !usable ? h('span', { class: 'why', 'aria-hidden': 'true' }, why) : null);
+      }, cardFace(lk), st.fresh.has(c.card) ? h('span', { class: 'new-card', 'aria-hidden': 'true' }, 'new') : null,
+      !usable ? h('span', { class: 'why', 'aria-hidden': 'true' }, why) : null);
       box.append(el);
     });
     return box;
@@ -783,7 +816,7 @@ export function openTable(root, id, navigate) {
       h('div', { class: 'row' }, v.undealt_seen.map((c) => card(art(c), { small: true, named: v.named })))));
     if (v.discarded && v.discarded.length) parts.push(h('div', {}, h('p', {}, 'You discarded, face down:'),
       h('div', { class: 'row' }, v.discarded.map((c) => card(art(c), { small: true, named: v.named })))));
-    return parts.length ? h('section', { class: 'panel' }, parts) : null;
+    return parts.length ? h('section', { class: 'panel secrets', id: 'secrets', 'aria-label': 'What only you know' }, parts) : null;
   }
 
   // ---- rounds, sheet, game over ----------------------------------------
@@ -826,21 +859,28 @@ export function openTable(root, id, navigate) {
         rematch, h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Back to the lobby')));
   }
 
+  // drawSheet fills the sheet window: the score sheet and the chart, the
+  // chart first when the window was opened for it.
   function drawSheet() {
     const v = st.view;
+    const chartFirst = st.sheetMode === 'chart';
+    sheetDlg.dataset.mode = st.sheetMode;
     sheetDlg.replaceChildren(h('div', {},
       h('button', { type: 'button', class: 'close', onclick: () => sheetDlg.close() }, 'Close'),
-      h('h2', { id: 'sheet-title' }, 'Score sheet'),
-      v ? [fullSheet(v, st.words), chart(v),
+      h('h2', { id: 'sheet-title' }, chartFirst ? 'Score chart' : 'Score sheet'),
+      v ? [chartFirst ? chart(v) : null, fullSheet(v, st.words), chartFirst ? null : chart(v),
         v.phase === 'over' ? h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `skullking-${id}.json` }, 'Download the game record') : null]
         : h('p', {}, 'The game has not started.')));
   }
 
-  function toggleSheet() {
-    if (sheetDlg.open) { sheetDlg.close(); return; }
+  // toggleSheet opens the sheet window in a mode (sheet or chart), or
+  // closes it when it is open in that mode already.
+  function toggleSheet(mode = 'sheet') {
+    if (sheetDlg.open && st.sheetMode === mode) { sheetDlg.close(); return; }
     if (helpDlg.open) helpDlg.close();
+    st.sheetMode = mode;
     drawSheet();
-    sheetDlg.showModal();
+    if (!sheetDlg.open) sheetDlg.showModal();
   }
 
   function toggleHelp() {
@@ -855,15 +895,17 @@ export function openTable(root, id, navigate) {
         k('Enter', 'play the card (or press the focused button)'),
         k('0–9', 'choose a bid; Enter confirms it'),
         k('h', 'ask the expert bot what to do now'),
-        k('n', 'next trick: skip the pause after a completed trick'),
-        k('s', 'score sheet and chart'),
+        k('n', 'continue: end the pause after a completed trick'),
+        k('s', 'score sheet'),
+        k('c', 'score chart: the running totals'),
         k('?', 'this help'),
         k('Esc', 'close a window, or cancel the Tigress choice')),
       h('p', {}, 'A card you may not play says why when it has the focus or the pointer. ',
         h('a', { href: '/rules', target: '_blank', rel: 'noopener' }, 'The rules')),
       h('h2', {}, 'Pace'),
       h('label', { class: 'field', for: 'pause-help' }, h('span', {}, 'After each trick, before the next one starts'), pauseSelect('pause-help')),
-      h('p', { class: 'muted' }, 'A completed trick stays on the table with the reason it was won; “Next trick” skips the pause.'));
+      h('p', { class: 'muted' }, 'A completed trick stays on the table with the reason it was won; “Continue” ends the pause. ' +
+        'When it is your turn, the pause lasts 1.5 s at most.'));
     helpDlg.showModal();
   }
 
@@ -881,6 +923,7 @@ export function openTable(root, id, navigate) {
   let chatEl = null;
   let chatForm = null;
   let chatNote = null;
+  let chatMark = null;
   function chatBox() {
     if (chatEl) {
       showChatForm();
@@ -896,10 +939,20 @@ export function openTable(root, id, navigate) {
     };
     chatForm = h('form', { onsubmit: send }, input, h('button', { type: 'submit', 'data-key': 'chat-send' }, 'Send'));
     chatNote = h('p', { class: 'muted', id: 'chat-closed' }, 'Spectators watch without chatting at this table.');
-    chatEl = h('details', { class: 'chat panel', id: 'chat' }, h('summary', { 'data-key': 'chat-summary' }, 'Chat'),
+    chatMark = h('span', { class: 'unread', id: 'chat-unread', hidden: true });
+    chatEl = h('details', { class: 'chat panel', id: 'chat', ontoggle: () => { if (chatEl.open) { st.unread = 0; drawUnread(); } } },
+      h('summary', { 'data-key': 'chat-summary' }, 'Chat', chatMark),
       h('ol', { id: 'chat-log', 'aria-label': 'Chat messages' }, chatLines()), chatForm, chatNote);
     showChatForm();
+    drawUnread();
     return chatEl;
+  }
+  // drawUnread marks the closed chat with the number of lines unread.
+  function drawUnread() {
+    if (!chatMark) return;
+    chatMark.hidden = st.unread === 0;
+    chatMark.textContent = st.unread ? String(st.unread) : '';
+    chatMark.setAttribute('aria-label', `${plural(st.unread, 'unread message')}`);
   }
   // showChatForm offers the line to write only to those who may: the
   // players, and spectators when the host allows it.
@@ -914,6 +967,7 @@ export function openTable(root, id, navigate) {
   function drawChat() {
     const log = document.getElementById('chat-log');
     if (log) { log.replaceChildren(...chatLines()); log.scrollTop = log.scrollHeight; }
+    drawUnread();
   }
 
   // ---- keyboard ----------------------------------------------------------
@@ -925,7 +979,8 @@ export function openTable(root, id, navigate) {
     const v = st.view;
     const key = e.key;
     if (key === '?') { e.preventDefault(); toggleHelp(); return; }
-    if (key === 's' || key === 'S') { if (v) { e.preventDefault(); toggleSheet(); } return; }
+    if (key === 's' || key === 'S') { if (v) { e.preventDefault(); toggleSheet('sheet'); } return; }
+    if (key === 'c' || key === 'C') { if (v) { e.preventDefault(); toggleSheet('chart'); } return; }
     if (document.querySelector('dialog[open]')) return;
     if (key === 'h' || key === 'H') { e.preventDefault(); hint(); return; }
     if ((key === 'n' || key === 'N') && st.holding) { e.preventDefault(); skipPause(); return; }
@@ -976,6 +1031,7 @@ export function openTable(root, id, navigate) {
   return () => {
     st.gone = true;
     document.removeEventListener('keydown', onKey);
+    document.body.classList.remove('at-table');
     clearInterval(clock);
     if (st.conn) st.conn.stop();
     sheetDlg.remove();
