@@ -166,6 +166,17 @@ const (
 // KindStart is the event of a game's start.
 const KindStart = "start"
 
+// OwnEventOf describes an accepted action for the seat that took it: the
+// event everyone hears, with the seat's own secrets (its bid, its cannon
+// load) that only it may know.
+func OwnEventOf(a skullking.Action, named bool, by string) *Event {
+	e := EventOf(a, named, by)
+	if a.Kind == skullking.ActionBid || a.Kind == skullking.ActionCannon {
+		e.Value = intp(int(a.Value))
+	}
+	return e
+}
+
 // EventOf describes an accepted action for everyone: what it reveals at the
 // table and nothing more. A bid, a cannon load and Bendt's discards are
 // secret, so their events name only the seat.

@@ -140,6 +140,11 @@ type ServerMsg struct {
 	// Deadline is when the turn timer runs out for the seats still to act,
 	// in Unix milliseconds; 0 when no timer runs.
 	Deadline int64 `json:"deadline,omitempty"`
+	// StoodIn, in the welcome of a player coming back, is what the stand-in
+	// bot decided for the seat while the player was away, oldest first
+	// (OwnEventOf: the seat's own bids and loads included), so that the
+	// player is told what was done in their name.
+	StoodIn []Event `json:"stood_in,omitempty"`
 }
 
 // Encode writes a message as one frame.
@@ -245,6 +250,7 @@ type messageHeading struct {
 	Event   unread `json:"event"`
 	Refusal unread `json:"refusal"`
 	Hint    unread `json:"hint"`
+	StoodIn unread `json:"stood_in"`
 }
 
 // checkServer checks a decoded server message as DecodeServer promises.

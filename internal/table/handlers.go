@@ -127,11 +127,16 @@ func (t *Table) hello(in Intent) {
 		p.conns++
 		p.awaySince, p.standin = time.Time{}, false
 	}
+	var stoodIn []protocol.Event
+	if c.seat >= 0 {
+		// The one coming back hears what was done in their name, once.
+		stoodIn, t.pres[c.seat].stoodIn = t.pres[c.seat].stoodIn, nil
+	}
 	t.clients[in.Client] = c
 	seat := c.seat
 	info := t.info()
 	t.answer(in.request(), protocol.ServerMsg{Type: protocol.TypeWelcome, V: protocol.Version, ID: m.ID, Seat: &seat,
-		Host: c.seat >= 0 && sameHash(c.hash, t.seats.HostHash), Table: &info}, false)
+		Host: c.seat >= 0 && sameHash(c.hash, t.seats.HostHash), Table: &info, StoodIn: stoodIn}, false)
 	t.presenceChanged() // the others hear of the arrival soon, all arrivals of a moment in one message
 	if t.game != nil {
 		f, _ := t.stateFrame(c.seat, true, nil, nil)

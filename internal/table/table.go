@@ -46,6 +46,27 @@ type presence struct {
 	conns     int
 	awaySince time.Time // set while a person has no connection
 	standin   bool      // the grace period ran out: a bot plays for the person
+	// stoodIn is what the stand-in decided for the person since they left,
+	// told to them when they come back (the welcome's stood_in).
+	stoodIn []protocol.Event
+}
+
+// maxStoodIn bounds what a seat's stand-in report keeps: the latest
+// decisions, a whole game's for a seat of eight, which a player coming
+// back after hours would not read further back than.
+const maxStoodIn = 200
+
+// noteStandIn keeps a stand-in's decision for the absent person of seat s.
+func (t *Table) noteStandIn(a skullking.Action, by string) {
+	s := int(a.Seat)
+	if by != protocol.ByBot || s < 0 || s >= len(t.pres) || t.seats.Seats[s].Kind != KindPerson || !t.pres[s].standin {
+		return
+	}
+	p := &t.pres[s]
+	if len(p.stoodIn) >= maxStoodIn {
+		p.stoodIn = append(p.stoodIn[:0], p.stoodIn[1:]...)
+	}
+	p.stoodIn = append(p.stoodIn, *protocol.OwnEventOf(a, t.st.Options.PirateAbilities, by))
 }
 
 // client is one connection attached to the table.
@@ -500,6 +521,7 @@ func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 		return errStorage
 	}
 	t.game.ApplyUnchecked(a)
+	t.noteStandIn(a, by)
 	t.actions = append(t.actions, rec)
 	t.lastChange = now
 	if k := keyOf(t.game); k != t.turnKey {

@@ -45,6 +45,7 @@ export function openTable(root, id, navigate) {
   const st = {
     conn: null, seat: -1, info: null, view: null, words: new Words([], -1, false), seq: -1, deadline: 0,
     bidPick: null, digits: '', digitAt: 0, tigress: null, picked: new Set(), fresh: new Set(), handFocus: -1,
+    stoodIn: [], stoodInSaid: false,
     busy: false, busyTimer: 0, chat: [], unread: 0, focusNext: '', whyText: '', gone: false, sheetMode: 'sheet',
     queue: [], holdTimer: 0, holding: false, shown: { key: '', at: 0 }, said: '',
   };
@@ -103,6 +104,9 @@ export function openTable(root, id, navigate) {
       case 'welcome':
         st.seat = m.seat;
         st.info = m.table;
+        // A report of what the stand-in did stays up until dismissed; a
+        // welcome without one (a short drop) leaves it be.
+        if (Array.isArray(m.stood_in) && m.stood_in.length) { st.stoodIn = m.stood_in; st.stoodInSaid = false; }
         render();
         autostart();
         break;
@@ -262,6 +266,7 @@ export function openTable(root, id, navigate) {
       }
       if (prev && v.tiebreak && v.phase !== 'over') said.push('The top is tied: a tiebreak round is dealt.');
     }
+    if (st.stoodIn.length && !st.stoodInSaid) { said.push(words.stoodIn(st.stoodIn)); st.stoodInSaid = true; }
     // Every completed trick is announced once, the last of a round too.
     const done = v.last_trick || (v.tricks.length ? v.tricks[v.tricks.length - 1] : null);
     if (prev && done && trickKey(done) !== st.said) said.unshift(words.trick(done));
@@ -468,6 +473,8 @@ export function openTable(root, id, navigate) {
     return h('section', { class: 'game', 'aria-label': 'The table' },
       topBar(v),
       v.tiebreak && v.phase !== 'over' ? h('p', { class: 'notice', role: 'status' }, `Tiebreak round: the top total is tied, so round ${v.round} is played to break it.`) : null,
+      st.stoodIn.length ? h('div', { class: 'notice row', id: 'away-report' }, h('span', {}, st.words.stoodIn(st.stoodIn)),
+        h('button', { type: 'button', 'data-key': 'away-ok', onclick: () => { st.stoodIn = []; render(); } }, 'OK')) : null,
       summary ? h('div', { class: 'recap' }, summary, felt(v)) : null,
       h('h2', { class: 'sr-only' }, 'Seats'),
       h('ul', { class: 'seats', id: 'seats' }, seatOrder(v).map((i) => seatBox(v, t, i))),

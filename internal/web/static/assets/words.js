@@ -184,6 +184,32 @@ export class Words {
     return String(a.kind);
   }
 
+  // done words a decision taken for the viewer, in the past: "bid 3",
+  // "played the yellow 7" (an Event: kind, value, card, as).
+  done(e) {
+    const v = e.value === undefined || e.value === null ? 0 : e.value;
+    switch (e.kind) {
+      case 'bid': return `bid ${v}`;
+      case 'play': return 'played ' + this.playPhrase({ card: e.card && e.card.card, as: e.as });
+      case 'cannon': return v === 1 ? 'loaded the cannonball' : 'loaded grapeshot';
+      case 'rosie': return v === this.you ? 'chose you to lead' : `chose ${this.name(v)} to lead`;
+      case 'bendt': return v === 1 ? 'drew two cards' : 'drew no cards';
+      case 'discard': return 'discarded two cards';
+      case 'wager': return v === 0 ? 'wagered nothing' : `wagered ${v}`;
+      case 'harry': return v > 0 ? 'raised your bid by one' : v < 0 ? 'lowered your bid by one' : 'kept your bid';
+    }
+    return String(e.kind).replaceAll('_', ' ');
+  }
+
+  // stoodIn says what the stand-in bot decided for the viewer while they
+  // were away: every decision, or the count and the latest few.
+  stoodIn(events) {
+    const most = 6;
+    const latest = events.slice(-most).map((e) => this.done(e));
+    if (events.length <= most) return `While you were away a bot ${list(latest)} for you.`;
+    return `While you were away a bot made ${events.length} decisions for you; the latest: ${list(latest)}.`;
+  }
+
   // refusal says why an action may not be taken, to the seat that tried it.
   refusal(r) {
     const other = r.other === undefined || r.other === null ? -1 : r.other;
