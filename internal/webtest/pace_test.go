@@ -2,6 +2,7 @@ package webtest
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 )
@@ -60,22 +61,45 @@ func TestLastTrickOfTheRoundIsSeen(t *testing.T) {
 		p.until("the sentence read out", `document.querySelector('#live').textContent.includes(`+quote(sentence)+`)`, 5*time.Second)
 		inView(t, p, "#round-summary")
 		inView(t, p, "#bid")
-		if screen == "desktop" {
-			inView(t, p, "#outcome")
+		inView(t, p, "#trick")
+		inView(t, p, "#outcome")
+		// The summary shows, per seat, the bid, the tricks won, the points
+		// and the new total.
+		cols := eval[string](p, `[...document.querySelectorAll('#round-breakdown thead th')].map(th => th.textContent).join('|')`)
+		for _, c := range []string{"Bid", "Won", "Bid pts", "Round", "Total"} {
+			if !strings.Contains("|"+cols+"|", "|"+c+"|") {
+				t.Errorf("the round summary has no %s column: %s", c, cols)
+			}
+		}
+		if n := eval[int](p, `document.querySelectorAll('#round-breakdown tbody tr').length`); n != 4 {
+			t.Errorf("the round summary has %d rows, want 4", n)
 		}
 		p.screenshot("bidding-"+screen, false)
+		// The chart is one key away, and the same key puts it away.
+		p.keys("c")
+		p.until("the chart window", `document.querySelector('#sheet-dialog[open] #score-chart')`, 5*time.Second)
+		if n := eval[int](p, `document.querySelectorAll('#sheet-dialog #score-chart polyline').length`); n != 4 {
+			t.Errorf("the chart from the table has %d lines, want 4", n)
+		}
+		if got := eval[string](p, `(() => { const r = document.querySelector('#sheet-dialog #score-chart').getBoundingClientRect();
+			return r.top >= 0 && r.top < innerHeight && r.left >= 0 && r.right <= innerWidth + 1 ? '' : JSON.stringify(r); })()`); got != "" {
+			t.Errorf("the chart opened from the table is not in view: %s", got)
+		}
+		p.keys("c")
+		p.until("the chart window closed", `!document.querySelector('#sheet-dialog[open]')`, 5*time.Second)
 	})
 }
 
 // TestCompletedTrickPausesBeforeTheNext holds a completed trick on the
-// table, with its sentence, while a bot would lead the next one at once;
-// the player skips the pause, and turns it off for good.
+// table, with its sentence, while the states that follow wait: "until I
+// continue" holds it while the bots move, and the player's own turn ends
+// the pause by itself; Continue ends it at once; turned off, the pause
+// holds nothing back.
 func TestCompletedTrickPausesBeforeTheNext(t *testing.T) {
 	s := startSeeded(t, 3)
 	onEveryScreen(t, func(t *testing.T, p *page, screen string) {
 		startQuickGame(t, p, s, "Ann")
-		// A long pause, so that the look below is not a race.
-		choosePause(p, "long")
+		choosePause(p, "wait")
 		p.playUntil(`document.querySelector('#skip-pause')`, time.Minute)
 		held := eval[string](p, `document.querySelector('#outcome').dataset.trick`)
 		sentence := eval[string](p, `document.querySelector('#outcome').textContent`)
@@ -85,21 +109,30 @@ func TestCompletedTrickPausesBeforeTheNext(t *testing.T) {
 		if n := eval[int](p, `document.querySelectorAll('#trick.last li[data-seat]').length`); n != 4 {
 			t.Fatalf("the held trick shows %d cards", n)
 		}
-		p.screenshot("trick-done-"+screen, false)
-		// Half a second later it is still there: the states behind it wait.
-		time.Sleep(500 * time.Millisecond)
+		// A moment later it is still there: the states behind it wait.
+		time.Sleep(300 * time.Millisecond)
 		if got := eval[string](p, `document.querySelector('#outcome')?.dataset.trick || ''`); got != held {
 			t.Fatalf("trick %s went before the pause ended (now %q)", held, got)
 		}
+		p.screenshot("trick-done-"+screen, false)
+		// Every trick is Ann's too: her turn comes, and ends the pause
+		// without a click, within moments.
+		p.until("Ann's turn after the pause", `!document.querySelector('#skip-pause') && document.querySelector('.hand.myturn')`, 3*time.Second)
+
+		// Continue ends a pause at once, long before it would end.
+		choosePause(p, "long")
+		p.playUntil(`document.querySelector('#skip-pause')`, time.Minute)
+		held = eval[string](p, `document.querySelector('#outcome').dataset.trick`)
 		p.click("#skip-pause")
-		p.until("the next trick under way", `!document.querySelector('#skip-pause') && document.querySelector('#outcome')?.dataset.trick !== `+quote(held), 10*time.Second)
+		p.until("the pause ended by Continue", `!document.querySelector('#skip-pause') && document.querySelector('#outcome')?.dataset.trick !== `+quote(held), time.Second)
+
 		// Turned off, the pause holds nothing back: the rest of the
 		// round plays without one.
 		choosePause(p, "off")
 		if got := eval[string](p, `localStorage.getItem('sk.pause')`); got != "off" {
 			t.Fatalf("the pause setting is remembered as %q", got)
 		}
-		p.playUntil(`document.querySelector('#skip-pause') || /Round 3/.test(document.querySelector('#round-info')?.textContent)`, time.Minute)
+		p.playUntil(`document.querySelector('#skip-pause') || /Round 4/.test(document.querySelector('#round-info')?.textContent)`, time.Minute)
 		if eval[bool](p, `!!document.querySelector('#skip-pause')`) {
 			t.Fatal("a pause held a trick with the pause turned off")
 		}

@@ -155,12 +155,17 @@ func playFiveRoundsOfFive(t *testing.T, seed uint64, sc screen, picks func(p *pa
 			picks(p)
 		}
 	})
-	return playRounds(t, p, func(round int) {
+	rows := playRounds(t, p, func(round int) {
 		if round == 1 {
 			inView(t, p, "#round-summary")
 			p.screenshot("summary-"+sc.name, false)
 		}
 	})
+	// The final screen shows the chart of the running totals.
+	if n := eval[int](p, `document.querySelectorAll('#game-over #score-chart polyline').length`); n != 4 {
+		t.Errorf("the final screen's chart has %d lines, want 4", n)
+	}
+	return rows
 }
 
 // inView checks that an element is on screen without scrolling, above

@@ -219,11 +219,20 @@ func TestTwoPlayersSecretBids(t *testing.T) {
 		t.Fatalf("Ben's turn line %q", txt)
 	}
 
-	// A line of chat reaches the other browser.
+	// A line of chat reaches the other browser, whose closed chat marks
+	// it unread until opened; the writer's own line is not unread.
 	ann.click("#chat summary")
 	ann.do("type a chat line", clearAndType("#chat-input", "ahoy"))
 	ann.click(`#chat button[type=submit]`)
 	ben.until("the chat line", `document.querySelector('#chat-log').textContent.includes('Ann: ahoy')`, 15*time.Second)
+	if got := eval[string](ben, `(() => { const u = document.querySelector('#chat:not([open]) summary #chat-unread:not([hidden])'); return u ? u.textContent : ''; })()`); got != "1" {
+		t.Errorf("Ben's closed chat marks %q lines unread, want 1", got)
+	}
+	ben.click("#chat summary")
+	ben.until("the unread mark gone once the chat is open", `document.querySelector('#chat-unread').hidden`, 5*time.Second)
+	if eval[bool](ann, `!document.querySelector('#chat-unread').hidden`) {
+		t.Error("Ann's own line is marked unread for her")
+	}
 
 	ann.click(`[data-key="bid-0"]`)
 	ann.click("#bid-confirm")

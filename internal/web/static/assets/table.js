@@ -47,7 +47,7 @@ export function openTable(root, id, navigate) {
     bidPick: null, digits: '', digitAt: 0, tigress: null, picked: new Set(), fresh: new Set(), handFocus: -1,
     stoodIn: [], stoodInSaid: false,
     busy: false, busyTimer: 0, chat: [], unread: 0, focusNext: '', whyText: '', gone: false, sheetMode: 'sheet',
-    queue: [], holdTimer: 0, holding: false, shown: { key: '', at: 0 }, said: '',
+    queue: [], holdTimer: 0, holding: false, holdMine: false, shown: { key: '', at: 0 }, said: '',
   };
   let clock = 0;
   const sheetDlg = h('dialog', { id: 'sheet-dialog', 'aria-labelledby': 'sheet-title' });
@@ -226,12 +226,12 @@ export function openTable(root, id, navigate) {
       const wait = holdLeft(st.queue[0].view, mine);
       if (wait > 0) {
         if (wait !== Infinity) st.holdTimer = setTimeout(pump, wait);
-        if (!st.holding) { st.holding = true; render(); }
+        if (!st.holding || st.holdMine !== mine) { st.holding = true; st.holdMine = mine; render(); }
         return;
       }
       onState(st.queue.shift());
     }
-    if (st.holding) { st.holding = false; render(); }
+    if (st.holding) { st.holding = false; st.holdMine = false; render(); }
   }
 
   function skipPause() {
@@ -602,7 +602,8 @@ export function openTable(root, id, navigate) {
       last ? h('p', { class: 'outcome', id: 'outcome', 'data-trick': trickKey(last) }, st.words.trick(last)) : null,
       pausing ? h('div', { class: 'row pause' },
         h('button', { type: 'button', id: 'skip-pause', 'data-key': 'skip-pause', 'aria-keyshortcuts': 'n', onclick: skipPause }, 'Continue ', h('kbd', {}, 'n')),
-        pauseSelect('pause-felt')) : null,
+        pauseSelect('pause-felt'),
+        st.holdMine ? h('span', { class: 'turn-next', id: 'turn-next' }, 'Your turn is next') : null) : null,
       lead ? h('p', { class: 'lead', id: 'lead' }, lead) : null,
       prior ? h('p', { class: 'outcome last', id: 'prior' }, 'Last trick: ', st.words.trick(prior)) : null);
   }
