@@ -458,3 +458,73 @@ func RulesProblem(err error) string {
 	}
 	return Capital(oe.Detail) + "."
 }
+
+// Done words a decision taken for the viewer, in the past: "bid 3",
+// "played the yellow 7" (a stood_in event).
+func (w Words) Done(e *Event) string {
+	v := 0
+	if e.Value != nil {
+		v = *e.Value
+	}
+	switch e.Kind {
+	case KindBid:
+		return "bid " + strconv.Itoa(v)
+	case KindPlay:
+		var ref CardRef
+		if e.Card != nil {
+			ref = *e.Card
+		}
+		return "played " + PlayPhrase(Play{CardRef: ref, As: e.As})
+	case KindCannon:
+		if v == 1 {
+			return "loaded the cannonball"
+		}
+		return "loaded grapeshot"
+	case KindRosie:
+		if v == w.You {
+			return "chose you to lead"
+		}
+		return "chose " + w.Name(v) + " to lead"
+	case KindBendt:
+		if v == 1 {
+			return "drew two cards"
+		}
+		return "drew no cards"
+	case KindDiscard:
+		return "discarded two cards"
+	case KindWager:
+		if v == 0 {
+			return "wagered nothing"
+		}
+		return "wagered " + strconv.Itoa(v)
+	case KindHarry:
+		switch {
+		case v > 0:
+			return "raised your bid by one"
+		case v < 0:
+			return "lowered your bid by one"
+		}
+		return "kept your bid"
+	}
+	return strings.ReplaceAll(e.Kind, "_", " ")
+}
+
+// stoodInMost is how many of a stand-in's decisions a report words; of
+// more it gives the count and the latest.
+const stoodInMost = 6
+
+// StoodIn says what the stand-in bot decided for the viewer while they
+// were away (the welcome's stood_in): "While you were away a bot bid 3 and
+// played the yellow 7 for you."
+func (w Words) StoodIn(events []Event) string {
+	latest := events[max(0, len(events)-stoodInMost):]
+	said := make([]string, len(latest))
+	for i := range latest {
+		said[i] = w.Done(&latest[i])
+	}
+	if len(events) <= stoodInMost {
+		return "While you were away a bot " + List(said, "and") + " for you."
+	}
+	return "While you were away a bot made " + strconv.Itoa(len(events)) + " decisions for you; the latest: " +
+		List(said, "and") + "."
+}

@@ -3,6 +3,8 @@ package webtest
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,6 +71,7 @@ func wordsCases(t *testing.T) []wordsCase {
 		if err != nil {
 			t.Fatal(err)
 		}
+		stood := make([][]protocol.Event, players)
 		for steps := 0; !g.Over() && steps < 2000; steps++ {
 			// The spectator's view and one seat's in turn: every seat is
 			// "you" now and then.
@@ -105,8 +108,28 @@ func wordsCases(t *testing.T) []wordsCase {
 			if len(moves) == 0 {
 				t.Fatalf("game %d: nobody can move", game)
 			}
-			if err := g.Apply(moves[rng.IntN(len(moves))]); err != nil {
+			move := moves[rng.IntN(len(moves))]
+			if err := g.Apply(move); err != nil {
 				t.Fatal(err)
+			}
+			// Every move as a stand-in's report to its seat would say it.
+			if s := int(move.Seat); s >= 0 {
+				stood[s] = append(stood[s], *protocol.OwnEventOf(move, o.PirateAbilities, protocol.ByBot))
+			}
+		}
+		// Reports of what a stand-in did for a seat: short ones, every
+		// decision worded, and long ones, the count and the latest.
+		v := g.View(0)
+		w := protocol.WordsFor(protocol.ViewOf(&v))
+		for seat, evs := range stood {
+			w.You = seat
+			for start := 0; start < len(evs); start += 41 {
+				for _, n := range []int{3, 9} {
+					if start+n <= len(evs) {
+						part := evs[start : start+n]
+						add(w, o.PirateAbilities, "stoodIn", part, w.StoodIn(part))
+					}
+				}
 			}
 		}
 	}
@@ -172,6 +195,12 @@ func sortOf(data any) string {
 		return d.Kind + d.As
 	case protocol.SeatScore:
 		return fmt.Sprint(d.Exact, d.Bonus > 0, d.BonusPoints > 0, d.Wager != 0, d.LootPoints != 0)
+	case []protocol.Event:
+		kinds := map[string]bool{}
+		for _, e := range d {
+			kinds[e.Kind+e.As] = true
+		}
+		return fmt.Sprint(len(d) > 6, slices.Sorted(maps.Keys(kinds)))
 	}
 	return ""
 }
@@ -190,7 +219,7 @@ func TestWordsAgreeWithProtocol(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []string{"trick", "refusal", "action", "score", `"ability":`, `"loot":[`, `"destroyed"`, `"discarded"`,
+	for _, k := range []string{"trick", "refusal", "action", "score", "stoodIn", `"ability":`, `"loot":[`, `"destroyed"`, `"discarded"`,
 		`"wager":`, `"as":"`, `"offered"`} {
 		if kinds[k] < 2 {
 			t.Fatalf("only %d cases of %s: the games reported too little (%v)", kinds[k], k, kinds)

@@ -202,7 +202,8 @@ export class Words {
   }
 
   // stoodIn says what the stand-in bot decided for the viewer while they
-  // were away: every decision, or the count and the latest few.
+  // were away (the welcome's stood_in): every decision, or the count and
+  // the latest few.
   stoodIn(events) {
     const most = 6;
     const latest = events.slice(-most).map((e) => this.done(e));
