@@ -15,6 +15,7 @@ import (
 type SheetSummary struct {
 	ID      string    `json:"id"`
 	Follow  string    `json:"follow"`
+	Game    string    `json:"game"`
 	Title   string    `json:"title,omitempty"`
 	Created time.Time `json:"created"`
 	Updated time.Time `json:"updated"`
@@ -35,7 +36,7 @@ func History(sheets []*Sheet, all bool) []SheetSummary {
 		if err != nil || (!all && !sc.Over) {
 			continue
 		}
-		out = append(out, SheetSummary{ID: s.ID, Follow: s.Follow, Title: s.Title, Created: s.Created, Updated: s.Updated,
+		out = append(out, SheetSummary{ID: s.ID, Follow: s.Follow, Game: s.GameID(), Title: s.Title, Created: s.Created, Updated: s.Updated,
 			Players: append([]string(nil), s.Players...), Rounds: len(s.Rounds), Totals: sc.Totals, Over: sc.Over,
 			Winners: sc.Winners})
 	}
@@ -91,15 +92,19 @@ type PlayerStats struct {
 }
 
 // Stats computes each player's statistics over the finished sheets, most
-// games first (then by name).
+// games first (then by name). A game kept twice (imported again, both
+// copies kept) counts once, as its most recently updated copy: sheets are
+// told apart by their game id.
 func Stats(sheets []*Sheet) []PlayerStats {
 	by := map[string]*PlayerStats{}
 	var order []string
+	counted := map[string]bool{}
 	for _, s := range sortedByUpdate(sheets) {
 		sc, err := s.Score()
-		if err != nil || !sc.Over {
+		if err != nil || !sc.Over || counted[s.GameID()] {
 			continue
 		}
+		counted[s.GameID()] = true
 		win := map[int]bool{}
 		for _, w := range sc.Winners {
 			win[w] = true

@@ -3,6 +3,8 @@
 package scorekeeper
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -62,6 +64,7 @@ func (h *handler) routes() http.Handler {
 	mux.HandleFunc("PUT /api/sheets/{token}/rules", h.rules)
 	mux.HandleFunc("POST /api/sheets/{token}/preview", h.preview)
 	mux.HandleFunc("GET /api/sheets/{token}/record", h.record)
+	mux.HandleFunc("GET /api/sheets/{token}/export", h.export)
 	mux.HandleFunc("GET /api/sheets/{token}/csv", h.csv)
 	mux.HandleFunc("GET /api/sheets/{token}/chart", h.chart)
 	mux.HandleFunc("/api/sheets/", h.noRoute)
@@ -90,6 +93,7 @@ func view(s *Sheet, sc *Score, readOnly bool) *sheetView {
 	if readOnly {
 		c.ID = ""
 	}
+	c.Game = s.GameID()
 	if c.Changes == nil {
 		c.Changes = []RuleChange{}
 	}
@@ -112,6 +116,18 @@ type apiError struct {
 	Code  string     `json:"code"`
 	Round int        `json:"round,omitempty"`
 	Sheet *sheetView `json:"sheet,omitempty"`
+	// Merge is, on a conflict the server tried to merge, the sheet merged
+	// as far as it goes and what is left for the keeper to choose.
+	Merge *mergeView `json:"merge,omitempty"`
+}
+
+// mergeView is a merge that needs the keeper: the merged sheet (theirs
+// wherever the phones disagree) and the parts they disagree on; or, when
+// the parts do not fit together, why (Problem), and no sheet.
+type mergeView struct {
+	Sheet     *sheetView `json:"sheet,omitempty"`
+	Conflicts []Conflict `json:"conflicts"`
+	Problem   string     `json:"problem,omitempty"`
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -297,6 +313,9 @@ func (h *handler) createSheet(w http.ResponseWriter, r *http.Request, s *Sheet, 
 	}
 	now := h.stamp()
 	s.ID, s.Follow, s.Book, s.Version, s.Created, s.Updated = NewToken(), NewToken(), bk, 1, now, now
+	if s.Game == "" {
+		s.Game = NewToken()
+	}
 	if err := h.store.Create(r.Context(), s); err != nil {
 		h.storeError(w, r, err)
 		return
@@ -326,17 +345,57 @@ func (h *handler) importRecord(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	rec, err := skullking.ParseRecord(body)
-	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, "invalid", "the record: %s", recordText(err))
-		return
+	var s *Sheet
+	if IsDocument(body) {
+		doc, err := ParseDocument(body)
+		if err != nil {
+			writeRefusal(w, err)
+			return
+		}
+		s = doc
+	} else {
+		rec, err := skullking.ParseRecord(body)
+		if err != nil {
+			writeError(w, http.StatusUnprocessableEntity, "invalid", "the record: %s", recordText(err))
+			return
+		}
+		if s, err = FromRecord(rec); err != nil {
+			writeRefusal(w, err)
+			return
+		}
+		s.Game = recordGame(body)
 	}
-	s, err := FromRecord(rec)
-	if err != nil {
-		writeRefusal(w, err)
-		return
+	if r.URL.Query().Get("keep") != "both" && bk != "" {
+		sheets, err := h.store.ListBook(r.Context(), bk)
+		if err != nil {
+			h.storeError(w, r, err)
+			return
+		}
+		for _, had := range sheets {
+			if had.GameID() == s.Game {
+				writeJSON(w, http.StatusConflict, apiError{
+					Error: "this game is already in the book: open it, or import it again with ?keep=both to keep two copies",
+					Code:  "duplicate", Sheet: view(had, nil, false)})
+				return
+			}
+		}
 	}
 	h.createSheet(w, r, s, bk)
+}
+
+// recordGame is the game id of a sheet imported from a game record, which
+// has none: one read from the record itself, so that the same record
+// imported twice is the same game.
+func recordGame(body []byte) string {
+	var v any
+	canon := body
+	if json.Unmarshal(body, &v) == nil {
+		if b, err := json.Marshal(v); err == nil {
+			canon = b // the same record however it is spaced
+		}
+	}
+	sum := sha256.Sum256(append([]byte("skullking-record-game:"), canon...))
+	return hex.EncodeToString(sum[:16])
 }
 
 func (h *handler) get(w http.ResponseWriter, r *http.Request) {
@@ -418,7 +477,7 @@ func (h *handler) mutate(w http.ResponseWriter, r *http.Request, version *int64,
 		writeRefusal(w, err)
 		return
 	}
-	next.ID, next.Follow, next.Book, next.Created = cur.ID, cur.Follow, cur.Book, cur.Created
+	next.ID, next.Follow, next.Book, next.Created, next.Game = cur.ID, cur.Follow, cur.Book, cur.Created, cur.Game
 	next.Version, next.Updated = cur.Version+1, h.stamp()
 	if err := h.store.Update(r.Context(), next, cur.Version); err != nil {
 		h.writeFailed(w, r, cur, err)
@@ -487,7 +546,67 @@ func (h *handler) put(w http.ResponseWriter, r *http.Request) {
 	if version >= 0 {
 		v = &version
 	}
+	if base, ok := h.putBase(w, r, body); !ok {
+		return
+	} else if base != nil && v != nil {
+		h.merge(w, r, base, s, *v)
+		return
+	}
 	h.mutate(w, r, v, func(*Sheet) (*Sheet, *Score, error) { return s.scored() })
+}
+
+// putBase reads the "base" of a PUT, if any: the sheet as the phone last
+// had it from the server, which its changes were made on.
+func (h *handler) putBase(w http.ResponseWriter, r *http.Request, body []byte) (*Sheet, bool) {
+	var with struct {
+		Base json.RawMessage `json:"base"`
+	}
+	if json.Unmarshal(body, &with) != nil || len(with.Base) == 0 || string(with.Base) == "null" {
+		return nil, true
+	}
+	base, _, err := DecodeSheet(with.Base)
+	if err != nil {
+		writeRefusal(w, fmt.Errorf("the base: %w", err))
+		return nil, false
+	}
+	return base, true
+}
+
+// merge stores a phone's sheet made on version from base: as it is when
+// the sheet is still at that version, else merged with the changes made
+// meanwhile (Merge). A merge that leaves parts both sides changed, or
+// whose parts do not fit together, is answered 409 with the current sheet
+// and the merge, and stores nothing: no change is lost without the keeper
+// choosing.
+func (h *handler) merge(w http.ResponseWriter, r *http.Request, base, mine *Sheet, version int64) {
+	cur, _, ok := h.load(w, r, true)
+	if !ok {
+		return
+	}
+	if version == cur.Version {
+		h.mutate(w, r, &version, func(*Sheet) (*Sheet, *Score, error) { return mine.scored() })
+		return
+	}
+	merged, conflicts, err := Merge(base, mine, cur)
+	if err != nil || len(conflicts) > 0 {
+		mv := &mergeView{Conflicts: conflicts}
+		if mv.Conflicts == nil {
+			mv.Conflicts = []Conflict{}
+		}
+		if err != nil {
+			mv.Problem = errorText(err)
+		} else {
+			merged.ID, merged.Follow = cur.ID, cur.Follow
+			mv.Sheet = view(merged, nil, false)
+		}
+		cacheHeaders(w, cur)
+		writeJSON(w, http.StatusConflict, apiError{
+			Error: fmt.Sprintf("the sheet is at version %d, but this edit was made on version %d: both changed the same part", cur.Version, version),
+			Code:  "conflict", Sheet: view(cur, nil, false), Merge: mv})
+		return
+	}
+	at := cur.Version
+	h.mutate(w, r, &at, func(*Sheet) (*Sheet, *Score, error) { return merged.scored() })
 }
 
 func (h *handler) patch(w http.ResponseWriter, r *http.Request) {
@@ -681,6 +800,16 @@ func (h *handler) record(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		return rec.Marshal()
+	})
+}
+
+func (h *handler) export(w http.ResponseWriter, r *http.Request) {
+	h.download(w, r, "sheet.json", "application/json; charset=utf-8", func(s *Sheet) ([]byte, error) {
+		d, err := s.Document()
+		if err != nil {
+			return nil, err
+		}
+		return d.Marshal()
 	})
 }
 

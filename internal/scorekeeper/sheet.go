@@ -23,6 +23,9 @@ type Sheet struct {
 	ID string `json:"id,omitempty"`
 	// Follow is the read-only token given to the others at the table.
 	Follow string `json:"follow"`
+	// Game is the game's stable id (see GameID), carried by its exports,
+	// so that an import of a game already kept is recognised.
+	Game string `json:"game,omitempty"`
 	// Book groups the sheets of one device or group for history, roster
 	// and statistics; it is never shown on the wire, since knowing it
 	// lists every sheet's edit token.
@@ -171,18 +174,21 @@ type sheetInput struct {
 
 	ID       json.RawMessage `json:"id"`
 	Follow   json.RawMessage `json:"follow"`
+	Game     json.RawMessage `json:"game"`
 	Created  json.RawMessage `json:"created"`
 	Updated  json.RawMessage `json:"updated"`
 	ReadOnly json.RawMessage `json:"read_only"`
 	Score    json.RawMessage `json:"score"`
+	// Base is the sheet the changes were made on, read by PUT to merge.
+	Base json.RawMessage `json:"base"`
 }
 
 // DecodeSheet reads a sheet as a client sends it (docs/scorekeeper-api.md):
 // strictly — unknown fields, trailing data and wrong types are errors — and
 // checks its form (see Sheet.Check). The server's fields (id, follow,
-// created, updated, read_only, score) are accepted and ignored. The version
-// is returned separately, -1 when absent. It never panics, whatever data
-// holds.
+// game, created, updated, read_only, score) and a PUT's base are accepted
+// and ignored. The version is returned separately, -1 when absent. It never
+// panics, whatever data holds.
 func DecodeSheet(data []byte) (*Sheet, int64, error) {
 	var in sheetInput
 	if err := decodeStrict(data, &in); err != nil {

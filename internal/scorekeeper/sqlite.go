@@ -74,6 +74,7 @@ func NewSQLiteStore(db *sql.DB) *SQLiteStore { return &SQLiteStore{db: db} }
 
 // storedDoc is the content column: what a sheet holds beyond its identity.
 type storedDoc struct {
+	Game    string            `json:"game,omitempty"`
 	Title   string            `json:"title,omitempty"`
 	Players []string          `json:"players"`
 	Options skullking.Options `json:"options"`
@@ -82,7 +83,7 @@ type storedDoc struct {
 }
 
 func encodeDoc(s *Sheet) (string, error) {
-	b, err := json.Marshal(storedDoc{Title: s.Title, Players: s.Players, Options: s.Options, Changes: s.Changes, Rounds: s.Rounds})
+	b, err := json.Marshal(storedDoc{Game: s.Game, Title: s.Title, Players: s.Players, Options: s.Options, Changes: s.Changes, Rounds: s.Rounds})
 	if err != nil {
 		return "", fmt.Errorf("scorekeeper: encode sheet: %w", err)
 	}
@@ -125,7 +126,7 @@ func scanSheet(row rowScanner) (*Sheet, error) {
 		return nil, fmt.Errorf("scorekeeper: sheet %s: stored document: %w", s.ID, err)
 	}
 	s.Created, s.Updated = time.Unix(0, created).UTC(), time.Unix(0, updated).UTC()
-	s.Title, s.Players, s.Options, s.Changes, s.Rounds = d.Title, d.Players, d.Options, d.Changes, d.Rounds
+	s.Game, s.Title, s.Players, s.Options, s.Changes, s.Rounds = d.Game, d.Title, d.Players, d.Options, d.Changes, d.Rounds
 	return &s, nil
 }
 

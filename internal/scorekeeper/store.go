@@ -124,7 +124,7 @@ func (m *MemoryStore) Update(_ context.Context, s *Sheet, version int64) error {
 	}
 	next := s.Clone()
 	// The tokens and the book are the sheet's identity, never edited.
-	next.Follow, next.Book, next.Created = cur.Follow, cur.Book, cur.Created
+	next.Follow, next.Book, next.Created, next.Game = cur.Follow, cur.Book, cur.Created, cur.Game
 	m.sheets[s.ID] = next
 	return nil
 }

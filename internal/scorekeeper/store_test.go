@@ -56,6 +56,7 @@ func storedSheet(t *testing.T, book string, at time.Time) *Sheet {
 	}
 	s.ID, s.Follow, s.Book, s.Version, s.Created, s.Updated = NewToken(), NewToken(), book, 1, at, at
 	s.Title = "Friday"
+	s.Game = NewToken()
 	return s
 }
 
@@ -196,7 +197,7 @@ func TestMigrateSQLiteTwice(t *testing.T) {
 // same fails unless a and b are the same sheet.
 func same(t *testing.T, a, b *Sheet) {
 	t.Helper()
-	if a.ID != b.ID || a.Follow != b.Follow || a.Book != b.Book || a.Version != b.Version || a.Title != b.Title ||
+	if a.ID != b.ID || a.Follow != b.Follow || a.Book != b.Book || a.Game != b.Game || a.Version != b.Version || a.Title != b.Title ||
 		!a.Created.Equal(b.Created) || !a.Updated.Equal(b.Updated) || !slices.Equal(a.Players, b.Players) ||
 		!sameOptions(a.Options, b.Options) || len(a.Changes) != len(b.Changes) || len(a.Rounds) != len(b.Rounds) {
 		t.Fatalf("got %+v\nwant %+v", a, b)
