@@ -26,7 +26,7 @@ function finished(sh) { return scoreKnown(sh) && sh.score.over; }
 export function summary(key, sh) {
   const known = scoreKnown(sh);
   return {
-    id: key, title: sh.title || '', created: sh.created || null, updated: sh.updated || null,
+    id: key, game: sh.game || null, title: sh.title || '', created: sh.created || null, updated: sh.updated || null,
     players: [...sh.players], rounds: (sh.rounds || []).length,
     totals: known ? sh.score.totals : null, over: known && !!sh.score.over, winners: known ? sh.score.winners || [] : [],
   };
@@ -48,10 +48,15 @@ function byUpdate(sheets) {
 }
 
 // playerStats are the server's PlayerStats over the finished sheets given,
-// most games first, then by name.
+// most games first, then by name. A game kept twice (imported again, both
+// kept) counts once, as its most recently updated copy: the sheets of one
+// game share its game id.
 export function playerStats(sheets) {
   const by = new Map();
+  const counted = new Set();
   for (const sh of byUpdate(sheets).filter(finished)) {
+    if (sh.game && counted.has(sh.game)) continue;
+    if (sh.game) counted.add(sh.game);
     sh.players.forEach((name, seat) => addGame(by, name, seat, sh));
   }
   const out = [...by.values()].map(finish);

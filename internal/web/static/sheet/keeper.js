@@ -13,8 +13,10 @@
 // The phone is the keeper of record while the game runs: every sheet lives
 // in local storage (with the round being entered), so a closed tab or a
 // lost network loses nothing. Changes are synced by sending the whole sheet
-// with the version it was made on; a 409 means another phone changed it,
-// and the keeper chooses whose sheet stays.
+// with the version it was made on and that version as this phone last had
+// it (its base): when another phone changed the sheet meanwhile, the server
+// merges the two, part by part, and only a part both changed — the same
+// round entered twice — comes back for the keeper to choose, side by side.
 
 import { h, announce, toast, plural, names, router } from '/assets/dom.js';
 import { installSprite, suitIcon } from '/assets/cards.js';
@@ -64,7 +66,8 @@ function book() {
 }
 
 // Entries by key (the sheet id, or "local-…" until the server gave one):
-// {key, sheet, dirty, error, conflict, draft}.
+// {key, sheet, base, dirty, error, conflict, draft}. base is the sheet as the
+// server last sent it, what the local changes were made on.
 function entries() { return readJSON(KEY_SHEETS, {}); }
 function getEntry(key) { return entries()[key] || null; }
 function putEntry(e) { const all = entries(); all[e.key] = e; writeJSON(KEY_SHEETS, all); }
@@ -189,6 +192,9 @@ function sheetBody(sh) {
     rule_changes: sh.rule_changes || [], rounds: sh.rounds || [] };
 }
 
+// synced is an entry for a sheet as the server sent it: nothing to send.
+function synced(key, sh) { return { key, sheet: sh, base: sh, dirty: false }; }
+
 // sync sends a changed sheet: POST for one made offline, else PUT with the
 // version the changes were made on. Syncs of one sheet run one at a time:
 // two PUTs of the same version would make the phone conflict with itself.
@@ -209,10 +215,11 @@ async function syncOnce(key) {
   }
   if (!e || !e.dirty || e.conflict) return e;
   const rev = e.rev || 0;
+  const sent = sheetBody(e.sheet);
   let r;
   try {
-    r = e.sheet.id ? await api('PUT', '/api/sheets/' + e.sheet.id, sheetBody(e.sheet))
-      : await api('POST', '/api/sheets', sheetBody(e.sheet));
+    r = e.sheet.id ? await api('PUT', '/api/sheets/' + e.sheet.id, { ...sent, base: e.base ? sheetBody(e.base) : undefined })
+      : await api('POST', '/api/sheets', sent);
   } catch (err) {
     if (!(err instanceof Offline)) throw err;
     // A tap may have changed the entry while the request failed: keep it.
@@ -226,11 +233,15 @@ async function syncOnce(key) {
   if (r.status === 200 || r.status === 201) {
     if ((e.rev || 0) === rev) {
       e.sheet = r.data;
+      e.base = r.data;
       e.dirty = false;
     } else {
-      // Changed again while the request ran: the local copy is the server's
-      // plus that change, so it keeps its entries and takes the new version.
-      Object.assign(e.sheet, { id: r.data.id, follow: r.data.follow, version: r.data.version, score: r.data.score });
+      // Changed again while the request ran: the local copy is what was
+      // sent plus that change, and the server may have merged another
+      // phone's changes into what was sent. So what was sent becomes the
+      // base, at its old version: the next sync merges the new change in.
+      Object.assign(e.sheet, { id: r.data.id, follow: r.data.follow, score: r.data.score });
+      e.base = { ...sent, id: r.data.id, follow: r.data.follow };
       setTimeout(() => sync(r.data.id), 0);
     }
     e.error = null;
@@ -240,7 +251,9 @@ async function syncOnce(key) {
       e.key = r.data.id;
     }
   } else if (r.status === 409 && r.data && r.data.sheet) {
-    e.conflict = r.data.sheet;
+    // Parts both phones changed (or a merge that did not fit): the keeper
+    // chooses. theirs is the sheet as the server has it.
+    e.conflict = { theirs: r.data.sheet, merge: r.data.merge || null };
   } else {
     e.error = (r.data && r.data.error) || `The server answered ${r.status}.`;
     e.errorRound = r.data && r.data.round;
@@ -288,14 +301,14 @@ const navigate = router(route);
 function home() {
   const list = Object.values(entries()).sort((a, b) => String(b.sheet.updated || b.key).localeCompare(String(a.sheet.updated || a.key)));
   const file = h('input', { type: 'file', id: 'import-file', accept: 'application/json,.json', class: 'sr-only',
-    onchange: () => importRecord(file.files[0]) });
+    onchange: () => { const f = file.files[0]; file.value = ''; importRecord(f); } });
   main.append(
     h('h1', {}, 'Keep score for a real game'),
     h('p', { class: 'muted' }, 'Pass one phone around the table: enter the bids, the tricks and what was captured; the points are worked out for you.'),
     h('div', { class: 'row' },
       h('a', { class: 'button primary big', href: '/sheet/new', 'data-nav': '', id: 'new-sheet' }, 'New score sheet'),
       h('a', { class: 'button', href: '/sheet/history', 'data-nav': '', id: 'open-history' }, 'History and statistics'),
-      h('label', { class: 'button', for: 'import-file' }, 'Import a game record'), file),
+      h('label', { class: 'button', for: 'import-file' }, 'Import a sheet or game record'), file),
     h('section', { class: 'panel', 'aria-labelledby': 'mine-h' },
       h('h2', { id: 'mine-h' }, 'Sheets on this phone'),
       list.length ? h('ul', { class: 'sk-list' }, list.map((e) => h('li', {},
@@ -305,13 +318,29 @@ function home() {
         : h('p', { class: 'muted' }, 'None yet.')));
 }
 
-async function importRecord(f) {
+// importRecord imports a game record or an exported sheet. A game the book
+// already holds is not imported again unasked: the keeper opens the sheet
+// it has, or keeps both knowingly (the statistics count the game once).
+async function importRecord(f, both = false) {
   if (!f) return;
-  const text = await f.text();
+  const text = typeof f === 'string' ? f : await f.text();
   try {
-    const r = await api('POST', '/api/sheets/import', text);
+    const r = await api('POST', '/api/sheets/import' + (both ? '?keep=both' : ''), text);
+    if (r.status === 409 && r.data && r.data.code === 'duplicate' && r.data.sheet) {
+      const had = r.data.sheet;
+      if (!getEntry(had.id)) putEntry(synced(had.id, had));
+      const box = h('section', { class: 'panel sk-offline', id: 'import-duplicate', role: 'alert' },
+        h('p', {}, `This game is already kept here: ${had.title || names(had.players)}, ${plural(had.rounds.length, 'round')}.`),
+        h('div', { class: 'row' },
+          h('a', { class: 'button primary', href: '/sheet/' + had.id, 'data-nav': '', id: 'import-open' }, 'Open it'),
+          h('button', { type: 'button', id: 'import-both', onclick: () => importRecord(text, true) }, 'Keep both (counted once)')));
+      const old = document.getElementById('import-duplicate');
+      if (old) old.replaceWith(box); else main.prepend(box);
+      box.querySelector('#import-open').focus();
+      return;
+    }
     if (r.status !== 201) { toast((r.data && r.data.error) || 'The record was not accepted.', 'error'); return; }
-    putEntry({ key: r.data.id, sheet: r.data, dirty: false });
+    putEntry(synced(r.data.id, r.data));
     navigate('/sheet/' + r.data.id);
   } catch {
     toast('Importing needs the server: you are offline.', 'error');
@@ -333,6 +362,27 @@ async function historyScreen() {
   const fig = await bookFigures();
   if (!alive) return;
   main.replaceChildren(h('h1', {}, 'History and statistics'), sourceNote(fig, again), statsPanel(fig), gamesPanel(fig));
+  fitScrollers(main);
+}
+
+// fitScrollers marks what scrolls sideways on a narrow screen, so that it
+// shows it does (a shadow at the hidden edge, a line saying so), and brings
+// each chosen count into view.
+function fitScrollers(root) {
+  for (const box of root.querySelectorAll('.sk-scroll')) {
+    const scrolls = box.scrollWidth > box.clientWidth + 1;
+    box.classList.toggle('scrolls', scrolls);
+    const hint = box.previousElementSibling && box.previousElementSibling.classList.contains('sk-scroll-hint') ? box.previousElementSibling : null;
+    if (scrolls && !hint) box.before(h('p', { class: 'sk-scroll-hint muted', 'aria-hidden': 'true' }, 'Wider than the screen: swipe the table sideways →'));
+    else if (!scrolls && hint) hint.remove();
+  }
+  for (const strip of root.querySelectorAll('.sk-nums')) {
+    strip.classList.toggle('scrolls', strip.scrollWidth > strip.clientWidth + 1);
+    const on = strip.querySelector('[aria-pressed="true"]');
+    if (on && (on.offsetLeft < strip.scrollLeft || on.offsetLeft + on.offsetWidth > strip.scrollLeft + strip.clientWidth)) {
+      strip.scrollLeft = on.offsetLeft - (strip.clientWidth - on.offsetWidth) / 2;
+    }
+  }
 }
 
 // bookFigures are {server, games, players, others, unsent, problem}: the
@@ -637,7 +687,7 @@ async function openSheet(token) {
     try { r = await api('GET', '/api/sheets/' + token); } catch { main.replaceChildren(h('p', { class: 'panel' }, 'This sheet is not on this phone, and the server cannot be reached.')); return; }
     if (r.status !== 200) { main.replaceChildren(h('p', { class: 'panel' }, 'There is no such sheet.')); return; }
     if (r.data.read_only) { follow(token, r.data, r.etag); return; }
-    e = { key: r.data.id, sheet: r.data, dirty: false };
+    e = synced(r.data.id, r.data);
     putEntry(e);
   }
   keeper(e.key);
@@ -668,6 +718,11 @@ function keeper(key) {
   };
 
   function draw() {
+    drawSheet();
+    fitScrollers(main);
+  }
+
+  function drawSheet() {
     let e = getEntry(key);
     if (!e) {
       // Synced in the background under the id the server gave it.
@@ -746,12 +801,7 @@ function keeper(key) {
   }
 
   function status(e) {
-    if (e.conflict) {
-      return h('div', { class: 'panel', role: 'alert' }, h('p', {}, 'Someone else changed this sheet on another phone meanwhile.'),
-        h('div', { class: 'row' },
-          h('button', { type: 'button', id: 'keep-theirs', onclick: () => { const x = getEntry(key); x.sheet = x.conflict; x.conflict = null; x.dirty = false; putEntry(x); redraw(); } }, 'Keep theirs'),
-          h('button', { type: 'button', id: 'keep-mine', onclick: () => change((x) => { x.sheet.version = x.conflict.version; x.conflict = null; }) }, 'Keep mine')));
-    }
+    if (e.conflict) return conflictPanel(e);
     if (e.error) {
       return h('div', { class: 'panel', role: 'alert' }, h('p', { class: 'sk-check bad' }, e.error),
         h('div', { class: 'row' },
@@ -762,6 +812,54 @@ function keeper(key) {
     return h('p', { class: 'muted', id: 'sync-status' }, 'Saved.');
   }
 
+  // conflictPanel settles what the server could not merge: each part both
+  // phones changed, side by side, to keep one of; every other change of
+  // both phones is already in the merged sheet. Without a merge (the
+  // parts did not fit together) the keeper keeps one whole sheet.
+  function conflictPanel(e) {
+    const c = e.conflict.theirs ? e.conflict : { theirs: e.conflict, merge: null }; // an older page's entry
+    const m = c.merge;
+    const keepTheirs = () => { const x = getEntry(key); Object.assign(x, { sheet: c.theirs, base: c.theirs, conflict: null, dirty: false }); putEntry(x); redraw(); };
+    const keepMine = () => change((x) => { x.sheet.version = c.theirs.version; x.base = c.theirs; x.conflict = null; });
+    if (!m || !m.sheet || !m.conflicts.length) {
+      return h('div', { class: 'panel', role: 'alert', id: 'conflict' }, h('p', {}, 'Someone else changed this sheet on another phone meanwhile.',
+        m && m.problem ? ` The two could not be merged: ${m.problem}` : ''),
+      h('div', { class: 'row' },
+        h('button', { type: 'button', id: 'keep-theirs', onclick: keepTheirs }, 'Keep theirs'),
+        h('button', { type: 'button', id: 'keep-mine', onclick: keepMine }, 'Keep mine')));
+    }
+    const chosen = m.conflicts.map(() => null);
+    const saveBtn = h('button', { type: 'button', class: 'primary', id: 'save-merge', disabled: true, onclick: () => settle(chosen) }, 'Save the merged sheet');
+    const settle = (picks) => change((x) => {
+      const sh = JSON.parse(JSON.stringify(m.sheet));
+      m.conflicts.forEach((k, i) => { if (picks[i] === 'mine') takeMine(sh, k); });
+      x.sheet = sh;
+      x.sheet.version = c.theirs.version;
+      x.base = c.theirs;
+      x.conflict = null;
+    }, 'Merged sheet saved.');
+    const items = m.conflicts.map((k, i) => {
+      const pick = (side) => () => {
+        chosen[i] = side;
+        for (const b of li.querySelectorAll('button[data-side]')) b.setAttribute('aria-pressed', String(b.dataset.side === side));
+        saveBtn.disabled = chosen.some((x) => !x);
+      };
+      const side = (who, v, label) => h('div', { class: 'sk-side' }, h('h4', {}, label), partView(c.theirs, k, v),
+        h('button', { type: 'button', 'data-side': who, id: `pick-${who}-${i}`, 'aria-pressed': 'false', onclick: pick(who) }, who === 'mine' ? 'Keep this phone\'s' : 'Keep the other phone\'s'));
+      const li = h('li', { 'data-part': k.part },
+        h('h3', {}, partTitle(c.theirs, k)),
+        h('div', { class: 'sk-sides' }, side('mine', k.mine, 'This phone'), side('theirs', k.theirs, 'The other phone')));
+      return li;
+    });
+    return h('div', { class: 'panel sk-offline', role: 'alert', id: 'conflict' },
+      h('p', {}, 'This sheet was changed on another phone too. Everything else is merged; these were changed on both, each its own way: choose which to keep.'),
+      h('ul', { class: 'sk-conflicts' }, items),
+      h('div', { class: 'sk-bar' },
+        h('button', { type: 'button', id: 'keep-theirs', onclick: () => settle(chosen.map(() => 'theirs')) }, 'All the other phone\'s'),
+        h('button', { type: 'button', id: 'keep-mine', onclick: () => settle(chosen.map(() => 'mine')) }, 'All this phone\'s'),
+        saveBtn));
+  }
+
   // dropChange gives up the local changes the server refused, taking the
   // sheet as the server keeps it.
   async function dropChange() {
@@ -769,7 +867,7 @@ function keeper(key) {
     try {
       const r = await api('GET', '/api/sheets/' + x.sheet.id);
       if (r.status !== 200) { toast('The saved sheet could not be read.', 'error'); return; }
-      Object.assign(x, { sheet: r.data, dirty: false, error: null, errorRound: null, conflict: null });
+      Object.assign(x, { sheet: r.data, base: r.data, dirty: false, error: null, errorRound: null, conflict: null });
       putEntry(x);
       redraw();
     } catch {
@@ -838,11 +936,15 @@ function keeper(key) {
         : d.replace ? h('button', { type: 'button', id: 'cancel', onclick: () => { const x = getEntry(key); x.draft = null; putEntry(x); redraw(); } }, 'Cancel') : h('span'),
       h('button', { type: 'button', class: 'primary', id: 'next', disabled: !ok, onclick: fwd }, fwdLabel));
 
+    // One line a seat, however many players: the name (with the bid, on the
+    // Tricks step) and the counts, which scroll sideways when they do not
+    // fit, so that eight players' bids fit one phone screen.
     const numbers = (what, list) => sh.players.map((p, i) => h('div', { class: 'sk-seat', role: 'group', 'aria-label': `${p}: ${what}` },
-      h('span', { class: 'who' }, p),
+      h('span', { class: 'who' }, h('span', { class: 'sk-name' }, p),
+        what === 'won' && d.bids[i] !== null ? h('small', { class: 'sk-bid', 'data-bid': i }, `bid ${d.bids[i]}`) : null),
       h('div', { class: 'sk-nums' }, Array.from({ length: d.cards + 1 }, (_, v) => h('button', {
         type: 'button', 'data-key': `${what}-${i}-${v}`, 'aria-pressed': String(list[i] === v), 'data-first': i === 0 && v === 0 ? '' : null,
-        'aria-label': `${p} ${what === 'bid' ? 'bids' : 'won'} ${v}`,
+        'aria-label': `${p} ${what === 'bid' ? 'bids' : 'won'} ${plural(v, 'trick')}`,
         onclick: () => { list[i] = v; save(); redraw(); const b = main.querySelector(`[data-key="${what}-${i}-${v}"]`); if (b) b.focus(); },
       }, String(v))))));
 
@@ -1045,7 +1147,7 @@ function keeper(key) {
         const cur = await api('GET', '/api/sheets/' + tok).catch(() => null);
         if (cur && cur.status === 200 && cur.data.version !== sh.version) {
           out.replaceChildren(h('p', { class: 'sk-check bad', id: 'stale', role: 'alert' },
-            'This sheet was changed on another phone meanwhile: saving will ask whose sheet to keep.'));
+            'This sheet was changed on another phone meanwhile: saving merges the two, and asks only if both entered this round.'));
           return;
         }
       }
@@ -1092,7 +1194,9 @@ function keeper(key) {
     }
     if (sh.id) {
       box.append(h('section', { class: 'panel' }, h('h2', {}, 'Export'),
+        h('p', { class: 'muted' }, 'The score sheet file imports back as this very sheet: title, captures and rules. The game record is for other programs; it keeps the points only.'),
         h('div', { class: 'row' },
+          h('a', { class: 'button', href: `/api/sheets/${sh.id}/export`, download: 'skullking-sheet.json', id: 'export-sheet' }, 'Score sheet (JSON)'),
           h('a', { class: 'button', href: `/api/sheets/${sh.id}/record`, download: 'skullking-record.json', id: 'export-json' }, 'Game record (JSON)'),
           h('a', { class: 'button', href: `/api/sheets/${sh.id}/csv`, download: 'skullking-score.csv', id: 'export-csv' }, 'Spreadsheet (CSV)'))));
     } else {
@@ -1140,8 +1244,46 @@ function keeper(key) {
   else if (e && e.sheet.id) {
     api('GET', '/api/sheets/' + e.sheet.id).then((r) => {
       const x = getEntry(key);
-      if (r.status === 200 && x && !x.dirty && r.data.version !== x.sheet.version) { x.sheet = r.data; putEntry(x); redraw(); }
+      if (r.status === 200 && x && !x.dirty && r.data.version !== x.sheet.version) { x.sheet = r.data; x.base = r.data; putEntry(x); redraw(); }
     }).catch(() => {});
+  }
+}
+
+// partTitle names a part two phones changed each its own way.
+function partTitle(sh, k) {
+  switch (k.part) {
+    case 'title': return 'The title';
+    case 'player': return `Seat ${k.seat + 1}'s name`;
+    case 'players': return 'The players';
+    case 'rules': return 'The rules';
+    default: return `Round ${k.round}`;
+  }
+}
+
+// partView shows one side of a part in conflict: a round as each player's
+// bid and tricks won with its captures, a name or title as written.
+function partView(sh, k, v) {
+  if (v === null || v === undefined) return h('p', { class: 'muted' }, k.part === 'round' ? 'No such round (deleted or not entered).' : '—');
+  if (k.part === 'title') return h('p', {}, v || '(no title)');
+  if (k.part === 'player') return h('p', {}, v);
+  if (k.part === 'players') return h('p', {}, names(v));
+  if (k.part === 'rules') return rulesInForce(ruleAt({ options: v.options, rule_changes: v.rule_changes }, (sh.rounds || []).length + 1), 1);
+  return h('table', { class: 'sk-table sk-compact' },
+    h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Bid'), h('th', {}, 'Won'))),
+    h('tbody', {}, sh.players.map((p, i) => h('tr', {}, h('td', {}, p), h('td', {}, String(v.bids[i])), h('td', {}, String(v.won[i]))))),
+    (v.bonuses || []).length ? h('caption', { class: 'muted' }, plural(v.bonuses.length, 'capture')) : null);
+}
+
+// takeMine puts this phone's side of part k into the merged sheet sh.
+function takeMine(sh, k) {
+  switch (k.part) {
+    case 'title': sh.title = k.mine; break;
+    case 'player': sh.players[k.seat] = k.mine; break;
+    case 'players': sh.players = k.mine; break;
+    case 'rules': sh.options = k.mine.options; sh.rule_changes = k.mine.rule_changes; break;
+    default:
+      if (k.mine === null) sh.rounds.length = Math.min(sh.rounds.length, k.round - 1);
+      else sh.rounds[k.round - 1] = k.mine;
   }
 }
 
@@ -1236,7 +1378,7 @@ function totalsScreen(sh, onRound) {
     totalsStrip(sh),
     h('section', { class: 'panel' }, h('h2', {}, 'Rounds'),
       h('p', { class: 'muted' }, 'Bid/won and points. ', onRound ? 'Tap a round to correct it.' : ''),
-      h('div', { class: 'sk-scroll' }, h('table', { class: 'sk-table', id: 'rounds-table' },
+      h('div', { class: 'sk-scroll', tabindex: 0, 'aria-label': 'Rounds table, scrolls sideways when wide' }, h('table', { class: 'sk-table', id: 'rounds-table' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Round'), sh.players.map((p) => h('th', { scope: 'col' }, p)))),
         h('tbody', {}, rows)))),
     h('section', { class: 'panel' }, h('h2', {}, 'Totals by round'), chart(view)));
@@ -1253,6 +1395,7 @@ function follow(token, first, firstTag) {
       h('p', { class: 'muted', id: 'following' }, `Following live · ${plural(sh.rounds.length, 'round')} entered`,
         sh.score && sh.score.over ? ' · game over' : ''),
       totalsScreen(sh, null));
+    fitScrollers(main);
   };
   draw(first);
   (async () => {
