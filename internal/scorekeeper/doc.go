@@ -30,4 +30,11 @@
 // SQLite store are the server's alone and are left out of that build
 // (js/wasm), which keeps net/http and database/sql out of the module, some
 // 40% of its size, without splitting the package.
+//
+// Phones that share the edit link may change a sheet offline: a whole-sheet
+// sync names the sheet its changes were made on, and Merge takes every part
+// (title, each name, the rules, each round) from the side that changed it,
+// leaving to the keeper only the parts both changed. A sheet exports whole
+// as a Document, which imports back as the same sheet under the same game
+// id, so that a game kept twice is recognised and counted once.
 package scorekeeper

@@ -130,6 +130,10 @@ func TestScoreKeeperPhoneEightPlayersAndFaithfulExport(t *testing.T) {
 	if got := eval[string](p, `document.querySelector('[data-key="bid-0-2"]').getAttribute('aria-label')`); got != "Ann bids 2 tricks" {
 		t.Errorf("a bid button is labelled %q", got)
 	}
+	if !eval[bool](p, `(() => { const s = document.querySelector('[data-key="bid-0-0"]').parentElement;
+		return s.scrollWidth <= s.clientWidth || s.classList.contains('more-right'); })()`) {
+		t.Error("the counts are wider than the phone and do not show that they scroll")
+	}
 	p.screenshot("scorekeeper-phone-bids-8", false)
 
 	// Ann bids and wins every trick, taking the green 14; the others bid 0.
@@ -191,6 +195,12 @@ func TestScoreKeeperPhoneEightPlayersAndFaithfulExport(t *testing.T) {
 	openHistory(p, base, "From the server")
 	if n := eval[int](p, `document.querySelectorAll('#games li').length`); n != 2 {
 		t.Errorf("%d games listed, want the 2 copies", n)
+	}
+	if n := eval[int](p, `document.querySelectorAll('#games .sk-copy').length`); n != 1 {
+		t.Errorf("%d games marked as a copy counted once, want 1", n)
+	}
+	if got := eval[string](p, `document.querySelector('#stats-h').nextElementSibling.textContent`); !strings.HasPrefix(got, "Over 1 finished game.") {
+		t.Errorf("the statistics say %q, want them over 1 finished game", got)
 	}
 	games := eval[[]string](p, `[...document.querySelectorAll('#stats tbody tr td[data-stat="games"]')].map((e) => e.textContent)`)
 	if len(games) != 8 || strings.Join(games, "") != "11111111" {

@@ -361,8 +361,8 @@ func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
 }
 
 // TestScoreKeeperConflict has two phones edit one sheet through the edit
-// link: the second, behind by a version, is told and chooses whose round
-// stays.
+// link and enter round 1 each its own way: the second, behind by a
+// version, is shown both rounds side by side and chooses which stays.
 func TestScoreKeeperConflict(t *testing.T) {
 	base := startKeeperSite(t)
 	a := newPage(t, "Ann's phone", 420, 860)
@@ -394,7 +394,12 @@ func TestScoreKeeperConflict(t *testing.T) {
 	}
 	b.errors = kept
 	b.mu.Unlock()
-	b.click("#keep-mine")
+	b.waitVisible("#pick-mine-0")
+	if n := eval[int](b, `document.querySelectorAll('#conflict li[data-part="round"] .sk-side table').length`); n != 2 {
+		t.Fatalf("round 1 shown %d times, want this phone's and the other's side by side", n)
+	}
+	b.click("#pick-mine-0")
+	b.click("#save-merge:not([disabled])")
 	savedThen(b, "true")
 	if got := totals(b); got != "10 10 20" {
 		t.Fatalf("Ben's phone kept its round: %s", got)

@@ -377,11 +377,17 @@ function fitScrollers(root) {
     else if (!scrolls && hint) hint.remove();
   }
   for (const strip of root.querySelectorAll('.sk-nums')) {
-    strip.classList.toggle('scrolls', strip.scrollWidth > strip.clientWidth + 1);
     const on = strip.querySelector('[aria-pressed="true"]');
     if (on && (on.offsetLeft < strip.scrollLeft || on.offsetLeft + on.offsetWidth > strip.scrollLeft + strip.clientWidth)) {
       strip.scrollLeft = on.offsetLeft - (strip.clientWidth - on.offsetWidth) / 2;
     }
+    // The edge with counts out of sight fades out, wherever the strip is.
+    const edges = () => {
+      strip.classList.toggle('more-left', strip.scrollLeft > 1);
+      strip.classList.toggle('more-right', strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1);
+    };
+    strip.addEventListener('scroll', edges, { passive: true });
+    edges();
   }
 }
 
@@ -439,7 +445,7 @@ function sourceNote(fig, again) {
 
 // statsPanel is the table of each player's figures over the finished games.
 function statsPanel(fig) {
-  const done = fig.games.filter((g) => g.over).length;
+  const done = new Set(fig.games.filter((g) => g.over).map((g) => g.game || g.id)).size; // a game kept twice is one
   const cols = [['games', 'Games'], ['wins', 'Wins'], ['bid_accuracy', 'Bids made'], ['zero_success', 'Zero bids made'],
     ['average_score', 'Mean score'], ['best_score', 'Best game'], ['total_score', 'All points']];
   const box = h('section', { class: 'panel', 'aria-labelledby': 'stats-h' }, h('h2', { id: 'stats-h' }, 'Players'));
@@ -470,18 +476,33 @@ function statText(p, k) {
 
 // gamesPanel lists the games, newest first; each opens its sheet.
 function gamesPanel(fig) {
+  const copies = copiesOf(fig.games);
   return h('section', { class: 'panel', 'aria-labelledby': 'games-h' }, h('h2', { id: 'games-h' }, 'Games'),
-    fig.games.length ? h('ul', { class: 'sk-games', id: 'games' }, fig.games.map(gameItem)) : h('p', { class: 'muted' }, 'No games yet.'));
+    fig.games.length ? h('ul', { class: 'sk-games', id: 'games' }, fig.games.map((g) => gameItem(g, copies.has(g)))) : h('p', { class: 'muted' }, 'No games yet.'));
 }
 
-function gameItem(g) {
+// copiesOf are the games kept twice that the statistics leave out: every
+// sheet of a game but its most recently updated, as the server counts.
+function copiesOf(games) {
+  const at = (g) => (g.updated ? Date.parse(g.updated) : Infinity);
+  const seen = new Set();
+  const out = new Set();
+  for (const g of [...games].sort((a, b) => at(b) - at(a))) {
+    if (!g.game) continue;
+    if (seen.has(g.game)) out.add(g); else seen.add(g.game);
+  }
+  return out;
+}
+
+function gameItem(g, copy) {
   const win = new Set(g.winners || []);
   const when = g.created ? dateText(g.created) : 'not on the server yet';
   return h('li', { 'data-id': g.id }, h('a', { class: 'sk-game', href: '/sheet/' + g.id, 'data-nav': '' },
     h('span', { class: 'sk-game-title' }, g.title || names(g.players)),
     h('span', { class: 'muted' }, `${when} · ${plural(g.rounds, 'round')} · ${gameState(g)}`),
     h('span', { class: 'sk-game-score', 'data-totals': '' }, g.players.map((p, i) => [i ? ' · ' : '',
-      win.has(i) ? h('b', {}, `★ ${p} ${g.totals[i]}`) : g.totals ? `${p} ${g.totals[i]}` : p]))));
+      win.has(i) ? h('b', {}, `★ ${p} ${g.totals[i]}`) : g.totals ? `${p} ${g.totals[i]}` : p])),
+    copy ? h('span', { class: 'sk-copy' }, 'Another copy of this game is kept: the statistics count it once.') : null));
 }
 
 // gameState says how a game stands: who won, or that it goes on.
