@@ -12,7 +12,11 @@ import (
 // describes: over, or stopped where the record stops. The first illegal
 // action, bad hand or bad entry is returned as a *RecordError or an
 // *ActionError that says where (round, trick, seat) and why.
-func (rec *Record) Replay() (*Game, error) {
+func (rec *Record) Replay() (*Game, error) { return rec.replay(nil) }
+
+// replay is Replay, showing visit each seat's decision before it is
+// applied (nil: no one watches).
+func (rec *Record) replay(visit Visitor) (*Game, error) {
 	n := len(rec.Players)
 	if err := rec.Options.Validate(n); err != nil {
 		return nil, &RecordError{Seat: -1, Msg: strings.TrimPrefix(err.Error(), "skullking: ")}
@@ -54,7 +58,7 @@ func (rec *Record) Replay() (*Game, error) {
 			if rr.Won != nil || rr.Bonus != nil || rr.Cards != 0 || rr.Wagers != nil || rr.Loot != nil {
 				return nil, &RecordError{Round: rn, Seat: -1, Msg: "a round is either played (hands, tricks) or results-only (won, bonus), not both"}
 			}
-			if err := rec.replayPlayed(g, rr, rn, last); err != nil {
+			if err := rec.replayPlayed(g, rr, rn, last, visit); err != nil {
 				return nil, err
 			}
 		} else if err := rec.enterResults(g, rr, rn); err != nil {
@@ -192,7 +196,7 @@ func (rec *Record) checkSecrets(g *Game, rn, count, pending int, last bool, noun
 	return nil
 }
 
-func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) error {
+func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool, visit Visitor) error {
 	n := g.players
 	incomplete := func(what string) error {
 		if last {
@@ -235,7 +239,7 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			return &ActionError{Round: rn, Seat: s, Name: g.Name(s), Action: Bid(s, b), Err: ErrBidOutOfRange, Detail: bidRange(g.cards),
 				Refusal: Refusal{Code: RefuseBidOutOfRange, Seat: s, Action: Bid(s, b), Phase: g.phase, Count: g.cards}}
 		}
-		if err := g.Apply(Bid(s, b)); err != nil {
+		if err := applyDecision(g, Bid(s, b), visit); err != nil {
 			return err
 		}
 	}
@@ -268,7 +272,7 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			if v < 0 {
 				return rec.seatErr(g, rn, 0, s, "cannon load %q: load \"grapeshot\" or \"cannonball\"", c)
 			}
-			if err := g.Apply(Decision(ActionCannon, s, v)); err != nil {
+			if err := applyDecision(g, Decision(ActionCannon, s, v), visit); err != nil {
 				return err
 			}
 		}
@@ -310,7 +314,7 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			}
 			a := Play(seat, c)
 			a.As = p.As
-			if err := g.Apply(a); err != nil {
+			if err := applyDecision(g, a, visit); err != nil {
 				var ae *ActionError
 				if errors.As(err, &ae) && errors.Is(err, ErrCardNotHeld) {
 					// Another player's card: the record plays it out of turn.
@@ -333,7 +337,7 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool) err
 			}
 			break
 		}
-		if err := rec.useAbility(g, rn, tn, uses, last && t == len(rr.Tricks)-1); err != nil {
+		if err := rec.useAbility(g, rn, tn, uses, last && t == len(rr.Tricks)-1, visit); err != nil {
 			return err
 		}
 	}
@@ -424,7 +428,7 @@ func andList(names []string) string {
 // after trick tn, or declines it when the record declines it or lists none.
 // A record that ends (atEnd) with the decision pending, or between Bendt's
 // draw and his discard, leaves it awaited.
-func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEnd bool) error {
+func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEnd bool, visit Visitor) error {
 	if g.phase != PhaseAbility {
 		return nil
 	}
@@ -436,7 +440,7 @@ func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEn
 		decline.Value = int8(g.pending.leader) // the lead left to the trick's winner
 	}
 	if !ok {
-		g.ApplyUnchecked(decline)
+		applyDecline(g, decline, visit)
 		return nil
 	}
 	if u.Seat != nil && *u.Seat != seat {
@@ -458,7 +462,7 @@ func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEn
 		// abilityEntries let a pending decision end the record only.
 		return nil
 	case u.Declined:
-		g.ApplyUnchecked(decline)
+		applyDecline(g, decline, visit)
 		return nil
 	case u.Rosie != nil:
 		if kind != ActionRosie {
@@ -480,7 +484,7 @@ func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEn
 			return mismatch("Bendt's draw")
 		}
 		a.Value = 1
-		if err := g.Apply(a); err != nil {
+		if err := applyDecision(g, a, visit); err != nil {
 			return err
 		}
 		if want := g.pending.draw; len(u.Bendt.Drew) != want {
@@ -508,11 +512,11 @@ func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEn
 				d.Card2 = c
 			}
 		}
-		return g.Apply(d)
+		return applyDecision(g, d, visit)
 	default:
 		return rec.seatErr(g, rn, tn, seat, "an ability entry with no decision")
 	}
-	return g.Apply(a)
+	return applyDecision(g, a, visit)
 }
 
 func (rec *Record) enterResults(g *Game, rr *RecordRound, rn int) error {
