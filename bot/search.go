@@ -283,6 +283,21 @@ func (s *search) prepare() {
 // beat it by shrink standard errors of the paired difference: sampling
 // noise alone does not overturn a sound default.
 func (s *search) evaluate(prior int) int {
+	s.score()
+	best, bestV := 0, math.Inf(-1)
+	for c := range s.cands {
+		if m, ok := s.mean(c); ok && m > bestV+1e-9 {
+			best, bestV = c, m
+		}
+	}
+	if prior >= 0 && prior != best && s.cfg.shrink > 0 && !s.clearlyBetter(best, prior) {
+		return prior
+	}
+	return best
+}
+
+// score fills s.vals: every candidate on every evaluated world.
+func (s *search) score() {
 	nc := len(s.cands)
 	k := len(s.sel)
 	if cap(s.vals) < k*nc {
@@ -292,36 +307,36 @@ func (s *search) evaluate(prior int) int {
 	nw := min(len(s.workers), k)
 	if nw <= 1 {
 		s.workers[0].evalWorlds(s, 0, 1, k)
-	} else {
-		var wg sync.WaitGroup
-		for wi := 0; wi < nw; wi++ {
-			wg.Add(1)
-			go func(w *worker, first int) {
-				defer wg.Done()
-				w.evalWorlds(s, first, nw, k)
-			}(s.workers[wi], wi)
-		}
-		wg.Wait()
+		return
 	}
-	best, bestV := 0, math.Inf(-1)
-	for c := 0; c < nc; c++ {
-		sum, wsum := 0.0, 0.0
-		for i := 0; i < k; i++ {
-			v := s.vals[i*nc+c]
-			if math.IsNaN(v) {
-				continue
-			}
-			sum += s.weights[i] * v
-			wsum += s.weights[i]
-		}
-		if wsum > 0 && sum/wsum > bestV+1e-9 {
-			best, bestV = c, sum/wsum
-		}
+	var wg sync.WaitGroup
+	for wi := 0; wi < nw; wi++ {
+		wg.Add(1)
+		go func(w *worker, first int) {
+			defer wg.Done()
+			w.evalWorlds(s, first, nw, k)
+		}(s.workers[wi], wi)
 	}
-	if prior >= 0 && prior != best && s.cfg.shrink > 0 && !s.clearlyBetter(best, prior) {
-		return prior
+	wg.Wait()
+}
+
+// mean is candidate c's weighted mean value over the worlds score
+// evaluated, and false when none was.
+func (s *search) mean(c int) (float64, bool) {
+	nc := len(s.cands)
+	sum, wsum := 0.0, 0.0
+	for i := range s.sel {
+		v := s.vals[i*nc+c]
+		if math.IsNaN(v) {
+			continue
+		}
+		sum += s.weights[i] * v
+		wsum += s.weights[i]
 	}
-	return best
+	if wsum == 0 {
+		return 0, false
+	}
+	return sum / wsum, true
 }
 
 // clearlyBetter reports whether candidate a beats b over the worlds by
