@@ -29,8 +29,8 @@ func TestEveryCommandRefusesItsCommandLineAlike(t *testing.T) {
 			stdout.Reset()
 			stderr.Reset()
 			args := []string{c.name, "extra"}
-			if c.name == "replay" {
-				args = []string{c.name, "-", "extra"} // replay takes one file
+			if c.name == "replay" || c.name == "review" {
+				args = []string{c.name, "-", "extra"} // they take one file
 			}
 			if code := run(args, strings.NewReader(""), &stdout, &stderr); code != 2 ||
 				!strings.Contains(stderr.String(), `"extra"`) && !strings.Contains(stderr.String(), ": extra") {

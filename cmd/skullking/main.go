@@ -1,6 +1,6 @@
 // Command skullking is the Skull King program: it serves online tables and
 // the score keeper, plays in the terminal, measures bots against each other,
-// load-tests a server, and checks and scores game records. This package
+// load-tests a server, checks and scores game records, and reviews them. This package
 // only parses the command line and wires the packages together.
 package main
 
@@ -20,6 +20,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"replay", "check and score a game record: replay [--json] FILE|-", runReplay},
+		{"review", "judge a game record's decisions with the captain: review [--json] [--seat S] FILE|-", runReview},
 		{"sim", "measure bots on duplicate deals: sim [--bots a,b,c,d] [--deals N] [--json] …", runSim},
 		{"play", "play in the terminal against bots: play [--players N] [--bots LEVELS] [--seed N] …", runPlay},
 		{"serve", "serve online tables: serve [--addr :8080] [--data ./skullking-data] [--grace 30s] …", runServe},
