@@ -3,10 +3,10 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,18 +25,14 @@ gave up against the captain's choice; - reads standard input.
 
 `)
 	asJSON := fs.Bool("json", false, "print the review as JSON")
-	seat := fs.Int("seat", -1, "the seat to review, 0-based (default every seat)")
+	var seat seatFlag
+	fs.Var(&seat, "seat", "the seat `S` to review, 0-based (default every seat)")
 	budget := fs.Float64("budget", review.DefaultBudget, "the captain's work per decision, as a share of its work in play")
 	quiet := fs.Bool("quiet", false, "no progress line on standard error")
 	if err := parseFlags(fs, args, 1); err != nil {
 		return usageExit(stderr, "review", err)
 	}
-	seatSet := false
-	fs.Visit(func(f *flag.Flag) { seatSet = seatSet || f.Name == "seat" })
-	switch {
-	case seatSet && *seat < 0:
-		return usageExit(stderr, "review", fmt.Errorf("--seat %d: seats count from 0", *seat))
-	case !(*budget > 0) || *budget > 100:
+	if !(*budget > 0) || *budget > 100 {
 		return usageExit(stderr, "review", fmt.Errorf("--budget %v: give a share above 0, at most 100", *budget))
 	}
 	in := stdin
@@ -55,8 +51,8 @@ gave up against the captain's choice; - reads standard input.
 		return 1
 	}
 	var seats []int
-	if seatSet {
-		seats = []int{*seat}
+	if seat.set {
+		seats = []int{seat.n}
 	}
 	opts := []review.Option{review.WithBudget(*budget)}
 	var progress *progressLine
@@ -79,7 +75,7 @@ gave up against the captain's choice; - reads standard input.
 	}
 	if *asJSON {
 		var b []byte
-		if seatSet {
+		if seat.set {
 			b, _ = json.Marshal(reviews[0])
 		} else {
 			b, _ = json.Marshal(reviews)
@@ -94,6 +90,31 @@ gave up against the captain's choice; - reads standard input.
 		writeReview(stdout, &reviews[i], rec.Players)
 	}
 	return 0
+}
+
+// seatFlag is --seat: a 0-based seat, or unset for every seat.
+type seatFlag struct {
+	n   int
+	set bool
+}
+
+func (s *seatFlag) String() string {
+	if s == nil || !s.set {
+		return ""
+	}
+	return strconv.Itoa(s.n)
+}
+
+func (s *seatFlag) Set(v string) error {
+	n, err := strconv.Atoi(v)
+	switch {
+	case err != nil:
+		return errors.New("not a seat number")
+	case n < 0:
+		return errors.New("seats count from 0")
+	}
+	s.n, s.set = n, true
+	return nil
 }
 
 // progressLine is a review's progress on standard error, rewritten in place
