@@ -47,7 +47,7 @@ func TestScoreKeeperOfflineEditsMerge(t *testing.T) {
 	a.click("#rename")
 	a.do("Anne", clearAndType("#rename-player-0", "Anne"))
 	a.click("#rename-save")
-	a.until("the rename kept offline", `/Offline/.test(document.querySelector('#sync-status').textContent)`, 10*time.Second)
+	a.until("the rename kept offline", `/will sync when online/.test(document.querySelector('#sync-status').textContent)`, 10*time.Second)
 	// Ben's phone enters round 1: Ann bid 1 and won it (20), Ben and Cat bid 0 (10).
 	for i, v := range []int{1, 0, 0} {
 		b.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, v))
@@ -59,7 +59,7 @@ func TestScoreKeeperOfflineEditsMerge(t *testing.T) {
 	b.click("#next:not([disabled])")
 	b.click("#next")
 	b.click("#save-round:not([disabled])")
-	b.until("the round kept offline", `/^Round 2/.test(document.querySelector('#round-h').textContent) && /Offline/.test(document.querySelector('#sync-status').textContent)`, 10*time.Second)
+	b.until("the round kept offline", `/^Round 2/.test(document.querySelector('#round-h').textContent) && /will sync when online/.test(document.querySelector('#sync-status').textContent)`, 10*time.Second)
 
 	// Both come back at once.
 	down.Store(false)
