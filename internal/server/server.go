@@ -22,6 +22,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/internal/table"
@@ -337,7 +338,12 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	if err := dec.Decode(v); errors.Is(err, skullking.ErrBadOptions) {
+		// Well-formed JSON whose rules the engine refuses: said as the
+		// create form says it, under the option's label.
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "%s", protocol.RulesProblem(err))
+		return false
+	} else if err != nil {
 		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: %s", strings.TrimPrefix(err.Error(), "json: "))
 		return false
 	}

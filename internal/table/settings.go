@@ -51,7 +51,7 @@ func SettingOptions() []protocol.OptionInfo {
 	zero, most, step := 0, MaxTurnSeconds, 15
 	return []protocol.OptionInfo{
 		{Key: "turn_seconds", Type: string(skullking.OptionInt), Default: def.TurnSeconds, Min: &zero, Max: &most, Step: &step,
-			Group: string(skullking.GroupPace), Label: "Turn timer (seconds)",
+			Group: string(skullking.GroupPace), Label: turnTimerLabel,
 			Help: "How long a player may take over a decision before the stand-in bot decides for them; 0: no timer.",
 			In:   protocol.InSettings},
 		{Key: "auto_last", Type: string(skullking.OptionBool), Default: def.AutoLast, Group: string(skullking.GroupPace),
@@ -62,6 +62,10 @@ func SettingOptions() []protocol.OptionInfo {
 			In: protocol.InSettings},
 	}
 }
+
+// turnTimerLabel is the turn timer's label in a form, and in the refusal
+// of a timer out of range.
+const turnTimerLabel = "Turn timer (seconds)"
 
 // Limits on what clients may ask for.
 const (
@@ -97,7 +101,7 @@ func normalizeSettings(s *Settings, players int) error {
 		return fmt.Errorf("table name: at most %d printable characters", MaxTableName)
 	}
 	if s.TurnSeconds < 0 || s.TurnSeconds > MaxTurnSeconds {
-		return fmt.Errorf("turn_seconds %d: 0 (off) to %d", s.TurnSeconds, MaxTurnSeconds)
+		return fmt.Errorf("%s: %d: must be 0 (off) to %d.", turnTimerLabel, s.TurnSeconds, MaxTurnSeconds)
 	}
 	if s.Standin == "" {
 		s.Standin = defaultStandin()
