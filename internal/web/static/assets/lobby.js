@@ -126,11 +126,28 @@ function optionField(o) {
   const range = o.type === 'int' && o.min !== undefined && o.max !== undefined ? ` From ${o.min} to ${o.max}.` : '';
   const help = `${o.help}${range} ${standardLine(o)}`;
   const helpId = id + '-help';
-  input.setAttribute('aria-describedby', helpId);
+  // What is wrong with the value typed, said beside the field as it is
+  // typed, so that a mistake is seen before the form is sent.
+  const problem = h('span', { class: 'opt-error', id: id + '-error', role: 'alert', hidden: true });
+  input.setAttribute('aria-describedby', `${helpId} ${problem.id}`);
   const box = o.type === 'bool'
     ? h('div', { class: 'opt', 'data-key': o.key }, input, h('label', { for: id }, o.label), h('span', { class: 'expl', id: helpId }, help))
-    : h('div', { class: 'opt field-opt', 'data-key': o.key }, h('label', { for: id }, o.label), input, h('span', { class: 'expl', id: helpId }, help));
+    : h('div', { class: 'opt field-opt', 'data-key': o.key }, h('label', { for: id }, o.label), input, problem,
+      h('span', { class: 'expl', id: helpId }, help));
   return box;
+}
+
+// intProblem says, in a sentence naming the field, why a number typed for
+// an option is not one it takes: the bounds are the option table's.
+function intProblem(o, text) {
+  const n = Number(text);
+  const bounded = o.min !== undefined && o.max !== undefined;
+  const want = bounded ? `a whole number from ${o.min} to ${o.max}` : 'a whole number';
+  if (text.trim() === '') return `${o.label} is empty: type ${want}.`;
+  if (!Number.isInteger(n)) return `${o.label} takes ${want}, not ${text.trim()}.`;
+  if (o.min !== undefined && n < o.min) return `${o.label} is at least ${o.min}${bounded ? ` (${o.min} to ${o.max})` : ''}.`;
+  if (o.max !== undefined && n > o.max) return `${o.label} is at most ${o.max}${bounded ? ` (${o.min} to ${o.max})` : ''}.`;
+  return '';
 }
 
 // readOption is an option's value in the form, or an error sentence.
@@ -139,12 +156,21 @@ function readOption(form, o) {
   if (!el) return { value: o.default };
   if (o.type === 'bool') return { value: el.checked };
   if (o.type === 'int') {
-    const n = Number(el.value);
-    const ok = el.value.trim() !== '' && Number.isInteger(n) && (o.min === undefined || n >= o.min) && (o.max === undefined || n <= o.max);
-    if (!ok) return { error: `${o.label}: a whole number${o.min !== undefined ? ` from ${o.min} to ${o.max}` : ''}.`, el };
-    return { value: n };
+    const error = intProblem(o, el.value);
+    if (error) return { error, el };
+    return { value: Number(el.value) };
   }
   return { value: el.value };
+}
+
+// showProblem writes (or clears) an option's error beside its field.
+function showProblem(form, o, error) {
+  const el = form.querySelector('#opt-' + CSS.escape(o.key));
+  const line = form.querySelector('#opt-' + CSS.escape(o.key) + '-error');
+  if (!el || !line) return;
+  line.textContent = error || '';
+  line.hidden = !error;
+  if (error) el.setAttribute('aria-invalid', 'true'); else el.removeAttribute('aria-invalid');
 }
 
 function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
@@ -187,11 +213,13 @@ function createForm(navigate) {
   const opts = optionList();
 
   // Options that do not apply (a number of rounds under another schedule)
-  // are hidden and not sent.
+  // are hidden and not sent; the ones that do say what is wrong with them.
   function showApplicable(form) {
     for (const o of opts) {
       const box = form.querySelector(`.opt[data-key="${CSS.escape(o.key)}"]`);
-      if (box) box.hidden = !applies(form, o);
+      if (!box) continue;
+      box.hidden = !applies(form, o);
+      showProblem(form, o, box.hidden ? '' : readOption(form, o).error);
     }
   }
 
@@ -207,10 +235,17 @@ function createForm(navigate) {
       spectators: form.querySelector('#t-spect').checked,
       standin: form.querySelector('#t-standin').value,
     };
+    showApplicable(form);
     for (const o of opts) {
       if (!applies(form, o)) continue;
       const r = readOption(form, o);
-      if (r.error) { toast(r.error, 'error'); r.el.focus(); return; }
+      if (r.error) {
+        // The house rules may be folded away: the field is shown first.
+        const fold = r.el.closest('details');
+        if (fold) fold.open = true;
+        r.el.focus();
+        return;
+      }
       if (same(r.value, o.default)) continue;
       if (o.in === 'settings') settings[o.key] = r.value; else settings.options[o.key] = r.value;
     }
@@ -219,11 +254,19 @@ function createForm(navigate) {
       seats: [{ kind: 'open' }, ...kinds.map((k) => (k === 'open' ? { kind: 'open' } : { kind: 'bot', level: k.slice(4) }))],
       settings,
     };
+    refused.hidden = true;
     const r = await api('POST', '/api/tables', body);
-    if (!r.ok) { toast(r.data.error, 'error'); return; }
+    if (!r.ok) {
+      // The server's refusal (rules that do not go together, say) stays
+      // beside the button until the next try.
+      refused.textContent = r.data.error;
+      refused.hidden = false;
+      return;
+    }
     remember.setSeat(r.data.id, r.data.seat, r.data.token);
     navigate('/t/' + r.data.id);
   }
+  const refused = h('p', { class: 'form-error', id: 'create-error', role: 'alert', hidden: true });
 
   const standin = h('select', { id: 't-standin' });
   serverInfo().then((i) => {
@@ -232,7 +275,7 @@ function createForm(navigate) {
 
   const section = h('section', { class: 'panel', 'aria-labelledby': 'create-h' },
     h('h2', { id: 'create-h' }, 'Create a table'),
-    h('form', { id: 'create', onsubmit: submit, onchange: (e) => showApplicable(e.currentTarget),
+    h('form', { id: 'create', novalidate: true, onsubmit: submit, onchange: (e) => showApplicable(e.currentTarget),
       oninput: (e) => showApplicable(e.currentTarget) },
       h('fieldset', {}, h('legend', {}, 'Players & bots'),
         h('label', { class: 'field' }, h('span', {}, 'Table name (optional)'), h('input', { id: 't-name', maxlength: '60' })),
@@ -243,6 +286,7 @@ function createForm(navigate) {
           h('span', { class: 'expl' }, 'Anyone with the link may watch (never seeing a hand). Standard: on.')),
         h('label', { class: 'field' }, h('span', {}, 'Stand-in bot for an absent player'), standin)),
       groups(opts),
+      refused,
       h('button', { type: 'submit', class: 'primary' }, 'Create the table')));
   showApplicable(section.querySelector('form'));
   return section;

@@ -141,7 +141,9 @@ export function openTable(root, id, navigate) {
           // An illegal action comes with the engine's refusal: worded here,
           // like every refusal the view shows.
           const text = m.refusal && m.refusal.code ? st.words.refusal(m.refusal) : m.message || 'The server refused that.';
-          toast(text, 'error');
+          // A refused move is said in the line under the hand, where it
+          // covers no control; without a hand on screen, in a toast.
+          if (m.refusal && m.refusal.code && document.getElementById('whyline')) showWhy(text); else toast(text, 'error');
           announce(text, true);
         }
         break;
@@ -297,6 +299,8 @@ export function openTable(root, id, navigate) {
     // wait for an earlier ack; moves by others leave the wait alone, so a
     // double click cannot send the same card twice.
     if (kinds.size && !wasMine) unbusy();
+    // A reason given under the hand belongs to the turn it was given in.
+    if ((kinds.size > 0) !== wasMine) st.whyText = '';
     render();
     if (said.length) announce(said.join(' '));
   }
@@ -629,16 +633,18 @@ export function openTable(root, id, navigate) {
   function turnLine(v, kinds) {
     let text;
     let mine = kinds.size > 0;
-    const waiting = v.seats.filter((s) => !s.graybeard && !s.has_bid).map((s) => s.name);
+    const waiting = v.seats.map((s, i) => (!s.graybeard && !s.has_bid ? i : -1)).filter((i) => i >= 0);
     if (v.phase === 'over') { text = winnerLine(v); mine = false; }
-    else if (kinds.has('bid')) text = `Your bid: how many tricks will you win? (0 to ${v.cards})`;
+    // A player is never told the table waits for them by name.
+    else if (kinds.has('bid') || (v.phase === 'bidding' && waiting.includes(st.seat))) text = `Your bid: how many tricks will you win? (0 to ${v.cards})`;
     else if (v.phase === 'bidding') {
       const me = st.seat >= 0 ? v.seats[st.seat] : null;
-      text = me && me.bid !== null && me.bid !== undefined ? `You bid ${me.bid} — waiting for ${names(waiting)}…` : `Bidding — waiting for ${names(waiting)}…`;
+      const others = names(waiting.map(name));
+      text = me && me.bid !== null && me.bid !== undefined ? `You bid ${me.bid} — waiting for ${others}…` : `Bidding — waiting for ${others}…`;
     } else if (kinds.has('cannon')) text = 'Load your cannon: grapeshot or the cannonball?';
     else if (v.phase === 'cannon') text = 'Waiting for the others to load their cannons…';
     else if (kinds.has('play')) text = `Your turn. ${leadAdvice(v)}`;
-    else if (v.phase === 'playing') text = v.turn >= 0 ? `${name(v.turn)} is playing…` : 'Waiting…';
+    else if (v.phase === 'playing') text = v.turn === st.seat && st.seat >= 0 ? 'Your turn.' : v.turn >= 0 ? `${name(v.turn)} is playing…` : 'Waiting…';
     else if (v.phase === 'ability' && v.pending) text = v.pending.seat === st.seat ? 'Your decision: choose below.' : `${name(v.pending.seat)} is deciding: ${abilityName(v.pending.kind)}…`;
     else text = '';
     return h('p', { class: ['turnline', mine && 'mine'], id: 'turnline' }, text,
@@ -767,18 +773,23 @@ export function openTable(root, id, navigate) {
     cards.forEach((c, k) => {
       const lk = look(art(c), '', v.named);
       const usable = discard || c.playable;
-      // Why a card may not be played is the engine's refusal, worded.
+      // Only on this seat's turn to play is a card refused (greyed, marked
+      // ⊘): through the bidding and others' turns the hand is there to be
+      // read, and a card clicked then still says why it waits.
+      const refused = playing && !c.playable;
+      // Why a card may not be played is the engine's refusal, worded; it is
+      // shown in the line under the hand, which covers nothing.
       const why = discard ? 'pick to discard' : c.playable ? '' : c.why ? st.words.refusal(c.why) : 'not playable now';
-      const el = h('button', { type: 'button', class: cardClasses(lk, st.picked.has(c.card) && 'picked'),
+      const state = usable ? (discard ? (st.picked.has(c.card) ? ', picked' : '') : ', playable') : refused ? `, not playable: ${why}` : '';
+      const el = h('button', { type: 'button', class: cardClasses(lk, st.picked.has(c.card) && 'picked', refused && 'refused'),
         'data-key': `c${c.card}`, 'data-group': 'hand', 'data-index': String(k), 'data-code': c.code, 'data-card': String(c.card),
         tabindex: k === roving ? '0' : '-1', 'aria-disabled': String(!usable),
-        'aria-label': `${lk.long}${st.fresh.has(c.card) ? ', new: drawn with Bendt the Bandit' : ''}${usable ? (discard ? (st.picked.has(c.card) ? ', picked' : '') : ', playable') : `, not playable: ${why}`}`,
+        'aria-label': lk.long + (st.fresh.has(c.card) ? ', new: drawn with Bendt the Bandit' : '') + state,
         'aria-pressed': discard ? String(st.picked.has(c.card)) : null,
         onclick: () => clickCard(c, k, v, discard, why),
-        onfocus: () => { st.handFocus = k; showWhy(why); },
-        onmouseenter: () => showWhy(why),
-      }, cardFace(lk), st.fresh.has(c.card) ? h('span', { class: 'new-card', 'aria-hidden': 'true' }, 'new') : null,
-      !usable ? h('span', { class: 'why', 'aria-hidden': 'true' }, why) : null);
+        onfocus: () => { st.handFocus = k; showWhy(refused || discard ? why : ''); },
+        onmouseenter: () => showWhy(refused || discard ? why : ''),
+      }, cardFace(lk), st.fresh.has(c.card) ? h('span', { class: 'new-card', 'aria-hidden': 'true' }, 'new') : null);
       box.append(el);
     });
     return box;
@@ -908,7 +919,7 @@ export function openTable(root, id, navigate) {
         k('c', 'score chart: the running totals'),
         k('?', 'this help'),
         k('Esc', 'close a window, or cancel the Tigress choice')),
-      h('p', {}, 'A card you may not play says why when it has the focus or the pointer. ',
+      h('p', {}, 'A card you may not play says why, in the line under your hand, when it has the focus or the pointer or is tapped. ',
         h('a', { href: '/rules', target: '_blank', rel: 'noopener' }, 'The rules')),
       h('h2', {}, 'Pace'),
       h('label', { class: 'field', for: 'pause-help' }, h('span', {}, 'After each trick, before the next one starts'), pauseSelect('pause-help')),
