@@ -137,3 +137,102 @@ func TestRulesPageListsEveryOption(t *testing.T) {
 		t.Fatalf("the example cards are named %s", labels)
 	}
 }
+
+// optionOf is one option of the server's list.
+func optionOf(t *testing.T, opts []protocol.OptionInfo, key string) protocol.OptionInfo {
+	t.Helper()
+	for _, o := range opts {
+		if o.Key == key {
+			return o
+		}
+	}
+	t.Fatalf("the server has no option %s", key)
+	return protocol.OptionInfo{}
+}
+
+// TestOptionErrorsShowBesideTheField types numbers the option table's
+// bounds refuse: the form says so beside the field, in a sentence naming
+// it, as it is typed; sending the form then sends nothing. A number of
+// rounds counts only under the standard schedule: under another one its
+// box is gone and what it holds blocks nothing; under the standard one a
+// game of 3 rounds is 3 rounds.
+func TestOptionErrorsShowBesideTheField(t *testing.T) {
+	s := startSite(t)
+	opts := options(t, s)
+	p := newPage(t, "Ann", phoneWidths[1], 800)
+	p.nav(s.Base + "/")
+	p.waitVisible("#create")
+	p.do("type a nickname", clearAndType("#nick", "Ann"))
+	eval[bool](p, `(() => {
+		const send = window.fetch;
+		window.__posts = 0;
+		window.fetch = (url, init) => { if (init && init.method === 'POST') { window.__posts++; window.__sent = JSON.parse(init.body); } return send(url, init); };
+		return true;
+	})()`)
+	problem := func(key string) string {
+		return eval[string](p, `(() => {
+			const line = document.querySelector(`+quote("#opt-"+key+"-error")+`);
+			const box = document.querySelector(`+quote("#opt-"+key)+`).closest('.opt');
+			if (!line || line.hidden || !box.contains(line) || !line.getClientRects().length) return '';
+			return line.textContent;
+		})()`)
+	}
+	for _, c := range []struct {
+		key, typed string
+		want       func(o protocol.OptionInfo) string
+	}{
+		{"rounds", "", func(o protocol.OptionInfo) string {
+			return fmt.Sprintf("%s is empty: type a whole number from %d to %d.", o.Label, *o.Min, *o.Max)
+		}},
+		{"rounds", fmt.Sprint(*optionOf(t, opts, "rounds").Max + 1), func(o protocol.OptionInfo) string {
+			return fmt.Sprintf("%s is at most %d (%d to %d).", o.Label, *o.Max, *o.Min, *o.Max)
+		}},
+		{"turn_seconds", "-5", func(o protocol.OptionInfo) string {
+			return fmt.Sprintf("%s is at least %d (%d to %d).", o.Label, *o.Min, *o.Min, *o.Max)
+		}},
+	} {
+		o := optionOf(t, opts, c.key)
+		p.do("type "+c.typed, clearAndType("#opt-"+c.key, c.typed))
+		if c.typed == "" {
+			eval[bool](p, `(() => { const e = document.querySelector('#opt-rounds'); e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
+		}
+		if got, want := problem(c.key), c.want(o); got != want {
+			t.Errorf("%s typed %q: beside the field %q, want %q", c.key, c.typed, got, want)
+		}
+		p.click(`#create button[type=submit]`)
+		if n := eval[int](p, `window.__posts`); n != 0 {
+			t.Fatalf("a form with %s %q was sent", c.key, c.typed)
+		}
+		if f := eval[string](p, `document.activeElement.id`); f != "opt-"+c.key {
+			t.Errorf("after sending, the focus is on %q, not the field in error", f)
+		}
+		p.do("a good value", clearAndType("#opt-"+c.key, fmt.Sprint(o.Default)))
+		if got := problem(c.key); got != "" {
+			t.Errorf("%s at its default still says %q", c.key, got)
+		}
+	}
+
+	// Under Whirlpool the rounds box is gone, and its error with it.
+	p.do("300 rounds", clearAndType("#opt-rounds", "300"))
+	p.do("Whirlpool", selectValue("#opt-schedule", "whirlpool"))
+	if eval[bool](p, `!!document.querySelector('#opt-rounds').closest('.opt').getClientRects().length`) {
+		t.Fatal("the rounds box shows under Whirlpool")
+	}
+	p.click(`#create button[type=submit]`)
+	p.waitVisible("#start")
+	if got := eval[string](p, `JSON.stringify(window.__sent.settings.options)`); got != `{"schedule":"whirlpool"}` {
+		t.Fatalf("under Whirlpool the form sent the options %s", got)
+	}
+
+	// Back in the lobby: three rounds on the standard schedule.
+	p.nav(s.Base + "/")
+	p.waitVisible("#create")
+	p.do("3 rounds", clearAndType("#opt-rounds", "3"))
+	p.click(`#create button[type=submit]`)
+	p.waitVisible("#start")
+	p.click("#start")
+	p.waitVisible("#round-info")
+	if info := eval[string](p, `document.querySelector('#round-info').textContent`); !strings.HasPrefix(info, "Round 1 of 3 ") {
+		t.Fatalf("a game of 3 rounds reads %q", info)
+	}
+}
