@@ -41,3 +41,20 @@ func TestCreateRefusesRulesInTheFormsWords(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinATakenSeatNamesWhoSitsThere joins a seat someone took first:
+// the refusal names who sits there rather than a seat number, which the
+// protocol counts from 0 and the browser from 1.
+func TestJoinATakenSeatNamesWhoSitsThere(t *testing.T) {
+	ts := testserver.Start(t)
+	id := ts.Create("Ann", []protocol.SeatSpec{testserver.Open, testserver.Open}, testserver.Settings(0)).ID
+	b, _ := json.Marshal(map[string]any{"nickname": "Ben", "seat": 0})
+	code, answer := httpPost(t, ts.Base+"/api/tables/"+id+"/join", b)
+	var e protocol.ErrorBody
+	if err := json.Unmarshal(answer, &e); err != nil || code != 409 {
+		t.Fatalf("join a taken seat: %d %s", code, answer)
+	}
+	if want := "Ann already sits in that seat: pick another"; e.Error != want {
+		t.Errorf("joining Ann's seat is refused with %q, want %q", e.Error, want)
+	}
+}

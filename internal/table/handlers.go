@@ -216,11 +216,13 @@ func (t *Table) join(in Intent) {
 	if in.Msg.Seat != nil {
 		s := *in.Msg.Seat
 		if s < 0 || s >= len(t.seats.Seats) {
-			fail(protocol.ErrBadRequest, fmt.Sprintf("seat %d: seats are 0 to %d", s, len(t.seats.Seats)-1))
+			fail(protocol.ErrBadRequest, fmt.Sprintf("there is no such seat: the table has %d (seats 0 to %d)", len(t.seats.Seats), len(t.seats.Seats)-1))
 			return
 		}
-		if t.seats.Seats[s].Kind != KindOpen {
-			fail(protocol.ErrBadRequest, fmt.Sprintf("seat %d is taken", s))
+		if taken := t.seats.Seats[s]; taken.Kind != KindOpen {
+			// Said by who sits there, not by number: the protocol counts
+			// seats from 0 and the browser from 1.
+			fail(protocol.ErrBadRequest, fmt.Sprintf("%s already sits in that seat: pick another", taken.Name))
 			return
 		}
 		seat = s
