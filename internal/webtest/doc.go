@@ -9,8 +9,8 @@
 // is a failure, so that CI never passes by testing nothing. Screenshots of
 // the lobby and its create form, a trick in progress, a trick just
 // completed, the bidding beside the last round's breakdown (desktop and
-// phone each), the rules page's options and the final chart go to
-// test-output/ at the repository's root.
+// phone each), a trick at a table of eight on a phone, the rules page's
+// options and the final chart go to test-output/ at the repository's root.
 //
 // Tests that read scores on screen deal known games: the server is started
 // with a fixed deal seed (server.Config.Seed), the bots are seeded from it
