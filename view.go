@@ -16,6 +16,9 @@ type SeatInfo struct {
 	Graybeard bool // the ghost of a two-player game
 	Wager     int  // Rascal of Roatan's wager this round (public once made)
 	Cannon    int  // cannon load, −1 until every seat has loaded
+	// BonusLost says the bonus the seat captures this round can no longer
+	// count, whatever is still to play (Game.BonusCanCount).
+	BonusLost bool
 }
 
 // View is what one seat (or a spectator) may know of a game: its own hand and
@@ -117,6 +120,7 @@ func (g *Game) View(seat int) View {
 			}
 		} else {
 			info.HasBid, info.Won, info.Total, info.Wager = g.hasBid[s], g.won[s], g.totals[s], g.wagers[s]
+			info.BonusLost = g.opts.Bonuses && !g.BonusCanCount(s)
 			// A seat knows its own bid; the others' stay secret until all are in.
 			if allBid || (s == seat && g.hasBid[s]) {
 				info.Bid = g.bids[s]

@@ -205,6 +205,15 @@ func (w Words) Trick(t *Trick) string {
 	return b.String()
 }
 
+// BonusLost says that the bonus a completed trick carries will not count,
+// for a trick whose winner's bid can no longer hold (SeatInfo.BonusLost, or
+// a scored round that counted none of it): "The +30 for the black 14 is
+// lost: Ben's bid can no longer hold."
+func (w Words) BonusLost(t *Trick) string {
+	return "The +" + strconv.Itoa(t.Bonus) + " for " + Bonuses(t.Bonuses) + " is lost: " + w.possessive(t.Winner) +
+		" bid can no longer hold."
+}
+
 // abilityNames names the Pirates with abilities.
 var abilityNames = map[string]string{
 	"rosie": "Rosie D'Laney", "bendt": "Bendt the Bandit", "rascal": "Rascal of Roatan",

@@ -74,6 +74,11 @@ type SeatInfo struct {
 	Graybeard bool   `json:"graybeard,omitempty"`
 	Wager     int    `json:"wager,omitempty"`
 	Cannon    string `json:"cannon,omitempty"` // grapeshot or cannonball: the viewer's own once loaded, the others' once every seat has
+	// BonusLost says the bonus the seat captures this round can no longer
+	// count: whatever is still to play, its bid cannot be made (nor come
+	// close enough under Rascal's scoring). Public: it follows from the
+	// bids, the tricks won and the cards played.
+	BonusLost bool `json:"bonus_lost,omitempty"`
 }
 
 // HandCard is a card of the viewer's hand: whether it may be played now
@@ -141,7 +146,7 @@ func viewOf(v *skullking.View) *View {
 	w.Lead.Free = v.Lead.Free
 	for _, s := range v.Seats {
 		si := SeatInfo{Name: s.Name, HandSize: s.HandSize, HasBid: s.HasBid, Won: s.Won, Total: s.Total,
-			Graybeard: s.Graybeard, Wager: s.Wager}
+			Graybeard: s.Graybeard, Wager: s.Wager, BonusLost: s.BonusLost}
 		if s.Bid >= 0 && !s.Graybeard {
 			si.Bid = intp(s.Bid)
 		}

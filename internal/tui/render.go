@@ -378,7 +378,7 @@ func (m *Model) lastTrickLines() []string {
 	if t.Round != m.v.Round {
 		label = fmt.Sprintf("Round %d's last trick: ", t.Round)
 	}
-	s := styleDim.Render(label) + playsText(t.Plays) + " — " + m.words.Trick(t)
+	s := styleDim.Render(label) + playsText(t.Plays) + " — " + m.trickWords(t)
 	return wrap(s, m.w-1, "  ")
 }
 
