@@ -102,7 +102,7 @@ func TestPlayRunsAndSaves(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "game.json")
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"play", "--name", "Ann", "--seed", "3", "--bots", "random", "--delay", "0s", "--save", save},
-		strings.NewReader("1\r"+strings.Repeat("\x1b[C", 1)+"q"), &stdout, &stderr)
+		strings.NewReader("1\r"+strings.Repeat("\x1b[C", 1)+"qy"), &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}

@@ -80,6 +80,7 @@ type Model struct {
 	closed    bool // the table went away
 	closedErr error
 	quitting  bool
+	asking    bool // asking whether to leave the game in progress
 	canStart  bool // before the start: the g key starts the game
 	canOffer  bool // the game over, the host may offer a rematch with r
 
@@ -118,6 +119,7 @@ type (
 	savedMsg struct {
 		path string
 		err  error
+		quit bool // saved on the way out: quit once it is written
 	}
 	startedMsg struct{ err error }
 	offeredMsg struct{ err error }
@@ -298,6 +300,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.msg = "Not saved: " + msg.err.Error()
 		} else {
 			m.msg = "Saved the game record to " + msg.path
+			if msg.quit {
+				m.asking, m.quitting = false, true
+				return m, tea.Quit
+			}
 		}
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
@@ -452,13 +458,15 @@ func (m *Model) playFor(i int, as string) (protocol.Action, bool) {
 // key handles one key press.
 func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	s := k.String()
+	if m.asking {
+		return m.quitKey(s)
+	}
 	if m.chat != nil && s != "ctrl+c" {
 		return m.chatKey(k) // every other key is text for the line
 	}
 	switch s {
 	case "ctrl+c", "q":
-		m.quitting = true
-		return tea.Quit
+		return m.askQuit()
 	case "?":
 		m.toggle(overlayHelp)
 		return nil

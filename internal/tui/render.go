@@ -43,6 +43,9 @@ func (m *Model) Render() string {
 		bottom = append(bottom, styleDim.Render(strings.Repeat("─", w)), m.keysLine())
 		middle = m.tableLines(h - len(top) - len(bottom))
 	}
+	if m.asking {
+		bottom = append(bottom[:len(bottom)-1], m.quitLines()...)
+	}
 	room := max(0, h-len(top)-len(bottom))
 	if len(middle) > room {
 		middle = middle[:room]
