@@ -11,14 +11,16 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/skullking-go/skullking/internal/tui/feed"
 	"github.com/skullking-go/skullking/protocol"
 )
 
 // At a server table the c key opens a line at the bottom of the screen to
 // say something to everyone there. While it is open every key is text (but
-// ctrl+c, which still quits), so a q in a sentence does not leave the
-// table and a digit does not bid. What arrives from others, and one's own
-// line relayed back by the server, shows on the status line.
+// ctrl+c, which still asks whether to quit), so a q in a sentence does not
+// leave the table and a digit does not bid. What arrives from others, and
+// one's own line relayed back by the server, goes to the chat's history:
+// its last lines show above the status line, which stays the game's.
 
 // maxChat is the longest line the server relays (docs/protocol.md §4).
 const maxChat = protocol.MaxChat
@@ -31,6 +33,37 @@ type chatSentMsg struct{ err error }
 type chatInput struct {
 	text   []rune
 	cursor int
+}
+
+// maxHeard is how many lines of the chat's history the screen keeps.
+const maxHeard = 100
+
+// hear keeps a line said at the table.
+func (m *Model) hear(c feed.Chat) {
+	m.heard = append(m.heard, c)
+	if len(m.heard) > maxHeard {
+		m.heard = append(m.heard[:0], m.heard[len(m.heard)-maxHeard:]...)
+	}
+}
+
+// chatRows is how many of the chat's last lines show when room lines are
+// free: at most maxChatRows, and one even when the table is full, so that
+// a line said is seen.
+func (m *Model) chatRows(room, most int) int {
+	if len(m.heard) == 0 {
+		return 0
+	}
+	return min(len(m.heard), most, max(1, room))
+}
+
+// heardLines are the chat's last n lines, a line each, oldest first.
+func (m *Model) heardLines(n int) []string {
+	start := max(0, len(m.heard)-n)
+	var lines []string
+	for _, c := range m.heard[start:] {
+		lines = append(lines, ansi.Truncate(" "+styleBold.Render(c.Name+":")+" "+c.Text, m.w-1, "…"))
+	}
+	return lines
 }
 
 // checkChat says why the server would refuse a line, if it would.

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/tui/feed"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -51,7 +53,7 @@ func biddingAtAFake(t *testing.T) (*fakeServer, *driver) {
 
 // c opens a line at the bottom; every key is then text — q does not quit,
 // a digit does not bid — Enter sends the line trimmed, and the server's
-// relay shows on the status line.
+// relay shows in the chat above the status line.
 func TestChatSendsALine(t *testing.T) {
 	fs, d := biddingAtAFake(t)
 	if !strings.Contains(plain(d.m), "c chat") {
@@ -81,7 +83,7 @@ func TestChatSendsALine(t *testing.T) {
 		t.Errorf("sent %q", m.Text)
 	}
 	fs.send(`{"type":"chat","seat":0,"name":"Ann","text":"q1 well played, h s ?"}`)
-	d.waitMsg("Ann: q1 well played")
+	d.waitScreen("Ann: q1 well played")
 
 	// The line is edited where the cursor is.
 	d.press("c")
@@ -171,4 +173,57 @@ func TestHelpListsServerKeys(t *testing.T) {
 		t.Errorf("the help lacks the server's keys:\n%s", out)
 	}
 	checkScreen(t, d.m)
+}
+
+// Rule: what is said stays in the chat's history, whose last lines show
+// above the status line; a line said never takes the status line's place,
+// and the earlier lines stay on the screen beside the latest.
+func TestChatHistoryKeepsTheStatusLine(t *testing.T) {
+	fs, d := biddingAtAFake(t)
+	fs.send(`{"type":"error","code":"bad_request","message":"that is not for now"}`)
+	d.waitMsg("The server says: that is not for now")
+	lines := []string{"ahoy", "who leads?", "Ben does", "good luck all"}
+	for i, l := range lines {
+		fs.send(`{"type":"chat","seat":` + strconv.Itoa(i%2) + `,"name":"` + []string{"Ann", "Ben"}[i%2] + `","text":"` + l + `"}`)
+	}
+	d.waitScreen("Ben: good luck all")
+	out := plain(d.m)
+	for _, want := range []string{"Ben: who leads?", "Ann: Ben does", "Ben: good luck all", "The server says: that is not for now"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, out)
+		}
+	}
+	if len(d.m.heard) != len(lines) {
+		t.Errorf("the history holds %d lines, want %d", len(d.m.heard), len(lines))
+	}
+	rows := strings.Split(out, "\n")
+	chatRow, statusRow := -1, -1
+	for i, r := range rows {
+		if strings.Contains(r, "Ben: good luck all") {
+			chatRow = i
+		}
+		if strings.Contains(r, "The server says") {
+			statusRow = i
+		}
+	}
+	if chatRow < 0 || statusRow != chatRow+1 {
+		t.Errorf("the chat ends on row %d and the status line is row %d: want it just below\n%s", chatRow, statusRow, out)
+	}
+	checkScreen(t, d.m)
+
+	// At eight players the table is full, and the latest line still shows.
+	d.m.heard = d.m.heard[:0]
+	sc := newScripted(t, 8, skullking.DefaultOptions(), 3, "Ann", "Ben", "Cat", "Dan", "Eve", "Finn", "Gus", "Hal")
+	sc.bids(0, 0, 0, 0, 0, 0, 0, 0)
+	sc.playRound()
+	sc.m.overlay = overlayNone
+	sc.m.msg = "a status line"
+	for _, l := range lines {
+		sc.m.hear(feed.Chat{Seat: 1, Name: "Ben", Text: l})
+	}
+	out = plain(sc.m)
+	if !strings.Contains(out, "Ben: good luck all") || !strings.Contains(out, "a status line") {
+		t.Errorf("at eight players the chat or the status line is gone:\n%s", out)
+	}
+	checkScreen(t, sc.m)
 }

@@ -87,12 +87,13 @@ type Model struct {
 	// gen counts the tables the screen has sat at: the updates of a table
 	// left for a rematch are still in flight and must not count.
 	gen      int
-	deadline time.Time  // when the turn timer runs out; zero: no timer
-	ticking  bool       // a redraw of the countdown is scheduled
-	chat     *chatInput // a line of chat being typed
-	rematch  string     // the rematch table's invite link, once offered
-	moving   bool       // on the way to the rematch table
-	arrival  string     // what moving to the rematch did, told until its game starts
+	deadline time.Time   // when the turn timer runs out; zero: no timer
+	ticking  bool        // a redraw of the countdown is scheduled
+	chat     *chatInput  // a line of chat being typed
+	heard    []feed.Chat // the chat's history, oldest first (the last maxHeard lines)
+	rematch  string      // the rematch table's invite link, once offered
+	moving   bool        // on the way to the rematch table
+	arrival  string      // what moving to the rematch did, told until its game starts
 }
 
 type sentAction struct {
@@ -253,6 +254,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.u.View == nil {
 			if msg.u.Note != "" {
 				m.msg = clean(msg.u.Note, 600)
+			}
+			if msg.u.Chat != nil {
+				m.hear(*msg.u.Chat)
 			}
 			m.canStart, m.canOffer = msg.u.CanStart, msg.u.CanOffer
 			if msg.u.Rematch != "" {

@@ -239,7 +239,13 @@ func (r *Remote) updatesOf(st *tableState, ev client.Event) []Update {
 		if name == "" {
 			name = "someone"
 		}
-		return []Update{st.note(name + ": " + clean(m.Text, 300))}
+		seat := -1
+		if m.Seat != nil {
+			seat = *m.Seat
+		}
+		u := st.note("")
+		u.Chat = &feed.Chat{Seat: seat, Name: name, Text: clean(m.Text, 300)}
+		return []Update{u}
 	}
 	return nil
 }

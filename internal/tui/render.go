@@ -29,7 +29,8 @@ func (m *Model) Render() string {
 		if m.arrival != "" {
 			middle = append(append([]string{""}, wrap("  "+m.arrival, w-1, "  ")...), middle...)
 		}
-		bottom = []string{styleDim.Render(strings.Repeat("─", w)), m.keysLine()}
+		bottom = append(m.heardLines(m.chatRows(h-len(top)-len(middle)-4, 6)),
+			styleDim.Render(strings.Repeat("─", w)), m.keysLine())
 	case m.overlay != overlayNone:
 		middle = m.overlayLines()
 		bottom = []string{styleDim.Render(strings.Repeat("─", w)), m.keysLine()}
@@ -38,9 +39,12 @@ func (m *Model) Render() string {
 			bottom = append([]string{" " + t}, bottom...)
 		}
 	default:
-		bottom = m.promptLines()
-		bottom = append(bottom, m.messageLines()...)
-		bottom = append(bottom, styleDim.Render(strings.Repeat("─", w)), m.keysLine())
+		prompt := m.promptLines()
+		status := append(m.messageLines(), styleDim.Render(strings.Repeat("─", w)), m.keysLine())
+		// The chat's last lines go between the prompt and the status line,
+		// in what the table leaves free.
+		free := h - len(top) - len(prompt) - len(status) - len(m.tableLines(0))
+		bottom = append(append(prompt, m.heardLines(m.chatRows(free, 3))...), status...)
 		middle = m.tableLines(h - len(top) - len(bottom))
 	}
 	if m.asking {

@@ -53,12 +53,22 @@ type Update struct {
 	// Rematch, with a Note, is the invite link of the rematch table the
 	// host offers once the game is over.
 	Rematch string
+	// Chat, when set, is a line said at the table (without a View): the
+	// screen keeps it in the chat's history, apart from the status line.
+	Chat *Chat
 	// Deadline, with a View, is when the turn timer runs out for the seats
 	// still to decide; zero when no timer runs. TurnTime is the timer's
 	// length: no countdown shows more, whatever this machine's clock says
 	// against the server's.
 	Deadline time.Time
 	TurnTime time.Duration
+}
+
+// Chat is a line said at a table: the speaker's seat (−1 for a
+// spectator), name and words, cleaned for the screen.
+type Chat struct {
+	Seat       int
+	Name, Text string
 }
 
 // Hint is a suggested action, one of the seat's legal ones, and, when the
