@@ -42,7 +42,8 @@ const (
 	overlayNone overlay = iota
 	overlayHelp
 	overlaySheet
-	overlayRound // the round just scored
+	overlayRound  // the round just scored
+	overlayTricks // every trick of the round
 )
 
 // Model is the Bubble Tea model of the table screen. It holds the seat's
@@ -59,15 +60,16 @@ type Model struct {
 	rules   string
 	words   protocol.Words
 
-	cursor  int    // index in v.Hand
-	bid     int    // the bid being chosen
-	typed   bool   // a digit was just typed, so a second one extends the bid
-	choice  int    // index in v.Legal for a choice prompt
-	choiceK string // which prompt choice belongs to
-	tigress bool   // asking how to declare the Tigress
-	marked  []int  // Bendt's discards being chosen: card ids
-	sheet   int    // the round the score sheet breaks down, from the last (0)
-	helpTop int    // the first line of the help shown
+	cursor   int    // index in v.Hand
+	bid      int    // the bid being chosen
+	typed    bool   // a digit was just typed, so a second one extends the bid
+	choice   int    // index in v.Legal for a choice prompt
+	choiceK  string // which prompt choice belongs to
+	tigress  bool   // asking how to declare the Tigress
+	marked   []int  // Bendt's discards being chosen: card ids
+	sheet    int    // the round the score sheet breaks down, from the last (0)
+	helpTop  int    // the first line of the help shown
+	trickTop int    // the first trick the tricks panel shows
 
 	// sent is the last action sent and the view it was chosen in: input
 	// waits until a view shows it applied, so a quick second key press
@@ -477,10 +479,13 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	case "s":
 		m.toggle(overlaySheet)
 		return nil
+	case "t":
+		m.toggle(overlayTricks)
+		return nil
 	case "w":
 		return m.save()
 	}
-	if (m.overlay == overlaySheet || m.overlay == overlayHelp) && (s == "up" || s == "down") {
+	if (m.overlay == overlaySheet || m.overlay == overlayHelp || m.overlay == overlayTricks) && (s == "up" || s == "down") {
 		m.scrollKey(s)
 		return nil
 	}
@@ -542,6 +547,9 @@ func (m *Model) toggle(o overlay) {
 		m.overlay = overlayNone
 	} else {
 		m.overlay, m.sheet, m.helpTop = o, 0, 0
+		if o == overlayTricks {
+			m.trickTop = m.lastTricksTop()
+		}
 	}
 }
 

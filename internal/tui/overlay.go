@@ -22,6 +22,8 @@ func (m *Model) overlayLines() []string {
 		return m.sheetLines()
 	case overlayRound:
 		return m.roundLines()
+	case overlayTricks:
+		return m.tricksLines()
 	}
 	return nil
 }
@@ -107,24 +109,35 @@ func (m *Model) helpKeys() []string {
 	_, server := m.table.(Chatter)
 	more := ""
 	if server {
-		more = " · c chat · r rematch"
+		more = "c chat · r rematch · "
 	}
 	if m.spectating() {
 		return []string{
 			"You are watching: the hands stay hidden and the game is the players' to play.",
-			"Keys: s score sheet · ? these rules · Esc close · w save the record · q quit",
+			"Keys: s score sheet · t every trick of the round · ? these rules · Esc close",
+			"  w save the record · q quit",
 			"  c chat · r watch the rematch the host offers once the game is over",
 		}
 	}
 	return []string{
 		"Hand: [card] playable · card not now · >card< under the cursor · *card* marked.",
 		"Keys: ←→ choose · Enter play/confirm · 0-9 bid · h hint · s score sheet",
-		"  ? these rules · Esc close · w save the record" + more + " · q quit",
+		"  t every trick of the round · ? these rules · Esc close · w save the record",
+		"  " + more + "q quit (asks first in a game)",
 	}
 }
 
 // scrollKey moves the round the sheet breaks down, or scrolls the help.
 func (m *Model) scrollKey(s string) {
+	if m.overlay == overlayTricks {
+		switch s {
+		case "up":
+			m.trickTop = max(0, m.trickTop-1)
+		case "down":
+			m.trickTop++ // tricksLines keeps it in range
+		}
+		return
+	}
 	if m.overlay == overlayHelp {
 		switch s {
 		case "up":

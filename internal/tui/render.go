@@ -209,8 +209,12 @@ func (m *Model) historyLines(room int) []string {
 	if room < 2 || len(tricks) == 0 {
 		return nil
 	}
-	lines := []string{styleDim.Render("Earlier tricks this round")}
 	start := max(0, len(tricks)-(room-1))
+	span := fmt.Sprintf("trick %d", tricks[start].Number)
+	if last := tricks[len(tricks)-1].Number; last != tricks[start].Number {
+		span = fmt.Sprintf("tricks %d–%d", tricks[start].Number, last)
+	}
+	lines := []string{styleDim.Render(fmt.Sprintf("Earlier tricks this round: %s of %d (t: every trick)", span, len(v.Tricks)))}
 	for i := start; i < len(tricks); i++ {
 		t := &tricks[i]
 		who := "nobody"
@@ -617,6 +621,8 @@ func (m *Model) keysLine() string {
 	switch {
 	case m.overlay == overlaySheet && len(v.Results) > 1:
 		keys = []string{"↑↓ round", "Esc/Enter close", "s sheet", "? rules", "q quit"}
+	case m.overlay == overlayTricks && m.tricksFrom(0) < len(m.roundTricks()):
+		keys = []string{"↑↓ earlier/later tricks", "Esc/Enter close", "s sheet", "? rules", "q quit"}
 	case m.overlay == overlayHelp && m.helpScrolls():
 		keys = []string{"↑↓ scroll", "Esc/Enter close", "s sheet", "? rules", "q quit"}
 	case m.overlay != overlayNone:
@@ -639,6 +645,11 @@ func (m *Model) keysLine() string {
 		keys = []string{"←→ look over your cards", "s sheet", "? rules", "q quit"}
 	default:
 		keys = []string{"←→ card", "Enter play", "h hint", "s sheet", "? rules", "q quit"}
+	}
+	if m.have && m.overlay == overlayNone && len(m.roundTricks()) > 0 {
+		if i := slices.Index(keys, "s sheet"); i >= 0 {
+			keys = slices.Insert(keys, i, "t tricks")
+		}
 	}
 	// A server table's own keys go before q quit.
 	var extra []string
