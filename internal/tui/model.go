@@ -44,6 +44,7 @@ const (
 	overlaySheet
 	overlayRound  // the round just scored
 	overlayTricks // every trick of the round
+	overlayChart  // the totals round by round, drawn
 )
 
 // Model is the Bubble Tea model of the table screen. It holds the seat's
@@ -482,6 +483,11 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	case "t":
 		m.toggle(overlayTricks)
 		return nil
+	case "g":
+		if m.have { // before the deal g starts the game
+			m.toggle(overlayChart)
+			return nil
+		}
 	case "w":
 		return m.save()
 	}

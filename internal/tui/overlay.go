@@ -24,6 +24,8 @@ func (m *Model) overlayLines() []string {
 		return m.roundLines()
 	case overlayTricks:
 		return m.tricksLines()
+	case overlayChart:
+		return m.chartPanel()
 	}
 	return nil
 }
@@ -114,14 +116,14 @@ func (m *Model) helpKeys() []string {
 	if m.spectating() {
 		return []string{
 			"You are watching: the hands stay hidden and the game is the players' to play.",
-			"Keys: s score sheet · t every trick of the round · ? these rules · Esc close",
-			"  w save the record · q quit",
+			"Keys: s score sheet · g chart · t every trick of the round · ? these rules",
+			"  Esc close · w save the record · q quit",
 			"  c chat · r watch the rematch the host offers once the game is over",
 		}
 	}
 	return []string{
 		"Hand: [card] playable · card not now · >card< under the cursor · *card* marked.",
-		"Keys: ←→ choose · Enter play/confirm · 0-9 bid · h hint · s score sheet",
+		"Keys: ←→ choose · Enter play/confirm · 0-9 bid · h hint · s score sheet · g chart",
 		"  t every trick of the round · ? these rules · Esc close · w save the record",
 		"  " + more + "q quit (asks first in a game)",
 	}
@@ -333,7 +335,7 @@ func (m *Model) roundLines() []string {
 	lines = append(lines, "")
 	lines = append(lines, m.lastTrickLines()...)
 	if v.Phase == protocol.PhaseOver {
-		lines = append(lines, "", styleTitle.Render(m.gameOverText()))
+		lines = append(lines, "", styleTitle.Render(m.gameOverText()), "g draws the score chart, s shows the sheet.")
 	} else {
 		lines = append(lines, "", "Press Enter for round "+strconv.Itoa(v.Round)+".")
 	}

@@ -620,7 +620,11 @@ func (m *Model) keysLine() string {
 	var keys []string
 	switch {
 	case m.overlay == overlaySheet && len(v.Results) > 1:
-		keys = []string{"↑↓ round", "Esc/Enter close", "s sheet", "? rules", "q quit"}
+		keys = []string{"↑↓ round", "g chart", "Esc/Enter close", "s sheet", "? rules", "q quit"}
+	case m.overlay == overlaySheet || m.overlay == overlayRound:
+		keys = []string{"Esc/Enter close", "s sheet", "g chart", "? rules", "q quit"}
+	case m.overlay == overlayChart:
+		keys = []string{"Esc/Enter close", "s sheet", "g table", "? rules", "q quit"}
 	case m.overlay == overlayTricks && m.tricksFrom(0) < len(m.roundTricks()):
 		keys = []string{"↑↓ earlier/later tricks", "Esc/Enter close", "s sheet", "? rules", "q quit"}
 	case m.overlay == overlayHelp && m.helpScrolls():
@@ -632,7 +636,7 @@ func (m *Model) keysLine() string {
 	case !m.have || m.closed:
 		keys = []string{"q quit"}
 	case v.Phase == protocol.PhaseOver:
-		keys = []string{"w save record", "s sheet", "? rules", "q quit"}
+		keys = []string{"w save record", "s sheet", "g chart", "? rules", "q quit"}
 	case m.spectating():
 		keys = []string{"s sheet", "? rules", "q quit"}
 	case v.Phase == protocol.PhaseBidding && len(v.Legal) > 0:
