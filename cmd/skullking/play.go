@@ -17,6 +17,7 @@ import (
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/tui"
 	"github.com/skullking-go/skullking/internal/tui/local"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // playConfig is what the play command's flags ask for.
@@ -83,7 +84,8 @@ and r rematch. Every rule option and module is a flag.
 		levels = append(levels, l)
 	}
 	if len(levels) != 1 && len(levels) != *players-1 {
-		return nil, fmt.Errorf("--bots names %d levels for %d bot seats: give one level, or one per seat", len(levels), *players-1)
+		return nil, fmt.Errorf("--bots names %s for %s: give one level, or one per seat",
+			protocol.Count(len(levels), "level", "levels"), protocol.Count(*players-1, "bot seat", "bot seats"))
 	}
 	if *hint != "" {
 		if _, err := bot.New(*hint, 0); err != nil {

@@ -238,7 +238,7 @@ func (m *Model) seatLines() []string {
 		}
 		name = ansi.Truncate(name, 14, "…")
 		if info.Graybeard {
-			row := fmt.Sprintf("   %-14s %s", name, "ghost, "+strconv.Itoa(info.HandSize)+" cards face down")
+			row := fmt.Sprintf("   %-14s %s", name, "ghost, "+plural(info.HandSize, "card")+" face down")
 			if s == v.Turn {
 				row = ">" + row[1:]
 			}
@@ -352,7 +352,11 @@ func (m *Model) trickLines() []string {
 	if v.Phase != protocol.PhasePlaying || v.Turn < 0 || played[v.Turn] {
 		return lines
 	}
-	lines = append(lines, styleTurn.Render(fmt.Sprintf("> %-14s %s", ansi.Truncate(m.name(v.Turn), 14, "…"), "to play")))
+	toPlay := "to play"
+	if v.Turn == m.Seat() {
+		toPlay = "your turn"
+	}
+	lines = append(lines, styleTurn.Render(fmt.Sprintf("> %-14s %s", ansi.Truncate(m.name(v.Turn), 14, "…"), toPlay)))
 	// The others still to play, from the seat after the turn round the
 	// table; the view says who has played, not who plays when.
 	n := len(v.Seats)
@@ -407,9 +411,15 @@ func (m *Model) promptLines() []string {
 	case v.Phase == protocol.PhaseBidding && mine:
 		out = append(out, styleTurn.Render("Your bid: how many tricks will you take?")+"  "+m.numberRow())
 	case v.Phase == protocol.PhaseBidding:
-		s := "Waiting for " + m.waitingFor() + "…"
-		if me >= 0 && me < len(v.Seats) && v.Seats[me].Bid != nil {
+		s := "Waiting for the bids to show…"
+		if others := m.waitingFor(); others != "" {
+			s = "Waiting for " + others + "…"
+		}
+		switch {
+		case me >= 0 && me < len(v.Seats) && v.Seats[me].Bid != nil:
 			s = fmt.Sprintf("You bid %d. ", *v.Seats[me].Bid) + s
+		case me >= 0 && m.blocked():
+			s = "Your bid is on its way. " + s
 		}
 		out = append(out, s)
 	case myTurn && m.tigress:
@@ -428,6 +438,8 @@ func (m *Model) promptLines() []string {
 	case v.Phase == protocol.PhaseCannon:
 		// The view tells who has bid but not who has loaded.
 		out = append(out, "Your cannon is loaded. Waiting for the others…")
+	case v.Phase == protocol.PhaseAbility && v.Pending != nil && v.Pending.Seat == me:
+		out = append(out, "Your choice is on its way…")
 	case v.Phase == protocol.PhaseAbility && v.Pending != nil:
 		out = append(out, m.name(v.Pending.Seat)+" decides on the Pirate's ability…")
 	}
@@ -444,19 +456,15 @@ func (m *Model) promptLines() []string {
 	return out
 }
 
-// waitingFor lists the seats still to bid, the person first as "you":
-// names only, never amounts.
+// waitingFor lists the others still to bid: names only, never amounts,
+// and never the person's own (whose bid is theirs to make, or on its way).
 func (m *Model) waitingFor() string {
 	var names []string
 	for s, info := range m.v.Seats {
-		if info.Graybeard || info.HasBid {
+		if info.Graybeard || info.HasBid || s == m.Seat() {
 			continue
 		}
-		if s == m.Seat() {
-			names = append([]string{"you"}, names...)
-		} else {
-			names = append(names, info.Name)
-		}
+		names = append(names, info.Name)
 	}
 	return strings.Join(names, ", ")
 }

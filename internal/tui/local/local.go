@@ -80,7 +80,8 @@ func New(cfg Config) (*Table, error) {
 		levels = bot.Levels()[:1]
 	}
 	if len(levels) != 1 && len(levels) != cfg.Players-1 {
-		return nil, fmt.Errorf("%d bot levels for %d bot seats: give one level, or one per seat", len(levels), cfg.Players-1)
+		return nil, fmt.Errorf("%s for %s: give one level, or one per seat",
+			protocol.Count(len(levels), "bot level", "bot levels"), protocol.Count(cfg.Players-1, "bot seat", "bot seats"))
 	}
 	i := 0
 	for s := 0; s < cfg.Players; s++ {
