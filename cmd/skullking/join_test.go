@@ -144,7 +144,7 @@ func TestPlaySpectateFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"--spectate"}, "--spectate needs --join"},
-		{[]string{"--join", "http://h/t/abc", "--spectate", "--name", "Zed"}, "--name: a spectator"},
+		{[]string{"--join", "http://h/t/abc", "--spectate", "--name", "Zed"}, "leave --name out to watch"},
 		{[]string{"--join", "http://h/t/abc", "--spectate", "--players", "3"}, "--players: the table's host chose"},
 	} {
 		playRefuses(t, tc.args, tc.want)
@@ -207,6 +207,30 @@ func TestPlayRecordPathAfterARematch(t *testing.T) {
 		}
 		if got := recordPath(cfg, "def"); got != tc.two {
 			t.Errorf("%v: the rematch %q, want %q", tc.args, got, tc.two)
+		}
+	}
+}
+
+// Rule: a table with no open seat refuses a newcomer with a way to watch
+// it instead (--spectate), or says that watching is closed too.
+func TestPlayJoinFullTableSuggestsSpectate(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	ts := testserver.Start(t)
+	seats := []protocol.SeatSpec{testserver.Open, testserver.Bot("random")}
+	full := ts.Create("Host", seats, testserver.Settings(0))
+	private := testserver.Settings(0)
+	private.Spectators = false
+	closed := ts.Create("Host", seats, private)
+	for _, tc := range []struct {
+		id, want string
+	}{
+		{full.ID, "to watch the game instead: skullking play --join " + ts.Base + "/t/" + full.ID + " --spectate"},
+		{closed.ID, "closed to spectators"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"play", "--join", ts.Base + "/t/" + tc.id, "--name", "Zed"}, strings.NewReader("q"), &stdout, &stderr)
+		if code != 1 || !strings.Contains(stderr.String(), "the table is full") || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("exit %d: %s (want %q)", code, stderr.String(), tc.want)
 		}
 	}
 }

@@ -38,10 +38,12 @@ var botNames = []string{"Ben", "Cat", "Dan", "Eve", "Finn", "Gil", "Hal", "Ivy"}
 func parsePlay(args []string, stderr io.Writer) (*playConfig, error) {
 	fs := newFlags("play", stderr, `Usage: skullking play [flags]
 Plays Skull King in the terminal against bots, or at a server's table with --join
-(the host chose the rules there: only --name, --save and --spectate apply; the host
+(the host chose the rules there: only --name, --save and --spectate apply, and
+--name not with --spectate, since a spectator has no name at the table; the host
 starts with g). Keys: arrows move across the hand, Enter plays, digits bid, h hint,
-s score sheet, ? rules, w save the record, q quit; at a server's table also c chat
-and r rematch. Every rule option and module is a flag.
+s score sheet, g score chart, t every trick of the round, ? rules, w save the record,
+q quit (asking first in a game); at a server's table also c chat and r rematch.
+Every rule option and module is a flag.
 
 `)
 	players := fs.Int("players", 4, "seats at the table, 2 to 8 (two players play with Graybeard)")
@@ -146,12 +148,14 @@ func parseJoin(fs *flag.FlagSet, cfg *playConfig, table, person string, spectate
 	if len(offline) > 0 {
 		// Silently ignoring them would let a person believe they chose the
 		// rules or the bots of a table whose host chose them.
-		return nil, fmt.Errorf("%s: the table's host chose its seats and rules; with --join only --name, --save, "+
-			"--spectate and --table apply", strings.Join(offline, ", "))
+		return nil, fmt.Errorf("%s: the table's host chose its seats and rules; with --join only --name (a seat's, "+
+			"not a spectator's), --save, --spectate and --table apply", strings.Join(offline, ", "))
 	}
 	if spectate && named {
-		// The server names every spectator "spectator".
-		return nil, errors.New("--name: a spectator takes no seat and has no name at the table")
+		// The protocol's hello carries no name for a spectator: the
+		// server calls every one "spectator" (docs/protocol.md §4).
+		return nil, errors.New("--name: a spectator takes no seat and has no name at the table (the server calls " +
+			"every spectator \"spectator\"); leave --name out to watch, or --spectate out to take a seat")
 	}
 	server, id, err := tui.ParseInvite(cfg.join, table)
 	if err != nil {
@@ -190,6 +194,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, err := parsePlay(args, stderr)
 	if err != nil {
 		return usageExit(stderr, "play", err)
+	}
+	if err := needTerminal(stdin, stdout); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
 	}
 	if cfg.join != "" {
 		return runJoin(cfg, stdin, stdout, stderr)

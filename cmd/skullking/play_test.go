@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -117,4 +118,30 @@ func TestPlayRunsAndSaves(t *testing.T) {
 func lastLines(s string, n int) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// Rule: without a terminal play says what it needs and how to play
+// without one, and exits 1, before any game is dealt or seat taken.
+func TestPlayNeedsATerminal(t *testing.T) {
+	in, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	out, err := os.Create(filepath.Join(t.TempDir(), "screen"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	for _, args := range [][]string{{"play", "--delay", "0s"}, {"play", "--join", "http://127.0.0.1:1/t/abcdefghij"}} {
+		var stderr bytes.Buffer
+		code := run(args, in, out, &stderr)
+		if code != 1 || !strings.Contains(stderr.String(), "skullking play needs a terminal") ||
+			!strings.Contains(stderr.String(), "skullking serve") || strings.Contains(stderr.String(), "bubbletea") {
+			t.Errorf("%v: exit %d: %q", args, code, stderr.String())
+		}
+	}
+	if fi, err := out.Stat(); err != nil || fi.Size() != 0 {
+		t.Errorf("something was drawn: %v bytes, %v", fi.Size(), err)
+	}
 }

@@ -152,7 +152,7 @@ func (r *Remote) takeSeat(ctx context.Context, opts client.Options, held *savedS
 	}
 	joined, err := r.cl.Join(ctx, r.cfg.Table, protocol.JoinRequest{Nickname: r.name})
 	if err != nil {
-		return nil, fmt.Errorf("cannot join %s: %w", r.key, err)
+		return nil, fmt.Errorf("cannot join %s: %w%s", r.key, err, r.fullAdvice(ctx))
 	}
 	if err := storeSeat(r.cfg.Tokens, r.key, savedSeat{Token: joined.Token, Seat: joined.Seat, Name: r.name}); err != nil {
 		*notes = append(*notes, "Your seat could not be remembered ("+err.Error()+"): a later run cannot take it back.")
@@ -163,6 +163,25 @@ func (r *Remote) takeSeat(ctx context.Context, opts client.Options, held *savedS
 		return nil, fmt.Errorf("took seat %d at %s but cannot connect: %w", joined.Seat, r.key, err)
 	}
 	return conn, nil
+}
+
+// fullAdvice says, when a join was refused because no seat is open, how
+// to watch the table instead: the lobby's word on the table, not the
+// refusal's sentence, decides.
+func (r *Remote) fullAdvice(ctx context.Context) string {
+	in, err := r.cl.Table(ctx, r.cfg.Table)
+	if err != nil {
+		return ""
+	}
+	for _, s := range in.Seats {
+		if s.Kind == protocol.SeatOpen {
+			return "" // refused for another reason
+		}
+	}
+	if !in.Spectators {
+		return " (every seat is taken, and the table is closed to spectators)"
+	}
+	return " (every seat is taken; to watch the game instead: skullking play --join " + r.key + " --spectate)"
 }
 
 // tableState is what the events goroutine knows of the table.
