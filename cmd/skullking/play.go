@@ -214,13 +214,18 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	code := 0
-	if cfg.save != "" {
+	switch {
+	case cfg.save != "":
 		if err := tui.SaveRecord(table, cfg.save); err != nil {
 			fmt.Fprintf(stderr, "skullking play: saving the record: %v\n", err)
 			code = 1
 		} else {
 			fmt.Fprintf(stdout, "Game record saved to %s.\n", cfg.save)
 		}
+	case m.SavedTo() != "":
+		// Saved on the screen (w, or s on the way out): the screen is gone
+		// now, so say again where.
+		fmt.Fprintf(stdout, "Game record saved to %s.\n", m.SavedTo())
 	}
 	fmt.Fprintf(stdout, "Seed %d: 'skullking play --seed %d' deals this game again.\n", cfg.local.Seed, cfg.local.Seed)
 	return code

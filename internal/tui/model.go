@@ -83,9 +83,10 @@ type Model struct {
 	closed    bool // the table went away
 	closedErr error
 	quitting  bool
-	asking    bool // asking whether to leave the game in progress
-	canStart  bool // before the start: the g key starts the game
-	canOffer  bool // the game over, the host may offer a rematch with r
+	asking    bool   // asking whether to leave the game in progress
+	savedTo   string // the file the record was last saved to
+	canStart  bool   // before the start: the g key starts the game
+	canOffer  bool   // the game over, the host may offer a rematch with r
 
 	// gen counts the tables the screen has sat at: the updates of a table
 	// left for a rematch are still in flight and must not count.
@@ -186,6 +187,9 @@ func (m *Model) Current() (protocol.View, bool) { return *m.v, m.have }
 
 // Over reports whether the game has ended.
 func (m *Model) Over() bool { return m.have && m.v.Phase == protocol.PhaseOver }
+
+// SavedTo is the file the screen last saved the game record to, or "".
+func (m *Model) SavedTo() string { return m.savedTo }
 
 // Closed reports whether the table went away, and why if it was lost.
 func (m *Model) Closed() (bool, error) { return m.closed, m.closedErr }
@@ -307,6 +311,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.msg = "Not saved: " + msg.err.Error()
 		} else {
 			m.msg = "Saved the game record to " + msg.path
+			m.savedTo = msg.path
 			if msg.quit {
 				m.asking, m.quitting = false, true
 				return m, tea.Quit

@@ -91,6 +91,9 @@ func TestQuitSavesTheRecord(t *testing.T) {
 			t.Fatal(d.m.msg)
 		}
 	}
+	if d.m.SavedTo() != save {
+		t.Errorf("the screen says it saved to %q, want %q", d.m.SavedTo(), save)
+	}
 	rec, g := recordtest.ReplayFile(t, save)
 	if rec.Players[0] != "Ann" || len(g.Log()) == 0 {
 		t.Errorf("the record: players %v, %d actions", rec.Players, len(g.Log()))
