@@ -123,9 +123,9 @@ func (m *Model) helpKeys() []string {
 	}
 	return []string{
 		"Hand: [card] playable · card not now · >card< under the cursor · *card* marked.",
-		"Keys: ←→ choose · Enter play/confirm · 0-9 bid · h hint · s score sheet · g chart",
-		"  t every trick of the round · ? these rules · Esc close · w save the record",
-		"  " + more + "q quit (asks first in a game)",
+		"Keys: ←→ choose · Enter play/confirm · 0-9 bid · h hint · s score sheet",
+		"  g score chart · t every trick of the round · ? these rules · Esc close",
+		"  w save the record · " + more + "q quit (asks first in a game)",
 	}
 }
 
