@@ -351,9 +351,11 @@ func TestGoldenRecords_HandChecked(t *testing.T) {
 		// 1 card: 20, 10, 10, 10. 2 cards: 20, 20 + 30, 20, 20.
 		// 3 cards: 40 + 20, 20, 30, 30.
 		{"scoresheet-4p", [][]int{{20, 10, 10, 10}, {20, 50, 20, 20}, {60, 20, 30, 30}}, true, []int{0}},
-		// R1 house rules: zero flat 10; Ben 1/0 → −10 + 20 (kept bonus); Eve 1/1 → 20.
-		// R2 standard again: zeros 10 × 2; Ben 1/2 → −10, bonus lost; Dan 1/0 → −10.
-		{"scoresheet-house-rules-5p", [][]int{{10, 10, 10, 10, 20}, {20, -10, 20, -10, 20}}, true, []int{4}},
+		// R1 house rules: zero flat 10; Ben 0/1 with the one trick → −10 + 20
+		// (kept bonus); Eve 1/0 → −10.
+		// R2 standard again: zeros 10 × 2; Ben 1/2 → −10, bonus lost; Cat
+		// and Dan 1/0 → −10.
+		{"scoresheet-house-rules-5p", [][]int{{10, 10, 10, 10, -10}, {20, -10, -10, -10, 20}}, true, []int{0}},
 		// R1 sheet: 20, 10, 10. R2 played, Ben leads: PIR MER SK → Cat's
 		// Mermaid takes the Skull King (+40); B14 G3 G2 → Cat (+20).
 		// Ann, Ben 0/0 → 20; Cat 2/2 → 40 + 60.

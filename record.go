@@ -302,7 +302,31 @@ func ParseRecord(data []byte) (*Record, error) {
 	if err := rec.Options.Validate(len(rec.Players)); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadRecord, strings.TrimPrefix(err.Error(), "skullking: "))
 	}
+	if err := refuseZeroDeal(data); err != nil {
+		return nil, err
+	}
 	return rec, nil
+}
+
+// refuseZeroDeal refuses a round that says it dealt "cards": 0. A missing
+// "cards" deals as the schedule says (docs/record.md), and RecordRound
+// reads both as 0, so the document is read again for the field alone: a
+// deal of no card is a mistake on the sheet, not the schedule's deal.
+func refuseZeroDeal(data []byte) error {
+	var deals struct {
+		Rounds []struct {
+			Cards *int `json:"cards"`
+		} `json:"rounds"`
+	}
+	if err := json.Unmarshal(data, &deals); err != nil {
+		return fmt.Errorf("%w: malformed JSON: %v", ErrBadRecord, jsonErrorText(err))
+	}
+	for i, r := range deals.Rounds {
+		if r.Cards != nil && *r.Cards == 0 {
+			return &RecordError{Round: i + 1, Seat: -1, Msg: "\"cards\": 0 deals no card: a deal holds 1 card or more, and a round dealt as the schedule says leaves \"cards\" out"}
+		}
+	}
+	return nil
 }
 
 func jsonErrorText(err error) string {

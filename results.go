@@ -37,7 +37,6 @@ func (g *Game) EnterResults(r RoundResult) error {
 			return bad("%d cards: a hand holds 1 to %d at %d players", cards, g.opts.MaxHand(g.players), g.players)
 		}
 	}
-	sum := 0
 	for s := 0; s < g.players; s++ {
 		if r.Bids[s] < 0 || r.Bids[s] > cards {
 			return bad("%s bid %d: %s", g.Name(s), r.Bids[s], bidRange(cards))
@@ -48,38 +47,28 @@ func (g *Game) EnterResults(r RoundResult) error {
 		if r.Bonus[s] < 0 {
 			return bad("%s has a negative bonus", g.Name(s))
 		}
-		if !r.Captures[s].Empty() {
-			if r.Bonus[s] != 0 {
-				return bad("%s's bonus is given both as points and as captures", g.Name(s))
-			}
-			r.Bonus[s] = g.opts.CaptureBonus(r.Captures[s])
-		}
-		if w := r.Wagers[s]; w != 0 && (!g.opts.PirateAbilities || (w != 10 && w != 20)) {
-			if !g.opts.PirateAbilities {
-				return bad("%s wagered with pirate abilities off", g.Name(s))
-			}
-			return bad("%s wagered %d: Rascal wagers 0, 10 or 20", g.Name(s), w)
+		if !r.Captures[s].Empty() && r.Bonus[s] != 0 {
+			return bad("%s's bonus is given both as points and as captures", g.Name(s))
 		}
 		if c := r.Cannon[s]; c != Grapeshot && (!g.opts.CannonLoad || c != Cannonball) {
 			return bad("%s loaded a cannon without Rascal's scoring with cannon loads", g.Name(s))
 		}
-		sum += r.Won[s]
 	}
-	// Tricks can go to nobody only through the Kraken, the White Whale or
-	// Graybeard; otherwise every trick has a winner.
-	lost := g.opts.Kraken || g.opts.WhiteWhale || g.ghost >= 0
-	if sum > cards || (!lost && sum != cards) {
-		return bad("tricks won add up to %d, but %d were played", sum, cards)
-	}
-	if r.NAlliances < 0 || r.NAlliances > len(r.Alliances) {
-		return bad("%d Loot alliances: at most 2", r.NAlliances)
-	}
-	for _, a := range r.Alliances[:r.NAlliances] {
-		if !g.opts.Loot {
-			return bad("a Loot alliance without the Loot module")
+	// What the cards and the tricks make impossible (resultrules.go).
+	for _, check := range []func() string{
+		func() string { return g.checkTricks(&r, cards) },
+		func() string { return g.checkCaptures(&r) },
+		func() string { return g.checkBonusPoints(&r) },
+		func() string { return g.checkWagers(&r) },
+		func() string { return g.checkAlliances(&r) },
+	} {
+		if why := check(); why != "" {
+			return bad("%s", why)
 		}
-		if a.Looter < 0 || int(a.Looter) >= g.players || a.Winner < 0 || int(a.Winner) >= g.players || a.Looter == a.Winner {
-			return bad("a Loot alliance needs two different seats")
+	}
+	for s := 0; s < g.players; s++ {
+		if !r.Captures[s].Empty() {
+			r.Bonus[s] = g.opts.CaptureBonus(r.Captures[s])
 		}
 	}
 	out := RoundResult{Round: g.round, Cards: cards, Players: g.players, Bids: r.Bids, Won: r.Won, Bonus: r.Bonus,
