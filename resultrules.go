@@ -119,17 +119,17 @@ func captureProblem(c Captures, won, size int) string {
 	case c.Empty():
 		return ""
 	case won == 0:
-		return "won no tricks: bonuses come from tricks won"
+		return "has bonuses but won no tricks: bonuses come from tricks won"
 	case f > Deck.Colour14:
 		return fmt.Sprintf("captured %d colour 14s, but there are %d", f, Deck.Colour14)
 	case b > Deck.Black14:
 		return fmt.Sprintf("captured %d black 14s, but there is %d", b, Deck.Black14)
 	case sk > Deck.SkullKings:
-		return fmt.Sprintf("captured the Skull King %d times with a Mermaid, but there is one Skull King", sk)
+		return fmt.Sprintf("has a Mermaid taking the Skull King %d times, but there is one Skull King", sk)
 	case sk > 0 && p > 0:
-		return "has the Skull King taking Pirates and a Mermaid taking the Skull King, but there is one Skull King"
+		return "has the Skull King taking Pirates and a Mermaid taking the Skull King, but there is one Skull King: only one of these happened"
 	case m+sk > Deck.Mermaids:
-		return fmt.Sprintf("captured %d Mermaids and won with %d, but there are %d Mermaids", m, sk, Deck.Mermaids)
+		return fmt.Sprintf("has %d Mermaids captured or taking the Skull King, but there are %d Mermaids", m+sk, Deck.Mermaids)
 	case p > size-1:
 		return fmt.Sprintf("has the Skull King taking %d Pirates, but a trick holds %d cards", p, size)
 	}
@@ -159,7 +159,7 @@ func captureProblem(c Captures, won, size int) string {
 // once at most.
 func (g *Game) checkCaptures(r *RoundResult) string {
 	size := trickSize(g.players)
-	var total struct{ f, b, m, skTakes, pirates int }
+	var total struct{ f, b, m, skPirates, mermaidSK, pirates int }
 	for s := 0; s < g.players; s++ {
 		c := r.Captures[s]
 		if why := captureProblem(c, r.Won[s], size); why != "" {
@@ -168,7 +168,8 @@ func (g *Game) checkCaptures(r *RoundResult) string {
 		total.f += c.Fourteens()
 		total.b += c.Black14()
 		total.m += c.Mermaids() + c.SkullKing()
-		total.skTakes += b2i(c.Pirates() > 0) + c.SkullKing()
+		total.skPirates += b2i(c.Pirates() > 0)
+		total.mermaidSK += c.SkullKing()
 		total.pirates += (c.Mermaids()+size-2)/(size-1) + c.Pirates()
 	}
 	switch {
@@ -176,10 +177,16 @@ func (g *Game) checkCaptures(r *RoundResult) string {
 		return fmt.Sprintf("%d colour 14s captured, but there are %d", total.f, Deck.Colour14)
 	case total.b > Deck.Black14:
 		return fmt.Sprintf("%d black 14s captured, but there is %d", total.b, Deck.Black14)
-	case total.skTakes > Deck.SkullKings:
-		return "the Skull King is in the captures of two tricks, but there is one Skull King"
+	case total.skPirates > 0 && total.mermaidSK > 0:
+		return "the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King: only one of these happened"
+	case total.skPirates > Deck.SkullKings:
+		return fmt.Sprintf("the Skull King took Pirates %d times, but there is one Skull King", total.skPirates)
+	case total.mermaidSK > Deck.SkullKings:
+		return fmt.Sprintf("a Mermaid took the Skull King %d times, but there is one Skull King", total.mermaidSK)
+	case total.m > Deck.Mermaids && total.mermaidSK > 0:
+		return fmt.Sprintf("%d Mermaids captured, the one that took the Skull King included, but there are %d Mermaids", total.m, Deck.Mermaids)
 	case total.m > Deck.Mermaids:
-		return fmt.Sprintf("%d Mermaids captured or winning the Skull King, but there are %d", total.m, Deck.Mermaids)
+		return fmt.Sprintf("%d Mermaids captured, but there are %d Mermaids", total.m, Deck.Mermaids)
 	case total.pirates > Deck.Pirates:
 		return fmt.Sprintf("the captures need %d Pirates, but there are %d (5 and the Tigress)", total.pirates, Deck.Pirates)
 	}

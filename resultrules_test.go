@@ -93,15 +93,15 @@ func TestSheetRules_Captures(t *testing.T) {
 		return r
 	}
 	for _, tc := range []sheetCase{
-		{"§6 bonuses come from tricks won", 4, nil, capt(0, NewCaptures(1, 0, 0, 0, 0)), "Ann won no tricks: bonuses come from tricks won"},
+		{"§6 bonuses come from tricks won", 4, nil, capt(0, NewCaptures(1, 0, 0, 0, 0)), "Ann has bonuses but won no tricks: bonuses come from tricks won"},
 		{"§6 a colour 14 in a trick won", 4, nil, capt(1, NewCaptures(3, 1, 0, 0, 0)), ""},
 		{"§1 three colour 14s", 4, nil, capt(3, NewCaptures(4, 0, 0, 0, 0)), "Ann captured 4 colour 14s, but there are 3"},
 		{"§1 one Skull King: two Mermaids cannot both take him", 4, nil, twoSeats(NewCaptures(0, 0, 0, 0, 1), NewCaptures(0, 0, 0, 0, 1)),
-			"the Skull King is in the captures of two tricks, but there is one Skull King"},
+			"a Mermaid took the Skull King 2 times, but there is one Skull King"},
 		{"§1 one Skull King: he cannot take Pirates and be taken", 4, nil, twoSeats(NewCaptures(0, 0, 0, 2, 0), NewCaptures(0, 0, 0, 0, 1)),
-			"the Skull King is in the captures of two tricks"},
+			"the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King"},
 		{"§1 one black 14", 4, nil, twoSeats(NewCaptures(0, 1, 0, 0, 0), NewCaptures(0, 1, 0, 0, 0)), "2 black 14s captured, but there is 1"},
-		{"§1 two Mermaids", 4, nil, twoSeats(NewCaptures(0, 0, 2, 0, 0), NewCaptures(0, 0, 1, 0, 0)), "3 Mermaids captured or winning the Skull King, but there are 2"},
+		{"§1 two Mermaids", 4, nil, twoSeats(NewCaptures(0, 0, 2, 0, 0), NewCaptures(0, 0, 1, 0, 0)), "3 Mermaids captured, but there are 2"},
 		{"§5 a trick holds one card a hand", 4, nil, capt(1, NewCaptures(0, 0, 0, 3, 0)), ""},
 		{"§5 a trick holds one card a hand: not 4 Pirates at 4 players", 4, nil, capt(3, NewCaptures(0, 0, 0, 4, 0)), "Ann has the Skull King taking 4 Pirates, but a trick holds 4 cards"},
 		{"§5 each character's capture is a trick of its own", 4, nil, capt(1, NewCaptures(0, 0, 1, 1, 0)), "Ann won 1 trick, but these captures need 2 tricks of their own"},
@@ -183,8 +183,8 @@ func TestSheetRules_LootAlliances(t *testing.T) {
 // docs/rules.md §2: a deal holds 1 card to the table's cap.
 func TestSheetRules_Cards(t *testing.T) {
 	for _, tc := range []sheetCase{
-		{"§2 the cap at 8 players", 8, nil, RoundResult{Cards: 9}, "9 cards: a hand holds 1 to 8 at 8 players"},
-		{"§2 at least one card", 3, nil, RoundResult{Cards: -1}, "-1 cards: a hand holds 1 to"},
+		{"§2 the cap at 8 players", 8, nil, RoundResult{Cards: 9}, "9 cards dealt: a hand holds 1 to 8 cards at 8 players"},
+		{"§2 at least one card", 3, nil, RoundResult{Cards: -1}, "-1 cards dealt: a hand holds 1 to"},
 		{"§2 a deal that differed", 3, nil, won(5, 2, 2, 1), ""},
 	} {
 		tc.run(t)

@@ -34,7 +34,7 @@ func (g *Game) EnterResults(r RoundResult) error {
 	if r.Cards != 0 {
 		cards = r.Cards
 		if cards < 1 || cards > g.opts.MaxHand(g.players) {
-			return bad("%d cards: a hand holds 1 to %d at %d players", cards, g.opts.MaxHand(g.players), g.players)
+			return bad("%d cards dealt: a hand holds 1 to %d cards at %d players", cards, g.opts.MaxHand(g.players), g.players)
 		}
 	}
 	for s := 0; s < g.players; s++ {
@@ -51,7 +51,7 @@ func (g *Game) EnterResults(r RoundResult) error {
 			return bad("%s's bonus is given both as points and as captures", g.Name(s))
 		}
 		if c := r.Cannon[s]; c != Grapeshot && (!g.opts.CannonLoad || c != Cannonball) {
-			return bad("%s loaded a cannon without Rascal's scoring with cannon loads", g.Name(s))
+			return bad("%s loaded a cannonball, but the rules are not Rascal's scoring with cannon loads", g.Name(s))
 		}
 	}
 	// What the cards and the tricks make impossible (resultrules.go).

@@ -219,6 +219,7 @@ func TestAPIEveryEntryRule(t *testing.T) {
 	}{
 		{"standard", refusalBase(t), rnd([]int{1, 1, 1}, []int{1, 1, 1}), standardRefusals()},
 		{"modules", moduleBase(t), rnd([]int{2, 0, 0}, []int{2, 0, 0}), moduleRefusals()},
+		{"kraken", krakenBase(t), rnd([]int{1, 0, 0}, []int{1, 0, 0}), krakenRefusals()},
 	} {
 		t.Run(set.name, func(t *testing.T) {
 			c := newClient(t)

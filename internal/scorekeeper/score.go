@@ -2,7 +2,6 @@ package scorekeeper
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/skullking-go/skullking"
@@ -78,11 +77,11 @@ func (s *Sheet) Score() (*Score, error) {
 	for i, r := range sum.Rounds {
 		ro := g.RulesOf(i)
 		sc.Rounds = append(sc.Rounds, ScoredRound{Result: r, RulesFrom: rulesFrom[i], MaxCards: ro.MaxHand(n),
-			TricksMayGoToNobody: tricksMayGoToNobody(&ro, n)})
+			TricksMayGoToNobody: ro.TricksToNobody(n, r.Cards) > 0})
 	}
 	if !g.Over() {
 		sc.Next = &NextRound{Round: g.Round(), Cards: g.Cards(), Tiebreak: g.Round() > g.ScheduledRounds(),
-			MaxCards: o.MaxHand(n), TricksMayGoToNobody: tricksMayGoToNobody(&o, n), Rules: cloneOptions(o),
+			MaxCards: o.MaxHand(n), TricksMayGoToNobody: o.TricksToNobody(n, max(1, g.Cards())) > 0, Rules: cloneOptions(o),
 			RulesFrom: rulesFrom[len(rulesFrom)-1]}
 	}
 	return sc, nil
@@ -163,10 +162,6 @@ func (s *Sheet) winnersText(g *skullking.Game) string {
 	return strings.Join(names, " and ") + " share the win"
 }
 
-func tricksMayGoToNobody(o *skullking.Options, players int) bool {
-	return o.Kraken || o.WhiteWhale || players == 2
-}
-
 // resultsText is an engine refusal of a round without its prefix.
 func resultsText(err error, round int) string {
 	msg := err.Error()
@@ -181,68 +176,27 @@ var fourteenSuits = []string{"green", "yellow", "purple", "black"}
 // the Mermaids, and the Pirates with the Tigress (who counts as one when
 // the Skull King takes her).
 var (
-	deckMermaids = countKinds(skullking.KindMermaid)
-	deckPirates  = countKinds(skullking.KindPirate, skullking.KindTigress)
-	deckLoot     = countKinds(skullking.KindLoot)
+	deckMermaids = skullking.Deck.Mermaids
+	deckPirates  = skullking.Deck.Pirates
+	deckLoot     = skullking.Deck.Loot
 )
 
-func countKinds(kinds ...skullking.Kind) int {
-	n := 0
-	for c := skullking.Card(0); c < skullking.NumCards; c++ {
-		if slices.Contains(kinds, c.Kind()) {
-			n++
-		}
-	}
-	return n
-}
-
-// result checks round r, round number rn, against the rules in force in g
-// and turns it into the engine's RoundResult. The engine checks bids,
-// tricks and modules again; the checks here come first so that each
-// refusal names the players and says what cannot be.
+// result turns round r, round number rn, into the engine's RoundResult.
+// What a round's entries cannot be, the engine's EnterResults says; the
+// checks here are of what only the entries know: the events a capture was
+// entered as, and the shape of the lists.
 func (r *Round) result(rn int, g *skullking.Game, names []string) (skullking.RoundResult, error) {
 	var res skullking.RoundResult
-	o := g.Options()
-	n := g.Players()
-	cards := g.Cards()
-	if r.Cards != 0 {
-		if maxHand := o.MaxHand(n); r.Cards < 1 || r.Cards > maxHand {
-			return res, invalid(rn, "%d cards dealt: a hand holds 1 to %d cards at %d players", r.Cards, maxHand, n)
-		}
-		cards = r.Cards
-		res.Cards = r.Cards
-	}
-	sum := 0
-	for s := range n {
-		if b := r.Bids[s]; b < 0 || b > cards {
-			return res, invalid(rn, "%s bid %d, but %s: a bid is 0 to %d", names[s], b, dealtText(cards), cards)
-		}
-		if w := r.Won[s]; w < 0 || w > cards {
-			return res, invalid(rn, "%s won %d tricks, but %s: 0 to %d", names[s], w, dealtText(cards), cards)
-		}
-		sum += r.Won[s]
-		res.Bids[s], res.Won[s] = r.Bids[s], r.Won[s]
-	}
-	if sum > cards {
-		return res, invalid(rn, "tricks won add up to %d, but only %d tricks were played", sum, cards)
-	}
-	if sum < cards && !tricksMayGoToNobody(&o, n) {
-		return res, invalid(rn, "tricks won add up to %d, but %d tricks were played and every trick has a winner (only the Kraken, the White Whale or Graybeard leave a trick to nobody)", sum, cards)
-	}
+	res.Cards = r.Cards
+	copy(res.Bids[:], r.Bids)
+	copy(res.Won[:], r.Won)
 	if err := r.bonuses(rn, names, &res); err != nil {
 		return res, err
 	}
-	if err := r.modules(rn, &o, names, &res); err != nil {
+	if err := r.modules(rn, names, &res); err != nil {
 		return res, err
 	}
 	return res, nil
-}
-
-func dealtText(cards int) string {
-	if cards == 1 {
-		return "1 card was dealt"
-	}
-	return fmt.Sprintf("%d cards were dealt", cards)
 }
 
 // bonuses checks the round's bonus events (or imported bonus points) and
@@ -259,23 +213,15 @@ func (r *Round) bonuses(rn int, names []string, res *skullking.RoundResult) erro
 			if p < 0 || p > maxBonusPts {
 				return invalid(rn, "%s's bonus points %d: 0 to %d", names[s], p, maxBonusPts)
 			}
-			if p > 0 && r.Won[s] == 0 {
-				return invalid(rn, "%s has %d bonus points but won no tricks: bonuses come from tricks won", names[s], p)
-			}
 			res.Bonus[s] = p
 		}
 		return nil
 	}
 	var (
-		caught       [8]struct{ fourteens, black14, mermaids, pirates, skullKing int }
-		fourteenBy   = map[string]int{}
-		mermaids     int // Mermaids accounted for by the events
-		pirateTricks int // tricks a Pirate won with Mermaids in them
-		skPirates    int // Pirates the Skull King took
-		skTook       int // "the Skull King took Pirates" events
-		mermaidTook  int // "a Mermaid took the Skull King" events
-		captured     [8]bool
-		ownTricks    [8]int // captures that each need a trick of their own
+		caught     [8]struct{ fourteens, black14, mermaids, pirates, skullKing int }
+		fourteenBy = map[string]int{}
+		skTook     int    // "the Skull King took Pirates" events
+		ownTricks  [8]int // captures that each need a trick of their own
 	)
 	for _, b := range r.Bonuses {
 		if b.Seat < 0 || b.Seat >= n {
@@ -309,8 +255,6 @@ func (r *Round) bonuses(rn int, names []string, res *skullking.RoundResult) erro
 			if b.Count < 1 || b.Count > deckMermaids {
 				return invalid(rn, "%s's Pirate took %d Mermaids: a trick holds 1 to %d (there are %d Mermaids)", name, b.Count, deckMermaids, deckMermaids)
 			}
-			mermaids += b.Count
-			pirateTricks++
 			ownTricks[b.Seat]++
 			caught[b.Seat].mermaids += b.Count
 		case SkullKingTookPirates:
@@ -318,43 +262,27 @@ func (r *Round) bonuses(rn int, names []string, res *skullking.RoundResult) erro
 				return invalid(rn, "%s's Skull King took %d Pirates: there are %d (5 Pirates and the Tigress)", name, b.Count, deckPirates)
 			}
 			skTook++
-			skPirates += b.Count
 			ownTricks[b.Seat]++
 			caught[b.Seat].pirates += b.Count
 		case MermaidTookSkullKing:
 			if b.Count != 0 && b.Count != 1 {
 				return invalid(rn, "%s's Mermaid took the Skull King %d times: there is one Skull King", name, b.Count)
 			}
-			mermaidTook++
-			mermaids++
 			ownTricks[b.Seat]++
 			caught[b.Seat].skullKing++
 		default:
 			return invalid(rn, "unknown bonus %q for %s: the bonuses are %s, %s, %s and %s", b.Kind, name,
 				Fourteen, PirateTookMermaids, SkullKingTookPirates, MermaidTookSkullKing)
 		}
-		captured[b.Seat] = true
 	}
-	switch {
-	case skTook > 0 && mermaidTook > 0:
-		return invalid(rn, "the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King: only one of these happened")
-	case skTook > 1:
+	// The captures' counts are the engine's to check (EnterResults); the
+	// events say more than the counts: how many tricks a Pirate took
+	// Mermaids in, and how many times the Skull King was entered.
+	if skTook > 1 {
 		return invalid(rn, "the Skull King took Pirates %d times, but there is one Skull King", skTook)
-	case mermaidTook > 1:
-		return invalid(rn, "a Mermaid took the Skull King %d times, but there is one Skull King", mermaidTook)
-	}
-	if mermaids > deckMermaids {
-		return invalid(rn, "%d Mermaids captured, but there are %d Mermaids", mermaids, deckMermaids)
-	}
-	if pirateTricks+skPirates > deckPirates {
-		return invalid(rn, "Pirates won %d tricks with Mermaids and the Skull King took %d Pirates: that is %d Pirates, but there are %d (5 Pirates and the Tigress)",
-			pirateTricks, skPirates, pirateTricks+skPirates, deckPirates)
 	}
 	for s := range n {
-		if captured[s] && r.Won[s] == 0 {
-			return invalid(rn, "%s has bonuses but won no tricks: bonuses come from tricks won", names[s])
-		}
-		if ownTricks[s] > r.Won[s] {
+		if r.Won[s] > 0 && ownTricks[s] > r.Won[s] {
 			return invalid(rn, "%s won %d tricks but has %d captures that each need a trick of their own (a Pirate taking Mermaids, the Skull King taking Pirates, a Mermaid taking the Skull King)",
 				names[s], r.Won[s], ownTricks[s])
 		}
@@ -373,57 +301,29 @@ func validSuit(s string) bool {
 	return false
 }
 
-// modules checks and copies the round's module details: Loot alliances,
-// Rascal's wagers and cannon loads. Entries that say "nothing" (a wager of
-// 0, all grapeshot) are accepted whatever the rules, so that a client may
-// always send full lists.
-func (r *Round) modules(rn int, o *skullking.Options, names []string, res *skullking.RoundResult) error {
+// modules copies the round's module details: Loot alliances, Rascal's
+// wagers and cannon loads, for the engine to check against the rules in
+// force. Entries that say "nothing" (a wager of 0, all grapeshot) are
+// accepted whatever the rules, so that a client may always send full
+// lists.
+func (r *Round) modules(rn int, names []string, res *skullking.RoundResult) error {
 	n := len(names)
-	if len(r.Loot) > 0 && !o.Loot {
-		return invalid(rn, "a Loot alliance, but the Loot module is not in play")
-	}
 	for i, l := range r.Loot {
 		looter, winner := l[0], l[1]
 		if looter < 0 || looter >= n || winner < 0 || winner >= n {
 			return invalid(rn, "the Loot alliance %v names no seat: seats are 0 to %d", l, n-1)
 		}
-		if looter == winner {
-			return invalid(rn, "%s won their own Loot: that forms no alliance", names[looter])
+		if i < len(res.Alliances) {
+			res.Alliances[i] = skullking.Alliance{Looter: int8(looter), Winner: int8(winner)}
 		}
-		if r.Won[winner] == 0 {
-			return invalid(rn, "%s allied with %s through Loot, but %s won no tricks", names[looter], names[winner], names[winner])
-		}
-		res.Alliances[i] = skullking.Alliance{Looter: int8(looter), Winner: int8(winner)}
 	}
-	res.NAlliances = len(r.Loot)
-	wagered := -1
-	for s, w := range r.Wagers {
-		if w == 0 {
-			continue
-		}
-		if !o.PirateAbilities {
-			return invalid(rn, "%s wagered %d with Rascal of Roatan, but pirate abilities are not in play", names[s], w)
-		}
-		if w != 10 && w != 20 {
-			return invalid(rn, "%s wagered %d: Rascal of Roatan wagers 0, 10 or 20", names[s], w)
-		}
-		if wagered >= 0 {
-			return invalid(rn, "%s and %s both wagered, but there is one Rascal of Roatan", names[wagered], names[s])
-		}
-		if r.Won[s] == 0 {
-			return invalid(rn, "%s wagered %d but won no tricks: Rascal of Roatan wagers when he wins a trick", names[s], w)
-		}
-		wagered = s
-		res.Wagers[s] = w
-	}
+	res.NAlliances = len(r.Loot) // the engine refuses more than the Loot cards
+	copy(res.Wagers[:], r.Wagers)
 	for s, c := range r.Cannon {
 		switch c {
 		case "grapeshot":
 			res.Cannon[s] = skullking.Grapeshot
 		case "cannonball":
-			if !o.CannonLoad {
-				return invalid(rn, "%s loaded a cannonball, but the rules are not Rascal's scoring with cannon loads", names[s])
-			}
 			res.Cannon[s] = skullking.Cannonball
 		default:
 			return invalid(rn, "%s's cannon load %q: \"grapeshot\" or \"cannonball\"", names[s], c)

@@ -114,10 +114,10 @@ func refusalBase(t *testing.T) *Sheet {
 
 func standardRefusals() []refusal {
 	return []refusal{
-		{"bid too high", rnd([]int{4, 0, 0}, []int{1, 1, 1}), "Ann bid 4, but 3 cards were dealt"},
+		{"bid too high", rnd([]int{4, 0, 0}, []int{1, 1, 1}), "Ann bid 4: 3 cards dealt, bid 0 to 3"},
 		{"negative bid", rnd([]int{-1, 0, 0}, []int{1, 1, 1}), "Ann bid -1"},
 		{"won too many", rnd([]int{1, 0, 0}, []int{4, 0, 0}), "Ann won 4 tricks"},
-		{"tricks short", rnd([]int{1, 1, 1}, []int{1, 1, 0}), "tricks won add up to 2, but 3 tricks were played"},
+		{"tricks short", rnd([]int{1, 1, 1}, []int{1, 1, 0}), "tricks won add up to 2 of 3, so 1 trick went to nobody, but every trick has a winner"},
 		{"tricks over", rnd([]int{1, 1, 1}, []int{2, 1, 1}), "tricks won add up to 4, but only 3"},
 		{"black 14 twice", rnd([]int{1, 1, 1}, []int{1, 1, 1},
 			Bonus{Seat: 0, Kind: Fourteen, Suit: "black"}, Bonus{Seat: 1, Kind: Fourteen, Suit: "black"}),
@@ -144,10 +144,10 @@ func standardRefusals() []refusal {
 			"the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King"},
 		{"seven Pirates", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: SkullKingTookPirates, Count: 7}),
 			"took 7 Pirates: there are 6 (5 Pirates and the Tigress)"},
-		{"more Pirates than exist", rnd([]int{1, 1, 1}, []int{1, 1, 1},
+		{"Skull King taking more Pirates than a trick holds", rnd([]int{1, 1, 1}, []int{1, 1, 1},
 			Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 1}, Bonus{Seat: 1, Kind: PirateTookMermaids, Count: 1},
 			Bonus{Seat: 2, Kind: SkullKingTookPirates, Count: 5}),
-			"that is 7 Pirates, but there are 6"},
+			"Cat has the Skull King taking 5 Pirates, but a trick holds 3 cards"},
 		{"no Pirates", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: SkullKingTookPirates}),
 			"took 0 Pirates"},
 		{"three Mermaids in a trick", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 3}),
@@ -161,16 +161,22 @@ func standardRefusals() []refusal {
 			"a bonus for seat 3: seats are 0 to 2"},
 		{"unknown bonus", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: "kraken_ate_it"}),
 			`unknown bonus "kraken_ate_it"`},
-		{"cards out of range", Round{Cards: 40, Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}}, "40 cards dealt: a hand holds 1 to 23"},
+		{"cards out of range", Round{Cards: 40, Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}}, "40 cards dealt: a hand holds 1 to 23 cards at 3 players"},
 		{"Loot without the module", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, Loot: [][]int{{0, 1}}},
 			"the Loot module is not in play"},
 		{"wager without abilities", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, Wagers: []int{10, 0, 0}},
 			"pirate abilities are not in play"},
 		{"cannonball without cannon loads", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, Cannon: []string{"cannonball", "grapeshot", "grapeshot"}},
-			"not Rascal's scoring with cannon loads"},
+			"Ann loaded a cannonball, but the rules are not Rascal's scoring with cannon loads"},
 		{"bonus points with events", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, BonusPoints: []int{10, 0, 0},
 			Bonuses: []Bonus{{Seat: 0, Kind: Fourteen, Suit: "green"}}}, "not both"},
 		{"bids for too few", rnd([]int{1, 1}, []int{1, 1, 1}), `2 entries in "bids" for 3 players`},
+		// docs/rules.md §6: an imported bonus is a sum some captures in the
+		// seat's tricks make.
+		{"bonus points without a trick", Round{Bids: []int{1, 0, 2}, Won: []int{1, 0, 2}, BonusPoints: []int{0, 20, 0}},
+			"Ben has 20 bonus points but won no tricks"},
+		{"bonus points no capture makes", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, BonusPoints: []int{15, 0, 0}},
+			"Ann has 15 bonus points, but no captures in 1 trick make 15 under these rules"},
 	}
 }
 
@@ -238,6 +244,25 @@ func moduleBase(t *testing.T) *Sheet {
 	s := newSheet(t, o, "Ann", "Ben", "Cat")
 	s, _ = add(t, s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
 	return s
+}
+
+// krakenBase is a sheet with the Kraken, at round 2
+// (2 cards).
+func krakenBase(t *testing.T) *Sheet {
+	t.Helper()
+	s := newSheet(t, opts(func(o *skullking.Options) { o.Kraken = true }), "Ann", "Ben", "Cat")
+	s, _ = add(t, s, rnd([]int{0, 0, 0}, []int{0, 0, 0}))
+	return s
+}
+
+// krakenRefusals: docs/rules.md §8.1, the Kraken destroys one trick a round.
+func krakenRefusals() []refusal {
+	return []refusal{
+		{"both tricks to nobody", rnd([]int{0, 0, 0}, []int{0, 0, 0}),
+			"tricks won add up to 0 of 2, so 2 tricks went to nobody, but only the Kraken's trick can (one a round)"},
+		{"a second Skull King capture", rnd([]int{1, 1, 0}, []int{1, 1, 0}, Bonus{Seat: 0, Kind: MermaidTookSkullKing}, Bonus{Seat: 1, Kind: MermaidTookSkullKing}),
+			"a Mermaid took the Skull King 2 times, but there is one Skull King"},
+	}
 }
 
 func moduleRefusals() []refusal {
