@@ -50,6 +50,7 @@ func (h *handler) routes() http.Handler {
 	mux.HandleFunc("POST /api/sheets/{$}", h.create)
 	mux.HandleFunc("POST /api/sheets/import", h.importRecord)
 	mux.HandleFunc("POST /api/sheets/books", h.newBook)
+	mux.HandleFunc("POST /api/sheets/check", h.check)
 	mux.HandleFunc("GET /api/sheets/history", h.history)
 	mux.HandleFunc("GET /api/sheets/roster", h.roster)
 	mux.HandleFunc("GET /api/sheets/stats", h.stats)
@@ -755,22 +756,37 @@ func (h *handler) preview(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var (
-		sc  *Score
-		err error
-		at  = len(cur.Rounds) + 1
-	)
-	if req.Replace != 0 {
-		at = req.Replace
-		_, sc, err = cur.WithRoundReplaced(req.Replace, *req.Round)
-	} else {
-		_, sc, err = cur.WithRound(*req.Round)
-	}
+	sr, sc, err := CheckRound(cur, *req.Round, req.Replace)
 	if err != nil {
 		writeRefusal(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"round": sc.Rounds[at-1], "score": sc})
+	writeJSON(w, http.StatusOK, map[string]any{"round": sr, "score": sc})
+}
+
+// check is CheckRound for a sheet the client sends, stored or not: the
+// entry screens ask it at each step of a round, offline sheets included
+// once the server is reached.
+func (h *handler) check(w http.ResponseWriter, r *http.Request) {
+	var req checkRequest
+	if !decodeBody(w, r, &req) {
+		return
+	}
+	if req.Sheet == nil || req.Round == nil {
+		writeError(w, http.StatusBadRequest, "malformed", "the body needs a \"sheet\" and a \"round\"")
+		return
+	}
+	s, _, err := DecodeSheet(req.Sheet)
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	sr, _, err := CheckRound(s, *req.Round, req.Replace)
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"round": sr})
 }
 
 // readSheet loads the sheet for a read-only route, answering 304 when the

@@ -231,6 +231,13 @@ func TestAPIEveryEntryRule(t *testing.T) {
 			s := c.create(string(b))
 			e := c.round(c.create(string(b)), set.valid)
 			rn := len(set.base.Rounds) + 1
+			// The same sheets as a client holds them, for POST /api/sheets/check.
+			withValid := set.base.Clone()
+			withValid.Rounds = append(withValid.Rounds, set.valid)
+			sent, err := json.Marshal(withValid)
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, tc := range set.cases {
 				t.Run(tc.name, func(t *testing.T) {
 					for _, req := range []struct {
@@ -241,6 +248,8 @@ func TestAPIEveryEntryRule(t *testing.T) {
 						{"POST", "/api/sheets/" + s.ID + "/preview", map[string]any{"round": tc.r}},
 						{"PUT", fmt.Sprintf("/api/sheets/%s/rounds/%d", e.ID, rn), map[string]any{"version": e.Version, "round": tc.r}},
 						{"POST", "/api/sheets/" + e.ID + "/preview", map[string]any{"round": tc.r, "replace": rn}},
+						{"POST", "/api/sheets/check", map[string]any{"sheet": json.RawMessage(b), "round": tc.r}},
+						{"POST", "/api/sheets/check", map[string]any{"sheet": json.RawMessage(sent), "round": tc.r, "replace": rn}},
 					} {
 						rec := c.do(req.method, req.path, req.body)
 						expect(t, rec, http.StatusUnprocessableEntity)
@@ -727,6 +736,32 @@ func TestAPIDeleteRoundAndSheet(t *testing.T) {
 	expect(t, c.do("DELETE", fmt.Sprintf("/api/sheets/%s?version=%d", s.ID, s.Version), nil), http.StatusNoContent)
 	expect(t, c.do("GET", "/api/sheets/"+s.ID, nil), http.StatusNotFound)
 	expect(t, c.do("GET", "/api/sheets/"+s.Follow, nil), http.StatusNotFound)
+}
+
+// TestAPICheckRound: POST /api/sheets/check scores a round of a sheet the
+// client holds, never stored: a round still being entered (bids and
+// tricks, no captures yet) is checked as far as it goes (docs/rules.md
+// §8.1: the Kraken takes one trick a round to nobody), and a malformed
+// request is a 400.
+func TestAPICheckRound(t *testing.T) {
+	c := newClient(t)
+	sheet := json.RawMessage(`{"players": ["Ann", "Ben", "Cat"], "options": {"kraken": true}, "rounds": [{"bids": [1, 0, 0], "won": [1, 0, 0]}]}`)
+	rec := c.do("POST", "/api/sheets/check", map[string]any{"sheet": sheet, "round": rnd([]int{1, 0, 0}, []int{1, 0, 0})})
+	expect(t, rec, http.StatusOK)
+	got := decodeAs[struct{ Round ScoredRound }](t, rec)
+	if got.Round.Round != 2 || !slices.Equal(got.Round.Points, []int{20, 20, 20}) {
+		t.Fatalf("round 2 with one trick destroyed by the Kraken: %+v", got.Round)
+	}
+	rec = c.do("POST", "/api/sheets/check", map[string]any{"sheet": sheet, "round": rnd([]int{1, 0, 0}, []int{0, 0, 0}), "replace": 1})
+	expect(t, rec, http.StatusOK)
+	rec = c.do("POST", "/api/sheets/check", map[string]any{"sheet": sheet, "round": rnd([]int{1, 0, 0}, []int{0, 0, 0})})
+	expect(t, rec, http.StatusUnprocessableEntity)
+	if e := decodeAs[errResp](t, rec); e.Round != 2 || !strings.Contains(e.Error, "so 2 tricks went to nobody, but only the Kraken's trick can (one a round)") {
+		t.Fatalf("both tricks of round 2 went to nobody: %+v", e)
+	}
+	expect(t, c.do("POST", "/api/sheets/check", map[string]any{"round": rnd([]int{0, 0, 0}, []int{0, 0, 0})}), http.StatusBadRequest)
+	expect(t, c.do("POST", "/api/sheets/check", map[string]any{"sheet": json.RawMessage(`{"players": ["Ann"]}`), "round": rnd([]int{0}, []int{1})}),
+		http.StatusUnprocessableEntity)
 }
 
 func TestAPIPreviewAndPatch(t *testing.T) {
