@@ -73,7 +73,7 @@ func enterRound(p *page, bids, won []int, captures ...capture) {
 	for i, b := range bids {
 		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
 	}
-	p.click("#next")
+	p.click("#next:not([disabled])")
 	for i, w := range won {
 		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
 	}
@@ -86,7 +86,7 @@ func enterRound(p *page, bids, won []int, captures ...capture) {
 		}
 	}
 	p.until("the captures to be listed", fmt.Sprintf(`document.querySelectorAll('#events li button').length === %d`, len(captures)), 10*time.Second)
-	p.click("#next")
+	p.click("#next:not([disabled])")
 	p.waitVisible("#preview table, #stale")
 	p.click("#save-round:not([disabled])")
 }
@@ -109,12 +109,12 @@ func enterOfflineRound(p *page, down *atomic.Bool) {
 	for i, b := range []int{1, 0} {
 		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
 	}
-	p.click("#next")
+	p.click("#next:not([disabled])")
 	for i, w := range []int{1, 0} {
 		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
 	}
 	p.click("#next:not([disabled])")
-	p.click("#next")
+	p.click("#next:not([disabled])")
 	p.waitVisible("#scored-here")
 	p.click("#save-round:not([disabled])")
 	p.until("round 2, scored on the phone", `/^Round 2/.test(document.querySelector('#round-h').textContent) && /will sync when online/.test(document.querySelector('#sync-status').textContent) && !document.querySelector('#totals .sk-pending')`, 10*time.Second)
@@ -185,9 +185,9 @@ func TestScoreKeeperShortGame(t *testing.T) {
 	p.click(`#rounds-table tr[data-round="2"]`)
 	p.waitVisible(`[data-key="bid-0-1"]`)
 	p.click(`[data-key="bid-0-1"]`)
-	p.click("#next")
 	p.click("#next:not([disabled])")
-	p.click("#next")
+	p.click("#next:not([disabled])")
+	p.click("#next:not([disabled])")
 	p.waitVisible("#preview table")
 	p.click("#save-round:not([disabled])")
 	saved(`/^Round 3/.test(document.querySelector('#round-h').textContent)`)
@@ -268,12 +268,12 @@ func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
 	for i, b := range []int{0, 1, 0} {
 		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
 	}
-	p.click("#next")
+	p.click("#next:not([disabled])")
 	for i, w := range []int{0, 2, 0} {
 		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
 	}
 	p.click("#next:not([disabled])")
-	p.click("#next")
+	p.click("#next:not([disabled])")
 	p.waitVisible("#scored-here")
 	points := `[...document.querySelectorAll('#preview [data-points]')].map((e) => e.firstChild.textContent).join(' ')`
 	if got := eval[string](p, points); got != "+20 −10 +20" {
@@ -411,7 +411,10 @@ func TestScoreKeeperConflict(t *testing.T) {
 
 // TestScoreKeeperModules keeps a one-round game with Loot and the Kraken: a
 // deal that differed from the schedule, a trick the Kraken left to nobody,
-// and a Loot alliance.
+// and a Loot alliance worth the reward set on the page. What the engine
+// refuses shows at the step where it is entered, in the engine's words:
+// two tricks to nobody at the tricks step (docs/rules.md §8.1), a Loot won
+// by its own player at the captures step (§8.4).
 func TestScoreKeeperModules(t *testing.T) {
 	base := startKeeperSite(t)
 	p := newPage(t, "keeper", 420, 860)
@@ -421,6 +424,7 @@ func TestScoreKeeperModules(t *testing.T) {
 	p.do("rounds", clearAndType("#opt-rounds", "1"))
 	p.click("#opt-loot")
 	p.click("#opt-kraken")
+	p.do("the Loot reward", clearAndType("#opt-loot_bonus", "30"))
 	p.click("#create")
 	p.until("the sheet on the server", `/^\/sheet\/[0-9a-f]{32}$/.test(location.pathname)`, 10*time.Second)
 
@@ -430,26 +434,57 @@ func TestScoreKeeperModules(t *testing.T) {
 	for i, b := range []int{1, 0, 0} {
 		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
 	}
-	p.click("#next")
-	for i, w := range []int{1, 0, 0} {
-		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
-	}
-	p.until("a trick to nobody accepted", `/went to nobody/.test(document.querySelector('#tricks-check').textContent)`, 5*time.Second)
 	p.click("#next:not([disabled])")
-	// Ben's Loot went to Ann's trick.
+	// Nobody won a trick: the Kraken takes one of the two, not both.
+	for i := range 3 {
+		p.click(fmt.Sprintf(`[data-key="won-%d-0"]`, i))
+	}
+	p.until("the engine's sentence at the tricks step",
+		`/so 2 tricks went to nobody, but only the Kraken's trick can \(one a round\)/.test((document.querySelector('#tricks-check.bad') || {}).textContent) && document.querySelector('#next').disabled`, 5*time.Second)
+	p.click(`[data-key="won-0-1"]`)
+	p.until("a trick to nobody accepted", `/went to nobody/.test((document.querySelector('#tricks-check.good') || {}).textContent)`, 5*time.Second)
+	p.click("#next:not([disabled])")
+	// Ann's Loot with Ann, then Ben's Loot that went to Ann's trick.
+	p.do("own looter", selectValue("#loot-looter", "0"))
+	p.click("#loot-add")
+	p.until("the engine's sentence at the captures step",
+		`/Ann won their own Loot: that forms no alliance/.test((document.querySelector('#events-check.bad') || {}).textContent) && document.querySelector('#next').disabled`, 5*time.Second)
+	p.click(`#loot li button`)
 	p.do("looter", selectValue("#loot-looter", "1"))
 	p.click("#loot-add")
 	p.until("the alliance listed", `document.querySelectorAll('#loot li').length === 1`, 5*time.Second)
-	p.click("#next")
+	p.click("#next:not([disabled])")
 	p.waitVisible("#preview table")
 	p.click("#save-round:not([disabled])")
-	// Ann: 20 × 1 + 20 for the alliance; Ben: 10 × 2 cards + 20 for the
+	// Ann: 20 × 1 + 30 for the alliance; Ben: 10 × 2 cards + 30 for the
 	// alliance; Cat: 10 × 2 cards. Ann and Ben tie at the top, so the game
 	// goes on with a tiebreak round (docs/rules.md §7).
 	savedThen(p, `/^Round 2 \(tiebreak\)/.test(document.querySelector('#round-h').textContent)`)
-	if got := totals(p); got != "40 40 20" {
-		t.Fatalf("totals %s, want 40 40 20", got)
+	if got := totals(p); got != "50 50 20" {
+		t.Fatalf("totals %s, want 50 50 20", got)
 	}
+	// The reward set on the page is the rule in force on the Rules tab.
+	p.click("#tab-more")
+	p.waitVisible(`#rules-in-force dd[data-option="loot_bonus"]`)
+	if v := eval[string](p, `document.querySelector('#rules-in-force dd[data-option="loot_bonus"]').textContent`); v != "30 (standard: 20)" {
+		t.Fatalf("the rules in force give the Loot reward %q", v)
+	}
+	// The refusals were 422s of the check, as asked.
+	forgetLogged(p, "422")
+}
+
+// forgetLogged drops the page's reports that hold what, once the test has
+// asked for them (a refusal the browser logs as a failed request).
+func forgetLogged(p *page, what string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	kept := p.errors[:0]
+	for _, e := range p.errors {
+		if !strings.Contains(e, what) {
+			kept = append(kept, e)
+		}
+	}
+	p.errors = kept
 }
 
 // TestScoreKeeperStartedOffline starts a sheet and enters a round with the

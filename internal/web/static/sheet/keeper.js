@@ -195,6 +195,22 @@ function sheetBody(sh) {
 // synced is an entry for a sheet as the server sent it: nothing to send.
 function synced(key, sh) { return { key, sheet: sh, base: sh, dirty: false }; }
 
+// checkRound is the engine's word on a round as far as it is entered, as
+// round replace of sheet sh (0: the next round): {ok: true, round} with
+// the round scored, {ok: false, error, round} with the engine's sentence
+// and the round it is about, or null when nothing can answer (offline).
+// One call from the sheet and the round to the sentence, holding no rule:
+// the server answers it (POST /api/sheets/check), and an engine built into
+// the page can answer the same call.
+async function checkRound(sh, round, replace) {
+  const sheet = { players: sh.players, options: sh.options || {}, rule_changes: sh.rule_changes || [], rounds: sh.rounds || [] };
+  let r;
+  try { r = await api('POST', '/api/sheets/check', { sheet, round, replace: replace || 0 }); } catch { return null; }
+  if (r.status === 200 && r.data) return { ok: true, round: r.data.round };
+  if (r.status === 422 && r.data) return { ok: false, error: r.data.error, round: r.data.round };
+  return null;
+}
+
 // sync sends a changed sheet: POST for one made offline, else PUT with the
 // version the changes were made on. Syncs of one sheet run one at a time:
 // two PUTs of the same version would make the phone conflict with itself.
@@ -719,6 +735,7 @@ function keeper(key) {
   let tab = 'round';
   let back = 'round'; // the screen the names screen goes back to
   let alive = true; // false once the keeper left for another screen
+  let applyNext = false; // the rules form's "apply to", kept across redraws
   const redraw = () => { if (alive) { main.replaceChildren(); draw(); } };
   const change = async (mutate, msg) => {
     const e = getEntry(key);
@@ -945,7 +962,6 @@ function keeper(key) {
     const sr = d.replace && sh.score ? sh.score.rounds[d.replace - 1] : null;
     const bounds = d.replace ? sr : next;
     const maxCards = Math.max((bounds && bounds.max_cards) || (next && next.max_cards) || mostCards(), d.cards || 1);
-    const nobody = bounds ? bounds.tricks_may_go_to_nobody : true;
     const box = h('section', { class: 'panel', 'aria-labelledby': 'round-h' });
     const steps = [['bids', 'Bids'], ['won', 'Tricks'], ['bonus', 'Captures'], ['confirm', 'Points']];
     box.append(h('h2', { id: 'round-h' }, `${d.replace ? 'Correct round' : 'Round'} ${n}`, next && next.tiebreak && !d.replace ? ' (tiebreak)' : '',
@@ -984,22 +1000,42 @@ function keeper(key) {
         h('p', { class: 'row' }, h('label', { for: 'cards-dealt' }, 'Cards dealt (if the deal differed): '), dealt),
         bar(null, () => go('won'), 'Tricks →', d.bids.every((b) => b !== null)));
     } else if (d.step === 'won') {
-      const sum = d.won.reduce((a, b) => a + (b || 0), 0);
       const all = d.won.every((b) => b !== null);
-      const ok = all && (sum === d.cards || (nobody && sum < d.cards));
-      const msg = !all ? 'Tap how many tricks each player won.'
-        : sum > d.cards ? `That is ${plural(sum, 'trick')}, but only ${d.cards} were played.`
-          : sum < d.cards && !nobody ? `That is ${plural(sum, 'trick')} of ${d.cards}: every trick is won by someone.`
-            : sum < d.cards ? `${plural(d.cards - sum, 'trick')} went to nobody (Kraken, White Whale or Graybeard).` : `All ${plural(d.cards, 'trick')} counted.`;
-      box.append(h('p', { class: 'muted' }, 'Tricks each player won.'), ...numbers('won', d.won),
-        h('p', { class: ['sk-check', ok ? 'good' : all ? 'bad' : ''], id: 'tricks-check', role: 'status' }, msg),
-        bar('bids', () => go('bonus'), 'Captures →', ok));
+      const verdict = h('p', { class: 'sk-check', id: 'tricks-check', role: 'status' }, all ? 'Checking the tricks…' : 'Tap how many tricks each player won.');
+      const fwd = bar('bids', () => go('bonus'), 'Captures →', false);
+      box.append(h('p', { class: 'muted' }, 'Tricks each player won.'), ...numbers('won', d.won), verdict, fwd);
+      if (all) {
+        // The tricks alone, as the engine sees them at this step.
+        const lost = d.cards - d.won.reduce((a, b) => a + b, 0);
+        verdictOf(sh, roundOf({ ...d, bonuses: [], loot: [], wagers: null, cannon: undefined, bonus_points: undefined }), d.replace, verdict, fwd,
+          lost > 0 ? `${plural(lost, 'trick')} went to nobody.` : `All ${plural(d.cards, 'trick')} counted.`, 'The server checks these tricks once it is reached.');
+      }
     } else if (d.step === 'bonus') {
-      box.append(bonusStep(sh, d, rules, save, redraw), bar('won', () => go('confirm'), 'Points →', true));
+      const verdict = h('p', { class: 'sk-check', id: 'events-check', role: 'status' });
+      const fwd = bar('won', () => go('confirm'), 'Points →', false);
+      box.append(bonusStep(sh, d, rules, save, redraw), verdict, fwd);
+      verdictOf(sh, roundOf(d), d.replace, verdict, fwd, '', 'The server checks the captures once it is reached.');
     } else {
       box.append(confirmStep(sh, d, n, bar, go));
     }
     return h('div', { class: 'sk-wide' }, box, h('aside', {}, totalsStrip(sh)));
+  }
+
+  // verdictOf shows the engine's word on the round so far in verdict, and
+  // lets the step go on (the #next button in fwd) unless the engine
+  // refused it. Offline, the step goes on: the server checks the round when
+  // the sheet reaches it.
+  function verdictOf(sh, round, replace, verdict, fwd, good, offline) {
+    const btn = fwd.querySelector('#next');
+    checkRound(sh, round, replace).then((v) => {
+      if (!verdict.isConnected) return;
+      verdict.classList.remove('good', 'bad');
+      if (!v) { verdict.textContent = offline; btn.disabled = false; return; }
+      verdict.classList.add(v.ok ? 'good' : 'bad');
+      verdict.textContent = v.ok ? good : v.error;
+      if (!v.ok) verdict.setAttribute('role', 'alert');
+      btn.disabled = !v.ok;
+    });
   }
 
   function bonusStep(sh, d, rules, save, redraw) {
@@ -1075,8 +1111,8 @@ function keeper(key) {
       if (!info || d.loot.length < info.max_loot) {
         const a = h('select', { id: 'loot-looter', 'aria-label': 'Played the Loot' }, sh.players.map((p, i) => h('option', { value: i }, p)));
         const b = h('select', { id: 'loot-winner', 'aria-label': 'Won the trick' }, winners.map((i) => h('option', { value: i }, sh.players[i])));
+        // Whether the alliance can be is the engine's to say, below.
         wrap.append(h('div', { class: 'row' }, a, ' with ', b, h('button', { type: 'button', id: 'loot-add', onclick: () => {
-          if (a.value === b.value) { toast('A player cannot ally with themselves.', 'error'); return; }
           d.loot.push([Number(a.value), Number(b.value)]); save(); redraw();
         } }, 'Add alliance')));
       }
@@ -1190,8 +1226,8 @@ function keeper(key) {
     const sh = e.sheet;
     const box = h('div', {});
     const rules = rulesForm(currentRules(sh));
-    const whole = h('input', { type: 'radio', name: 'apply', id: 'apply-whole', checked: true });
-    const nextR = h('input', { type: 'radio', name: 'apply', id: 'apply-next' });
+    const whole = h('input', { type: 'radio', name: 'apply', id: 'apply-whole', checked: !applyNext, onchange: () => { applyNext = false; } });
+    const nextR = h('input', { type: 'radio', name: 'apply', id: 'apply-next', checked: applyNext, onchange: () => { applyNext = true; } });
     const n = sh.rounds.length + 1;
     box.append(h('section', { class: 'panel', 'aria-labelledby': 'in-force-h' }, h('h2', { id: 'in-force-h' }, 'Rules in force'),
       rulesInForce(currentRules(sh), rulesFrom(sh, n))));
@@ -1390,7 +1426,7 @@ function totalsScreen(sh, onRound) {
     return h('tr', { tabindex: onRound ? 0 : null, 'data-round': k + 1, 'aria-label': onRound ? `Round ${k + 1}: tap to correct it` : null,
       onclick: onRound ? () => onRound(k + 1) : null,
       onkeydown: onRound ? (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); onRound(k + 1); } } : null },
-    h('th', { scope: 'row' }, `${k + 1}${sr && sr.tiebreak ? ' (tiebreak)' : ''}`),
+    h('th', { scope: 'row' }, `${k + 1}${sr && sr.tiebreak ? ' (tiebreak)' : ''}`, roundRules(sh, k + 1)),
     sh.players.map((_, i) => h('td', { 'data-seat': i, title: sr && sr.scores ? scoreParts(sr.scores[i]) : null }, `${r.bids[i]}/${r.won[i]} `,
       sr ? h('b', { class: 'pts' }, String(sr.points[i])) : h('span', { class: 'sk-pending' }, '…'))));
   });
@@ -1403,6 +1439,16 @@ function totalsScreen(sh, onRound) {
         h('thead', {}, h('tr', {}, h('th', {}, 'Round'), sh.players.map((p) => h('th', { scope: 'col' }, p)))),
         h('tbody', {}, rows)))),
     h('section', { class: 'panel' }, h('h2', {}, 'Totals by round'), chart(view)));
+}
+
+// roundRules says, under round n's number, the rules it was scored under
+// where they differ from the first round's; nothing when they do not.
+function roundRules(sh, n) {
+  const first = sh.options || {}, these = ruleAt(sh, n);
+  if (n === 1 || sameRules(first, these)) return null;
+  const said = info ? info.options.filter((o) => needsMet(these, o) && !sameValue(ruleValue(these, o.key), ruleValue(first, o.key)))
+    .map((o) => `${o.label}: ${valueText(o, ruleValue(these, o.key))}`) : [];
+  return h('small', { class: 'sk-round-rules', 'data-rules': n }, said.length ? said.join(' · ') : 'other rules');
 }
 
 // ---- following on another phone -----------------------------------------
