@@ -317,6 +317,12 @@ func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
 	if got := totals(p); got != "40 0 30" {
 		t.Fatalf("after a change from the next round: %s", got)
 	}
+	// The form keeps the choice of the rounds it applies to.
+	p.click("#tab-more")
+	if !eval[bool](p, `document.querySelector('#apply-next').checked`) {
+		t.Error("the rules form went back to the whole game")
+	}
+	p.click("#tab-totals")
 	// Round 3, 3 cards: Ann and Ben bid 0 (flat +10 each), Cat bid 3 and won
 	// them all (+60).
 	p.click("#tab-round")
@@ -324,6 +330,11 @@ func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
 	p.until("the game over", `document.querySelector('#game-over') && document.querySelector('#sync-status').textContent === 'Saved.'`, 10*time.Second)
 	if got := totals(p); got != "50 10 90" {
 		t.Fatalf("after round 3 under the flat zero: %s", got)
+	}
+	// Round 3 says the rule it was scored under; rounds 1 and 2 say none.
+	p.click("#tab-totals")
+	if got := eval[string](p, `[...document.querySelectorAll('#rounds-table [data-rules]')].map((e) => e.dataset.rules + ': ' + e.textContent).join('; ')`); got != "3: Zero bid scaling: flat (×1)" {
+		t.Errorf("the rounds' own rules: %q", got)
 	}
 	// The whole game rescored with the flat zero: round 1 20/10/10, round 2
 	// 10/−10/10, round 3 10/10/60.
@@ -418,6 +429,10 @@ func TestScoreKeeperConflict(t *testing.T) {
 func TestScoreKeeperModules(t *testing.T) {
 	base := startKeeperSite(t)
 	p := newPage(t, "keeper", 420, 860)
+	// The refusals the test asks for are 422s of the check, which the
+	// browser logs; forgotten before the page's reports are read (cleanups
+	// run last first).
+	t.Cleanup(func() { forgetLogged(p, "422") })
 	p.nav(base + "/sheet/new")
 	addPlayers(p, "Ann", "Ben", "Cat")
 	p.click("#rules-custom")
@@ -469,8 +484,25 @@ func TestScoreKeeperModules(t *testing.T) {
 	if v := eval[string](p, `document.querySelector('#rules-in-force dd[data-option="loot_bonus"]').textContent`); v != "30 (standard: 20)" {
 		t.Fatalf("the rules in force give the Loot reward %q", v)
 	}
-	// The refusals were 422s of the check, as asked.
-	forgetLogged(p, "422")
+	// A value set through the API, for the whole game, shows there too once
+	// the page reads the sheet again, and rescores the round.
+	status := eval[int](p, `(async () => {
+		const id = location.pathname.slice(7);
+		const sh = await (await fetch('/api/sheets/' + id)).json();
+		const r = await fetch('/api/sheets/' + id + '/rules', { method: 'PUT', headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ version: sh.version, options: { ...sh.options, loot_bonus: 40 }, apply: 'whole_game' }) });
+		return r.status;
+	})()`)
+	if status != 200 {
+		t.Fatalf("PUT …/rules: %d", status)
+	}
+	p.do("reload", chromedp.Reload())
+	p.click("#tab-more")
+	p.until("the API's value in force", `(document.querySelector('#rules-in-force dd[data-option="loot_bonus"]') || {}).textContent === '40 (standard: 20)'`, 10*time.Second)
+	p.click("#tab-totals")
+	if got := totals(p); got != "60 60 20" {
+		t.Fatalf("totals %s after the API's Loot reward of 40, want 60 60 20", got)
+	}
 }
 
 // forgetLogged drops the page's reports that hold what, once the test has
