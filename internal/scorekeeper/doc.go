@@ -12,11 +12,14 @@
 // Bonus events reach the engine as captures (skullking.Captures), which it
 // prices with the rules in force, so no point value is worked out here.
 //
-// The engine checks what a results-only round can check (bids and tricks in
-// range, trick totals, modules in play); this package adds what only the
-// bonus events reveal — a 14 captured twice, three Mermaids, two Skull King
-// events, captures by a seat that won no tricks — so that an impossible
-// entry is refused with a sentence the table understands.
+// The engine refuses what no play can give (bids and tricks in range,
+// tricks to nobody beyond the Kraken's, the White Whale's or Graybeard's,
+// captures no trick won can hold, Loot alliances and Rascal's wagers that
+// cannot be), with a sentence the table understands; this package adds
+// only what the bonus events say beyond their counts — a 14 captured
+// twice, the Skull King entered as taking Pirates twice, more Pirate
+// tricks than the seat won. CheckRound gives the engine's word on a round
+// still being entered, for the entry screens.
 //
 // NewHandler serves the HTTP API (docs/scorekeeper-api.md) over a
 // SheetStore: NewMemoryStore for tests and single runs, NewSQLiteStore for

@@ -930,7 +930,7 @@ function keeper(key) {
     const most = same ? last.max_cards : null;
     const cards = list ? (most ? Math.min(list[n - 1], most) : list[n - 1]) : null;
     return { round: n, cards, max_cards: most || Math.max(cards || 1, mostCards()),
-      tricks_may_go_to_nobody: same ? last.tricks_may_go_to_nobody : true, rules: opts, pending: true };
+      rules: opts, pending: true };
   }
 
   function startEdit(n) {
