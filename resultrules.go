@@ -24,7 +24,9 @@ type DeckCounts struct {
 }
 
 // Deck is the deck's DeckCounts, counted from the engine's cards.
-var Deck = countDeck()
+func Deck() DeckCounts { return deck }
+
+var deck = countDeck()
 
 func countDeck() DeckCounts {
 	var d DeckCounts
@@ -120,23 +122,23 @@ func captureProblem(c Captures, won, size int) string {
 		return ""
 	case won == 0:
 		return "has bonuses but won no tricks: bonuses come from tricks won"
-	case f > Deck.Colour14:
-		return fmt.Sprintf("captured %d colour 14s, but there are %d", f, Deck.Colour14)
-	case b > Deck.Black14:
-		return fmt.Sprintf("captured %d black 14s, but there is %d", b, Deck.Black14)
-	case sk > Deck.SkullKings:
+	case f > deck.Colour14:
+		return fmt.Sprintf("captured %d colour 14s, but there are %d", f, deck.Colour14)
+	case b > deck.Black14:
+		return fmt.Sprintf("captured %d black 14s, but there is %d", b, deck.Black14)
+	case sk > deck.SkullKings:
 		return fmt.Sprintf("has a Mermaid taking the Skull King %d times, but there is one Skull King", sk)
 	case sk > 0 && p > 0:
 		return "has the Skull King taking Pirates and a Mermaid taking the Skull King, but there is one Skull King: only one of these happened"
-	case m+sk > Deck.Mermaids:
-		return fmt.Sprintf("has %d Mermaids captured or taking the Skull King, but there are %d Mermaids", m+sk, Deck.Mermaids)
+	case m+sk > deck.Mermaids:
+		return fmt.Sprintf("has %d Mermaids captured or taking the Skull King, but there are %d Mermaids", m+sk, deck.Mermaids)
 	case p > size-1:
 		return fmt.Sprintf("has the Skull King taking %d Pirates, but a trick holds %d cards", p, size)
 	}
 	pirateTricks := (m + size - 2) / (size - 1) // the fewest tricks a Pirate can take m Mermaids in
-	if pirateTricks+p > Deck.Pirates {
+	if pirateTricks+p > deck.Pirates {
 		return fmt.Sprintf("has %d Pirates winning Mermaids and the Skull King taking %d Pirates, but there are %d Pirates (5 and the Tigress)",
-			pirateTricks, p, Deck.Pirates)
+			pirateTricks, p, deck.Pirates)
 	}
 	own := pirateTricks + b2i(p > 0) + sk
 	if own > won {
@@ -173,22 +175,22 @@ func (g *Game) checkCaptures(r *RoundResult) string {
 		total.pirates += (c.Mermaids()+size-2)/(size-1) + c.Pirates()
 	}
 	switch {
-	case total.f > Deck.Colour14:
-		return fmt.Sprintf("%d colour 14s captured, but there are %d", total.f, Deck.Colour14)
-	case total.b > Deck.Black14:
-		return fmt.Sprintf("%d black 14s captured, but there is %d", total.b, Deck.Black14)
+	case total.f > deck.Colour14:
+		return fmt.Sprintf("%d colour 14s captured, but there are %d", total.f, deck.Colour14)
+	case total.b > deck.Black14:
+		return fmt.Sprintf("%d black 14s captured, but there is %d", total.b, deck.Black14)
 	case total.skPirates > 0 && total.mermaidSK > 0:
 		return "the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King: only one of these happened"
-	case total.skPirates > Deck.SkullKings:
+	case total.skPirates > deck.SkullKings:
 		return fmt.Sprintf("the Skull King took Pirates %d times, but there is one Skull King", total.skPirates)
-	case total.mermaidSK > Deck.SkullKings:
+	case total.mermaidSK > deck.SkullKings:
 		return fmt.Sprintf("a Mermaid took the Skull King %d times, but there is one Skull King", total.mermaidSK)
-	case total.m > Deck.Mermaids && total.mermaidSK > 0:
-		return fmt.Sprintf("%d Mermaids captured, the one that took the Skull King included, but there are %d Mermaids", total.m, Deck.Mermaids)
-	case total.m > Deck.Mermaids:
-		return fmt.Sprintf("%d Mermaids captured, but there are %d Mermaids", total.m, Deck.Mermaids)
-	case total.pirates > Deck.Pirates:
-		return fmt.Sprintf("the captures need %d Pirates, but there are %d (5 and the Tigress)", total.pirates, Deck.Pirates)
+	case total.m > deck.Mermaids && total.mermaidSK > 0:
+		return fmt.Sprintf("%d Mermaids captured, the one that took the Skull King included, but there are %d Mermaids", total.m, deck.Mermaids)
+	case total.m > deck.Mermaids:
+		return fmt.Sprintf("%d Mermaids captured, but there are %d Mermaids", total.m, deck.Mermaids)
+	case total.pirates > deck.Pirates:
+		return fmt.Sprintf("the captures need %d Pirates, but there are %d (5 and the Tigress)", total.pirates, deck.Pirates)
 	}
 	return ""
 }
@@ -200,11 +202,11 @@ func (o *Options) BonusSums(players, won int) []int {
 	size := trickSize(players)
 	seen := map[int]bool{}
 	var out []int
-	for f := 0; f <= Deck.Colour14; f++ {
-		for b := 0; b <= Deck.Black14; b++ {
-			for m := 0; m <= Deck.Mermaids; m++ {
-				for p := 0; p <= Deck.Pirates; p++ {
-					for sk := 0; sk <= Deck.SkullKings; sk++ {
+	for f := 0; f <= deck.Colour14; f++ {
+		for b := 0; b <= deck.Black14; b++ {
+			for m := 0; m <= deck.Mermaids; m++ {
+				for p := 0; p <= deck.Pirates; p++ {
+					for sk := 0; sk <= deck.SkullKings; sk++ {
 						c := NewCaptures(f, b, m, p, sk)
 						if captureProblem(c, won, size) != "" {
 							continue
@@ -260,7 +262,7 @@ func (g *Game) checkWagers(r *RoundResult) string {
 			return fmt.Sprintf("%s wagered %d but won no tricks: Rascal of Roatan wagers when he wins a trick", g.Name(s), w)
 		}
 		wagered = append(wagered, s)
-		if len(wagered) > Deck.Rascals {
+		if len(wagered) > deck.Rascals {
 			return fmt.Sprintf("%s and %s both wagered, but there is one Rascal of Roatan", g.Name(wagered[0]), g.Name(s))
 		}
 	}
@@ -271,8 +273,8 @@ func (g *Game) checkWagers(r *RoundResult) string {
 // module, more than the Loot cards, with oneself or with a seat that won
 // no trick (§8.4).
 func (g *Game) checkAlliances(r *RoundResult) string {
-	if r.NAlliances < 0 || r.NAlliances > min(len(r.Alliances), Deck.Loot) {
-		return fmt.Sprintf("%d Loot alliances, but there are %d Loot cards", r.NAlliances, Deck.Loot)
+	if r.NAlliances < 0 || r.NAlliances > min(len(r.Alliances), deck.Loot) {
+		return fmt.Sprintf("%d Loot alliances, but there are %d Loot cards", r.NAlliances, deck.Loot)
 	}
 	for _, a := range r.Alliances[:r.NAlliances] {
 		if !g.opts.Loot {

@@ -176,9 +176,9 @@ var fourteenSuits = []string{"green", "yellow", "purple", "black"}
 // the Mermaids, and the Pirates with the Tigress (who counts as one when
 // the Skull King takes her).
 var (
-	deckMermaids = skullking.Deck.Mermaids
-	deckPirates  = skullking.Deck.Pirates
-	deckLoot     = skullking.Deck.Loot
+	deckMermaids = skullking.Deck().Mermaids
+	deckPirates  = skullking.Deck().Pirates
+	deckLoot     = skullking.Deck().Loot
 )
 
 // result turns round r, round number rn, into the engine's RoundResult.
