@@ -455,7 +455,11 @@ func TestScoreKeeperModules(t *testing.T) {
 		p.click(fmt.Sprintf(`[data-key="won-%d-0"]`, i))
 	}
 	p.until("the engine's sentence at the tricks step",
-		`/so 2 tricks went to nobody, but only the Kraken's trick can \(one a round\)/.test((document.querySelector('#tricks-check.bad') || {}).textContent) && document.querySelector('#next').disabled`, 5*time.Second)
+		`/so 2 tricks went to nobody, but only the Kraken's trick can \(one a round\)/.test((document.querySelector('#tricks-check.bad') || {}).textContent) && document.querySelector('#next').getAttribute('aria-disabled') === 'true'`, 5*time.Second)
+	p.click("#next")
+	if !eval[bool](p, `!!document.querySelector('#tricks-check')`) {
+		t.Fatal("the refused tricks went on to the captures")
+	}
 	p.click(`[data-key="won-0-1"]`)
 	p.until("a trick to nobody accepted", `/went to nobody/.test((document.querySelector('#tricks-check.good') || {}).textContent)`, 5*time.Second)
 	p.click("#next:not([disabled])")
@@ -463,7 +467,7 @@ func TestScoreKeeperModules(t *testing.T) {
 	p.do("own looter", selectValue("#loot-looter", "0"))
 	p.click("#loot-add")
 	p.until("the engine's sentence at the captures step",
-		`/Ann won their own Loot: that forms no alliance/.test((document.querySelector('#events-check.bad') || {}).textContent) && document.querySelector('#next').disabled`, 5*time.Second)
+		`/Ann won their own Loot: that forms no alliance/.test((document.querySelector('#events-check.bad') || {}).textContent) && document.querySelector('#next').getAttribute('aria-disabled') === 'true'`, 5*time.Second)
 	p.click(`#loot li button`)
 	p.do("looter", selectValue("#loot-looter", "1"))
 	p.click("#loot-add")

@@ -1002,19 +1002,21 @@ function keeper(key) {
     } else if (d.step === 'won') {
       const all = d.won.every((b) => b !== null);
       const verdict = h('p', { class: 'sk-check', id: 'tricks-check', role: 'status' }, all ? 'Checking the tricks…' : 'Tap how many tricks each player won.');
-      const fwd = bar('bids', () => go('bonus'), 'Captures →', false);
+      let said = null;
+      const fwd = bar('bids', () => said.then((v) => { if (!v || v.ok) go('bonus'); }), 'Captures →', all);
       box.append(h('p', { class: 'muted' }, 'Tricks each player won.'), ...numbers('won', d.won), verdict, fwd);
       if (all) {
         // The tricks alone, as the engine sees them at this step.
         const lost = d.cards - d.won.reduce((a, b) => a + b, 0);
-        verdictOf(sh, roundOf({ ...d, bonuses: [], loot: [], wagers: null, cannon: undefined, bonus_points: undefined }), d.replace, verdict, fwd,
+        said = verdictOf(sh, roundOf({ ...d, bonuses: [], loot: [], wagers: null, cannon: undefined, bonus_points: undefined }), d.replace, verdict, fwd,
           lost > 0 ? `${plural(lost, 'trick')} went to nobody.` : `All ${plural(d.cards, 'trick')} counted.`, 'The server checks these tricks once it is reached.');
       }
     } else if (d.step === 'bonus') {
       const verdict = h('p', { class: 'sk-check', id: 'events-check', role: 'status' });
-      const fwd = bar('won', () => go('confirm'), 'Points →', false);
+      let said = null;
+      const fwd = bar('won', () => said.then((v) => { if (!v || v.ok) go('confirm'); }), 'Points →', true);
       box.append(bonusStep(sh, d, rules, save, redraw), verdict, fwd);
-      verdictOf(sh, roundOf(d), d.replace, verdict, fwd, '', 'The server checks the captures once it is reached.');
+      said = verdictOf(sh, roundOf(d), d.replace, verdict, fwd, '', 'The server checks the captures once it is reached.');
     } else {
       box.append(confirmStep(sh, d, n, bar, go));
     }
@@ -1022,19 +1024,21 @@ function keeper(key) {
   }
 
   // verdictOf shows the engine's word on the round so far in verdict, and
-  // lets the step go on (the #next button in fwd) unless the engine
-  // refused it. Offline, the step goes on: the server checks the round when
-  // the sheet reaches it.
+  // resolves to it: the step goes on (the #next button in fwd) unless the
+  // engine refused the round, which marks the button aria-disabled — it
+  // stays in the keyboard's reach, and a tap before the answer waits for
+  // it. Offline, the step goes on: the server checks the round when the
+  // sheet reaches it.
   function verdictOf(sh, round, replace, verdict, fwd, good, offline) {
     const btn = fwd.querySelector('#next');
-    checkRound(sh, round, replace).then((v) => {
-      if (!verdict.isConnected) return;
+    return checkRound(sh, round, replace).then((v) => {
+      if (!verdict.isConnected) return v;
       verdict.classList.remove('good', 'bad');
-      if (!v) { verdict.textContent = offline; btn.disabled = false; return; }
+      if (!v) { verdict.textContent = offline; return v; }
       verdict.classList.add(v.ok ? 'good' : 'bad');
       verdict.textContent = v.ok ? good : v.error;
-      if (!v.ok) verdict.setAttribute('role', 'alert');
-      btn.disabled = !v.ok;
+      if (!v.ok) { verdict.setAttribute('role', 'alert'); btn.setAttribute('aria-disabled', 'true'); }
+      return v;
     });
   }
 
