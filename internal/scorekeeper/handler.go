@@ -773,7 +773,7 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Sheet == nil || req.Round == nil {
-		writeError(w, http.StatusBadRequest, "malformed", "the body needs a \"sheet\" and a \"round\"")
+		writeError(w, http.StatusBadRequest, codeMalformed, needSheetAndRound)
 		return
 	}
 	s, _, err := DecodeSheet(req.Sheet)

@@ -26,6 +26,33 @@ func ScoreJSON(data []byte) []byte {
 	return marshalAnswer(sc)
 }
 
+// CheckJSON is CheckRound over JSON, answering what POST
+// /api/sheets/check answers: {"round": …} with the round scored as far as
+// it goes, or the refusal's body with the engine's sentence. The page's
+// entry steps ask it when the phone cannot reach the server, through the
+// same WebAssembly module as ScoreJSON. It never panics, whatever data holds.
+func CheckJSON(data []byte) []byte {
+	var req checkRequest
+	if err := json.Unmarshal(data, &req); err != nil {
+		return marshalAnswer(refusalOf(&malformedError{msg: err.Error()}))
+	}
+	if req.Sheet == nil || req.Round == nil {
+		return marshalAnswer(refusalBody{Error: needSheetAndRound, Code: codeMalformed})
+	}
+	s, _, err := DecodeSheet(req.Sheet)
+	var sr *ScoredRound
+	if err == nil {
+		sr, _, err = CheckRound(s, *req.Round, req.Replace)
+	}
+	if err != nil {
+		return marshalAnswer(refusalOf(err))
+	}
+	return marshalAnswer(map[string]any{"round": sr})
+}
+
+// needSheetAndRound refuses a check request that lacks either.
+const needSheetAndRound = `the body needs a "sheet" and a "round"`
+
 func marshalAnswer(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {

@@ -56,3 +56,34 @@ func TestScoreJSONAnswersAsTheAPI(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckJSONAnswersAsTheAPI: the page's offline engine gives a round
+// being entered the word POST /api/sheets/check gives it, byte for byte,
+// so that an impossible round is stopped at its step with no network too.
+func TestCheckJSONAnswersAsTheAPI(t *testing.T) {
+	kraken := `{"players": ["Ann", "Ben", "Cat"], "options": {"kraken": true}, "rounds": [{"bids": [1, 0, 0], "won": [1, 0, 0]}]}`
+	for _, tc := range []struct {
+		name, body string
+		status     int
+	}{
+		{"bids and tricks that can be", `{"sheet": ` + kraken + `, "round": {"bids": [1, 1, 0], "won": [1, 0, 0]}}`, http.StatusOK},
+		{"two tricks to nobody with one Kraken", `{"sheet": ` + kraken + `, "round": {"bids": [0, 0, 0], "won": [0, 0, 0]}}`, http.StatusUnprocessableEntity},
+		{"a correction of round 1", `{"sheet": ` + kraken + `, "round": {"bids": [1, 0, 0], "won": [0, 0, 2]}, "replace": 1}`, http.StatusUnprocessableEntity},
+		{"a Loot ally with yourself", `{"sheet": {"players": ["Ann", "Ben", "Cat"], "options": {"loot": true}},
+			"round": {"bids": [1, 0, 0], "won": [1, 0, 0], "loot": [[0, 0]]}}`, http.StatusUnprocessableEntity},
+		{"no round", `{"sheet": ` + kraken + `}`, http.StatusBadRequest},
+		{"an impossible sheet", `{"sheet": {"players": ["Ann"]}, "round": {"bids": [0], "won": [1]}}`, http.StatusUnprocessableEntity},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newClient(t)
+			resp := c.do("POST", "/api/sheets/check", tc.body)
+			if resp.Code != tc.status {
+				t.Fatalf("the API answered %d %s, want %d", resp.Code, resp.Body, tc.status)
+			}
+			want := bytes.TrimSuffix(resp.Body.Bytes(), []byte("\n"))
+			if got := CheckJSON([]byte(tc.body)); !bytes.Equal(got, want) {
+				t.Fatalf("CheckJSON answered\n%s\nthe API\n%s", got, want)
+			}
+		})
+	}
+}

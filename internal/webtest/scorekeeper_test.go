@@ -269,9 +269,15 @@ func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
 		p.click(fmt.Sprintf(`[data-key="bid-%d-%d"]`, i, b))
 	}
 	p.click("#next:not([disabled])")
-	for i, w := range []int{0, 2, 0} {
-		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
+	// One trick of two to nobody, with no module to take it: the engine on
+	// the phone stops the step with its sentence, as the server would.
+	for _, key := range []string{"won-0-0", "won-2-0", "won-1-1"} {
+		p.click(`[data-key="` + key + `"]`)
 	}
+	p.until("the offline engine's word at the tricks step",
+		`/went to nobody/.test((document.querySelector('#tricks-check.bad') || {}).textContent) && document.querySelector('#next').getAttribute('aria-disabled') === 'true'`, 10*time.Second)
+	p.click(`[data-key="won-1-2"]`)
+	p.until("the tricks accepted offline", `document.querySelector('#tricks-check.good') && document.querySelector('#next').getAttribute('aria-disabled') !== 'true'`, 10*time.Second)
 	p.click("#next:not([disabled])")
 	p.click("#next:not([disabled])")
 	p.waitVisible("#scored-here")

@@ -5,9 +5,11 @@
 // that a phone that lost the network still scores the round just entered,
 // with the rules of the engine and not rules written again in JavaScript.
 //
-// It sets one function on the page, skullkingScoreSheet(sheetJSON), which
-// takes a sheet as the page sends it to the server and returns, as JSON,
-// what the server answers: the sheet's score, or the refusal with the
+// It sets two functions on the page, each taking JSON as the page sends it
+// to the server and returning, as JSON, what the server answers:
+// skullkingScoreSheet(sheet) the sheet's score (scorekeeper.ScoreJSON), and
+// skullkingCheckRound(request) the word on a round being entered
+// (scorekeeper.CheckJSON, POST /api/sheets/check); or the refusal with the
 // sentence for the table. `go generate ./internal/web` builds it into
 // static/sheet/engine.wasm.gz (see genengine.go).
 package main
@@ -19,22 +21,25 @@ import (
 )
 
 func main() {
-	js.Global().Set("skullkingScoreSheet", js.FuncOf(scoreSheet))
+	js.Global().Set("skullkingScoreSheet", js.FuncOf(answer("skullkingScoreSheet", scorekeeper.ScoreJSON)))
+	js.Global().Set("skullkingCheckRound", js.FuncOf(answer("skullkingCheckRound", scorekeeper.CheckJSON)))
 	// The function stays callable while the program runs: never return.
 	select {}
 }
 
-// scoreSheet is skullkingScoreSheet. A panic would stop the Go program
-// and every later call with it, so one is answered as the server answers
-// it, and the engine goes on.
-func scoreSheet(_ js.Value, args []js.Value) (answer any) {
-	defer func() {
-		if recover() != nil {
-			answer = `{"error":"internal error","code":"internal"}`
+// answer makes the page's function name of f. A panic would stop the Go
+// program and every later call with it, so one is answered as the server
+// answers it, and the engine goes on.
+func answer(name string, f func([]byte) []byte) func(js.Value, []js.Value) any {
+	return func(_ js.Value, args []js.Value) (out any) {
+		defer func() {
+			if recover() != nil {
+				out = `{"error":"internal error","code":"internal"}`
+			}
+		}()
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return `{"error":"malformed JSON: ` + name + ` takes one JSON string","code":"malformed"}`
 		}
-	}()
-	if len(args) != 1 || args[0].Type() != js.TypeString {
-		return `{"error":"malformed JSON: skullkingScoreSheet takes the sheet as one JSON string","code":"malformed"}`
+		return string(f([]byte(args[0].String())))
 	}
-	return string(scorekeeper.ScoreJSON([]byte(args[0].String())))
 }

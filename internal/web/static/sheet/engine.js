@@ -3,7 +3,8 @@
 // the rounds entered while the server cannot be reached. It takes a sheet
 // as the page sends it to the server and answers what the server would:
 // the sheet's score, or the refusal ({ error, code, round }) with the
-// server's sentence. This page still works out no point itself.
+// server's sentence; its checkRound answers a round being entered as POST
+// /api/sheets/check does. This page still works out no point itself.
 //
 // The module is fetched on first use only (the service worker keeps it for
 // offline use), and the time from its fetch to the engine being ready is
@@ -26,8 +27,11 @@ async function start() {
   // The Go program sets its function and waits for calls; run returns
   // only if it stops, which makes the engine load again.
   go.run(instance).finally(() => { loading = null; });
-  const score = globalThis.skullkingScoreSheet;
-  if (typeof score !== 'function') throw new Error('the engine did not start');
+  const score = globalThis.skullkingScoreSheet, check = globalThis.skullkingCheckRound;
+  if (typeof score !== 'function' || typeof check !== 'function') throw new Error('the engine did not start');
   performance.measure('sk-engine-start', 'sk-engine-fetch');
-  return (sheet) => JSON.parse(score(JSON.stringify(sheet)));
+  const scoreSheet = (sheet) => JSON.parse(score(JSON.stringify(sheet)));
+  // checkRound takes the body of POST /api/sheets/check.
+  scoreSheet.checkRound = (req) => JSON.parse(check(JSON.stringify(req)));
+  return scoreSheet;
 }

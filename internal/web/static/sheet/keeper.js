@@ -200,14 +200,21 @@ function synced(key, sh) { return { key, sheet: sh, base: sh, dirty: false }; }
 // the round scored, {ok: false, error, round} with the engine's sentence
 // and the round it is about, or null when nothing can answer (offline).
 // One call from the sheet and the round to the sentence, holding no rule:
-// the server answers it (POST /api/sheets/check), and an engine built into
-// the page can answer the same call.
+// the server answers it (POST /api/sheets/check), and offline the engine
+// built into the page (engine.js) answers the same call.
 async function checkRound(sh, round, replace) {
   const sheet = { players: sh.players, options: sh.options || {}, rule_changes: sh.rule_changes || [], rounds: sh.rounds || [] };
+  const req = { sheet, round, replace: replace || 0 };
   let r;
-  try { r = await api('POST', '/api/sheets/check', { sheet, round, replace: replace || 0 }); } catch { return null; }
-  if (r.status === 200 && r.data) return { ok: true, round: r.data.round };
-  if (r.status === 422 && r.data) return { ok: false, error: r.data.error, round: r.data.round };
+  try { r = await api('POST', '/api/sheets/check', req); } catch { r = null; }
+  if (r && r.status === 200 && r.data) return { ok: true, round: r.data.round };
+  if (r && r.status === 422 && r.data) return { ok: false, error: r.data.error, round: r.data.round };
+  if (r) return null;
+  // Offline: the engine on the phone answers the same call.
+  let a;
+  try { a = (await engine()).checkRound(req); } catch { return null; }
+  if (a.round && !a.error) return { ok: true, round: a.round };
+  if (a.code === 'invalid') return { ok: false, error: a.error, round: a.round };
   return null;
 }
 
@@ -1027,8 +1034,9 @@ function keeper(key) {
   // resolves to it: the step goes on (the #next button in fwd) unless the
   // engine refused the round, which marks the button aria-disabled — it
   // stays in the keyboard's reach, and a tap before the answer waits for
-  // it. Offline, the step goes on: the server checks the round when the
-  // sheet reaches it.
+  // it. Offline, the engine on the phone gives the same word; only when it
+  // cannot start either does the step go on, the server checking the round
+  // when the sheet reaches it.
   function verdictOf(sh, round, replace, verdict, fwd, good, offline) {
     const btn = fwd.querySelector('#next');
     return checkRound(sh, round, replace).then((v) => {
