@@ -392,3 +392,54 @@ func BenchmarkStateEncode(b *testing.B) {
 		}
 	}
 }
+
+// A completed trick says its bonus is lost exactly when the engine does:
+// the winner's seat (SeatInfo.BonusLost) while its round is played, and a
+// round scored without the bonus once it is over; and a trick's lost bonus
+// never counts in the round's score.
+func TestTrickBonusLostAsTheEngineReports(t *testing.T) {
+	lost, counting := 0, 0
+	for seed := uint64(1); seed <= 30; seed++ {
+		g, _ := skullking.NewGame(4, skullking.WithOptions(allModules()), skullking.WithSeed(seed))
+		rng := skullking.NewRand(seed)
+		told := map[[2]int]bool{} // round, trick → told lost
+		for playRandom(t, g, &rng) {
+			v := g.View(-1)
+			w := ViewOf(&v)
+			for _, tr := range append(append([]Trick(nil), w.Tricks...), derefTrick(w.LastTrick)...) {
+				if tr.Bonus <= 0 || tr.Winner < 0 {
+					continue
+				}
+				if tr.Round == w.Round && len(w.Results) < w.Round && tr.BonusLost != w.Seats[tr.Winner].BonusLost {
+					t.Fatalf("seed %d: trick %d.%d bonus_lost %v, the seat's %v", seed, tr.Round, tr.Number, tr.BonusLost, w.Seats[tr.Winner].BonusLost)
+				}
+				if tr.BonusLost {
+					told[[2]int{tr.Round, tr.Winner}] = true
+				}
+			}
+			for _, r := range w.Results {
+				for s, sc := range r.Scores {
+					if told[[2]int{r.Round, s}] {
+						if sc.BonusPoints != 0 {
+							t.Fatalf("seed %d: round %d: seat %d's bonus was told lost and counted %d", seed, r.Round, s, sc.BonusPoints)
+						}
+						delete(told, [2]int{r.Round, s})
+						lost++
+					} else if sc.BonusPoints > 0 {
+						counting++
+					}
+				}
+			}
+		}
+	}
+	if lost == 0 || counting == 0 {
+		t.Fatalf("%d lost bonuses and %d counting: the games showed too little", lost, counting)
+	}
+}
+
+func derefTrick(t *Trick) []Trick {
+	if t == nil {
+		return nil
+	}
+	return []Trick{*t}
+}

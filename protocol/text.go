@@ -192,7 +192,10 @@ func (w Words) Trick(t *Trick) string {
 		b.WriteString(" Graybeard takes it for nobody.")
 		return b.String()
 	}
-	if t.Bonus > 0 {
+	switch {
+	case t.Bonus > 0 && t.BonusLost:
+		b.WriteString(" " + w.BonusLost(t))
+	case t.Bonus > 0:
 		b.WriteString(" +" + strconv.Itoa(t.Bonus) + " for " + Bonuses(t.Bonuses) + " if " + w.possessive(t.Winner) +
 			" bid is exact.")
 	}
@@ -205,10 +208,9 @@ func (w Words) Trick(t *Trick) string {
 	return b.String()
 }
 
-// BonusLost says that the bonus a completed trick carries will not count,
-// for a trick whose winner's bid can no longer hold (SeatInfo.BonusLost, or
-// a scored round that counted none of it): "The +30 for the black 14 is
-// lost: Ben's bid can no longer hold."
+// BonusLost says that the bonus a completed trick carries will not count
+// (Trick.BonusLost): "The +30 for the black 14 is lost: Ben's bid can no
+// longer hold." Trick says it of such a trick.
 func (w Words) BonusLost(t *Trick) string {
 	return "The +" + strconv.Itoa(t.Bonus) + " for " + Bonuses(t.Bonuses) + " is lost: " + w.possessive(t.Winner) +
 		" bid can no longer hold."

@@ -25,8 +25,12 @@ type Trick struct {
 	// winner's bid is exact; Bonuses lists it capture by capture.
 	Bonus   int         `json:"bonus"`
 	Bonuses []BonusItem `json:"bonuses,omitempty"`
-	Loot    []Alliance  `json:"loot,omitempty"`
-	Ability *Ability    `json:"ability,omitempty"`
+	// BonusLost: the bonus will not count, as the engine reports it — the
+	// winner's bid can no longer hold this round (SeatInfo.BonusLost), or
+	// the round is scored and counted none of it.
+	BonusLost bool       `json:"bonus_lost,omitempty"`
+	Loot      []Alliance `json:"loot,omitempty"`
+	Ability   *Ability   `json:"ability,omitempty"`
 }
 
 // Trick outcomes.

@@ -192,7 +192,7 @@ func plays(ps []skullking.Played, named bool) []Play {
 func tricksOf(v *skullking.View) []Trick {
 	out := []Trick{}
 	for i := range v.Tricks {
-		out = append(out, TrickOf(&v.Tricks[i], &v.Options))
+		out = append(out, trickIn(v, &v.Tricks[i]))
 	}
 	return out
 }
@@ -201,8 +201,32 @@ func lastTrickOf(v *skullking.View) *Trick {
 	if v.LastTrick == nil {
 		return nil
 	}
-	t := TrickOf(v.LastTrick, &v.Options)
+	t := trickIn(v, v.LastTrick)
 	return &t
+}
+
+// trickIn is a completed trick as view v reports it: with whether its bonus
+// is lost, which the engine says of the winner's seat while the round is
+// played, and the round's score once it is scored.
+func trickIn(v *skullking.View, tl *skullking.TrickLog) Trick {
+	t := TrickOf(tl, &v.Options)
+	if t.Bonus <= 0 || t.Winner < 0 {
+		return t
+	}
+	for i := range v.Results {
+		if r := &v.Results[i]; r.Round == t.Round {
+			o := v.Options
+			if i < len(v.RoundRules) {
+				o = v.RoundRules[i]
+			}
+			t.BonusLost = o.Score(r, t.Winner).BonusPoints == 0
+			return t
+		}
+	}
+	if t.Round == v.Round && t.Winner < len(v.Seats) {
+		t.BonusLost = v.Seats[t.Winner].BonusLost
+	}
+	return t
 }
 
 func resultsOf(v *skullking.View) []Result {

@@ -53,7 +53,7 @@ func lostBonusTold(m *Model) *protocol.Trick {
 	if t == nil || t.Bonus == 0 || t.Outcome != protocol.OutcomeWon || t.Round != v.Round || v.Phase != protocol.PhasePlaying {
 		return nil
 	}
-	if t.Winner < len(v.Seats) && v.Seats[t.Winner].BonusLost {
+	if t.BonusLost {
 		return t
 	}
 	return nil
@@ -70,7 +70,7 @@ func TestBonusOfAHoldingBidCountsIfExact(t *testing.T) {
 	if got := m.trickWords(tr); !strings.Contains(got, "+20 for the black 14 if Dan's bid is exact") {
 		t.Errorf("a bonus that can count: %q", got)
 	}
-	m.v.Seats[1].BonusLost = true
+	tr.BonusLost = true
 	if got := m.trickWords(tr); strings.Contains(got, "if Dan") || !strings.Contains(got, "The +20 for the black 14 is lost") {
 		t.Errorf("a bonus lost: %q", got)
 	}

@@ -182,7 +182,7 @@ func sortOf(data any) string {
 		if d.Winning >= 0 && d.Winning < len(d.Plays) {
 			as = d.Plays[d.Winning].As
 		}
-		s := fmt.Sprint(d.Outcome, d.Reason, len(d.Loot) > 0, d.Bonus > 0, as)
+		s := fmt.Sprint(d.Outcome, d.Reason, len(d.Loot) > 0, d.Bonus > 0, d.BonusLost, as)
 		if d.Ability != nil {
 			s += d.Ability.Pirate + d.Ability.State
 		}
@@ -213,13 +213,13 @@ func TestWordsAgreeWithProtocol(t *testing.T) {
 	kinds := map[string]int{}
 	for _, c := range cases {
 		kinds[c.Kind]++
-		for _, mark := range []string{`"ability":`, `"loot":[`, `"destroyed"`, `"discarded"`, `"wager":`, `"as":"`, `"offered"`} {
+		for _, mark := range []string{`"ability":`, `"loot":[`, `"destroyed"`, `"discarded"`, `"bonus_lost"`, `"wager":`, `"as":"`, `"offered"`} {
 			if strings.Contains(string(c.Data), mark) {
 				kinds[mark]++
 			}
 		}
 	}
-	for _, k := range []string{"trick", "refusal", "action", "score", "stoodIn", `"ability":`, `"loot":[`, `"destroyed"`, `"discarded"`,
+	for _, k := range []string{"trick", "refusal", "action", "score", "stoodIn", `"ability":`, `"loot":[`, `"destroyed"`, `"discarded"`, `"bonus_lost"`,
 		`"wager":`, `"as":"`, `"offered"`} {
 		if kinds[k] < 2 {
 			t.Fatalf("only %d cases of %s: the games reported too little (%v)", kinds[k], k, kinds)

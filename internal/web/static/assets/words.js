@@ -126,7 +126,9 @@ export class Words {
     let s = `${capital(this.possessive(t.winner))} ${card} wins: ${reason(t.reason)}.`;
     // Graybeard's tricks count for nobody: they carry nothing.
     if (this.ghost > 0 && t.winner === this.ghost) return s + ' Graybeard takes it for nobody.';
-    if (t.bonus > 0) s += ` +${t.bonus} for ${bonuses(t.bonuses)} if ${this.possessive(t.winner)} bid is exact.`;
+    // The engine says when the bonus can no longer count (bonus_lost).
+    if (t.bonus > 0 && t.bonus_lost) s += ` The +${t.bonus} for ${bonuses(t.bonuses)} is lost: ${this.possessive(t.winner)} bid can no longer hold.`;
+    else if (t.bonus > 0) s += ` +${t.bonus} for ${bonuses(t.bonuses)} if ${this.possessive(t.winner)} bid is exact.`;
     for (const a of t.loot || []) s += ` ${capital(this.possessive(a.looter))} Loot allies with ${this.name(a.winner)}.`;
     const ab = this.ability(t);
     if (ab) s += ' ' + ab;
