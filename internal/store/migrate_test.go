@@ -6,26 +6,29 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/migrate"
 	"github.com/skullking-go/skullking/internal/migrate/migratetest"
 )
 
 // oldSchemeDB builds skullking.db in dir as the store did before package
 // migrate: schema_migrations holding the path of each file applied, each
 // file split into statements at its semicolons. It is the old code, kept
-// as a fixture so that data directories it made stay readable.
+// as a fixture so that data directories it made stay readable; the old
+// store knew the first migration only.
 func oldSchemeDB(t *testing.T, dir string) *sql.DB {
 	t.Helper()
 	db := migratetest.Open(t, filepath.Join(dir, "skullking.db"), "foreign_keys(ON)")
 	if _, err := db.Exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)`); err != nil {
 		t.Fatal(err)
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	names, err := fs.Glob(migrations, "migrations/001_*.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,8 +79,9 @@ func oldStripComments(s string) string {
 	return b.String()
 }
 
-// A data directory made before package migrate opens at version 1, with
-// every row it held, and is not migrated again.
+// A data directory made before package migrate opens with version 1
+// adopted, the later migrations applied, every row it held kept, and is
+// not migrated again.
 func TestOpenOldSchemeDatabase(t *testing.T) {
 	dir := t.TempDir()
 	old := oldSchemeDB(t, dir)
@@ -118,8 +122,8 @@ func TestOpenOldSchemeDatabase(t *testing.T) {
 	ctx := context.Background()
 	check := func(s *SQLite, actions int) {
 		t.Helper()
-		if got := migratetest.Versions(t, s.db, "store"); len(got) != 1 || got[0] != 1 {
-			t.Fatalf("recorded versions %v, want [1]", got)
+		if got := migratetest.Versions(t, s.db, "store"); !slices.Equal(got, allVersions(t)) {
+			t.Fatalf("recorded versions %v, want %v", got, allVersions(t))
 		}
 		if migratetest.HasTable(t, s.db, "schema_migrations") {
 			t.Fatal("the old scheme's table is still there")
@@ -181,8 +185,8 @@ func TestOpenOldSchemeEmpty(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if got := migratetest.Versions(t, s.db, "store"); len(got) != 1 || got[0] != 1 {
-		t.Fatalf("recorded versions %v, want [1]", got)
+	if got := migratetest.Versions(t, s.db, "store"); !slices.Equal(got, allVersions(t)) {
+		t.Fatalf("recorded versions %v, want %v", got, allVersions(t))
 	}
 	if !migratetest.HasTable(t, s.db, "actions") || migratetest.HasTable(t, s.db, "schema_migrations") {
 		t.Fatal("the first migration did not run, or the old table stayed")
@@ -210,12 +214,55 @@ func TestOpenOldSchemeNewer(t *testing.T) {
 
 func TestOpenNewerDatabase(t *testing.T) {
 	s, dir := openTest(t)
-	if _, err := s.db.Exec(`INSERT INTO schema_version (schema_name, version) VALUES ('store', 2)`); err != nil {
+	if _, err := s.db.Exec(`INSERT INTO schema_version (schema_name, version) VALUES ('store', ?)`, len(allVersions(t))+1); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
 	_, err := OpenSQLite(dir, SQLiteOptions{})
 	if err == nil || !strings.Contains(err.Error(), "newer than this program") {
 		t.Fatalf("error %v, want a newer database refused", err)
+	}
+}
+
+// allVersions is every migration version this program has, in order.
+func allVersions(t *testing.T) []int {
+	t.Helper()
+	known, err := migrate.Load(migrations, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []int
+	for _, m := range known {
+		out = append(out, m.Version)
+	}
+	return out
+}
+
+// Migration 2 adds the reviews to a database at version 1, keeping its
+// records.
+func TestMigrationAddsReviews(t *testing.T) {
+	dir := t.TempDir()
+	old := oldSchemeDB(t, dir)
+	if _, err := old.Exec(`INSERT INTO records (table_id, created_at, record) VALUES ('t0', 1, '{}')`); err != nil {
+		t.Fatal(err)
+	}
+	if migratetest.HasTable(t, old, "reviews") {
+		t.Fatal("the version-1 fixture has the reviews already")
+	}
+	old.Close()
+	s, err := OpenSQLite(dir, SQLiteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if !migratetest.HasTable(t, s.db, "reviews") {
+		t.Fatal("migration 2 did not add the reviews")
+	}
+	ctx := context.Background()
+	if err := s.PutReview(ctx, "t0", []byte(`[]`)); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := s.Record(ctx, "t0"); err != nil || string(b) != `{}` {
+		t.Fatalf("record after migration 2: %q %v", b, err)
 	}
 }

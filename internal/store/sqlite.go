@@ -457,14 +457,49 @@ func (s *SQLite) ReleaseLease(ctx context.Context, l Lease) error {
 	return nil
 }
 
-// PutRecord implements Store.
+// PutRecord implements Store. The table's review, computed from the
+// record it replaces, goes in the same transaction.
 func (s *SQLite) PutRecord(ctx context.Context, table string, record []byte) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO records (table_id, created_at, record) VALUES (?, ?, ?)
-		ON CONFLICT (table_id) DO UPDATE SET record = excluded.record`, table, ms(time.Now()), record)
+	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: put record: %w", err)
 	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO records (table_id, created_at, record) VALUES (?, ?, ?)
+		ON CONFLICT (table_id) DO UPDATE SET record = excluded.record`, table, ms(time.Now()), record); err != nil {
+		return fmt.Errorf("store: put record: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM reviews WHERE table_id = ?`, table); err != nil {
+		return fmt.Errorf("store: put record: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: put record: %w", err)
+	}
 	return nil
+}
+
+// PutReview implements Store.
+func (s *SQLite) PutReview(ctx context.Context, table string, review []byte) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO reviews (table_id, created_at, review) VALUES (?, ?, ?)
+		ON CONFLICT (table_id) DO UPDATE SET review = excluded.review, created_at = excluded.created_at`,
+		table, ms(time.Now()), review)
+	if err != nil {
+		return fmt.Errorf("store: put review: %w", err)
+	}
+	return nil
+}
+
+// Review implements Store.
+func (s *SQLite) Review(ctx context.Context, table string) ([]byte, error) {
+	var b []byte
+	err := s.db.QueryRowContext(ctx, `SELECT review FROM reviews WHERE table_id = ?`, table).Scan(&b)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: review of %s", ErrNotFound, table)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: review: %w", err)
+	}
+	return b, nil
 }
 
 // Record implements Store.

@@ -151,6 +151,42 @@ func TestRecordsAndReopen(t *testing.T) {
 	}
 }
 
+// A review is kept across a reopen, replaced by a later one, and dropped
+// when the record it was computed from is replaced.
+func TestReviewsKeptWithTheRecord(t *testing.T) {
+	s, dir := openTest(t)
+	ctx := context.Background()
+	if _, err := s.Review(ctx, "x"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("missing review: %v, want ErrNotFound", err)
+	}
+	if err := s.PutRecord(ctx, "x", []byte(`{"format":"skullking-record/1"}`)); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []string{`[{"seat":0}]`, `[{"seat":0},{"seat":1}]`} {
+		if err := s.PutReview(ctx, "x", []byte(r)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	s2, err := OpenSQLite(dir, SQLiteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	if b, err := s2.Review(ctx, "x"); err != nil || string(b) != `[{"seat":0},{"seat":1}]` {
+		t.Fatalf("review after reopen: %q %v, want the later one", b, err)
+	}
+	if _, err := s2.Review(ctx, "y"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("another table's review: %v, want ErrNotFound", err)
+	}
+	if err := s2.PutRecord(ctx, "x", []byte(`{"format":"skullking-record/1","players":[]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s2.Review(ctx, "x"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("review of a replaced record: %v, want it dropped", err)
+	}
+}
+
 func BenchmarkAppend(b *testing.B) {
 	s, _ := openTest(b)
 	ctx := context.Background()

@@ -106,6 +106,15 @@ type Store interface {
 	// Record returns a stored record, or ErrNotFound.
 	Record(ctx context.Context, table string) ([]byte, error)
 
+	// PutReview keeps the review of a finished game's record (JSON, as the
+	// server computed it), replacing any earlier one; Review returns it, or
+	// ErrNotFound. A review belongs to the record stored when it was
+	// computed: PutRecord drops the table's review. An implementation
+	// needs one more table keyed by the table's id (store migration 2,
+	// "reviews": table_id, created_at, review).
+	PutReview(ctx context.Context, table string, review []byte) error
+	Review(ctx context.Context, table string) ([]byte, error)
+
 	// Ping checks that the store answers.
 	Ping(ctx context.Context) error
 	// Close flushes and closes the store.
