@@ -24,6 +24,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/internal/review"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/internal/web"
@@ -88,6 +89,16 @@ type Config struct {
 	// Seed, when set, deals every game from the seed it returns instead of
 	// one from crypto/rand: for tests of known deals only (no flag sets it).
 	Seed func() uint64
+
+	// ReviewWorkers reviews are computed at once at most (1), ReviewQueue
+	// more wait (4), beyond which a request for a review is answered 503;
+	// ReviewBudget is the expert's work per decision (review.DefaultBudget).
+	ReviewWorkers int
+	ReviewQueue   int
+	ReviewBudget  float64
+	// ReviewStarted, when set, is told of each review computation as it
+	// begins: for tests that count them (no flag sets it).
+	ReviewStarted func(table string)
 }
 
 func (c *Config) defaults() {
@@ -130,6 +141,15 @@ func (c *Config) defaults() {
 	if c.MaxTablesPerIP == 0 {
 		c.MaxTablesPerIP = DefaultMaxTablesPerIP
 	}
+	if c.ReviewWorkers <= 0 {
+		c.ReviewWorkers = DefaultReviewWorkers
+	}
+	if c.ReviewQueue <= 0 {
+		c.ReviewQueue = DefaultReviewQueue
+	}
+	if !(c.ReviewBudget > 0) {
+		c.ReviewBudget = review.DefaultBudget
+	}
 }
 
 // Server is one node serving tables.
@@ -143,6 +163,7 @@ type Server struct {
 	limits  *ipLimiter
 	wsConns *connCounter // table WebSockets per address
 	created *tableQuota  // unfinished tables per creating address
+	reviews *reviewer
 
 	ctx    context.Context // cancelled at shutdown: ends every connection
 	cancel context.CancelFunc
@@ -183,6 +204,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.log.Info("tables resumed", "count", n)
+	s.reviews = newReviewer(s.store, s.log, cfg.ReviewWorkers, cfg.ReviewQueue, cfg.ReviewBudget, cfg.ReviewStarted)
 	return s, nil
 }
 
@@ -202,6 +224,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
 	mux.HandleFunc("POST /api/tables/{id}/join", s.limited(s.joinTable))
 	mux.HandleFunc("GET /api/tables/{id}/record", s.getRecord)
+	mux.HandleFunc("GET /api/tables/{id}/review", s.getReview)
+	mux.HandleFunc("GET /api/tables/{id}/replay", s.getReplay)
 	mux.HandleFunc("GET /api/tables/{id}/ws", s.serveWS)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "not_found", "no such route: %s %s", r.Method, r.URL.Path)
@@ -265,6 +289,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		_ = s.pprofSrv.Close()
 	}
 	s.mgr.Close()
+	s.reviews.close()
 	done := make(chan struct{})
 	go func() {
 		s.conns.Wait()
@@ -521,19 +546,8 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) getRecord(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	in, err := s.info(r.Context(), id)
-	if err != nil {
-		s.tableError(w, err)
-		return
-	}
-	if in.Status != string(store.StatusOver) {
-		// A running game's record holds every hand: it waits for the end.
-		writeError(w, http.StatusConflict, protocol.ErrNotOver, "the record is ready once the game is over")
-		return
-	}
-	b, err := s.store.Record(r.Context(), id)
-	if err != nil {
-		s.tableError(w, err)
+	b, ok := s.finishedRecord(w, r, id, "record")
+	if !ok {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
