@@ -12,8 +12,11 @@ import (
 // replays the record to build it, so a client draws it and works out no
 // rule.
 type Replay struct {
-	Players []string      `json:"players"`
-	Tricks  []ReplayTrick `json:"tricks"`
+	Players []string `json:"players"`
+	// Named is whether the Pirates' names matter (pirate abilities), as in
+	// a view: the cards' codes name them then.
+	Named  bool          `json:"named"`
+	Tricks []ReplayTrick `json:"tricks"`
 }
 
 // ReplayTrick is one trick of a replay.
@@ -90,7 +93,7 @@ func ReplayOf(rec *skullking.Record) (*Replay, error) {
 	}
 	final := g.View(skullking.Spectator)
 	keep(&final)
-	out := &Replay{Players: append([]string{}, rec.Players...), Tricks: []ReplayTrick{}}
+	out := &Replay{Players: append([]string{}, rec.Players...), Named: final.Options.PirateAbilities, Tricks: []ReplayTrick{}}
 	for k, t := range tricks {
 		h := hands[k]
 		if h == nil {

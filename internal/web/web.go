@@ -12,8 +12,9 @@
 // sends back one of the listed legal actions. web/README.md says how the
 // pieces fit.
 //
-// Handler serves the page for "/" and for invite links "/t/{id}" (the same
-// single-page app; the path picks the screen), the rules at "/rules" and
+// Handler serves the page for "/", for invite links "/t/{id}" and for a
+// finished game's review "/t/{id}/review" (the same single-page app; the
+// path picks the screen), the rules at "/rules" and
 // the assets under "/assets/". It does not touch the API: the server
 // mounts it beside its own routes.
 package web
@@ -92,6 +93,7 @@ func Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page("index.html"))
 	mux.HandleFunc("GET /t/{id}", s.page("index.html"))
+	mux.HandleFunc("GET /t/{id}/review", s.page("index.html"))
 	mux.HandleFunc("GET /rules", s.page("rules.html"))
 	mux.HandleFunc("GET /assets/{file...}", func(w http.ResponseWriter, r *http.Request) {
 		s.serve(w, r, "assets/"+r.PathValue("file"))

@@ -31,7 +31,7 @@ func body(t *testing.T, r *http.Response) string {
 
 func TestPagesAndInviteLinksServeTheClient(t *testing.T) {
 	h := Handler()
-	for _, path := range []string{"/", "/t/k7qx2mpa9c"} {
+	for _, path := range []string{"/", "/t/k7qx2mpa9c", "/t/k7qx2mpa9c/review"} {
 		r := get(t, h, path)
 		b := body(t, r)
 		if r.StatusCode != 200 || !strings.Contains(b, `src="/assets/app.js"`) {

@@ -1,6 +1,7 @@
 // The browser client's entry point: it fetches the card catalogue and the
 // option table once (every screen draws from them), then picks the screen
-// from the location ("/" the lobby, "/t/{id}" a table or its seat picker)
+// from the location ("/" the lobby, "/t/{id}" a table or its seat picker,
+// "/t/{id}/review" the review of a finished game)
 // and keeps navigation inside the page, so moving between screens never
 // reloads.
 
@@ -9,6 +10,7 @@ import { installSprite } from './cards.js';
 import { loadCatalog } from './catalog.js';
 import { showLobby } from './lobby.js';
 import { openTable } from './table.js';
+import { openReview } from './review.js';
 
 let leave = null; // the current screen's clean-up
 
@@ -17,7 +19,9 @@ function route() {
   const main = document.getElementById('main');
   main.replaceChildren();
   const m = location.pathname.match(/^\/t\/([a-z0-9]+)\/?$/i);
+  const r = location.pathname.match(/^\/t\/([a-z0-9]+)\/review\/?$/i);
   if (m) leave = openTable(main, m[1].toLowerCase(), navigate);
+  else if (r) leave = openReview(main, r[1].toLowerCase(), navigate);
   else leave = showLobby(main, navigate);
 }
 

@@ -355,6 +355,7 @@ export function openTable(root, id, navigate) {
         s.kind === 'open' && canSit ? h('button', { class: 'primary', onclick: () => sit(s.seat) }, `Sit in seat ${s.seat + 1}`) : null))),
       h('div', { class: 'row' },
         t.spectators ? h('button', { id: 'watch', onclick: () => connect({ spectate: true }) }, 'Watch this table') : h('span', { class: 'muted' }, 'This table is closed to spectators.'),
+        t.status === 'over' ? h('a', { href: `/t/${id}/review`, 'data-nav': '', class: 'button', id: 'picker-review' }, "The captain's review") : null,
         h('a', { href: '/', 'data-nav': '', class: 'button' }, 'Back to the lobby'))));
     const first = root.querySelector('button.primary');
     if (first) first.focus();
@@ -875,6 +876,7 @@ export function openTable(root, id, navigate) {
       fullSheet(v, st.words), chart(v),
       h('div', { class: 'row' },
         h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `skullking-${id}.json`, id: 'download-record' }, 'Download the game record'),
+        h('a', { class: 'button', href: `/t/${id}/review`, 'data-nav': '', id: 'go-review' }, "The captain's review"),
         rematch, h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Back to the lobby')));
   }
 
