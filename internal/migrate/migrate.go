@@ -59,6 +59,11 @@ type Schema struct {
 	// up to it are then recorded as applied, in the same transaction, and
 	// not run.
 	Adopt func(ctx context.Context, tx *sql.Tx) (int, error)
+	// Lock, when set, runs first in every transaction Apply opens, to
+	// serialize processes migrating one database at once where the
+	// database's transactions do not (a PostgreSQL advisory lock; SQLite's
+	// immediate transactions already do).
+	Lock func(ctx context.Context, tx *sql.Tx) error
 }
 
 // Load reads the migrations in dir, in version order, and refuses a
@@ -139,11 +144,7 @@ func (s Schema) Apply(ctx context.Context, db *sql.DB) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
-		schema_name TEXT NOT NULL,
-		version     INTEGER NOT NULL,
-		PRIMARY KEY (schema_name, version)
-	)`); err != nil {
+	if err := s.createVersionTable(ctx, db); err != nil {
 		return 0, fmt.Errorf("migrate: create schema_version: %w", err)
 	}
 	for {
@@ -152,6 +153,28 @@ func (s Schema) Apply(ctx context.Context, db *sql.DB) (int, error) {
 			return v, err
 		}
 	}
+}
+
+// createVersionTable makes schema_version if the database has none yet.
+func (s Schema) createVersionTable(ctx context.Context, db *sql.DB) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() // after a commit, a no-op
+	if s.Lock != nil {
+		if err := s.Lock(ctx, tx); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
+		schema_name TEXT NOT NULL,
+		version     INTEGER NOT NULL,
+		PRIMARY KEY (schema_name, version)
+	)`); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // step takes the schema one transaction further: it adopts an older
@@ -164,6 +187,11 @@ func (s Schema) step(ctx context.Context, db *sql.DB, ms []Migration) (version i
 		return 0, false, fmt.Errorf("migrate: %w", err)
 	}
 	defer tx.Rollback() // after a commit, a no-op
+	if s.Lock != nil {
+		if err := s.Lock(ctx, tx); err != nil {
+			return 0, false, fmt.Errorf("migrate: lock: %w", err)
+		}
+	}
 	var rows int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(MAX(version), 0) FROM schema_version WHERE schema_name = $1`,
 		s.Name).Scan(&rows, &version); err != nil {

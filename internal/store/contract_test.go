@@ -1,0 +1,344 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/pgdb/pgtest"
+)
+
+// The contract every Store keeps, run against each implementation: the
+// embedded SQLite one always, the PostgreSQL one on the cluster
+// scripts/postgres started (pgtest).
+
+// opened is a new, empty store, a way to open its database again once it
+// is closed (a restart of the process), and a way to reach the same
+// database as another node would while it is open.
+type opened struct {
+	s      Store
+	reopen func(t testing.TB) Store
+	peer   func(t testing.TB) Store
+}
+
+// backends open each Store implementation for a test.
+var backends = []struct {
+	name string
+	open func(t testing.TB) opened
+}{
+	{"sqlite", func(t testing.TB) opened {
+		s, dir := openTest(t)
+		reopen := func(t testing.TB) Store {
+			s, err := OpenSQLite(dir, SQLiteOptions{Durable: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			return s
+		}
+		// One process owns an SQLite file (exclusive locking): nodes
+		// sharing it share the one store.
+		return opened{s, reopen, func(testing.TB) Store { return s }}
+	}},
+	{"postgres", func(t testing.TB) opened {
+		url := pgtest.URL(t)
+		open := func(t testing.TB) Store {
+			s, err := OpenPostgres(context.Background(), url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			return s
+		}
+		return opened{open(t), open, open}
+	}},
+}
+
+// eachStore runs f against every Store implementation.
+func eachStore(t *testing.T, f func(t *testing.T, o opened)) {
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) { f(t, b.open(t)) })
+	}
+}
+
+func TestTableRoundTrip(t *testing.T) {
+	eachStore(t, func(t *testing.T, o opened) {
+		s := o.s
+		ctx := context.Background()
+		now := time.UnixMilli(time.Now().UnixMilli())
+		tab := &Table{ID: "abc", Status: StatusLobby, Public: true, Seed: 1<<63 + 5, Settings: []byte(`{"a":1}`),
+			Seats: []byte(`[]`), CreatedAt: now, UpdatedAt: now}
+		if err := s.CreateTable(ctx, tab); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateTable(ctx, tab); !errors.Is(err, ErrConflict) {
+			t.Fatalf("second create: %v, want ErrConflict", err)
+		}
+		tab.Status, tab.StartedAt, tab.Rematch = StatusPlaying, now, "next"
+		if err := s.SaveTable(ctx, tab); err != nil {
+			t.Fatal(err)
+		}
+		got, log, err := s.LoadTable(ctx, "abc")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Seed != tab.Seed || got.Status != StatusPlaying || !got.Public || string(got.Settings) != `{"a":1}` ||
+			string(got.Seats) != `[]` || got.Rematch != "next" || !got.StartedAt.Equal(now) || !got.CreatedAt.Equal(now) ||
+			len(log) != 0 {
+			t.Fatalf("loaded %+v, %d actions", got, len(log))
+		}
+		if _, _, err := s.LoadTable(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("missing table: %v", err)
+		}
+		if err := s.SaveTable(ctx, &Table{ID: "nope", Status: StatusLobby}); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("saving a missing table: %v, want ErrNotFound", err)
+		}
+		over := &Table{ID: "done", Status: StatusOver, Settings: []byte("{}"), Seats: []byte("[]"), CreatedAt: now}
+		if err := s.CreateTable(ctx, over); err != nil {
+			t.Fatal(err)
+		}
+		ids, err := s.OpenTables(ctx)
+		if err != nil || len(ids) != 1 || ids[0] != "abc" {
+			t.Fatalf("open tables %v %v, want the one not over", ids, err)
+		}
+	})
+}
+
+func action(seq int64, act skullking.Action, by string) Action {
+	return Action{Seq: seq, At: time.UnixMilli(time.Now().UnixMilli()), Action: act, By: by}
+}
+
+// The unique (table, seq) key is what makes two writers for one table
+// impossible: the second append of a seq fails and appends nothing.
+func TestAppendUniqueSeq(t *testing.T) {
+	eachStore(t, func(t *testing.T, o opened) {
+		s := o.s
+		ctx := context.Background()
+		if err := s.Append(ctx, "t", action(1, skullking.Bid(0, 1), "player"), action(2, skullking.Bid(1, 0), "bot")); err != nil {
+			t.Fatal(err)
+		}
+		err := s.Append(ctx, "t", action(3, skullking.Play(0, skullking.Tigress), "player"), action(2, skullking.Bid(1, 1), "player"))
+		if !errors.Is(err, ErrConflict) {
+			t.Fatalf("duplicate seq: %v, want ErrConflict", err)
+		}
+		if err := s.Append(ctx, "t"); err != nil {
+			t.Fatalf("appending nothing: %v", err)
+		}
+		if err := s.CreateTable(ctx, &Table{ID: "t", Status: StatusPlaying, Settings: []byte("{}"), Seats: []byte("[]")}); err != nil {
+			t.Fatal(err)
+		}
+		_, log, err := s.LoadTable(ctx, "t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(log) != 2 || log[1].Action != skullking.Bid(1, 0) || log[0].By != "player" || log[1].By != "bot" {
+			t.Fatalf("log after failed batch: %+v", log)
+		}
+		// Every field of an action comes back as it went in.
+		tigress := skullking.Action{Kind: skullking.ActionPlay, Seat: 7, Card: skullking.Tigress,
+			ActionArgs: skullking.ActionArgs{Card2: skullking.NoCard, As: skullking.TigressAs(2), Value: -3}}
+		want := action(3, tigress, "timer")
+		if err := s.Append(ctx, "t", want); err != nil {
+			t.Fatal(err)
+		}
+		_, log, err = s.LoadTable(ctx, "t")
+		if err != nil || len(log) != 3 || log[2].Action != tigress || !log[2].At.Equal(want.At) || log[2].By != "timer" {
+			t.Fatalf("log %+v %v, want %+v last", log, err, want)
+		}
+	})
+}
+
+// A stale owner — one whose lease another node has taken over while it
+// paused — cannot write: the new owner's append took the next seq, and the
+// stale owner's append of that seq fails on the unique key, leaving the new
+// owner's action in the log (docs/scaling.md, one owner per table).
+func TestStaleOwnerAppendFails(t *testing.T) {
+	eachStore(t, func(t *testing.T, o opened) {
+		s := o.s
+		ctx := context.Background()
+		old, err := s.AcquireLease(ctx, "t", "n1", time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, "t", action(1, skullking.Bid(0, 1), "player")); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(5 * time.Millisecond)
+		other := o.peer(t) // another node on the same database
+		l, err := other.AcquireLease(ctx, "t", "n2", time.Minute)
+		if err != nil || l.Epoch != old.Epoch+1 {
+			t.Fatalf("take-over: %+v %v", l, err)
+		}
+		if err := other.Append(ctx, "t", action(2, skullking.Bid(1, 2), "bot")); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, "t", action(2, skullking.Bid(1, 0), "player")); !errors.Is(err, ErrConflict) {
+			t.Fatalf("the stale owner's append: %v, want ErrConflict", err)
+		}
+		if _, err := s.RenewLease(ctx, old, time.Minute); !errors.Is(err, ErrLeaseLost) {
+			t.Fatalf("the stale owner's renewal: %v, want ErrLeaseLost", err)
+		}
+		if err := s.CreateTable(ctx, &Table{ID: "t", Status: StatusPlaying, Settings: []byte("{}"), Seats: []byte("[]")}); err != nil {
+			t.Fatal(err)
+		}
+		_, log, err := other.LoadTable(ctx, "t")
+		if err != nil || len(log) != 2 || log[1].Action != skullking.Bid(1, 2) {
+			t.Fatalf("log %+v %v, want the new owner's bid second", log, err)
+		}
+	})
+}
+
+func TestLeases(t *testing.T) {
+	eachStore(t, func(t *testing.T, o opened) {
+		s := o.s
+		ctx := context.Background()
+		l, err := s.AcquireLease(ctx, "t", "n1", time.Minute)
+		if err != nil || l.Epoch != 1 || l.Table != "t" || l.Node != "n1" {
+			t.Fatalf("acquire: %+v %v", l, err)
+		}
+		if _, err := s.AcquireLease(ctx, "t", "n2", time.Minute); !errors.Is(err, ErrLeased) {
+			t.Fatalf("second node: %v, want ErrLeased", err)
+		}
+		// The same node restarting takes its own table back with a new epoch.
+		l2, err := s.AcquireLease(ctx, "t", "n1", time.Minute)
+		if err != nil || l2.Epoch != 2 {
+			t.Fatalf("reacquire: %+v %v", l2, err)
+		}
+		if _, err := s.RenewLease(ctx, l, time.Minute); !errors.Is(err, ErrLeaseLost) {
+			t.Fatalf("stale renew: %v, want ErrLeaseLost", err)
+		}
+		if _, err := s.RenewLease(ctx, l2, time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(5 * time.Millisecond)
+		l3, err := s.AcquireLease(ctx, "t", "n2", time.Minute)
+		if err != nil || l3.Epoch != 3 {
+			t.Fatalf("take over an expired lease: %+v %v", l3, err)
+		}
+		if err := s.ReleaseLease(ctx, l2); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.AcquireLease(ctx, "t", "n1", time.Minute); !errors.Is(err, ErrLeased) {
+			t.Fatalf("a stale release let the lease go: %v", err)
+		}
+		if err := s.ReleaseLease(ctx, l3); err != nil {
+			t.Fatal(err)
+		}
+		if l, err := s.AcquireLease(ctx, "t", "n1", time.Minute); err != nil || l.Epoch != 1 {
+			t.Fatalf("after a release: %+v %v", l, err)
+		}
+		// A node heartbeat renews all of its leases at once.
+		for _, tab := range []string{"a", "b"} {
+			if _, err := s.AcquireLease(ctx, tab, "n3", time.Millisecond); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.AcquireLease(ctx, "c", "n2", time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		ids, err := s.RenewLeases(ctx, "n3", time.Minute)
+		if err != nil || len(ids) != 2 {
+			t.Fatalf("renew leases: %v %v", ids, err)
+		}
+		time.Sleep(5 * time.Millisecond)
+		if _, err := s.AcquireLease(ctx, "a", "n2", time.Minute); !errors.Is(err, ErrLeased) {
+			t.Fatalf("a renewed lease was taken: %v", err)
+		}
+		if ids, err := s.RenewLeases(ctx, "nobody", time.Minute); err != nil || len(ids) != 0 {
+			t.Fatalf("a node without leases renewed %v, %v", ids, err)
+		}
+	})
+}
+
+// Of nodes taking one free table at the same moment, exactly one gets it.
+func TestLeaseRace(t *testing.T) {
+	eachStore(t, func(t *testing.T, o opened) {
+		ctx := context.Background()
+		stores := []Store{o.s, o.peer(t)}
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		won := 0
+		for i := range 8 {
+			wg.Go(func() {
+				_, err := stores[i%len(stores)].AcquireLease(ctx, "t", "node"+string(rune('a'+i)), time.Minute)
+				mu.Lock()
+				defer mu.Unlock()
+				if err == nil {
+					won++
+				} else if !errors.Is(err, ErrLeased) {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		if won != 1 {
+			t.Fatalf("%d nodes got the lease, want 1", won)
+		}
+	})
+}
+
+func TestRecordsAndReopen(t *testing.T) {
+	eachStore(t, func(t *testing.T, o opened) {
+		s := o.s
+		ctx := context.Background()
+		if _, err := s.Record(ctx, "x"); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("missing record: %v", err)
+		}
+		if err := s.PutRecord(ctx, "x", []byte(`{"format":"skullking-record/0"}`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PutRecord(ctx, "x", []byte(`{"format":"skullking-record/1"}`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Ping(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		s2 := o.reopen(t)
+		b, err := s2.Record(ctx, "x")
+		if err != nil || string(b) != `{"format":"skullking-record/1"}` {
+			t.Fatalf("record after reopen: %q %v", b, err)
+		}
+	})
+}
+
+// A review is kept across a reopen, replaced by a later one, and dropped
+// when the record it was computed from is replaced.
+func TestReviewsKeptWithTheRecord(t *testing.T) {
+	eachStore(t, func(t *testing.T, o opened) {
+		s := o.s
+		ctx := context.Background()
+		if _, err := s.Review(ctx, "x"); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("missing review: %v, want ErrNotFound", err)
+		}
+		if err := s.PutRecord(ctx, "x", []byte(`{"format":"skullking-record/1"}`)); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range []string{`[{"seat":0}]`, `[{"seat":0},{"seat":1}]`} {
+			if err := s.PutReview(ctx, "x", []byte(r)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		s2 := o.reopen(t)
+		if b, err := s2.Review(ctx, "x"); err != nil || string(b) != `[{"seat":0},{"seat":1}]` {
+			t.Fatalf("review after reopen: %q %v, want the later one", b, err)
+		}
+		if _, err := s2.Review(ctx, "y"); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("another table's review: %v, want ErrNotFound", err)
+		}
+		if err := s2.PutRecord(ctx, "x", []byte(`{"format":"skullking-record/1","players":[]}`)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s2.Review(ctx, "x"); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("review of a replaced record: %v, want it dropped", err)
+		}
+	})
+}

@@ -1,0 +1,80 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/skullking-go/skullking/internal/migrate"
+	"github.com/skullking-go/skullking/internal/pgdb/pgtest"
+)
+
+// One scheme for both databases: each SQLite migration has its PostgreSQL
+// dialect under the same version and name, so that a version means the
+// same tables on either.
+func TestMigrationDialectsAgree(t *testing.T) {
+	lite, err := migrate.Load(migrations, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := migrate.Load(pgMigrations, "migrations/pg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lite) != len(pg) {
+		t.Fatalf("%d SQLite migrations, %d PostgreSQL ones", len(lite), len(pg))
+	}
+	for i := range lite {
+		if lite[i].Name != pg[i].Name {
+			t.Errorf("version %d is %s on SQLite, %s on PostgreSQL", i+1, lite[i].Name, pg[i].Name)
+		}
+	}
+}
+
+// An empty database gets the schema at the first start and is left alone
+// at the next; one newer than the program is refused.
+func TestOpenPostgresMigrates(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	for range 2 {
+		s, err := OpenPostgres(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var versions []int
+		rows, err := s.pool.Query(ctx, `SELECT version FROM schema_version WHERE schema_name = 'store' ORDER BY version`)
+		if err == nil {
+			versions, err = pgx.CollectRows(rows, pgx.RowTo[int])
+		}
+		if err != nil || len(versions) != 1 || versions[0] != 1 {
+			t.Fatalf("recorded versions %v %v, want [1]", versions, err)
+		}
+		s.Close()
+	}
+	s, err := OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.pool.Exec(ctx, `INSERT INTO schema_version (schema_name, version) VALUES ('store', 2)`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := OpenPostgres(ctx, url); err == nil || !strings.Contains(err.Error(), "newer than this program") {
+		t.Fatalf("error %v, want a newer database refused", err)
+	}
+}
+
+// A database that does not answer is a clear error at start, naming where
+// it was looked for and never the password.
+func TestOpenPostgresUnreachable(t *testing.T) {
+	_, err := OpenPostgres(context.Background(), "postgres://ann:secret@127.0.0.1:1/games?sslmode=disable&connect_timeout=5")
+	if err == nil || !strings.HasPrefix(err.Error(), "store: cannot reach PostgreSQL at 127.0.0.1:1/games") ||
+		strings.Contains(err.Error(), "secret") {
+		t.Fatalf("error %v, want the unreachable database named", err)
+	}
+	if _, err := OpenPostgres(context.Background(), "postgres://[::1"); err == nil || !strings.Contains(err.Error(), "not a PostgreSQL URL") {
+		t.Fatalf("error %v, want a bad URL refused", err)
+	}
+}
