@@ -38,6 +38,7 @@ func openSQLite(t *testing.T) *sql.DB {
 func stores(t *testing.T, f func(t *testing.T, st SheetStore)) {
 	t.Run("memory", func(t *testing.T) { f(t, NewMemoryStore()) })
 	t.Run("sqlite", func(t *testing.T) { f(t, NewSQLiteStore(openSQLite(t))) })
+	t.Run("postgres", func(t *testing.T) { f(t, NewPostgresStore(openPostgres(t))) })
 }
 
 // storedSheet is a sheet with tokens, a book and a round with every kind of
