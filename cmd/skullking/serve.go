@@ -13,6 +13,7 @@ import (
 
 	_ "modernc.org/sqlite" // the "sqlite" driver of the score keeper's database
 
+	"github.com/skullking-go/skullking/internal/pgdb"
 	"github.com/skullking-go/skullking/internal/scorekeeper"
 	"github.com/skullking-go/skullking/internal/server"
 	"github.com/skullking-go/skullking/internal/sqlitedb"
@@ -50,21 +51,44 @@ func newServe(args []string, stderr io.Writer) (*server.Main, func() error, erro
 		}
 		return nil, nil, err
 	}
-	db, err := openSheets(m.Config.DataDir)
+	sheets, closeSheets, err := openSheetStore(m.Config)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := scorekeeper.MigrateSQLite(context.Background(), db); err != nil {
-		db.Close()
-		return nil, nil, err
-	}
-	sk := scorekeeper.NewHandler(scorekeeper.NewSQLiteStore(db))
+	sk := scorekeeper.NewHandler(sheets)
 	if m.Config.Mount == nil {
 		m.Config.Mount = map[string]http.Handler{}
 	}
 	m.Config.Mount["/api/sheets"] = sk // POST /api/sheets without the slash
 	m.Config.Mount["/api/sheets/"] = sk
-	return m, db.Close, nil
+	return m, closeSheets, nil
+}
+
+// openSheetStore opens and migrates the score keeper's store where the
+// tables are kept: on PostgreSQL with --store, else in its own SQLite file
+// in --data. The returned func closes it.
+func openSheetStore(c server.Config) (scorekeeper.SheetStore, func() error, error) {
+	ctx := context.Background()
+	if c.StoreURL != "" {
+		pool, err := pgdb.Open(ctx, c.StoreURL)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--store: %w", err)
+		}
+		if err := scorekeeper.MigratePostgres(ctx, pool); err != nil {
+			pool.Close()
+			return nil, nil, err
+		}
+		return scorekeeper.NewPostgresStore(pool), func() error { pool.Close(); return nil }, nil
+	}
+	db, err := openSheets(c.DataDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := scorekeeper.MigrateSQLite(ctx, db); err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	return scorekeeper.NewSQLiteStore(db), db.Close, nil
 }
 
 // openSheets opens the score keeper's own database file next to the tables'

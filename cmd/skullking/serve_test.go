@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -8,6 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skullking-go/skullking/internal/pgdb"
+	"github.com/skullking-go/skullking/internal/pgdb/pgtest"
 )
 
 // TestServeScorekeeper starts serve as the command does, on port 0, and
@@ -15,8 +19,51 @@ import (
 // database lives in the data directory, and it survives a restart.
 func TestServeScorekeeper(t *testing.T) {
 	dir := t.TempDir()
+	serveKeepsSheets(t, []string{"--data", dir}, func() {
+		if _, err := os.Stat(filepath.Join(dir, "scorekeeper.db")); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// With --store, the score keeper's sheets are on PostgreSQL beside the
+// tables, and the data directory is not used.
+func TestServeScorekeeperOnPostgres(t *testing.T) {
+	url := pgtest.URL(t)
+	dir := filepath.Join(t.TempDir(), "unused")
+	serveKeepsSheets(t, []string{"--store", url, "--data", dir}, func() {
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Fatalf("the data directory was made: %v", err)
+		}
+		pool, err := pgdb.Open(context.Background(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pool.Close()
+		var n int
+		if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM scorekeeper_sheets`).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("%d sheets on PostgreSQL, %v; want 1", n, err)
+		}
+	})
+}
+
+// A database that cannot be reached at start is a clear error, and serve
+// exits non-zero without serving.
+func TestServeStoreUnreachable(t *testing.T) {
+	var stderr strings.Builder
+	code := runServe([]string{"--addr", "127.0.0.1:0", "--store", "postgres://skullking@127.0.0.1:1/games?sslmode=disable"},
+		strings.NewReader(""), io.Discard, &stderr)
+	if code == 0 || !strings.Contains(stderr.String(), "cannot reach PostgreSQL at 127.0.0.1:1/games") {
+		t.Fatalf("exit %d, stderr %q; want a non-zero exit naming the database", code, stderr.String())
+	}
+}
+
+// serveKeepsSheets starts serve with flags, keeps a sheet through
+// /api/sheets, restarts it and reads the sheet back; stopped runs while the
+// server is down.
+func serveKeepsSheets(t *testing.T, flags []string, stopped func()) {
 	start := func() (string, func()) {
-		m, closeSheets, err := newServe([]string{"--addr", "127.0.0.1:0", "--data", dir, "--log-level", "error"}, io.Discard)
+		m, closeSheets, err := newServe(append([]string{"--addr", "127.0.0.1:0", "--log-level", "error"}, flags...), io.Discard)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,9 +108,7 @@ func TestServeScorekeeper(t *testing.T) {
 		t.Fatalf("round 1: %d", res.StatusCode)
 	}
 	stop()
-	if _, err := os.Stat(filepath.Join(dir, "scorekeeper.db")); err != nil {
-		t.Fatal(err)
-	}
+	stopped()
 
 	base, stop = start()
 	defer stop()

@@ -38,6 +38,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.SetOutput(m.Stderr)
 	fs.StringVar(&c.Addr, "addr", ":8080", "listen address (\":0\" picks a free port)")
 	fs.StringVar(&c.DataDir, "data", "./skullking-data", "directory of the SQLite database")
+	fs.StringVar(&c.StoreURL, "store", "", "PostgreSQL URL (postgres://user@host:port/db) for the tables and the score keeper (default: SQLite in --data)")
 	fs.BoolVar(&c.Durable, "durable", false, "wait for the disk on every commit (survives power loss, slower)")
 	fs.StringVar(&c.Node, "node", "", "this node's name in table leases (default: the host name)")
 	fs.DurationVar(&c.Grace, "grace", 30*time.Second, "how long an absent player's seat waits before a bot plays it")

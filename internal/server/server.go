@@ -40,6 +40,10 @@ type Config struct {
 	Node    string
 	Logger  *slog.Logger
 
+	// StoreURL, when set, puts the tables on PostgreSQL (postgres://…)
+	// instead of SQLite in DataDir.
+	StoreURL string
+
 	Grace    time.Duration // an absent player's seat waits this long for a bot (30s)
 	BotDelay time.Duration // bots pause this long before each move (700ms); negative: none
 	// ThinkLimit caps the search of an expert bot's move or a hint (1s).
@@ -174,13 +178,22 @@ type Server struct {
 	pprofSrv *http.Server
 }
 
+// openStore opens the store the configuration names: PostgreSQL at
+// StoreURL, or SQLite in DataDir.
+func openStore(cfg Config) (store.Store, error) {
+	if cfg.StoreURL != "" {
+		return store.OpenPostgres(context.Background(), cfg.StoreURL)
+	}
+	return store.OpenSQLite(cfg.DataDir, store.SQLiteOptions{Durable: cfg.Durable})
+}
+
 // New opens the store, resumes every open table and returns a server ready
 // to listen.
 func New(cfg Config) (*Server, error) {
 	cfg.defaults()
 	s := &Server{cfg: cfg, log: cfg.Logger, store: cfg.Store}
 	if s.store == nil {
-		db, err := store.OpenSQLite(cfg.DataDir, store.SQLiteOptions{Durable: cfg.Durable})
+		db, err := openStore(cfg)
 		if err != nil {
 			return nil, err
 		}
