@@ -42,14 +42,14 @@ func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	defer cancel()
 	if err := pool.Ping(pctx); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("cannot reach PostgreSQL at %s: %w", Where(cfg.ConnConfig), err)
+		return nil, fmt.Errorf("cannot reach PostgreSQL at %s: %w", where(cfg.ConnConfig), err)
 	}
 	return pool, nil
 }
 
-// Where names the database a configuration points at, without its
+// where names the database a configuration points at, without its
 // password, for messages.
-func Where(c *pgx.ConnConfig) string {
+func where(c *pgx.ConnConfig) string {
 	return fmt.Sprintf("%s:%d/%s", c.Host, c.Port, c.Database)
 }
 

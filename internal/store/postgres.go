@@ -183,7 +183,7 @@ func (p *Postgres) Append(ctx context.Context, table string, actions ...Action) 
 	})
 	if err != nil {
 		if pgdb.IsUniqueViolation(err) {
-			return fmt.Errorf("%w: table %s seq %d…%d", ErrConflict, table, actions[0].Seq, actions[len(actions)-1].Seq)
+			return fmt.Errorf("%w: table %s, one of seq %d to %d", ErrConflict, table, actions[0].Seq, actions[len(actions)-1].Seq)
 		}
 		return fmt.Errorf("store: append: %w", err)
 	}

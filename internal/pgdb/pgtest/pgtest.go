@@ -70,11 +70,11 @@ func URL(t testing.TB) string {
 			t.Errorf("dropping test schema %s: %v", name, err)
 		}
 	})
-	return WithSchema(t, base, name)
+	return withSchema(t, base, name)
 }
 
-// WithSchema is url with its search_path set to schema.
-func WithSchema(t testing.TB, base, schema string) string {
+// withSchema is url with its search_path set to schema.
+func withSchema(t testing.TB, base, schema string) string {
 	t.Helper()
 	u, err := url.Parse(base)
 	if err != nil {
