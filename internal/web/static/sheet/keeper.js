@@ -1015,8 +1015,11 @@ function keeper(key) {
       if (all) {
         // The tricks alone, as the engine sees them at this step.
         const lost = d.cards - d.won.reduce((a, b) => a + b, 0);
-        said = verdictOf(sh, roundOf({ ...d, bonuses: [], loot: [], wagers: null, cannon: undefined, bonus_points: undefined }), d.replace, verdict, fwd,
-          lost > 0 ? `${plural(lost, 'trick')} went to nobody.` : `All ${plural(d.cards, 'trick')} counted.`, 'The server checks these tricks once it is reached.');
+        const alone = roundOf({ ...d, bonuses: [], loot: [], wagers: null, cannon: undefined, bonus_points: undefined });
+        const whole = roundOf(d);
+        said = verdictOf(sh, alone, d.replace, verdict, fwd,
+          lost > 0 ? `${plural(lost, 'trick')} went to nobody.` : `All ${plural(d.cards, 'trick')} counted.`, 'The server checks these tricks once it is reached.')
+          .then((v) => (v && v.ok && !sameValue(alone, whole) ? laterEntries(sh, whole, d.replace, verdict, v) : v));
       }
     } else if (d.step === 'bonus') {
       const verdict = h('p', { class: 'sk-check', id: 'events-check', role: 'status' });
@@ -1047,6 +1050,22 @@ function keeper(key) {
       verdict.textContent = v.ok ? good : v.error;
       if (!v.ok) { verdict.setAttribute('role', 'alert'); btn.setAttribute('aria-disabled', 'true'); }
       return v;
+    });
+  }
+
+  // laterEntries shows at the tricks step the engine's word on the whole
+  // round when the tricks, fine alone, leave a capture, a wager or an
+  // alliance entered at the next step impossible (a trick count changed
+  // after them): the keeper sees it where the count changed. The step goes
+  // on (tricks resolves to the tricks' own verdict), since the fix may be
+  // the captures instead; the Captures step holds the round until it fits.
+  function laterEntries(sh, whole, replace, verdict, tricks) {
+    return checkRound(sh, whole, replace).then((v) => {
+      if (!v || v.ok || !verdict.isConnected) return tricks;
+      verdict.classList.replace('good', 'bad');
+      verdict.setAttribute('role', 'alert');
+      verdict.replaceChildren(v.error, h('small', { class: 'sk-parts' }, 'Change the tricks here, or what was captured on the next step.'));
+      return tricks;
     });
   }
 
@@ -1132,14 +1151,21 @@ function keeper(key) {
     if (ruleValue(rules, 'pirate_abilities') === true && info) {
       const w = d.wagers || sh.players.map(() => 0);
       const who = w.findIndex((x) => x > 0);
-      const update = () => {
+      // A change redraws the step, so that the engine's word follows it.
+      const update = (ev) => {
         const nw = sh.players.map(() => 0);
         if (sel.value !== '') nw[Number(sel.value)] = Number(amt.value);
         d.wagers = nw;
         save();
+        redraw();
+        const f = main.querySelector('#' + ev.target.id);
+        if (f) f.focus();
       };
+      // The seats that won a trick, and the one the round holds a wager of
+      // even when its tricks changed since: the select shows what is sent.
+      const seats = who >= 0 && !winners.includes(who) ? [...winners, who] : winners;
       const sel = h('select', { id: 'wager-who', 'aria-label': 'Who wagered with Rascal of Roatan', onchange: update },
-        h('option', { value: '' }, 'nobody'), winners.map((i) => h('option', { value: i, selected: who === i }, sh.players[i])));
+        h('option', { value: '' }, 'nobody'), seats.map((i) => h('option', { value: i, selected: who === i }, sh.players[i])));
       const amt = h('select', { id: 'wager-amount', 'aria-label': 'Wager', onchange: update },
         info.wagers.filter((v) => v > 0).map((v) => h('option', { value: v, selected: who >= 0 && w[who] === v }, String(v))));
       wrap.append(h('h3', {}, 'Rascal of Roatan\'s wager'), h('div', { class: 'row' }, sel, amt));
