@@ -56,8 +56,8 @@ func TestScoreKeeperOfflineEditsMerge(t *testing.T) {
 	for i, v := range []int{1, 0, 0} {
 		b.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, v))
 	}
-	b.click("#next:not([disabled])")
-	b.click("#next")
+	nextStep(b, "#events-check")
+	nextStep(b, "#preview")
 	b.click("#save-round:not([disabled])")
 	b.until("the round kept offline", `/^Round 2/.test(document.querySelector('#round-h').textContent) && /will sync when online/.test(document.querySelector('#sync-status').textContent)`, 10*time.Second)
 

@@ -77,7 +77,7 @@ func enterRound(p *page, bids, won []int, captures ...capture) {
 	for i, w := range won {
 		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
 	}
-	p.click("#next:not([disabled])")
+	nextStep(p, "#events-check")
 	for _, c := range captures {
 		p.click(fmt.Sprintf(`[data-key="bw-%d"]`, c.seat))
 		p.click(`[data-key="bk-` + c.kind + `"]`)
@@ -89,6 +89,15 @@ func enterRound(p *page, bids, won []int, captures ...capture) {
 	p.click("#next:not([disabled])")
 	p.waitVisible("#preview table, #stale")
 	p.click("#save-round:not([disabled])")
+}
+
+// nextStep taps the step's button and waits for the next step (its
+// element sel): the button waits for the engine's word on the step, and a
+// tap before the next step shows would land on the same button again.
+func nextStep(p *page, sel string) {
+	p.t.Helper()
+	p.click("#next:not([disabled])")
+	p.waitVisible(sel)
 }
 
 // addPlayers types each name into the new sheet's form and adds it.
@@ -113,8 +122,8 @@ func enterOfflineRound(p *page, down *atomic.Bool) {
 	for i, w := range []int{1, 0} {
 		p.click(fmt.Sprintf(`[data-key="won-%d-%d"]`, i, w))
 	}
-	p.click("#next:not([disabled])")
-	p.click("#next:not([disabled])")
+	nextStep(p, "#events-check")
+	nextStep(p, "#preview")
 	p.waitVisible("#scored-here")
 	p.click("#save-round:not([disabled])")
 	p.until("round 2, scored on the phone", `/^Round 2/.test(document.querySelector('#round-h').textContent) && /will sync when online/.test(document.querySelector('#sync-status').textContent) && !document.querySelector('#totals .sk-pending')`, 10*time.Second)
@@ -185,10 +194,9 @@ func TestScoreKeeperShortGame(t *testing.T) {
 	p.click(`#rounds-table tr[data-round="2"]`)
 	p.waitVisible(`[data-key="bid-0-1"]`)
 	p.click(`[data-key="bid-0-1"]`)
-	p.click("#next:not([disabled])")
-	p.click("#next:not([disabled])")
-	p.click("#next:not([disabled])")
-	p.waitVisible("#preview table")
+	nextStep(p, "#tricks-check")
+	nextStep(p, "#events-check")
+	nextStep(p, "#preview table")
 	p.click("#save-round:not([disabled])")
 	saved(`/^Round 3/.test(document.querySelector('#round-h').textContent)`)
 	if got := totals(p); got != "30 0 30" {
@@ -278,9 +286,8 @@ func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
 		`/went to nobody/.test((document.querySelector('#tricks-check.bad') || {}).textContent) && document.querySelector('#next').getAttribute('aria-disabled') === 'true'`, 10*time.Second)
 	p.click(`[data-key="won-1-2"]`)
 	p.until("the tricks accepted offline", `document.querySelector('#tricks-check.good') && document.querySelector('#next').getAttribute('aria-disabled') !== 'true'`, 10*time.Second)
-	p.click("#next:not([disabled])")
-	p.click("#next:not([disabled])")
-	p.waitVisible("#scored-here")
+	nextStep(p, "#events-check")
+	nextStep(p, "#scored-here")
 	points := `[...document.querySelectorAll('#preview [data-points]')].map((e) => e.firstChild.textContent).join(' ')`
 	if got := eval[string](p, points); got != "+20 −10 +20" {
 		t.Fatalf("points worked out on the phone: %s, want +20 −10 +20", got)
