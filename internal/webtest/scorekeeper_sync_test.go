@@ -12,20 +12,6 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// forgetErrors drops the console errors the browser logs for answers the
-// test asks for (a 409 it provokes), keeping every other.
-func forgetErrors(p *page, status string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	kept := p.errors[:0]
-	for _, e := range p.errors {
-		if !strings.Contains(e, status) {
-			kept = append(kept, e)
-		}
-	}
-	p.errors = kept
-}
-
 // TestScoreKeeperOfflineEditsMerge: two phones keep one sheet through its
 // edit link and both lose the server; one renames a player, the other
 // enters round 1. Back online, both edits survive on the server and on both
@@ -182,7 +168,7 @@ func TestScoreKeeperPhoneEightPlayersAndFaithfulExport(t *testing.T) {
 	p.nav(base + "/sheet")
 	p.do("import", chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{file}))
 	p.waitVisible("#import-duplicate")
-	forgetErrors(p, "409")
+	forgetLogged(p, "409")
 	if got := eval[string](p, `document.querySelector('#import-open').getAttribute('href')`); got != first {
 		t.Errorf("the duplicate offers to open %s, want %s", got, first)
 	}
