@@ -127,16 +127,5 @@ func (st *PostgresStore) ListBook(ctx context.Context, book string) ([]*Sheet, e
 		return nil, fmt.Errorf("scorekeeper: list sheets: %w", err)
 	}
 	defer rows.Close()
-	var out []*Sheet
-	for rows.Next() {
-		s, err := scanSheet(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("scorekeeper: list sheets: %w", err)
-	}
-	return out, nil
+	return readSheets(rows)
 }

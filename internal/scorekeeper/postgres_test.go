@@ -8,7 +8,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/skullking-go/skullking/internal/migrate"
 	"github.com/skullking-go/skullking/internal/pgdb"
 	"github.com/skullking-go/skullking/internal/pgdb/pgtest"
 )
@@ -28,25 +27,9 @@ func openPostgres(t *testing.T) *pgxpool.Pool {
 	return pool
 }
 
-// One scheme for both databases: each SQLite migration has its PostgreSQL
-// dialect under the same version and name.
+// One scheme for both databases (pgtest.DialectsAgree).
 func TestMigrationDialectsAgree(t *testing.T) {
-	lite, err := migrate.Load(migrations, "migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pg, err := migrate.Load(pgMigrations, "migrations/pg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(lite) != len(pg) {
-		t.Fatalf("%d SQLite migrations, %d PostgreSQL ones", len(lite), len(pg))
-	}
-	for i := range lite {
-		if lite[i].Name != pg[i].Name {
-			t.Errorf("version %d is %s on SQLite, %s on PostgreSQL", i+1, lite[i].Name, pg[i].Name)
-		}
-	}
+	pgtest.DialectsAgree(t, migrations, "migrations", pgMigrations, "migrations/pg")
 }
 
 // Migrating twice does nothing the second time; a database newer than the

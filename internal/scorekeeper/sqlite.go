@@ -111,6 +111,30 @@ const sheetColumns = `id, follow, book, version, created_ns, updated_ns, doc`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
+// sheetRows is a query's rows of sheetColumns as both databases' drivers
+// hand them over (database/sql's and pgx's).
+type sheetRows interface {
+	rowScanner
+	Next() bool
+	Err() error
+}
+
+// readSheets reads every sheet of rows.
+func readSheets(rows sheetRows) ([]*Sheet, error) {
+	var out []*Sheet
+	for rows.Next() {
+		s, err := scanSheet(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("scorekeeper: list sheets: %w", err)
+	}
+	return out, nil
+}
+
 func scanSheet(row rowScanner) (*Sheet, error) {
 	var s Sheet
 	var created, updated int64
@@ -196,16 +220,5 @@ func (st *SQLiteStore) ListBook(ctx context.Context, book string) ([]*Sheet, err
 		return nil, fmt.Errorf("scorekeeper: list sheets: %w", err)
 	}
 	defer rows.Close()
-	var out []*Sheet
-	for rows.Next() {
-		s, err := scanSheet(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("scorekeeper: list sheets: %w", err)
-	}
-	return out, nil
+	return readSheets(rows)
 }

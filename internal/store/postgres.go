@@ -10,7 +10,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/migrate"
 	"github.com/skullking-go/skullking/internal/pgdb"
 )
@@ -116,30 +115,14 @@ func loadTable(ctx context.Context, tx pgx.Tx, id string) (*Table, []Action, err
 	t.Status, t.Seed = Status(status), uint64(seed)
 	t.Settings, t.Seats = []byte(settings), []byte(seats)
 	t.CreatedAt, t.UpdatedAt, t.StartedAt = fromMS(created), fromMS(updated), fromMS(started)
-	rows, err := tx.Query(ctx, `SELECT seq, at, seat, kind, card, card2, tas, value, by
-		FROM actions WHERE table_id = $1 ORDER BY seq`, id)
+	rows, err := tx.Query(ctx, `SELECT `+actionColumns+` FROM actions WHERE table_id = $1 ORDER BY seq`, id)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: load actions: %w", err)
 	}
 	defer rows.Close()
-	var log []Action
-	for rows.Next() {
-		var a Action
-		var at int64
-		var seat, kind, card, card2, tas, value int16
-		if err := rows.Scan(&a.Seq, &at, &seat, &kind, &card, &card2, &tas, &value, &a.By); err != nil {
-			return nil, nil, fmt.Errorf("store: load actions: %w", err)
-		}
-		a.At = fromMS(at)
-		a.Action = skullking.Action{Kind: skullking.ActionKind(kind), Seat: int8(seat), Card: skullking.Card(card),
-			ActionArgs: skullking.ActionArgs{Card2: skullking.Card(card2), As: skullking.TigressAs(tas), Value: int8(value)}}
-		if a.Seq != int64(len(log)+1) {
-			return nil, nil, fmt.Errorf("store: table %s: action log has a gap at seq %d", id, len(log)+1)
-		}
-		log = append(log, a)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("store: load actions: %w", err)
+	log, err := readLog(id, rows)
+	if err != nil {
+		return nil, nil, err
 	}
 	return t, log, nil
 }

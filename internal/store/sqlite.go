@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/migrate"
 	"github.com/skullking-go/skullking/internal/sqlitedb"
 	"modernc.org/sqlite" // the pure-Go SQLite driver keeps the binary static
@@ -226,30 +225,14 @@ func (s *SQLite) LoadTable(ctx context.Context, id string) (*Table, []Action, er
 	t.Status, t.Public, t.Seed = Status(status), public != 0, uint64(seed)
 	t.Settings, t.Seats = []byte(settings), []byte(seats)
 	t.CreatedAt, t.UpdatedAt, t.StartedAt = fromMS(created), fromMS(updated), fromMS(started)
-	rows, err := s.db.QueryContext(ctx, `SELECT seq, at, seat, kind, card, card2, tas, value, by
-		FROM actions WHERE table_id = ? ORDER BY seq`, id)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+actionColumns+` FROM actions WHERE table_id = ? ORDER BY seq`, id)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: load actions: %w", err)
 	}
 	defer rows.Close()
-	var log []Action
-	for rows.Next() {
-		var a Action
-		var at int64
-		var seat, kind, card, card2, tas, value int
-		if err := rows.Scan(&a.Seq, &at, &seat, &kind, &card, &card2, &tas, &value, &a.By); err != nil {
-			return nil, nil, fmt.Errorf("store: load actions: %w", err)
-		}
-		a.At = fromMS(at)
-		a.Action = skullking.Action{Kind: skullking.ActionKind(kind), Seat: int8(seat), Card: skullking.Card(card),
-			ActionArgs: skullking.ActionArgs{Card2: skullking.Card(card2), As: skullking.TigressAs(tas), Value: int8(value)}}
-		if a.Seq != int64(len(log)+1) {
-			return nil, nil, fmt.Errorf("store: table %s: action log has a gap at seq %d", id, len(log)+1)
-		}
-		log = append(log, a)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("store: load actions: %w", err)
+	log, err := readLog(id, rows)
+	if err != nil {
+		return nil, nil, err
 	}
 	return t, log, nil
 }

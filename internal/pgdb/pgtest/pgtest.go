@@ -8,6 +8,7 @@ package pgtest
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"os/exec"
@@ -19,6 +20,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/skullking-go/skullking/internal/migrate"
 )
 
 // Env names the variable that holds the test cluster's URL.
@@ -136,4 +139,28 @@ func (c *Cluster) run(command string) string {
 		c.t.Fatalf("scripts/postgres %s: %v\n%s", command, err, stderr.String())
 	}
 	return strings.TrimSpace(string(out))
+}
+
+// DialectsAgree checks one scheme for both databases: each SQLite
+// migration in lite/liteDir has its PostgreSQL dialect in pg/pgDir under
+// the same version and name, so that a version means the same tables on
+// either.
+func DialectsAgree(t testing.TB, lite fs.FS, liteDir string, pg fs.FS, pgDir string) {
+	t.Helper()
+	l, err := migrate.Load(lite, liteDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := migrate.Load(pg, pgDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l) != len(p) {
+		t.Fatalf("%d SQLite migrations, %d PostgreSQL ones", len(l), len(p))
+	}
+	for i := range l {
+		if l[i].Name != p[i].Name {
+			t.Errorf("version %d is %s on SQLite, %s on PostgreSQL", i+1, l[i].Name, p[i].Name)
+		}
+	}
 }
