@@ -366,12 +366,14 @@ func TestRuleOptions(t *testing.T) {
 	}
 }
 
-// BenchmarkStateEncode is a broadcast's encoding at a 4-player table in
-// the middle of a game: the shared parts once, then each seat's message.
+// BenchmarkStateEncode is a broadcast's encoding at a 4-player table late
+// in a game (round 9): the shared parts once, then each seat's message,
+// with the score sheet and without it (results_once), and the bytes a
+// frame takes each way.
 func BenchmarkStateEncode(b *testing.B) {
 	g, _ := skullking.NewGame(4, skullking.WithSeed(3))
 	rng := skullking.NewRand(3)
-	for g.Round() < 6 {
+	for g.Round() < 9 {
 		playRandom(b, g, &rng)
 	}
 	views := make([]skullking.View, 4)
@@ -379,17 +381,30 @@ func BenchmarkStateEncode(b *testing.B) {
 		views[s] = g.View(s)
 	}
 	ev := &Event{Kind: KindPlay, Seat: 1, By: ByPlayer}
-	b.ReportAllocs()
-	for b.Loop() {
-		enc, err := NewStateEncoder(&views[0], 100, ev, 0)
-		if err != nil {
-			b.Fatal(err)
+	for _, sheet := range []bool{true, false} {
+		name := "sheet"
+		if !sheet {
+			name = "sheet-once"
 		}
-		for s := range views {
-			if _, err := enc.Encode(&views[s], true); err != nil {
-				b.Fatal(err)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			size := 0
+			for b.Loop() {
+				enc, err := NewStateEncoder(&views[0], 100, ev, 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = 0
+				for s := range views {
+					f, err := enc.Encode(&views[s], sheet)
+					if err != nil {
+						b.Fatal(err)
+					}
+					size += len(f)
+				}
 			}
-		}
+			b.ReportMetric(float64(size)/float64(len(views)), "B/frame")
+		})
 	}
 }
 
