@@ -129,3 +129,15 @@ func serveKeepsSheets(t *testing.T, flags []string, stopped func()) {
 		t.Fatalf("after restart: %+v %v", got, err)
 	}
 }
+
+// The review workers' settings are checked before anything is served: a
+// pool of no workers would leave every review request waiting.
+func TestServeRefusesReviewSettingsThatCannotWork(t *testing.T) {
+	for _, flags := range [][]string{{"--review-workers", "0"}, {"--review-queue", "-1"}, {"--review-budget", "0"}} {
+		var stderr strings.Builder
+		code := runServe(append([]string{"--addr", "127.0.0.1:0", "--data", t.TempDir()}, flags...), strings.NewReader(""), io.Discard, &stderr)
+		if code == 0 || !strings.Contains(stderr.String(), "--review-workers and --review-queue take 1 or more") {
+			t.Errorf("%v: exit %d, stderr %q; want a refusal naming the settings", flags, code, stderr.String())
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skullking-go/skullking/internal/review"
 	"github.com/skullking-go/skullking/internal/table"
 )
 
@@ -54,6 +55,9 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.IntVar(&c.MaxConnsPerIP, "max-conns-per-ip", DefaultMaxConnsPerIP, "table connections open from one address (0: no limit)")
 	fs.IntVar(&c.MaxTablesPerIP, "max-tables-per-ip", DefaultMaxTablesPerIP, "tables one address created that are not over yet (0: no limit)")
 	fs.BoolVar(&c.LimitLoopback, "limit-loopback", false, "apply the limits per address to loopback clients too (by default they are exempt)")
+	fs.IntVar(&c.ReviewWorkers, "review-workers", DefaultReviewWorkers, "captain's reviews of finished games computed at once")
+	fs.IntVar(&c.ReviewQueue, "review-queue", DefaultReviewQueue, "reviews waiting for a worker; one more request is answered 503")
+	fs.Float64Var(&c.ReviewBudget, "review-budget", review.DefaultBudget, "the captain's work per reviewed decision, as a share of its work in play")
 	fs.StringVar(&c.PprofAddr, "pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
 	fs.StringVar(&m.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&m.logFormat, "log-format", "text", "text or json")
@@ -77,6 +81,9 @@ func (m *Main) ParseFlags(args []string) error {
 		if *n == 0 {
 			*n = -1 // the flag's 0 means no limit; the Config's zero means the default
 		}
+	}
+	if c.ReviewWorkers < 1 || c.ReviewQueue < 1 || !(c.ReviewBudget > 0 && c.ReviewBudget <= 100) {
+		return fmt.Errorf("--review-workers and --review-queue take 1 or more, --review-budget a share above 0, at most 100")
 	}
 	if c.Node == "" {
 		c.Node, _ = os.Hostname()
