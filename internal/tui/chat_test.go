@@ -227,3 +227,17 @@ func TestChatHistoryKeepsTheStatusLine(t *testing.T) {
 	}
 	checkScreen(t, sc.m)
 }
+
+// A player who comes back after the stand-in bot played for them reads
+// what it did, in words, on the status line (the welcome's stood_in).
+func TestComingBackSaysWhatTheStandInDid(t *testing.T) {
+	fs := newFakeServer(t)
+	welcome := strings.Replace(fakeWelcome, `"host":true,`,
+		`"host":true,"stood_in":[{"kind":"bid","seat":0,"value":1,"by":"bot"},{"kind":"play","seat":0,"card":{"card":21,"code":"Y8"},"by":"bot"}],`, 1)
+	fs.send(welcome, stateFrame(t, 0, skullking.DefaultOptions()))
+	_, d := joinFake(t, fs, RemoteConfig{}, Config{})
+	d.settle()
+	if want := "While you were away a bot bid 1 and played the yellow 8 for you."; !strings.Contains(plain(d.m), want) {
+		t.Fatalf("the screen does not say %q:\n%s", want, plain(d.m))
+	}
+}

@@ -239,9 +239,19 @@ func (r *Remote) updatesOf(st *tableState, ev client.Event) []Update {
 	m := ev.Msg
 	switch m.Type {
 	case protocol.TypeWelcome, protocol.TypeTable:
-		if m.Table != nil {
-			return r.table(st, m.Table)
+		if m.Table == nil {
+			break
 		}
+		us := r.table(st, m.Table)
+		if m.Type == protocol.TypeWelcome && len(m.StoodIn) > 0 && m.Seat != nil {
+			// Back after a bot stood in: what it decided for the seat.
+			w := protocol.Words{You: *m.Seat}
+			for _, s := range m.Table.Seats {
+				w.Names = append(w.Names, clean(s.Name, 24))
+			}
+			us = append(us, st.note(w.StoodIn(m.StoodIn)))
+		}
+		return us
 	case protocol.TypeState:
 		if r.conn.Stale(ev) {
 			return nil // a later state is on its way: it says everything
