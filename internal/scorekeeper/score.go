@@ -283,8 +283,8 @@ func (r *Round) bonuses(rn int, names []string, res *skullking.RoundResult) erro
 	}
 	for s := range n {
 		if r.Won[s] > 0 && ownTricks[s] > r.Won[s] {
-			return invalid(rn, "%s won %d tricks but has %d captures that each need a trick of their own (a Pirate taking Mermaids, the Skull King taking Pirates, a Mermaid taking the Skull King)",
-				names[s], r.Won[s], ownTricks[s])
+			return invalid(rn, "%s won %s but has %d captures that each need a trick of their own (a Pirate taking Mermaids, the Skull King taking Pirates, a Mermaid taking the Skull King)",
+				names[s], protocol.Count(r.Won[s], "trick", "tricks"), ownTricks[s])
 		}
 		c := caught[s]
 		res.Captures[s] = skullking.NewCaptures(c.fourteens, c.black14, c.mermaids, c.pirates, c.skullKing)

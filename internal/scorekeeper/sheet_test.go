@@ -156,7 +156,7 @@ func standardRefusals() []refusal {
 			"Ben has bonuses but won no tricks"},
 		{"more captures than tricks", rnd([]int{1, 1, 1}, []int{1, 1, 1},
 			Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 1}, Bonus{Seat: 0, Kind: SkullKingTookPirates, Count: 1}),
-			"Ann won 1 tricks but has 2 captures that each need a trick of their own"},
+			"Ann won 1 trick but has 2 captures that each need a trick of their own"},
 		{"seat out of range", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 3, Kind: Fourteen, Suit: "green"}),
 			"a bonus for seat 3: seats are 0 to 2"},
 		{"unknown bonus", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: "kraken_ate_it"}),

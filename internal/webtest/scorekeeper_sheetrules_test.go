@@ -108,7 +108,7 @@ func TestScoreKeeperSheetRules(t *testing.T) {
 	removeLast("#events")
 	addCapture(capture{1, "skull_king_took_pirates", "bc-1"})
 	addCapture(capture{1, "pirate_took_mermaids", "bc-1"})
-	refusedAt(p, "#events-check", `Ben won 1 tricks? but has 2 captures that each need a trick of their own`)
+	refusedAt(p, "#events-check", `Ben won 1 trick but has 2 captures that each need a trick of their own`)
 	removeLast("#events")
 	removeLast("#events")
 	acceptedAt(p, "#events-check")
