@@ -71,16 +71,9 @@ func (d *Document) Marshal() ([]byte, error) {
 // documentInput is a document as read: strictly, its rules read on top of
 // the standard rules as a sheet's are.
 type documentInput struct {
-	Format  string             `json:"format"`
-	Game    string             `json:"game"`
-	Title   string             `json:"title"`
-	Players []string           `json:"players"`
-	Options *skullking.Options `json:"options"`
-	Changes []struct {
-		FromRound int                `json:"from_round"`
-		Options   *skullking.Options `json:"options"`
-	} `json:"rule_changes"`
-	Rounds []Round `json:"rounds"`
+	Format string `json:"format"`
+	Game   string `json:"game"`
+	sheetFields
 }
 
 // IsDocument reports whether data names the sheet document's format, so
@@ -107,16 +100,11 @@ func ParseDocument(data []byte) (*Sheet, error) {
 	if !validToken(in.Game) {
 		return nil, invalid(0, "the game id %q is not one this score keeper made (32 hex digits)", in.Game)
 	}
-	s := &Sheet{Game: in.Game, Title: in.Title, Players: in.Players, Options: skullking.DefaultOptions(), Rounds: in.Rounds}
-	if in.Options != nil {
-		s.Options = *in.Options
+	s, err := in.sheet()
+	if err != nil {
+		return nil, err
 	}
-	for i, c := range in.Changes {
-		if c.Options == nil {
-			return nil, &malformedError{fmt.Sprintf("rule change %d has no \"options\"", i+1)}
-		}
-		s.Changes = append(s.Changes, RuleChange{FromRound: c.FromRound, Options: *c.Options})
-	}
+	s.Game = in.Game
 	s.Normalize()
 	if err := s.Check(); err != nil {
 		return nil, err

@@ -162,15 +162,8 @@ func invalid(round int, format string, args ...any) error {
 // strictly, and the server's fields tolerated so that a client can send back
 // the sheet it got (offline sync) — those are ignored.
 type sheetInput struct {
-	Version *int64             `json:"version"`
-	Title   string             `json:"title"`
-	Players []string           `json:"players"`
-	Options *skullking.Options `json:"options"`
-	Changes []struct {
-		FromRound int                `json:"from_round"`
-		Options   *skullking.Options `json:"options"`
-	} `json:"rule_changes"`
-	Rounds []Round `json:"rounds"`
+	Version *int64 `json:"version"`
+	sheetFields
 
 	ID       json.RawMessage `json:"id"`
 	Follow   json.RawMessage `json:"follow"`
@@ -194,15 +187,9 @@ func DecodeSheet(data []byte) (*Sheet, int64, error) {
 	if err := decodeStrict(data, &in); err != nil {
 		return nil, -1, err
 	}
-	s := &Sheet{Title: in.Title, Players: in.Players, Options: skullking.DefaultOptions(), Rounds: in.Rounds}
-	if in.Options != nil {
-		s.Options = *in.Options
-	}
-	for i, c := range in.Changes {
-		if c.Options == nil {
-			return nil, -1, &malformedError{fmt.Sprintf("rule change %d has no \"options\"", i+1)}
-		}
-		s.Changes = append(s.Changes, RuleChange{FromRound: c.FromRound, Options: *c.Options})
+	s, err := in.sheet()
+	if err != nil {
+		return nil, -1, err
 	}
 	version := int64(-1)
 	if in.Version != nil {
@@ -213,6 +200,34 @@ func DecodeSheet(data []byte) (*Sheet, int64, error) {
 		return nil, version, err
 	}
 	return s, version, nil
+}
+
+// sheetFields are what a client or an export document sets of a sheet, as
+// read: the rules on top of the standard ones.
+type sheetFields struct {
+	Title   string             `json:"title"`
+	Players []string           `json:"players"`
+	Options *skullking.Options `json:"options"`
+	Changes []struct {
+		FromRound int                `json:"from_round"`
+		Options   *skullking.Options `json:"options"`
+	} `json:"rule_changes"`
+	Rounds []Round `json:"rounds"`
+}
+
+// sheet is the sheet the fields make, not yet normalised or checked.
+func (in *sheetFields) sheet() (*Sheet, error) {
+	s := &Sheet{Title: in.Title, Players: in.Players, Options: skullking.DefaultOptions(), Rounds: in.Rounds}
+	if in.Options != nil {
+		s.Options = *in.Options
+	}
+	for i, c := range in.Changes {
+		if c.Options == nil {
+			return nil, &malformedError{fmt.Sprintf("rule change %d has no \"options\"", i+1)}
+		}
+		s.Changes = append(s.Changes, RuleChange{FromRound: c.FromRound, Options: *c.Options})
+	}
+	return s, nil
 }
 
 // decodeStrict decodes one JSON value into v, refusing unknown fields and
