@@ -254,7 +254,7 @@ func resultsOf(v *skullking.View) []Result {
 type StateEncoder struct {
 	head    []byte // {"type":"state","seq":…,"view":
 	shared  []byte // ,"tricks":…,"last_trick":…
-	results []byte // ,"results":…}
+	results []byte // ,"results":…, once a viewer's message needs it
 	tail    []byte // ,"event":…,"deadline":…}
 }
 
@@ -275,9 +275,6 @@ func NewStateEncoder(any *skullking.View, seq int64, ev *Event, deadline int64) 
 		if e.shared, err = appendField(e.shared, "last_trick", last); err != nil {
 			return nil, err
 		}
-	}
-	if e.results, err = appendField(e.results, "results", resultsOf(any)); err != nil {
-		return nil, err
 	}
 	if ev != nil {
 		if e.tail, err = appendField(e.tail, "event", ev); err != nil {
@@ -316,11 +313,18 @@ type ownView struct {
 // Encode writes the state message for one viewer's engine view: a State
 // ServerMsg, the same JSON that encoding one whole would write, but for the
 // order of its fields. Without results, the view's score sheet is left
-// out, for a connection that has it already (results_once).
+// out, for a connection that has it already (results_once); the sheet is
+// encoded the first time a message needs it, from that viewer's view, as
+// every viewer's is the same, and not at all when every connection has it.
 func (e *StateEncoder) Encode(v *skullking.View, results bool) ([]byte, error) {
 	own, err := json.Marshal(ownView{View: viewOf(v)})
 	if err != nil {
 		return nil, err
+	}
+	if results && e.results == nil {
+		if e.results, err = appendField(nil, "results", resultsOf(v)); err != nil {
+			return nil, err
+		}
 	}
 	out := make([]byte, 0, len(e.head)+len(own)+len(e.shared)+len(e.results)+len(e.tail)+1)
 	out = append(out, e.head...)
