@@ -393,7 +393,7 @@ func (m *Model) lastTrickLines() []string {
 	if t.Round != m.v.Round {
 		label = fmt.Sprintf("Round %d's last trick: ", t.Round)
 	}
-	s := styleDim.Render(label) + playsText(t.Plays) + " — " + m.trickWords(t)
+	s := styleDim.Render(label) + playsText(t.Plays) + " — " + m.words.Trick(t)
 	return wrap(s, m.w-1, "  ")
 }
 

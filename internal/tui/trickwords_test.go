@@ -32,7 +32,7 @@ func TestBonusOfABrokenBidIsToldLost(t *testing.T) {
 				if strings.Contains(out, "bid is exact") {
 					t.Fatalf("seed %d: the screen still counts a lost bonus:\n%s", seed, plain(sc.m))
 				}
-				if got := sc.m.trickWords(lt); strings.Contains(got, "if") || !strings.Contains(got, w.BonusLost(lt)) {
+				if got := sc.m.words.Trick(lt); strings.Contains(got, "if") || !strings.Contains(got, w.BonusLost(lt)) {
 					t.Fatalf("seed %d: trick told %q", seed, got)
 				}
 				return
@@ -67,11 +67,11 @@ func TestBonusOfAHoldingBidCountsIfExact(t *testing.T) {
 	tr := &protocol.Trick{Round: 3, Number: 1, Outcome: protocol.OutcomeWon, Winner: 1, Reason: protocol.ReasonTrump,
 		Bonus: 20, Bonuses: []protocol.BonusItem{{Kind: "black_fourteen", Count: 1, Points: 20}},
 		Plays: []protocol.Play{{Seat: 1}, {Seat: 0}}, Winning: 0}
-	if got := m.trickWords(tr); !strings.Contains(got, "+20 for the black 14 if Dan's bid is exact") {
+	if got := m.words.Trick(tr); !strings.Contains(got, "+20 for the black 14 if Dan's bid is exact") {
 		t.Errorf("a bonus that can count: %q", got)
 	}
 	tr.BonusLost = true
-	if got := m.trickWords(tr); strings.Contains(got, "if Dan") || !strings.Contains(got, "The +20 for the black 14 is lost") {
+	if got := m.words.Trick(tr); strings.Contains(got, "if Dan") || !strings.Contains(got, "The +20 for the black 14 is lost") {
 		t.Errorf("a bonus lost: %q", got)
 	}
 }
