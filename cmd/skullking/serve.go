@@ -13,6 +13,7 @@ import (
 
 	_ "modernc.org/sqlite" // the "sqlite" driver of the score keeper's database
 
+	"github.com/skullking-go/skullking/internal/natsbus"
 	"github.com/skullking-go/skullking/internal/pgdb"
 	"github.com/skullking-go/skullking/internal/scorekeeper"
 	"github.com/skullking-go/skullking/internal/server"
@@ -56,6 +57,29 @@ func newServe(args []string, stderr io.Writer) (*server.Main, func() error, erro
 		return nil, nil, err
 	}
 	sk := scorekeeper.NewHandler(sheets)
+	if m.Config.BusURL != "" {
+		// One node of a cluster: the tables, the lobby and the score
+		// keeper's followers are shared over NATS (docs/scaling.md).
+		bus, err := natsbus.Connect(m.Config.BusURL, m.Config.Node, natsbus.Options{Logger: m.Config.Logger})
+		if err != nil {
+			closeSheets()
+			return nil, nil, fmt.Errorf("--bus: %w", err)
+		}
+		var stopSheets func()
+		sk, stopSheets, err = scorekeeper.NewSharedHandler(sheets, natsbus.NewSheetChanges(bus))
+		if err != nil {
+			bus.Close()
+			closeSheets()
+			return nil, nil, fmt.Errorf("--bus: %w", err)
+		}
+		m.Config.Cluster = bus
+		closeStore := closeSheets
+		closeSheets = func() error {
+			stopSheets()
+			bus.Close()
+			return closeStore()
+		}
+	}
 	if m.Config.Mount == nil {
 		m.Config.Mount = map[string]http.Handler{}
 	}

@@ -40,6 +40,29 @@ const (
 // (and mux.Handle("/api/sheets", …) too for creation without the slash).
 func NewHandler(store SheetStore) http.Handler { return newHandler(store).routes() }
 
+// Changes carries the news that a sheet changed between the servers that
+// share one store, so that a follower waiting on one server hears at once
+// of an edit made through another.
+type Changes interface {
+	// Changed tells the other servers that sheet id changed.
+	Changed(id string)
+	// Watch calls f with the id of every sheet another server changed.
+	Watch(f func(id string)) (stop func(), err error)
+}
+
+// NewSharedHandler is NewHandler for one of several servers sharing store:
+// edits are told to the others through changes, and theirs wake the
+// followers waiting here. The returned func stops listening.
+func NewSharedHandler(store SheetStore, changes Changes) (http.Handler, func(), error) {
+	h := newHandler(store)
+	stop, err := changes.Watch(h.watch.changed)
+	if err != nil {
+		return nil, nil, err
+	}
+	h.changes = changes
+	return h.routes(), stop, nil
+}
+
 func newHandler(store SheetStore) *handler {
 	return &handler{store: store, now: time.Now, watch: &watchers{chans: map[string]*watch{}}, maxWait: maxWait, pollEvery: pollEvery}
 }
@@ -76,6 +99,7 @@ type handler struct {
 	store     SheetStore
 	now       func() time.Time
 	watch     *watchers
+	changes   Changes // nil: this server is alone with its store
 	maxWait   time.Duration
 	pollEvery time.Duration
 }
@@ -484,7 +508,7 @@ func (h *handler) mutate(w http.ResponseWriter, r *http.Request, version *int64,
 		h.writeFailed(w, r, cur, err)
 		return
 	}
-	h.watch.changed(next.ID)
+	h.changed(next.ID)
 	cacheHeaders(w, next)
 	writeJSON(w, http.StatusOK, view(next, sc, false))
 }
@@ -661,7 +685,7 @@ func (h *handler) deleteSheet(w http.ResponseWriter, r *http.Request) {
 		h.writeFailed(w, r, cur, err)
 		return
 	}
-	h.watch.changed(cur.ID)
+	h.changed(cur.ID)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -999,6 +1023,15 @@ func (ws *watchers) subscribe(id string) (<-chan struct{}, func()) {
 		if wt.refs == 0 && ws.chans[id] == wt {
 			delete(ws.chans, id)
 		}
+	}
+}
+
+// changed wakes the followers of sheet id, here and on the servers that
+// share the store.
+func (h *handler) changed(id string) {
+	h.watch.changed(id)
+	if h.changes != nil {
+		h.changes.Changed(id)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skullking-go/skullking/internal/natsbus"
 	"github.com/skullking-go/skullking/internal/review"
 	"github.com/skullking-go/skullking/internal/table"
 )
@@ -41,7 +42,9 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.StringVar(&c.DataDir, "data", "./skullking-data", "directory of the SQLite database")
 	fs.StringVar(&c.StoreURL, "store", "", "PostgreSQL URL (postgres://user@host:port/db) for the tables and the score keeper (default: SQLite in --data)")
 	fs.BoolVar(&c.Durable, "durable", false, "wait for the disk on every commit (survives power loss, slower)")
-	fs.StringVar(&c.Node, "node", "", "this node's name in table leases (default: the host name)")
+	fs.StringVar(&c.BusURL, "bus", "", "NATS URL (nats://host:4222) joining the nodes that share --store into one cluster (default: this node alone)")
+	fs.StringVar(&c.Node, "node", "", "this node's name in table leases and on the bus, unique in a cluster (default: the host name)")
+	fs.DurationVar(&c.LeaseTTL, "lease", 15*time.Second, "how long a table's lease lasts: a dead node's tables move to another node after it (renewed every third of it)")
 	fs.DurationVar(&c.Grace, "grace", 30*time.Second, "how long an absent player's seat waits before a bot plays it")
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "how long bots pause before each move (0: none)")
 	fs.DurationVar(&c.ThinkLimit, "think-limit", time.Second, "the most an expert bot's move or a hint may search (a safety net on a busy machine)")
@@ -85,8 +88,17 @@ func (m *Main) ParseFlags(args []string) error {
 	if c.ReviewWorkers < 1 || c.ReviewQueue < 1 || !(c.ReviewBudget > 0 && c.ReviewBudget <= 100) {
 		return fmt.Errorf("--review-workers and --review-queue take 1 or more, --review-budget a share above 0, at most 100")
 	}
+	if c.LeaseTTL < time.Second {
+		return fmt.Errorf("--lease: at least 1s, not %v", c.LeaseTTL)
+	}
+	if c.BusURL != "" && c.StoreURL == "" {
+		return errors.New("--bus: the nodes of a cluster share one PostgreSQL store: give --store too")
+	}
 	if c.Node == "" {
-		c.Node, _ = os.Hostname()
+		c.Node = hostNode()
+	}
+	if c.BusURL != "" && !natsbus.ValidNode(c.Node) {
+		return fmt.Errorf("--node %q: a node on the bus is named with 1 to 64 letters, digits, '-' or '_'", c.Node)
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(m.logLevel)); err != nil {
@@ -175,3 +187,19 @@ func (e explainedError) Unwrap() error { return e.error }
 // Explained reports whether err from ParseFlags has already been written,
 // with the usage, so that the caller need not say it again.
 func Explained(err error) bool { return errors.As(err, new(explainedError)) }
+
+// hostNode is the default node name: the host name, made a valid name on
+// the bus (its dots and other signs become '-').
+func hostNode() string {
+	h, _ := os.Hostname()
+	b := []byte(h)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			b[i] = '-'
+		}
+	}
+	if len(b) == 0 {
+		return "node"
+	}
+	return string(b[:min(len(b), 64)])
+}

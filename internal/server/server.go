@@ -24,6 +24,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/internal/natsbus"
 	"github.com/skullking-go/skullking/internal/review"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/internal/table"
@@ -43,6 +44,14 @@ type Config struct {
 	// StoreURL, when set, puts the tables on PostgreSQL (postgres://…)
 	// instead of SQLite in DataDir.
 	StoreURL string
+	// BusURL (nats://…) is the NATS server of a cluster of nodes sharing
+	// the store (docs/scaling.md). The serve command dials it and passes
+	// the bus in Cluster; New itself does not dial.
+	BusURL string
+	// Cluster, when set, makes this server one node of several: tables
+	// and the lobby are shared through it. The caller closes it after the
+	// server.
+	Cluster *natsbus.Bus
 
 	Grace    time.Duration // an absent player's seat waits this long for a bot (30s)
 	BotDelay time.Duration // bots pause this long before each move (700ms); negative: none
@@ -168,6 +177,7 @@ type Server struct {
 	wsConns *connCounter // table WebSockets per address
 	created *tableQuota  // unfinished tables per creating address
 	reviews *reviewer
+	lobby   *natsbus.Lobby // the cluster's shared lobby (nil: one node)
 
 	ctx    context.Context // cancelled at shutdown: ends every connection
 	cancel context.CancelFunc
@@ -202,18 +212,35 @@ func New(cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.metrics = newMetrics(func() *table.Manager { return s.mgr })
 	s.limits = newIPLimiter(cfg.HTTPRate, cfg.HTTPBurst)
-	s.mgr = table.NewManager(table.Config{Store: s.store, Node: cfg.Node, Logger: cfg.Logger,
+	tc := table.Config{Store: s.store, Node: cfg.Node, Logger: cfg.Logger,
 		Observer: observer{s.metrics}, Grace: cfg.Grace, BotDelay: cfg.BotDelay, ThinkLimit: cfg.ThinkLimit, LeaseTTL: cfg.LeaseTTL,
 		IdleEvict: cfg.IdleEvict, InboxSize: cfg.InboxSize, MaxTables: cfg.MaxTables, Seed: cfg.Seed,
-		MaxSpectators: cfg.MaxSpectators, ChatRate: cfg.ChatRate})
+		MaxSpectators: cfg.MaxSpectators, ChatRate: cfg.ChatRate}
+	if cfg.BusURL != "" && cfg.Cluster == nil {
+		s.closeStore()
+		return nil, errors.New("server: BusURL is set but no Cluster bus was passed (natsbus.Connect)")
+	}
+	if cfg.Cluster != nil {
+		if cfg.Cluster.Node() != cfg.Node {
+			s.closeStore()
+			return nil, fmt.Errorf("server: the bus is node %q's, this server is node %q", cfg.Cluster.Node(), cfg.Node)
+		}
+		lobby, err := natsbus.NewLobby(cfg.Cluster)
+		if err != nil {
+			s.closeStore()
+			return nil, err
+		}
+		s.lobby = lobby
+		tc.Bus, tc.Lobby = cfg.Cluster, lobby
+	}
+	s.mgr = table.NewManager(tc)
 	s.wsConns = newConnCounter(cfg.MaxConnsPerIP)
 	s.created = newTableQuota(cfg.MaxTablesPerIP, s.mgr.Lobby())
 	n, err := s.mgr.Resume(context.Background())
 	if err != nil {
 		s.mgr.Close()
-		if s.ownsDB {
-			s.store.Close()
-		}
+		s.closeLobby()
+		s.closeStore()
 		return nil, err
 	}
 	s.log.Info("tables resumed", "count", n)
@@ -314,10 +341,23 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.cancel()
 	s.conns.Wait()
+	s.closeLobby()
+	return s.closeStore()
+}
+
+// closeStore closes the store if the server opened it.
+func (s *Server) closeStore() error {
 	if s.ownsDB {
 		return s.store.Close()
 	}
 	return nil
+}
+
+// closeLobby stops following the other nodes' tables.
+func (s *Server) closeLobby() {
+	if s.lobby != nil {
+		s.lobby.Close()
+	}
 }
 
 // recoverHTTP answers 500 instead of crashing when a handler panics.

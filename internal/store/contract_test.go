@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -339,6 +340,51 @@ func TestReviewsKeptWithTheRecord(t *testing.T) {
 		}
 		if _, err := s2.Review(ctx, "x"); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("review of a replaced record: %v, want it dropped", err)
+		}
+	})
+}
+
+// Unowned is what a node's sweep takes over: the open tables whose lease is
+// missing, expired or its own, never another node's live one or a table
+// that is over (docs/scaling.md, "One owner per table").
+func TestUnownedTablesAreTheOnesANodeMayTakeOver(t *testing.T) {
+	eachStore(t, func(t *testing.T, o opened) {
+		s := o.s
+		ctx := context.Background()
+		now := time.UnixMilli(time.Now().UnixMilli())
+		for i, id := range []string{"free", "expired", "mine", "theirs", "over"} {
+			st := StatusPlaying
+			if id == "over" {
+				st = StatusOver
+			}
+			tab := &Table{ID: id, Status: st, Settings: []byte("{}"), Seats: []byte("[]"),
+				CreatedAt: now.Add(time.Duration(i) * time.Millisecond), UpdatedAt: now}
+			if err := s.CreateTable(ctx, tab); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, l := range []struct {
+			table, node string
+			ttl         time.Duration
+		}{{"expired", "n2", time.Millisecond}, {"mine", "n1", time.Minute}, {"theirs", "n2", time.Minute}, {"over", "n2", time.Millisecond}} {
+			if _, err := s.AcquireLease(ctx, l.table, l.node, l.ttl); err != nil {
+				t.Fatal(err)
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+		ids, err := s.Unowned(ctx, "n1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(ids, ","); got != "free,expired,mine" {
+			t.Fatalf("n1 may take %s, want free,expired,mine", got)
+		}
+		ids, err = s.Unowned(ctx, "n2")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(ids, ","); got != "free,expired,theirs" {
+			t.Fatalf("n2 may take %s, want free,expired,theirs", got)
 		}
 	})
 }

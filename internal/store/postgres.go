@@ -133,6 +133,13 @@ func (p *Postgres) OpenTables(ctx context.Context) ([]string, error) {
 		string(StatusLobby), string(StatusPlaying))
 }
 
+// Unowned implements Store.
+func (p *Postgres) Unowned(ctx context.Context, node string) ([]string, error) {
+	return p.tableIDs(ctx, "unowned tables", `SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id
+		WHERE t.status IN ($1, $2) AND (l.table_id IS NULL OR l.node = $3 OR l.expires_at <= $4) ORDER BY t.created_at, t.id`,
+		string(StatusLobby), string(StatusPlaying), node, time.Now().UnixMilli())
+}
+
 // tableIDs runs a query whose rows are table ids; what names it in errors.
 func (p *Postgres) tableIDs(ctx context.Context, what, query string, args ...any) ([]string, error) {
 	rows, err := p.pool.Query(ctx, query, args...)

@@ -243,6 +243,13 @@ func (s *SQLite) OpenTables(ctx context.Context) ([]string, error) {
 		string(StatusLobby), string(StatusPlaying))
 }
 
+// Unowned implements Store.
+func (s *SQLite) Unowned(ctx context.Context, node string) ([]string, error) {
+	return s.tableIDs(ctx, "unowned tables", `SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id
+		WHERE t.status IN (?, ?) AND (l.table_id IS NULL OR l.node = ? OR l.expires_at <= ?) ORDER BY t.created_at`,
+		string(StatusLobby), string(StatusPlaying), node, time.Now().UnixMilli())
+}
+
 // tableIDs runs a query whose rows are table ids; what names it in errors.
 func (s *SQLite) tableIDs(ctx context.Context, what, query string, args ...any) ([]string, error) {
 	rows, err := s.db.QueryContext(ctx, query, args...)

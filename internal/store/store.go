@@ -84,6 +84,11 @@ type Store interface {
 	LoadTable(ctx context.Context, id string) (*Table, []Action, error)
 	// OpenTables lists the tables not yet over, to resume after a restart.
 	OpenTables(ctx context.Context) ([]string, error)
+	// Unowned lists the tables not yet over that node may run now: those
+	// with no lease, an expired one, or one node itself holds. A node
+	// sweeps for them to take over the tables of a node that died
+	// (docs/scaling.md, "One owner per table").
+	Unowned(ctx context.Context, node string) ([]string, error)
 	// Append adds actions to a table's log; seqs must continue the log.
 	// Nothing is appended (ErrConflict) if any seq is already taken.
 	Append(ctx context.Context, table string, actions ...Action) error

@@ -188,3 +188,10 @@ func (b *LocalBus) Publish(to ClientID, f Frame) bool {
 	}
 	return sub.ep.Deliver(f)
 }
+
+// Has reports whether client id is subscribed.
+func (b *LocalBus) Has(id ClientID) bool {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	return b.clients[id] != nil
+}

@@ -24,21 +24,23 @@ type Lobby interface {
 // MemoryLobby is the in-process Lobby.
 type MemoryLobby struct {
 	mu     sync.RWMutex
-	tables map[string]lobbyEntry
+	tables map[string]LobbyEntry
 }
 
-type lobbyEntry struct {
-	info    protocol.TableInfo
-	created time.Time
+// LobbyEntry is a table's summary and when it was created, the order the
+// lobby lists tables in.
+type LobbyEntry struct {
+	Info    protocol.TableInfo
+	Created time.Time
 }
 
 // NewMemoryLobby returns an empty lobby index.
-func NewMemoryLobby() *MemoryLobby { return &MemoryLobby{tables: map[string]lobbyEntry{}} }
+func NewMemoryLobby() *MemoryLobby { return &MemoryLobby{tables: map[string]LobbyEntry{}} }
 
 // Put implements Lobby.
 func (l *MemoryLobby) Put(info protocol.TableInfo, created time.Time) {
 	l.mu.Lock()
-	l.tables[info.ID] = lobbyEntry{info: info, created: created}
+	l.tables[info.ID] = LobbyEntry{Info: info, Created: created}
 	l.mu.Unlock()
 }
 
@@ -54,31 +56,44 @@ func (l *MemoryLobby) Get(id string) (protocol.TableInfo, bool) {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	e, ok := l.tables[id]
-	return e.info, ok
+	return e.Info, ok
+}
+
+// Entries returns every entry, in no order.
+func (l *MemoryLobby) Entries() []LobbyEntry {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	out := make([]LobbyEntry, 0, len(l.tables))
+	for _, e := range l.tables {
+		out = append(out, e)
+	}
+	return out
 }
 
 // List implements Lobby.
-func (l *MemoryLobby) List(limit int) []protocol.TableInfo {
-	l.mu.RLock()
-	entries := make([]lobbyEntry, 0, len(l.tables))
-	for _, e := range l.tables {
-		if e.info.Public && e.info.Status != "over" {
-			entries = append(entries, e)
+func (l *MemoryLobby) List(limit int) []protocol.TableInfo { return Listed(l.Entries(), limit) }
+
+// Listed is what a lobby lists of entries: up to limit public tables not
+// yet over, newest first. It reorders entries.
+func Listed(entries []LobbyEntry, limit int) []protocol.TableInfo {
+	listed := entries[:0]
+	for _, e := range entries {
+		if e.Info.Public && e.Info.Status != "over" {
+			listed = append(listed, e)
 		}
 	}
-	l.mu.RUnlock()
-	sort.Slice(entries, func(i, j int) bool {
-		if !entries[i].created.Equal(entries[j].created) {
-			return entries[i].created.After(entries[j].created)
+	sort.Slice(listed, func(i, j int) bool {
+		if !listed[i].Created.Equal(listed[j].Created) {
+			return listed[i].Created.After(listed[j].Created)
 		}
-		return entries[i].info.ID < entries[j].info.ID
+		return listed[i].Info.ID < listed[j].Info.ID
 	})
-	if len(entries) > limit {
-		entries = entries[:limit]
+	if len(listed) > limit {
+		listed = listed[:limit]
 	}
-	out := make([]protocol.TableInfo, len(entries))
-	for i, e := range entries {
-		out[i] = e.info
+	out := make([]protocol.TableInfo, len(listed))
+	for i, e := range listed {
+		out[i] = e.Info
 	}
 	return out
 }

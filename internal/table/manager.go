@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -173,9 +174,66 @@ func NewManager(cfg Config) *Manager {
 	m := &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel,
 		tables: map[string]*Table{}, loading: map[string]chan struct{}{},
 		thinkers: make(chan struct{}, max(runtime.GOMAXPROCS(0), 2))}
-	m.wg.Add(1)
+	m.wg.Add(2)
 	go m.heartbeat()
+	go m.sweep()
 	return m
+}
+
+// sweep takes over, a third of a lease's life apart, the open tables that
+// no node runs: those of a node that died, once their leases expire
+// (docs/scaling.md, "One owner per table"). With one node it brings back a
+// table whose load failed for a moment. A table another node takes first
+// is left to it.
+func (m *Manager) sweep() {
+	defer m.wg.Done()
+	every := m.cfg.LeaseTTL / 3
+	failed := map[string]time.Time{} // tables that would not load, not tried again for a while
+	for {
+		// Nodes that start together sweep at different moments.
+		wait := every/2 + time.Duration(rand.Int64N(int64(every)))
+		select {
+		case <-m.ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		ctx, cancel := context.WithTimeout(m.ctx, every)
+		ids, err := m.cfg.Store.Unowned(ctx, m.cfg.Node)
+		cancel()
+		if err != nil {
+			m.log.Warn("look for tables to take over", "err", err)
+			continue
+		}
+	takeOver:
+		for _, id := range ids {
+			if m.running(id) || time.Now().Before(failed[id]) {
+				continue
+			}
+			ctx, cancel := context.WithTimeout(m.ctx, opTimeout)
+			_, err := m.Ensure(ctx, id)
+			cancel()
+			switch {
+			case err == nil:
+				delete(failed, id)
+				m.log.Info("table taken over", "table", id)
+			case errors.Is(err, store.ErrLeased):
+				// Another node was quicker.
+			case errors.Is(err, ErrFull), errors.Is(err, ErrClosed):
+				break takeOver
+			default:
+				m.log.Error("take over table", "table", id, "err", err)
+				failed[id] = time.Now().Add(time.Minute)
+			}
+		}
+	}
+}
+
+// running reports whether table id is in memory here.
+func (m *Manager) running(id string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	_, ok := m.tables[id]
+	return ok
 }
 
 // heartbeat renews every lease this node holds, a third of a lease's life
@@ -251,10 +309,10 @@ func (m *Manager) Stats() map[store.Status]int {
 	return out
 }
 
-// Resume loads every table not yet over, as after a restart: each replays
-// its log and re-arms its timers.
+// Resume loads every table not yet over that no other node runs, as after
+// a restart: each replays its log and re-arms its timers.
 func (m *Manager) Resume(ctx context.Context) (int, error) {
-	ids, err := m.cfg.Store.OpenTables(ctx)
+	ids, err := m.cfg.Store.Unowned(ctx, m.cfg.Node)
 	if err != nil {
 		return 0, err
 	}

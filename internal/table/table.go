@@ -330,7 +330,7 @@ func (t *Table) exit() {
 	if err := t.m.cfg.Store.ReleaseLease(ctx, t.lease); err != nil {
 		t.log.Warn("release lease", "err", err)
 	}
-	if t.done {
+	if t.done || t.lost.Load() {
 		t.m.cfg.Lobby.Remove(t.id)
 	}
 }
@@ -505,11 +505,17 @@ func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 	cancel()
 	t.m.cfg.Observer.Appended(time.Since(now))
 	if err != nil {
-		if errors.Is(err, store.ErrConflict) {
+		if errors.Is(err, store.ErrConflict) && t.leaseLost() {
+			// Another node took the table over while this one was away (a
+			// pause, a network split): the unique seq was the fence. This
+			// actor stops, and its clients reconnect to the new owner.
+			t.log.Error("append conflict: another node runs this table now", "err", err)
+			t.lost.Store(true)
+			t.done = true
+		} else if errors.Is(err, store.ErrConflict) {
 			// The log already has this step: an append that timed out here
-			// but landed later, or (if the heartbeat has not yet noticed) a
-			// node that took the table over. Either way the log is the
-			// truth: rebuild from it and show everyone where the game is.
+			// but landed later. The log is the truth: rebuild from it and
+			// show everyone where the game is.
 			t.log.Warn("append conflict: reloading the table from its log", "err", err)
 			t.reload()
 			if t.game != nil && t.broken == nil {
@@ -539,6 +545,18 @@ func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 	}
 	t.m.cfg.Observer.Applied(by, time.Since(at))
 	return nil
+}
+
+// leaseLost reports whether the table's lease is no longer this actor's.
+// A lease it cannot check is taken as kept: the heartbeat will tell.
+func (t *Table) leaseLost() bool {
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	l, err := t.m.cfg.Store.RenewLease(ctx, t.lease, t.m.cfg.LeaseTTL)
+	if err == nil {
+		t.lease = l
+	}
+	return errors.Is(err, store.ErrLeaseLost)
 }
 
 // finish keeps the record of a game found over when the table loads (the
