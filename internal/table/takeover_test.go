@@ -1,0 +1,119 @@
+package table
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/skullking-go/skullking/internal/pgdb"
+	"github.com/skullking-go/skullking/internal/pgdb/pgtest"
+	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/protocol"
+)
+
+// A node that dies leaves its lease to run out; another node's sweep then
+// takes the table over by replaying its log, and not before
+// (docs/scaling.md, "One owner per table"). The player comes back with her
+// token to the game as it was.
+func TestAnOrphanedTableIsTakenOverOnceItsLeaseRunsOut(t *testing.T) {
+	s, _ := newStore(t)
+	a := NewManager(Config{Store: s, Node: "a", BotDelay: -1, Grace: time.Hour})
+	id, token, ann := startWithBot(t, a, Settings{})
+	ann.next(protocol.TypeState)
+	for !ann.actOnLatest() {
+		ann.next(protocol.TypeState)
+	}
+	a.Close()
+	_, log, err := s.LoadTable(context.Background(), id)
+	if err != nil || len(log) == 0 {
+		t.Fatalf("the log before the takeover: %d actions, %v", len(log), err)
+	}
+	// The node "dead" held the table when it died: its lease runs out later.
+	const left = 600 * time.Millisecond
+	if _, err := s.AcquireLease(context.Background(), id, "dead", left); err != nil {
+		t.Fatal(err)
+	}
+	expires := time.Now().Add(left)
+
+	b := NewManager(Config{Store: s, Node: "b", BotDelay: -1, Grace: time.Hour, LeaseTTL: 300 * time.Millisecond})
+	t.Cleanup(b.Close)
+	deadline := time.Now().Add(10 * time.Second)
+	for !b.running(id) {
+		if time.Now().After(deadline) {
+			t.Fatal("node b did not take the table over within 10s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if time.Now().Before(expires) {
+		t.Fatal("node b took the table over while the dead node's lease still ran")
+	}
+	back := attach(t, b, id, protocol.ClientMsg{Token: token})
+	back.next(protocol.TypeWelcome)
+	st := back.next(protocol.TypeState)
+	if st.Seq < int64(len(log)) {
+		t.Fatalf("the taken-over table is at seq %d, its log had %d actions", st.Seq, len(log))
+	}
+	for back.last.View.Phase != protocol.PhaseOver {
+		if !back.actOnLatest() {
+			back.next(protocol.TypeState)
+		}
+	}
+}
+
+// An owner that was away (a pause, a network split) while another node
+// took its table over learns it at its next append, which collides with
+// the new owner's on the log's unique key: it stops, tells its clients to
+// reconnect, and never plays on beside the new owner.
+func TestAStaleOwnerStopsAtItsFirstConflictingAppend(t *testing.T) {
+	url := pgtest.URL(t)
+	s, err := store.OpenPostgres(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	a := newManager(t, s) // its heartbeat renews every 10s: too late to notice
+	id, _, ann := startWithBot(t, a, Settings{})
+	st := ann.next(protocol.TypeState)
+	for len(st.View.Legal) == 0 {
+		st = ann.next(protocol.TypeState)
+	}
+	// Node b takes the lease and writes the next step of the log.
+	pool, err := pgdb.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if _, err := pool.Exec(context.Background(), `UPDATE leases SET node = 'b', epoch = epoch + 1 WHERE table_id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	_, log, err := s.LoadTable(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal := st.View.Legal[0]
+	act, err := protocol.ToAction(&legal, st.View.Seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(context.Background(), id, store.Action{Seq: int64(len(log) + 1), At: time.Now(), Action: act, By: "player"}); err != nil {
+		t.Fatal(err)
+	}
+
+	ann.send(protocol.ClientMsg{Type: protocol.TypeAct, Action: &legal})
+	refusal := ann.next(protocol.TypeError)
+	if refusal.Code != protocol.ErrInternal {
+		t.Fatalf("the stale owner answered %+v, want %s", refusal, protocol.ErrInternal)
+	}
+	bye := ann.next(protocol.TypeBye)
+	if !bye.Reconnect || !strings.Contains(bye.Reason, "another server") {
+		t.Fatalf("bye %+v, want a reconnect to the table's new server", bye)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for a.running(id) {
+		if time.Now().After(deadline) {
+			t.Fatal("the stale owner still runs the table")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
