@@ -81,6 +81,13 @@ func TestATableMadeOnOneNodeIsPlayedThroughAnother(t *testing.T) {
 	if got := benSeat.last.Seq; int(got) != len(tr.last)-1 && int(got) != len(tr.last) {
 		t.Fatalf("Ben's last state is seq %d, the log has %d actions", got, len(tr.last))
 	}
+	if code, body := httpGet(t, n2.Base+"/healthz"); code != 200 || !strings.Contains(string(body), `"bus":"connected"`) ||
+		!strings.Contains(string(body), `"node":"n2"`) {
+		t.Fatalf("node 2's health: %d %s", code, body)
+	}
+	if _, body := httpGet(t, n2.Base+"/metrics"); !strings.Contains(string(body), "skullking_bus_connected 1") {
+		t.Fatal("node 2's metrics do not say it is connected to NATS")
+	}
 	if owner := strings.Count(n1.Log(), "table taken over") + strings.Count(n2.Log(), "table taken over"); owner != 0 {
 		t.Fatalf("a table changed hands with both nodes up:\n%s\n%s", n1.Log(), n2.Log())
 	}

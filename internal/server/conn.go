@@ -16,6 +16,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -255,10 +256,7 @@ func (c *conn) forward(in table.Intent, wait bool) bool {
 	}
 	err := send()
 	if errors.Is(err, table.ErrNoTable) && wait {
-		// The table was put away since the upgrade: bring it back.
-		if _, err = c.s.mgr.Ensure(c.ctx, c.table); err == nil {
-			err = send()
-		}
+		err = c.reopen(send)
 	}
 	switch {
 	case err == nil:
@@ -269,6 +267,37 @@ func (c *conn) forward(in table.Intent, wait bool) bool {
 	default:
 		c.fail(in.Req, protocol.ErrNoTable, "the table is not running here: reconnect", "no_table")
 		return false
+	}
+}
+
+// moveWait bounds how long a hello waits for its table to come back on
+// some node: an owner that died holds its lease until it runs out.
+const moveWait = 20 * time.Second
+
+// reopen brings back a table nobody runs, for a hello: the table was put
+// away since the upgrade, or its node died. While another node still
+// holds its lease, the hello waits, asking again, until the table runs
+// somewhere (here or on the node that took it over), so that the client
+// need not reconnect to find it.
+func (c *conn) reopen(send func() error) error {
+	ctx, cancel := context.WithTimeout(c.ctx, moveWait)
+	defer cancel()
+	for {
+		_, err := c.s.mgr.Ensure(ctx, c.table)
+		if err == nil || !errors.Is(err, store.ErrLeased) {
+			if err == nil {
+				err = send()
+			}
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(200 * time.Millisecond):
+		}
+		if err := send(); !errors.Is(err, table.ErrNoTable) {
+			return err // another node took it over
+		}
 	}
 }
 

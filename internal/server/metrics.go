@@ -8,6 +8,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/skullking-go/skullking/internal/natsbus"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/internal/table"
 )
@@ -23,6 +24,7 @@ type metrics struct {
 	refused     *prometheus.CounterVec
 	dropped     *prometheus.CounterVec
 	frames      prometheus.Counter
+	moves       *prometheus.CounterVec
 }
 
 func newMetrics(mgr func() *table.Manager) *metrics {
@@ -44,10 +46,13 @@ func newMetrics(mgr func() *table.Manager) *metrics {
 			Help: "Connections the server closed, by reason."}, []string{"reason"}),
 		frames: prometheus.NewCounter(prometheus.CounterOpts{Name: "skullking_frames_sent_total",
 			Help: "WebSocket frames written to clients."}),
+		moves: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "skullking_table_moves_total",
+			Help: "Tables that changed node: taken over from a node whose lease ran out (taken), or lost to another node (lost)."},
+			[]string{"way"}),
 	}
 	tables := prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "skullking_tables",
 		Help: "Tables in memory, by status."}, []string{"status"})
-	m.reg.MustRegister(m.connections, m.actions, m.latency, m.appendDur, m.refused, m.dropped, m.frames,
+	m.reg.MustRegister(m.connections, m.actions, m.latency, m.appendDur, m.refused, m.dropped, m.frames, m.moves,
 		// Scheduler latencies tell a starved server (runnable goroutines
 		// waiting for a CPU) from a slow one.
 		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(collectors.MetricsScheduler)),
@@ -92,3 +97,16 @@ func (o observer) Applied(by string, d time.Duration) {
 func (o observer) Appended(d time.Duration) { o.m.appendDur.Observe(d.Seconds()) }
 
 func (o observer) Refused(code string) { o.m.refused.WithLabelValues(code).Inc() }
+
+func (o observer) Moved(way string) { o.m.moves.WithLabelValues(way).Inc() }
+
+// watchBus adds the state of a cluster node's NATS connection.
+func (m *metrics) watchBus(b *natsbus.Bus) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "skullking_bus_connected",
+		Help: "1 while this node is connected to NATS, 0 while it is not."}, func() float64 {
+		if b.Conn().IsConnected() {
+			return 1
+		}
+		return 0
+	}))
+}

@@ -211,6 +211,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.metrics = newMetrics(func() *table.Manager { return s.mgr })
+	if cfg.Cluster != nil {
+		s.metrics.watchBus(cfg.Cluster)
+	}
 	s.limits = newIPLimiter(cfg.HTTPRate, cfg.HTTPBurst)
 	tc := table.Config{Store: s.store, Node: cfg.Node, Logger: cfg.Logger,
 		Observer: observer{s.metrics}, Grace: cfg.Grace, BotDelay: cfg.BotDelay, ThinkLimit: cfg.ThinkLimit, LeaseTTL: cfg.LeaseTTL,
@@ -464,7 +467,16 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, "unhealthy", "store: %v", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	answer := map[string]string{"status": "ok"}
+	if b := s.cfg.Cluster; b != nil {
+		// A node without NATS still serves the tables it owns to its own
+		// clients: it stays in the load balancer, and says so.
+		answer["node"], answer["bus"] = b.Node(), "connected"
+		if !b.Conn().IsConnected() {
+			answer["bus"] = "disconnected"
+		}
+	}
+	writeJSON(w, http.StatusOK, answer)
 }
 
 func (s *Server) apiInfo(w http.ResponseWriter, r *http.Request) {
@@ -522,6 +534,12 @@ func (s *Server) tableError(w http.ResponseWriter, err error) {
 	case errors.Is(err, table.ErrFull), errors.Is(err, table.ErrClosed), errors.Is(err, table.ErrOverloaded):
 		w.Header().Set("Retry-After", "5")
 		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, "%v", err)
+	case errors.Is(err, store.ErrLeased):
+		// Another node holds the table: it is moving (its owner died and
+		// its lease has yet to run out), or this node has not yet heard of
+		// it. Either way a moment later it answers.
+		w.Header().Set("Retry-After", "2")
+		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, "the table is moving between servers: try again in a moment")
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, "the table did not answer in time")
 	default:

@@ -34,6 +34,9 @@ type Observer interface {
 	Appended(d time.Duration)
 	// Refused: an intent was refused with a wire error code.
 	Refused(code string)
+	// Moved: a table changed node, taken over here ("taken") from a node
+	// whose lease ran out, or lost ("lost") to another node.
+	Moved(way string)
 }
 
 type nopObserver struct{}
@@ -41,6 +44,7 @@ type nopObserver struct{}
 func (nopObserver) Applied(string, time.Duration) {}
 func (nopObserver) Appended(time.Duration)        {}
 func (nopObserver) Refused(string)                {}
+func (nopObserver) Moved(string)                  {}
 
 // DefaultInboxSize is how many intents a table's queue holds before
 // messages are refused as overloaded. The queue is allocated whole with
@@ -216,6 +220,7 @@ func (m *Manager) sweep() {
 			case err == nil:
 				delete(failed, id)
 				m.log.Info("table taken over", "table", id)
+				m.cfg.Observer.Moved("taken")
 			case errors.Is(err, store.ErrLeased):
 				// Another node was quicker.
 			case errors.Is(err, ErrFull), errors.Is(err, ErrClosed):
@@ -275,6 +280,7 @@ func (m *Manager) heartbeat() {
 			if tab.loadedAt.Before(time.Now().Add(-every)) {
 				m.log.Error("lease lost: another node runs this table", "table", tab.id)
 				tab.lost.Store(true)
+				m.cfg.Observer.Moved("lost")
 				tab.cancel()
 			}
 		}

@@ -511,6 +511,7 @@ func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 			// actor stops, and its clients reconnect to the new owner.
 			t.log.Error("append conflict: another node runs this table now", "err", err)
 			t.lost.Store(true)
+			t.m.cfg.Observer.Moved("lost")
 			t.done = true
 		} else if errors.Is(err, store.ErrConflict) {
 			// The log already has this step: an append that timed out here
