@@ -80,6 +80,8 @@ type Bus struct {
 	// elsewhere, and that table, so that they can be told to reconnect
 	// when NATS is lost.
 	relayed map[table.ClientID]string
+	// onReconnect: what the services on the bus do when NATS is back.
+	onReconnect []func()
 }
 
 // ErrNodeTaken: another running node already uses this node's name.
@@ -158,8 +160,11 @@ func Connect(url, node string, opt Options) (*Bus, error) {
 			}
 		}),
 		nats.ReconnectHandler(func(*nats.Conn) {
-			if opt.Logger != nil {
-				opt.Logger.Info("nats reconnected")
+			mu.Lock()
+			b := bus
+			mu.Unlock()
+			if b != nil {
+				b.Reconnected()
 			}
 		}))
 	if err != nil {
@@ -464,6 +469,25 @@ func (b *Bus) detachWhere(gone func(table.ClientID) bool) {
 			b.log.Warn("detach a gone client", "table", l.table, "client", l.client, "err", err)
 		}
 		cancel()
+	}
+}
+
+// OnReconnect has f called every time the connection to NATS comes back.
+func (b *Bus) OnReconnect(f func()) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.onReconnect = append(b.onReconnect, f)
+}
+
+// Reconnected is called when the NATS connection is back; nats.go has
+// made the subscriptions again by then.
+func (b *Bus) Reconnected() {
+	b.log.Info("nats reconnected")
+	b.mu.Lock()
+	fs := append([]func(){}, b.onReconnect...)
+	b.mu.Unlock()
+	for _, f := range fs {
+		f()
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -39,6 +40,9 @@ type Lobby struct {
 	log  *slog.Logger
 	own  *table.MemoryLobby
 	subs []*nats.Subscription
+	// closed: the lobby no longer follows the others, even when NATS
+	// comes back.
+	closed atomic.Bool
 
 	mu     sync.RWMutex
 	others map[string]remoteEntry
@@ -70,8 +74,23 @@ func NewLobby(b *Bus) (*Lobby, error) {
 		return nil, fmt.Errorf("natsbus: lobby: %w", err)
 	}
 	l.subs = append(l.subs, sub)
+	b.OnReconnect(l.resync)
 	l.Sync()
 	return l, nil
+}
+
+// resync forgets the other nodes' tables, whose news may have been missed
+// while NATS was away, and asks for them again; this node's own go out
+// again too, for the nodes that missed them.
+func (l *Lobby) resync() {
+	if l.closed.Load() {
+		return
+	}
+	l.mu.Lock()
+	l.others = map[string]remoteEntry{}
+	l.mu.Unlock()
+	l.Sync()
+	l.tellAll()
 }
 
 // Sync asks every other node to tell its tables again.
@@ -79,6 +98,7 @@ func (l *Lobby) Sync() { _ = l.nc.Publish(lobbySyncSubject, []byte(l.node)) }
 
 // Close stops following the other nodes.
 func (l *Lobby) Close() {
+	l.closed.Store(true)
 	for _, s := range l.subs {
 		_ = s.Unsubscribe()
 	}

@@ -108,3 +108,21 @@ func TestSheetChangesReachTheOtherNodes(t *testing.T) {
 		t.Fatal("b never heard of a's change")
 	}
 }
+
+// After NATS was away, the nodes list each other's tables as they are
+// then: those told before the outage, and not one whose removal was
+// missed meanwhile.
+func TestLobbyComesBackWithNATS(t *testing.T) {
+	nats := natstest.Start(t)
+	a, b := newLobby(t, connect(t, nats.URL(), "a")), newLobby(t, connect(t, nats.URL(), "b"))
+	a.Put(protocol.TableInfo{ID: "kept", Public: true}, time.Now())
+	a.Put(protocol.TableInfo{ID: "gone", Public: true}, time.Now())
+	eventually(t, "b lists a's tables", func() bool { return len(b.List(10)) == 2 })
+	nats.Stop()
+	a.own.Remove("gone") // its news is lost with NATS
+	nats.Restart()
+	eventually(t, "b lists what a has after the outage", func() bool {
+		got := ids(b.List(10))
+		return len(got) == 1 && got[0] == "kept"
+	})
+}
