@@ -17,12 +17,13 @@ import (
 // them, over WebSockets against a server on this machine and reports
 // throughput, latency and memory.
 func runLoad(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("load", stderr, `Usage: skullking load [--tables 100] [--clients 4] [--spectators 0] [--think 1s] [--duration 30s] [--url http://127.0.0.1:8080]
+	fs := newFlags("load", stderr, `Usage: skullking load [--tables 100] [--clients 4] [--spectators 0] [--think 1s] [--duration 30s] [--url http://127.0.0.1:8081,http://127.0.0.1:8082]
 Plays many concurrent tables over WebSockets on loopback and reports actions per second,
-action-to-broadcast latency and the server's memory. Stops by itself.
+action-to-broadcast latency and the server's memory. Stops by itself. Several --url nodes of
+one cluster share the tables: each table's players and spectators connect to different nodes.
 `)
 	var cfg loadtest.Config
-	fs.StringVar(&cfg.URL, "url", "", "a server on this machine (http://127.0.0.1:PORT); empty: start one in this process")
+	urls := fs.String("url", "", "servers on this machine, comma-separated nodes of one cluster (http://127.0.0.1:PORT,…); empty: start one in this process")
 	fs.IntVar(&cfg.Tables, "tables", 100, fmt.Sprintf("concurrent tables (at most %d)", loadtest.MaxTables))
 	fs.IntVar(&cfg.Clients, "clients", 4, "connected players per table (2 to 8)")
 	fs.IntVar(&cfg.Spectators, "spectators", 0, fmt.Sprintf("spectators per table, which only read (0 to %d)", loadtest.MaxSpectators))
@@ -35,6 +36,10 @@ action-to-broadcast latency and the server's memory. Stops by itself.
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run (server included when in-process) to this file")
 	if err := parseFlags(fs, args, 0); err != nil {
+		return usageExit(stderr, "load", err)
+	}
+	var err error
+	if cfg.URLs, err = loadtest.ParseURLs(*urls); err != nil {
 		return usageExit(stderr, "load", err)
 	}
 	cfg.Seed = *seed

@@ -56,9 +56,12 @@ const (
 
 // Config is one load run.
 type Config struct {
-	URL     string // the server; empty: start one in this process
-	Tables  int    // concurrent tables
-	Clients int    // connected players per table (2..8)
+	// URLs are the servers, the nodes of one service on this machine, over
+	// which the tables and their connections are spread (nodes.go); none:
+	// start one in this process.
+	URLs    []string
+	Tables  int // concurrent tables
+	Clients int // connected players per table (2..8)
 	// Spectators per table: connections that watch, reading and decoding
 	// every frame (but the score sheet, which no one here shows, as the
 	// players leave it too), and send nothing but their hello.
@@ -100,6 +103,11 @@ type Report struct {
 	// scheduler latency (runnable to running): large values mean the server
 	// waited for a CPU rather than for anything of its own.
 	SchedP99Bound float64
+	// Nodes is how many servers the run spread its clients over; the
+	// server figures above are their sums (memory, goroutines, cores) or
+	// their largest (the p99 bounds), and PerNode each one's.
+	Nodes   int
+	PerNode []NodeFigures `json:",omitempty"`
 }
 
 // Run performs a load run.
@@ -127,9 +135,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			fmt.Fprintf(cfg.Log, format+"\n", args...)
 		}
 	}
+	bases, err := checkNodes(cfg.URLs)
+	if err != nil {
+		return nil, err
+	}
 	rep := &Report{Tables: cfg.Tables, Clients: cfg.Tables * cfg.Clients, Spectators: cfg.Tables * cfg.Spectators}
-	base := cfg.URL
-	if base == "" {
+	if len(bases) == 0 {
 		dir := cfg.DataDir
 		if dir == "" {
 			d, err := os.MkdirTemp("", "skullking-load")
@@ -148,12 +159,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, err
 		}
 		defer srv.Shutdown(context.Background())
-		base = "http://" + srv.Addr()
+		bases = []string{"http://" + srv.Addr()}
 		rep.InProcess = true
 	}
-	if err := loopbackOnly(base); err != nil {
-		return nil, err
-	}
+	rep.Nodes = len(bases)
 	if !rep.InProcess {
 		// The generator's clients allocate every frame they read, and with
 		// the default GOGC its collector took about a sixth of its CPU, on
@@ -165,17 +174,19 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := enoughFiles(conns, rep.InProcess); err != nil {
 		return nil, err
 	}
-	r := &run{cfg: cfg, base: strings.TrimSuffix(base, "/"), logf: logf,
+	r := &run{cfg: cfg, logf: logf,
 		http: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
-	r.cl = client.New(r.base).WithHTTP(r.http)
-	r.dialers = sources(r.base, conns)
+	for _, base := range bases {
+		r.nodes = append(r.nodes, &node{base: base, cl: client.New(base).WithHTTP(r.http),
+			dialers: sources(base, connsPerNode(cfg.Tables, cfg.Clients+cfg.Spectators, len(bases)))})
+	}
 	ctx, cancel := context.WithTimeout(ctx, cfg.Ramp+setupSlack+cfg.Duration+30*time.Second)
 	defer cancel()
 	r.ctx = ctx
 
 	start := time.Now()
 	logf("opening %d tables of %d clients and %d spectators against %s over %v…", cfg.Tables, cfg.Clients,
-		cfg.Spectators, r.base, cfg.Ramp)
+		cfg.Spectators, strings.Join(bases, ", "), cfg.Ramp)
 	var wg sync.WaitGroup
 	for i := 0; i < cfg.Tables; i++ {
 		if cfg.Ramp > 0 {
@@ -198,7 +209,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.SetupTime = time.Since(start)
 	logf("%d tables playing after %v (%d failed); measuring for %v…", r.started.Load(),
 		rep.SetupTime.Round(time.Millisecond), r.failedTables.Load(), cfg.Duration)
-	srvCPU0 := r.serverCPU()
+	srvCPU0 := r.serverCPUs()
 	r.measuring.Store(true)
 	mstart := time.Now()
 	cpu0 := cpuTime()
@@ -219,13 +230,9 @@ loop:
 	r.measuring.Store(false)
 	rep.Elapsed = time.Since(mstart)
 	rep.LoaderCPU = cpuTime() - cpu0
-	if srvCPU0 >= 0 {
-		if c := r.serverCPU(); c >= 0 {
-			rep.ServerCores = (c - srvCPU0) / rep.Elapsed.Seconds()
-		}
-	}
+	srvCPU1 := r.serverCPUs()
 	rep.Connected = int(r.connected.Load())
-	r.scrape(rep)
+	r.scrape(rep, srvCPU0, srvCPU1)
 	cancel()
 	wg.Wait()
 
@@ -253,7 +260,7 @@ func loopbackOnly(base string) error {
 		return fmt.Errorf("--url %q: want http://127.0.0.1:PORT", base)
 	}
 	host := u.Hostname()
-	if host == "localhost" {
+	if strings.EqualFold(host, "localhost") { // host names are case-insensitive
 		return nil
 	}
 	ip := net.ParseIP(host)
@@ -265,16 +272,12 @@ func loopbackOnly(base string) error {
 
 // run is the state of one load run shared by its tables.
 type run struct {
-	cfg  Config
-	base string
-	http *http.Client
-	cl   *client.Client
-	// dialers open the table connections, each from its own loopback
-	// source address (sources.go); connection n uses dialers[n%len].
-	dialers []*http.Client
-	dialed  atomic.Int64
-	ctx     context.Context
-	logf    func(string, ...any)
+	cfg    Config
+	http   *http.Client
+	nodes  []*node
+	dialed atomic.Int64
+	ctx    context.Context
+	logf   func(string, ...any)
 
 	measuring    atomic.Bool
 	started      atomic.Int64
@@ -333,7 +336,8 @@ func (r *run) table(i int) {
 	}
 	o := skullking.DefaultOptions()
 	o.Rounds = r.cfg.Rounds
-	created, err := r.cl.Create(r.ctx, protocol.CreateRequest{Nickname: names[0], Seats: seats,
+	creator := r.nodes[nodeOf(i, 0, len(r.nodes))].cl
+	created, err := creator.Create(r.ctx, protocol.CreateRequest{Nickname: names[0], Seats: seats,
 		Settings: protocol.Settings{Name: fmt.Sprintf("load %d", i), Options: o, Spectators: true}})
 	if err != nil {
 		r.failedTables.Add(1)
@@ -342,7 +346,7 @@ func (r *run) table(i int) {
 	}
 	tokens := []string{created.Token}
 	for s := 1; s < r.cfg.Clients; s++ {
-		joined, err := r.cl.Join(r.ctx, created.ID, protocol.JoinRequest{Nickname: names[s]})
+		joined, err := creator.Join(r.ctx, created.ID, protocol.JoinRequest{Nickname: names[s]})
 		if err != nil {
 			r.failedTables.Add(1)
 			r.fail("join: %v", err)
@@ -385,7 +389,7 @@ func (r *run) play(i int, id string, tokens []string, onStart func()) (string, e
 		}
 	}()
 	for s, tok := range tokens {
-		conn, err := r.playerClient().Dial(r.ctx, id, client.Options{Token: tok, WithoutResults: true,
+		conn, err := r.playerClient(r.nodes[nodeOf(i, s, len(r.nodes))]).Dial(r.ctx, id, client.Options{Token: tok, WithoutResults: true,
 			Ping: clientPing})
 		if err != nil {
 			return "", err
@@ -396,8 +400,8 @@ func (r *run) play(i int, id string, tokens []string, onStart func()) (string, e
 	}
 	var watching sync.WaitGroup
 	defer watching.Wait()
-	for range r.cfg.Spectators {
-		w, err := r.spectate(id)
+	for k := range r.cfg.Spectators {
+		w, err := r.spectate(r.nodes[nodeOf(i, r.cfg.Clients+k, len(r.nodes))], id)
 		if err != nil {
 			return "", fmt.Errorf("spectator: %w", err)
 		}
@@ -538,48 +542,68 @@ func (p *player) rematch() (string, error) {
 	}
 }
 
-// serverCPU reads the server's process_cpu_seconds_total, or −1.
-func (r *run) serverCPU() float64 {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", r.base+"/metrics", nil)
-	resp, err := r.http.Do(req)
-	if err != nil {
-		return -1
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	for _, line := range strings.Split(string(body), "\n") {
-		var v float64
-		if scan(line, "process_cpu_seconds_total ", &v) {
-			return v
+// serverCPUs reads each node's process_cpu_seconds_total, −1 for a node
+// that did not say.
+func (r *run) serverCPUs() []float64 {
+	out := make([]float64, len(r.nodes))
+	for k, n := range r.nodes {
+		out[k] = -1
+		for _, line := range strings.Split(r.metrics(n), "\n") {
+			var v float64
+			if scan(line, "process_cpu_seconds_total ", &v) {
+				out[k] = v
+				break
+			}
 		}
 	}
-	return -1
+	return out
 }
 
-// scrape reads the server's own figures from /metrics.
-func (r *run) scrape(rep *Report) {
+// metrics is node n's /metrics page, or "" when it cannot be read.
+func (r *run) metrics(n *node) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", r.base+"/metrics", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", n.base+"/metrics", nil)
 	resp, err := r.http.Do(req)
 	if err != nil {
-		return
+		return ""
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
-	rep.ServerActionP99Bound = quantileBound(string(body), "skullking_action_latency_seconds", 0.99)
-	rep.SchedP99Bound = quantileBound(string(body), "go_sched_latencies_seconds", 0.99)
-	for _, line := range strings.Split(string(body), "\n") {
-		var v float64
-		switch {
-		case scan(line, "process_resident_memory_bytes ", &v):
-			rep.ServerRSS = v
-		case scan(line, "go_memstats_heap_inuse_bytes ", &v):
-			rep.ServerHeap = v
-		case scan(line, "go_goroutines ", &v):
-			rep.ServerGoroutines = v
+	return string(body)
+}
+
+// scrape reads each node's own figures from its /metrics, with its CPU
+// over the measured window from the readings cpu0 and cpu1 (serverCPUs),
+// and puts their sums, or their largest for the p99 bounds, in rep.
+func (r *run) scrape(rep *Report, cpu0, cpu1 []float64) {
+	for k, n := range r.nodes {
+		page := r.metrics(n)
+		f := NodeFigures{URL: n.base,
+			ActionP99Bound: quantileBound(page, "skullking_action_latency_seconds", 0.99),
+			SchedP99Bound:  quantileBound(page, "go_sched_latencies_seconds", 0.99)}
+		if cpu0[k] >= 0 && cpu1[k] >= 0 {
+			f.Cores = (cpu1[k] - cpu0[k]) / rep.Elapsed.Seconds()
+		}
+		for _, line := range strings.Split(page, "\n") {
+			var v float64
+			switch {
+			case scan(line, "process_resident_memory_bytes ", &v):
+				f.RSS = v
+			case scan(line, "go_memstats_heap_inuse_bytes ", &v):
+				f.Heap = v
+			case scan(line, "go_goroutines ", &v):
+				f.Goroutines = v
+			}
+		}
+		rep.ServerRSS += f.RSS
+		rep.ServerHeap += f.Heap
+		rep.ServerGoroutines += f.Goroutines
+		rep.ServerCores += f.Cores
+		rep.ServerActionP99Bound = max(rep.ServerActionP99Bound, f.ActionP99Bound)
+		rep.SchedP99Bound = max(rep.SchedP99Bound, f.SchedP99Bound)
+		if len(r.nodes) > 1 {
+			rep.PerNode = append(rep.PerNode, f)
 		}
 	}
 }
@@ -625,8 +649,11 @@ func scan(line, prefix string, v *float64) bool {
 // Print writes the report for people.
 func (rep *Report) Print(w io.Writer) {
 	where := "at --url"
-	if rep.InProcess {
+	switch {
+	case rep.InProcess:
 		where = "in this process"
+	case rep.Nodes > 1:
+		where = fmt.Sprintf("at --url, %d nodes (server figures: summed, p99 bounds: the largest)", rep.Nodes)
 	}
 	fmt.Fprintf(w, "tables            %d (%d clients), server %s\n", rep.Tables, rep.Clients, where)
 	fmt.Fprintf(w, "setup             %v\n", rep.SetupTime.Round(time.Millisecond))
@@ -650,6 +677,10 @@ func (rep *Report) Print(w io.Writer) {
 		rep.ServerRSS/(1<<20), rep.ServerHeap/(1<<20), rep.ServerGoroutines)
 	fmt.Fprintf(w, "CPU               server %.2f cores; this process %.2f cores (measured window)\n", rep.ServerCores,
 		rep.LoaderCPU.Seconds()/rep.Elapsed.Seconds())
+	for _, n := range rep.PerNode {
+		fmt.Fprintf(w, "node %s: rss %.0f MiB, heap in use %.0f MiB, %.0f goroutines, cores %.2f\n",
+			n.URL, n.RSS/(1<<20), n.Heap/(1<<20), n.Goroutines, n.Cores)
+	}
 	fmt.Fprintf(w, "errors            %d\n", rep.Errors)
 	for _, e := range rep.ErrorSamples {
 		fmt.Fprintf(w, "  %s\n", e)

@@ -40,14 +40,14 @@ func sources(base string, conns int) []*http.Client {
 	return out
 }
 
-// dialer is the HTTP client to open the next table connection with.
-func (r *run) dialer() *http.Client {
-	n := r.dialed.Add(1)
-	return r.dialers[int(n)%len(r.dialers)]
+// dialer is the HTTP client to open the next table connection to n with.
+func (r *run) dialer(n *node) *http.Client {
+	k := r.dialed.Add(1)
+	return n.dialers[int(k)%len(n.dialers)]
 }
 
-// player is the client to seat the next player with.
-func (r *run) playerClient() *client.Client { return client.New(r.base).WithHTTP(r.dialer()) }
+// playerClient is the client to seat the next player at n with.
+func (r *run) playerClient(n *node) *client.Client { return client.New(n.base).WithHTTP(r.dialer(n)) }
 
 // enoughFiles refuses a run whose connections would not fit in the open
 // files this process may have: each connection is a file descriptor, two

@@ -23,13 +23,13 @@ type watcher struct {
 	closing atomic.Bool
 }
 
-// spectate connects to table id as a spectator and returns once the
-// server has welcomed it.
-func (r *run) spectate(id string) (*watcher, error) {
+// spectate connects to table id through node n as a spectator and
+// returns once the server has welcomed it.
+func (r *run) spectate(n *node, id string) (*watcher, error) {
 	ctx, cancel := context.WithTimeout(r.ctx, 15*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, r.cl.SocketURL(id), &websocket.DialOptions{Subprotocols: []string{protocol.Subprotocol},
-		HTTPClient: r.dialer()})
+	ws, _, err := websocket.Dial(ctx, n.cl.SocketURL(id), &websocket.DialOptions{Subprotocols: []string{protocol.Subprotocol},
+		HTTPClient: r.dialer(n)})
 	if err != nil {
 		return nil, err
 	}
