@@ -37,12 +37,15 @@ const (
 
 // Frame headers: the client a frame is for, the table it comes from (so
 // that a node which no longer has the client can say so), the message it
-// answers and whether the connection closes after it.
+// answers and whether the connection closes after it. The reply to an
+// intent names the node that took it (hdrNode), so that the node relaying
+// a client knows whose death to watch for.
 const (
 	hdrClient = "Sk-Client"
 	hdrTable  = "Sk-Table"
 	hdrReq    = "Sk-Req"
 	hdrClose  = "Sk-Close"
+	hdrNode   = "Sk-Node"
 )
 
 // Options tune a Bus; zero values take the defaults noted.
@@ -77,11 +80,17 @@ type Bus struct {
 	// is gone.
 	remote map[table.ClientID]string
 	// relayed: the clients of this node talking to a table owned
-	// elsewhere, and that table, so that they can be told to reconnect
-	// when NATS is lost.
-	relayed map[table.ClientID]string
+	// elsewhere, and where, so that they can be told to reconnect when
+	// NATS is lost or the owner dies.
+	relayed map[table.ClientID]relay
 	// onReconnect: what the services on the bus do when NATS is back.
 	onReconnect []func()
+}
+
+// relay is where a client of this node talks to: a table, and the node
+// that owned it when it last took one of the client's intents.
+type relay struct {
+	table, owner string
 }
 
 // ErrNodeTaken: another running node already uses this node's name.
@@ -123,7 +132,7 @@ func New(nc *nats.Conn, node string, opt Options) (*Bus, error) {
 		return nil, fmt.Errorf("%w: %s", ErrNodeTaken, node)
 	}
 	b := &Bus{nc: nc, node: node, local: table.NewLocalBus(), opt: opt, log: opt.Logger, stop: make(chan struct{}),
-		owned: map[string]*nats.Subscription{}, remote: map[table.ClientID]string{}, relayed: map[table.ClientID]string{}}
+		owned: map[string]*nats.Subscription{}, remote: map[table.ClientID]string{}, relayed: map[table.ClientID]relay{}}
 	var err error
 	if b.nodeSub, err = nc.Subscribe(nodeSubject(node), func(m *nats.Msg) { _ = m.Respond(nil) }); err != nil {
 		return nil, fmt.Errorf("natsbus: %w", err)
@@ -245,10 +254,13 @@ func (b *Bus) intentIn(id string, inbox chan<- table.Intent, m *nats.Msg) {
 		b.log.Warn("bad intent on the bus", "table", id, "err", err)
 		return
 	}
+	reply := nats.NewMsg(m.Reply)
+	reply.Header.Set(hdrNode, b.node)
 	select {
 	case inbox <- in:
 	default:
-		_ = m.Respond([]byte(replyFull))
+		reply.Data = []byte(replyFull)
+		_ = m.RespondMsg(reply)
 		return
 	}
 	b.mu.Lock()
@@ -259,7 +271,8 @@ func (b *Bus) intentIn(id string, inbox chan<- table.Intent, m *nats.Msg) {
 		delete(b.remote, in.Client)
 	}
 	b.mu.Unlock()
-	_ = m.Respond([]byte(replyTaken))
+	reply.Data = []byte(replyTaken)
+	_ = m.RespondMsg(reply)
 }
 
 // Send implements table.Bus.
@@ -322,7 +335,7 @@ func (b *Bus) sendRemote(id string, in table.Intent) error {
 	b.mu.Lock()
 	switch in.Kind {
 	case table.IntentHello, table.IntentMsg, table.IntentJoin:
-		b.relayed[in.Client] = id
+		b.relayed[in.Client] = relay{table: id, owner: reply.Header.Get(hdrNode)}
 	case table.IntentDetach:
 		delete(b.relayed, in.Client)
 	}
@@ -395,9 +408,13 @@ func nodeOf(id table.ClientID) (string, bool) {
 	return node, ok
 }
 
-// checkNodes detaches, every CheckEvery, the relayed clients of nodes
-// that no longer answer, so that their seats are seen as away (and get a
-// stand-in) instead of connected forever.
+// checkNodes watches, every CheckEvery, the other nodes this one deals
+// with. A node that no longer answers has its clients detached from the
+// tables owned here, so that their seats are seen as away (and get a
+// stand-in) instead of connected forever; and this node's clients of the
+// tables it owned are told to reconnect: no frame will come from it again,
+// and the node that takes a table over knows nothing of them, so a client
+// waiting for its turn would wait forever.
 func (b *Bus) checkNodes() {
 	defer b.done.Done()
 	t := time.NewTicker(b.opt.CheckEvery)
@@ -409,7 +426,7 @@ func (b *Bus) checkNodes() {
 			return
 		case <-t.C:
 		}
-		for _, node := range b.remoteNodes() {
+		for _, node := range b.peers() {
 			_, err := b.nc.Request(nodeSubject(node), nil, b.opt.CheckEvery/2)
 			switch {
 			case err == nil:
@@ -424,26 +441,55 @@ func (b *Bus) checkNodes() {
 			}
 			if misses[node] >= 3 {
 				delete(misses, node)
-				b.log.Info("node gone: its clients are detached", "node", node)
+				b.log.Info("node gone: its clients are detached, and ours of its tables reconnect", "node", node)
 				b.detachWhere(func(id table.ClientID) bool { n, _ := nodeOf(id); return n == node })
+				b.reconnectWhere(func(r relay) bool { return r.owner == node },
+					"the table's server is gone: reconnect")
 			}
 		}
 	}
 }
 
-// remoteNodes lists the nodes whose clients talk to tables owned here.
-func (b *Bus) remoteNodes() []string {
+// peers lists the nodes whose clients talk to tables owned here, and the
+// owners of the tables this node's clients talk to.
+func (b *Bus) peers() []string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	seen := map[string]bool{}
+	seen := map[string]bool{b.node: true}
 	var out []string
-	for id := range b.remote {
-		if n, _ := nodeOf(id); !seen[n] {
+	add := func(n string) {
+		if n != "" && !seen[n] {
 			seen[n] = true
 			out = append(out, n)
 		}
 	}
+	for id := range b.remote {
+		n, _ := nodeOf(id)
+		add(n)
+	}
+	for _, r := range b.relayed {
+		add(r.owner)
+	}
 	return out
+}
+
+// reconnectWhere tells this node's relayed clients matching gone to
+// reconnect, and closes their connections: they come back through
+// whichever node then runs their table.
+func (b *Bus) reconnectWhere(gone func(relay) bool, reason string) {
+	var out []table.ClientID
+	b.mu.Lock()
+	for id, r := range b.relayed {
+		if gone(r) {
+			out = append(out, id)
+			delete(b.relayed, id)
+		}
+	}
+	b.mu.Unlock()
+	bye, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeBye, Reason: reason, Reconnect: true})
+	for _, id := range out {
+		b.local.Publish(id, table.Frame{Data: bye, Close: true})
+	}
 }
 
 // detachWhere tells each table owned here that its remote clients
@@ -499,13 +545,5 @@ func (b *Bus) Reconnected() {
 func (b *Bus) Disconnected(err error) {
 	b.log.Warn("nats connection lost", "err", err)
 	go b.detachWhere(func(table.ClientID) bool { return true })
-	b.mu.Lock()
-	relayed := b.relayed
-	b.relayed = map[table.ClientID]string{}
-	b.mu.Unlock()
-	bye, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeBye,
-		Reason: "this server lost its link to the table's server: reconnect", Reconnect: true})
-	for id := range relayed {
-		b.local.Publish(id, table.Frame{Data: bye, Close: true})
-	}
+	b.reconnectWhere(func(relay) bool { return true }, "this server lost its link to the table's server: reconnect")
 }

@@ -224,6 +224,49 @@ func TestClientsOfAGoneNodeAreDetached(t *testing.T) {
 	}
 }
 
+// A client relayed to a table whose owner died hears no more frames from
+// it, and the node that takes the table over knows nothing of the client:
+// the relaying node tells it to reconnect, so that it says hello again to
+// whoever runs the table now, instead of waiting for its turn forever.
+func TestClientsOfAGoneOwnerAreToldToReconnect(t *testing.T) {
+	nats := natstest.Start(t)
+	owner, relay, bystander := connect(t, nats.URL(), "a"), connect(t, nats.URL(), "b"), connect(t, nats.URL(), "c")
+	inbox := make(chan table.Intent, 8)
+	if _, err := owner.Own("t1", inbox); err != nil {
+		t.Fatal(err)
+	}
+	others := make(chan table.Intent, 8)
+	release, err := bystander.Own("t2", others)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	var ofDead, ofAlive frames
+	defer relay.Subscribe("b/1", &ofDead)()
+	defer relay.Subscribe("b/2", &ofAlive)()
+	hello := func(c table.ClientID, id string, to <-chan table.Intent) {
+		t.Helper()
+		if err := relay.Send(id, table.Intent{Kind: table.IntentHello, Client: c, Msg: protocol.ClientMsg{Type: protocol.TypeHello}}); err != nil {
+			t.Fatal(err)
+		}
+		recv(t, to)
+	}
+	hello("b/1", "t1", inbox)
+	hello("b/2", "t2", others)
+	owner.Close() // as kill -9 would: no bye, no release
+	fs := ofDead.wait(t, 1)
+	var bye protocol.ServerMsg
+	if err := json.Unmarshal(fs[0].Data, &bye); err != nil || bye.Type != protocol.TypeBye || !bye.Reconnect || !fs[0].Close {
+		t.Fatalf("the client of the dead owner got %s close=%v, want a bye asking it to reconnect", fs[0].Data, fs[0].Close)
+	}
+	time.Sleep(500 * time.Millisecond) // a few checks more
+	ofAlive.mu.Lock()
+	defer ofAlive.mu.Unlock()
+	if len(ofAlive.fs) != 0 {
+		t.Fatalf("the client of a table whose owner lives was sent %s", ofAlive.fs[0].Data)
+	}
+}
+
 // A node that restarted has none of its old clients: a frame for one of
 // them makes it tell the table that client is gone.
 func TestAFrameForAClientTheNodeLostDetachesIt(t *testing.T) {
