@@ -563,12 +563,41 @@ func (s *Server) info(ctx context.Context, id string) (protocol.TableInfo, error
 		return in, nil
 	}
 	if _, err := s.mgr.Ensure(ctx, id); err != nil {
+		if errors.Is(err, store.ErrLeased) {
+			return s.infoFromOwner(ctx, id, err)
+		}
 		return protocol.TableInfo{}, err
 	}
 	if in, ok := s.mgr.Lobby().Get(id); ok {
 		return in, nil
 	}
 	return protocol.TableInfo{}, store.ErrNotFound
+}
+
+// ownerNewsWait bounds the wait for another node's lobby entry of a table
+// it runs: the news crosses the bus in milliseconds.
+const ownerNewsWait = 2 * time.Second
+
+// infoFromOwner is the summary of table id, which another node runs
+// (leased): its lobby entry may not have reached this node yet, as when
+// the table was created there a moment ago and a guest's join or dial
+// comes here. It waits a moment for the entry, then gives up with leased,
+// which asks the client to try again.
+func (s *Server) infoFromOwner(ctx context.Context, id string, leased error) (protocol.TableInfo, error) {
+	ctx, cancel := context.WithTimeout(ctx, ownerNewsWait)
+	defer cancel()
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if in, ok := s.mgr.Lobby().Get(id); ok {
+			return in, nil
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			return protocol.TableInfo{}, leased
+		}
+	}
 }
 
 func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
