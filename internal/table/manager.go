@@ -489,7 +489,19 @@ func (m *Manager) createRow(ctx context.Context, st Settings, ps seatsBlob) (str
 		}
 		row := &store.Table{ID: id, Status: store.StatusLobby, Public: st.Public, Settings: sj, Seats: pj,
 			CreatedAt: now, UpdatedAt: now}
-		err = m.cfg.Store.CreateTable(ctx, row)
+		// The lease comes first: another node sweeping for unowned tables
+		// must not take a table the moment its row exists, before its
+		// creator has loaded it.
+		var lease store.Lease
+		if m.running(id) {
+			err = store.ErrConflict
+		} else if lease, err = m.cfg.Store.AcquireLease(ctx, id, m.cfg.Node, m.cfg.LeaseTTL); errors.Is(err, store.ErrLeased) {
+			err = store.ErrConflict
+		} else if err == nil {
+			if err = m.cfg.Store.CreateTable(ctx, row); err != nil {
+				_ = m.cfg.Store.ReleaseLease(context.Background(), lease)
+			}
+		}
 		if errors.Is(err, store.ErrConflict) && attempt < 5 {
 			continue // an id collision: draw another
 		}

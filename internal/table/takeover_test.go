@@ -117,3 +117,22 @@ func TestAStaleOwnerStopsAtItsFirstConflictingAppend(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// Another node's sweep never takes a table its creator is still opening:
+// the creator holds the lease before the table's row exists.
+func TestANewTableIsNeverSweptFromItsCreator(t *testing.T) {
+	s, _ := newStore(t)
+	a := newManager(t, s)
+	b := NewManager(Config{Store: s, Node: "b", BotDelay: -1, Grace: time.Hour, LeaseTTL: 30 * time.Millisecond})
+	t.Cleanup(b.Close)
+	for i := range 60 {
+		id, _, _, err := a.Create(context.Background(), CreateRequest{Nickname: "Ann",
+			Seats: []SeatSpec{{Kind: "open"}, {Kind: "bot", Level: "random"}}})
+		if err != nil {
+			t.Fatalf("table %d: %v", i, err)
+		}
+		if !a.running(id) || b.running(id) {
+			t.Fatalf("table %d runs on a: %v, on b: %v; want a alone", i, a.running(id), b.running(id))
+		}
+	}
+}
