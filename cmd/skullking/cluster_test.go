@@ -12,26 +12,13 @@ import (
 	"github.com/skullking-go/skullking/internal/pgdb/pgtest"
 )
 
-// startNode runs serve as one node of a cluster and returns its address.
+// startNode runs serve as one node of a cluster until the test ends and
+// returns its address.
 func startNode(t *testing.T, args ...string) string {
 	t.Helper()
-	m, closeSheets, err := newServe(append([]string{"--addr", "127.0.0.1:0", "--log-level", "error"}, args...), io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := m.Start(); err != nil {
-		closeSheets()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := m.Close(); err != nil {
-			t.Error(err)
-		}
-		if err := closeSheets(); err != nil {
-			t.Error(err)
-		}
-	})
-	return "http://" + m.Addr()
+	base, stop := startServe(t, args...)
+	t.Cleanup(stop)
+	return base
 }
 
 // A follower of a score sheet waiting on one node hears of an edit made

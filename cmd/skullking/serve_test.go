@@ -62,24 +62,7 @@ func TestServeStoreUnreachable(t *testing.T) {
 // /api/sheets, restarts it and reads the sheet back; stopped runs while the
 // server is down.
 func serveKeepsSheets(t *testing.T, flags []string, stopped func()) {
-	start := func() (string, func()) {
-		m, closeSheets, err := newServe(append([]string{"--addr", "127.0.0.1:0", "--log-level", "error"}, flags...), io.Discard)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := m.Start(); err != nil {
-			closeSheets()
-			t.Fatal(err)
-		}
-		return "http://" + m.Addr(), func() {
-			if err := m.Close(); err != nil {
-				t.Error(err)
-			}
-			if err := closeSheets(); err != nil {
-				t.Error(err)
-			}
-		}
-	}
+	start := func() (string, func()) { return startServe(t, flags...) }
 	base, stop := start()
 	res, err := http.Post(base+"/api/sheets", "application/json",
 		strings.NewReader(`{"title":"Friday","players":["Ann","Ben","Cat"],"options":{"rounds":3}}`))
@@ -138,6 +121,28 @@ func TestServeRefusesReviewSettingsThatCannotWork(t *testing.T) {
 		code := runServe(append([]string{"--addr", "127.0.0.1:0", "--data", t.TempDir()}, flags...), strings.NewReader(""), io.Discard, &stderr)
 		if code == 0 || !strings.Contains(stderr.String(), "--review-workers and --review-queue take 1 or more") {
 			t.Errorf("%v: exit %d, stderr %q; want a refusal naming the settings", flags, code, stderr.String())
+		}
+	}
+}
+
+// startServe starts serve as the command does, on port 0, and returns its
+// address and what stops it (the server, then the score keeper's store).
+func startServe(t *testing.T, flags ...string) (string, func()) {
+	t.Helper()
+	m, closeSheets, err := newServe(append([]string{"--addr", "127.0.0.1:0", "--log-level", "error"}, flags...), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Start(); err != nil {
+		closeSheets()
+		t.Fatal(err)
+	}
+	return "http://" + m.Addr(), func() {
+		if err := m.Close(); err != nil {
+			t.Error(err)
+		}
+		if err := closeSheets(); err != nil {
+			t.Error(err)
 		}
 	}
 }

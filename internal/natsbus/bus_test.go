@@ -67,6 +67,29 @@ func recv(t *testing.T, inbox <-chan table.Intent) table.Intent {
 	}
 }
 
+// own makes b the owner of table id until the test ends and returns the
+// table's inbox.
+func own(t *testing.T, b *Bus, id string) chan table.Intent {
+	t.Helper()
+	inbox := make(chan table.Intent, 8)
+	release, err := b.Own(id, inbox)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(release)
+	return inbox
+}
+
+// hello says hello to table id as client c through via, and waits until
+// the table's inbox has it.
+func hello(t *testing.T, via *Bus, c table.ClientID, id string, inbox <-chan table.Intent) {
+	t.Helper()
+	if err := via.Send(id, table.Intent{Kind: table.IntentHello, Client: c, Msg: protocol.ClientMsg{Type: protocol.TypeHello}}); err != nil {
+		t.Fatal(err)
+	}
+	recv(t, inbox)
+}
+
 // A client on one node reaches a table owned by another: its intents reach
 // the owner's inbox in order, and the owner's frames reach the client's
 // endpoint, answers with their message numbers.
@@ -208,16 +231,8 @@ func TestNodeNamesAreUnique(t *testing.T) {
 func TestClientsOfAGoneNodeAreDetached(t *testing.T) {
 	nats := natstest.Start(t)
 	owner, relay := connect(t, nats.URL(), "a"), connect(t, nats.URL(), "b")
-	inbox := make(chan table.Intent, 8)
-	release, err := owner.Own("t1", inbox)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer release()
-	if err := relay.Send("t1", table.Intent{Kind: table.IntentHello, Client: "b/1", Msg: protocol.ClientMsg{Type: protocol.TypeHello}}); err != nil {
-		t.Fatal(err)
-	}
-	recv(t, inbox)
+	inbox := own(t, owner, "t1")
+	hello(t, relay, "b/1", "t1", inbox)
 	relay.Close()
 	if in := recv(t, inbox); in.Kind != table.IntentDetach || in.Client != "b/1" {
 		t.Fatalf("after node b went: %+v, want b/1 detached", in)
@@ -232,27 +247,15 @@ func TestClientsOfAGoneOwnerAreToldToReconnect(t *testing.T) {
 	nats := natstest.Start(t)
 	owner, relay, bystander := connect(t, nats.URL(), "a"), connect(t, nats.URL(), "b"), connect(t, nats.URL(), "c")
 	inbox := make(chan table.Intent, 8)
-	if _, err := owner.Own("t1", inbox); err != nil {
+	if _, err := owner.Own("t1", inbox); err != nil { // never released: its owner dies
 		t.Fatal(err)
 	}
-	others := make(chan table.Intent, 8)
-	release, err := bystander.Own("t2", others)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer release()
+	others := own(t, bystander, "t2")
 	var ofDead, ofAlive frames
 	defer relay.Subscribe("b/1", &ofDead)()
 	defer relay.Subscribe("b/2", &ofAlive)()
-	hello := func(c table.ClientID, id string, to <-chan table.Intent) {
-		t.Helper()
-		if err := relay.Send(id, table.Intent{Kind: table.IntentHello, Client: c, Msg: protocol.ClientMsg{Type: protocol.TypeHello}}); err != nil {
-			t.Fatal(err)
-		}
-		recv(t, to)
-	}
-	hello("b/1", "t1", inbox)
-	hello("b/2", "t2", others)
+	hello(t, relay, "b/1", "t1", inbox)
+	hello(t, relay, "b/2", "t2", others)
 	owner.Close() // as kill -9 would: no bye, no release
 	fs := ofDead.wait(t, 1)
 	var bye protocol.ServerMsg
@@ -272,16 +275,8 @@ func TestClientsOfAGoneOwnerAreToldToReconnect(t *testing.T) {
 func TestAFrameForAClientTheNodeLostDetachesIt(t *testing.T) {
 	nats := natstest.Start(t)
 	owner, relay := connect(t, nats.URL(), "a"), connect(t, nats.URL(), "b")
-	inbox := make(chan table.Intent, 8)
-	release, err := owner.Own("t1", inbox)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer release()
-	if err := relay.Send("t1", table.Intent{Kind: table.IntentHello, Client: "b/1", Msg: protocol.ClientMsg{Type: protocol.TypeHello}}); err != nil {
-		t.Fatal(err)
-	}
-	recv(t, inbox)
+	inbox := own(t, owner, "t1")
+	hello(t, relay, "b/1", "t1", inbox)
 	owner.Publish("b/1", table.Frame{Data: []byte(`{"type":"state"}`)})
 	if in := recv(t, inbox); in.Kind != table.IntentDetach || in.Client != "b/1" {
 		t.Fatalf("after a frame for a client b does not have: %+v, want b/1 detached", in)
@@ -294,25 +289,12 @@ func TestAFrameForAClientTheNodeLostDetachesIt(t *testing.T) {
 func TestLosingNATS(t *testing.T) {
 	nats := natstest.Start(t)
 	owner, relay := connect(t, nats.URL(), "a"), connect(t, nats.URL(), "b")
-	inbox := make(chan table.Intent, 8)
-	release, err := owner.Own("t1", inbox)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer release()
+	inbox := own(t, owner, "t1")
 	var remote, local frames
 	defer relay.Subscribe("b/1", &remote)()
 	defer owner.Subscribe("a/1", &local)()
-	for _, c := range []table.ClientID{"b/1", "a/1"} {
-		bus := relay
-		if c == "a/1" {
-			bus = owner
-		}
-		if err := bus.Send("t1", table.Intent{Kind: table.IntentHello, Client: c, Msg: protocol.ClientMsg{Type: protocol.TypeHello}}); err != nil {
-			t.Fatal(err)
-		}
-		recv(t, inbox)
-	}
+	hello(t, relay, "b/1", "t1", inbox)
+	hello(t, owner, "a/1", "t1", inbox)
 	nats.Stop()
 	fs := remote.wait(t, 1)
 	var bye protocol.ServerMsg
