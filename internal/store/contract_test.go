@@ -78,8 +78,12 @@ func TestTableRoundTrip(t *testing.T) {
 		if err := s.CreateTable(ctx, tab); !errors.Is(err, ErrConflict) {
 			t.Fatalf("second create: %v, want ErrConflict", err)
 		}
+		lease, err := s.AcquireLease(ctx, "abc", "n1", time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
 		tab.Status, tab.StartedAt, tab.Rematch = StatusPlaying, now, "next"
-		if err := s.SaveTable(ctx, tab); err != nil {
+		if err := s.SaveTable(ctx, tab, lease); err != nil {
 			t.Fatal(err)
 		}
 		got, log, err := s.LoadTable(ctx, "abc")
@@ -94,7 +98,7 @@ func TestTableRoundTrip(t *testing.T) {
 		if _, _, err := s.LoadTable(ctx, "nope"); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("missing table: %v", err)
 		}
-		if err := s.SaveTable(ctx, &Table{ID: "nope", Status: StatusLobby}); !errors.Is(err, ErrNotFound) {
+		if err := s.SaveTable(ctx, &Table{ID: "nope", Status: StatusLobby}, lease); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("saving a missing table: %v, want ErrNotFound", err)
 		}
 		over := &Table{ID: "done", Status: StatusOver, Settings: []byte("{}"), Seats: []byte("[]"), CreatedAt: now}
@@ -385,6 +389,43 @@ func TestUnownedTablesAreTheOnesANodeMayTakeOver(t *testing.T) {
 		}
 		if got := strings.Join(ids, ","); got != "free,expired,theirs" {
 			t.Fatalf("n2 may take %s, want free,expired,theirs", got)
+		}
+	})
+}
+
+// Only the holder of a table's lease may change its row: the new owner's
+// seats and seed must not be overwritten by a node that lost the table.
+func TestSaveTableIsFencedByTheLease(t *testing.T) {
+	eachStore(t, func(t *testing.T, o opened) {
+		s := o.s
+		ctx := context.Background()
+		now := time.UnixMilli(time.Now().UnixMilli())
+		tab := &Table{ID: "t", Status: StatusLobby, Settings: []byte("{}"), Seats: []byte(`["old"]`), CreatedAt: now, UpdatedAt: now}
+		if err := s.CreateTable(ctx, tab); err != nil {
+			t.Fatal(err)
+		}
+		stale, err := s.AcquireLease(ctx, "t", "n1", time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(5 * time.Millisecond)
+		current, err := s.AcquireLease(ctx, "t", "n2", time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab.Seats, tab.Seed = []byte(`["stale"]`), 7
+		if err := s.SaveTable(ctx, tab, stale); !errors.Is(err, ErrLeaseLost) {
+			t.Fatalf("the stale owner's save: %v, want ErrLeaseLost", err)
+		}
+		if got, _, err := s.LoadTable(ctx, "t"); err != nil || string(got.Seats) != `["old"]` || got.Seed != 0 {
+			t.Fatalf("after the stale save the row is %+v (%v), want it unchanged", got, err)
+		}
+		tab.Seats = []byte(`["new"]`)
+		if err := s.SaveTable(ctx, tab, current); err != nil {
+			t.Fatal(err)
+		}
+		if got, _, err := s.LoadTable(ctx, "t"); err != nil || string(got.Seats) != `["new"]` {
+			t.Fatalf("the owner's save left %+v (%v)", got, err)
 		}
 	})
 }

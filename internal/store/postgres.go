@@ -65,16 +65,24 @@ func (p *Postgres) CreateTable(ctx context.Context, t *Table) error {
 }
 
 // SaveTable implements Store.
-func (p *Postgres) SaveTable(ctx context.Context, t *Table) error {
+func (p *Postgres) SaveTable(ctx context.Context, t *Table, l Lease) error {
 	tag, err := p.pool.Exec(ctx, `UPDATE tables SET status = $1, public = $2, seed = $3, settings = $4, seats = $5,
-		rematch = $6, updated_at = $7, started_at = $8 WHERE id = $9`,
+		rematch = $6, updated_at = $7, started_at = $8 WHERE id = $9
+		AND EXISTS (SELECT 1 FROM leases WHERE table_id = $9 AND node = $10 AND epoch = $11)`,
 		string(t.Status), t.Public, int64(t.Seed), string(t.Settings), string(t.Seats), t.Rematch,
-		ms(t.UpdatedAt), ms(t.StartedAt), t.ID)
+		ms(t.UpdatedAt), ms(t.StartedAt), t.ID, l.Node, l.Epoch)
 	if err != nil {
 		return fmt.Errorf("store: save table: %w", err)
 	}
 	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("%w: table %s", ErrNotFound, t.ID)
+		var one int
+		switch err := p.pool.QueryRow(ctx, `SELECT 1 FROM tables WHERE id = $1`, t.ID).Scan(&one); {
+		case errors.Is(err, pgx.ErrNoRows):
+			return fmt.Errorf("%w: table %s", ErrNotFound, t.ID)
+		case err != nil:
+			return fmt.Errorf("store: save table: %w", err)
+		}
+		return fmt.Errorf("%w: table %s is no longer %s's (epoch %d)", ErrLeaseLost, t.ID, l.Node, l.Epoch)
 	}
 	return nil
 }

@@ -193,16 +193,24 @@ func (s *SQLite) CreateTable(ctx context.Context, t *Table) error {
 }
 
 // SaveTable implements Store.
-func (s *SQLite) SaveTable(ctx context.Context, t *Table) error {
+func (s *SQLite) SaveTable(ctx context.Context, t *Table, l Lease) error {
 	res, err := s.db.ExecContext(ctx, `UPDATE tables SET status = ?, public = ?, seed = ?, settings = ?, seats = ?,
-		rematch = ?, updated_at = ?, started_at = ? WHERE id = ?`,
+		rematch = ?, updated_at = ?, started_at = ? WHERE id = ?
+		AND EXISTS (SELECT 1 FROM leases WHERE table_id = ? AND node = ? AND epoch = ?)`,
 		string(t.Status), boolInt(t.Public), int64(t.Seed), string(t.Settings), string(t.Seats), t.Rematch,
-		ms(t.UpdatedAt), ms(t.StartedAt), t.ID)
+		ms(t.UpdatedAt), ms(t.StartedAt), t.ID, t.ID, l.Node, l.Epoch)
 	if err != nil {
 		return fmt.Errorf("store: save table: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("%w: table %s", ErrNotFound, t.ID)
+		var one int
+		switch err := s.db.QueryRowContext(ctx, `SELECT 1 FROM tables WHERE id = ?`, t.ID).Scan(&one); {
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("%w: table %s", ErrNotFound, t.ID)
+		case err != nil:
+			return fmt.Errorf("store: save table: %w", err)
+		}
+		return fmt.Errorf("%w: table %s is no longer %s's (epoch %d)", ErrLeaseLost, t.ID, l.Node, l.Epoch)
 	}
 	return nil
 }

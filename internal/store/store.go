@@ -78,8 +78,12 @@ type Lease struct {
 type Store interface {
 	// CreateTable inserts a new table row.
 	CreateTable(ctx context.Context, t *Table) error
-	// SaveTable updates a table row (status, seats, settings, rematch…).
-	SaveTable(ctx context.Context, t *Table) error
+	// SaveTable updates a table row (status, seats, settings, rematch…)
+	// for the holder of lease l, in one statement with the lease's check:
+	// ErrLeaseLost, and the row unchanged, if l is no longer the table's
+	// lease. A stale owner could otherwise overwrite the new owner's seats,
+	// or start the game again with another seed under its log.
+	SaveTable(ctx context.Context, t *Table, l Lease) error
 	// LoadTable returns a table's row and its whole action log in order.
 	LoadTable(ctx context.Context, id string) (*Table, []Action, error)
 	// OpenTables lists the tables not yet over, to resume after a restart.

@@ -607,7 +607,14 @@ func (t *Table) commit(st Settings, seats seatsBlob, change func(*store.Table)) 
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
-	if err := t.m.cfg.Store.SaveTable(ctx, &row); err != nil {
+	if err := t.m.cfg.Store.SaveTable(ctx, &row, t.lease); err != nil {
+		if errors.Is(err, store.ErrLeaseLost) {
+			// Another node runs the table now: stop, as a colliding append does.
+			t.log.Error("save refused: another node runs this table now", "err", err)
+			t.lost.Store(true)
+			t.m.cfg.Observer.Moved("lost")
+			t.done = true
+		}
 		return err
 	}
 	t.row, t.st, t.seats = &row, st, seats

@@ -136,3 +136,38 @@ func TestANewTableIsNeverSweptFromItsCreator(t *testing.T) {
 		}
 	}
 }
+
+// A stale owner's change of the table's row (a host's new settings, a
+// seat) is refused by the lease it lost, and it stops as after a colliding
+// append: it cannot overwrite what the new owner keeps there.
+func TestAStaleOwnerCannotChangeTheTableRow(t *testing.T) {
+	url := pgtest.URL(t)
+	s, err := store.OpenPostgres(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	a := newManager(t, s)
+	id, _, ann := lobbyTable(t, a, Settings{})
+	pool, err := pgdb.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if _, err := pool.Exec(context.Background(), `UPDATE leases SET node = 'b', epoch = epoch + 1 WHERE table_id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	name := "Tortuga"
+	ann.send(protocol.ClientMsg{Type: protocol.TypeConfigure, Settings: &protocol.SettingsUpdate{Name: &name}})
+	bye := ann.next(protocol.TypeBye)
+	if !bye.Reconnect || !strings.Contains(bye.Reason, "another server") {
+		t.Fatalf("bye %+v, want a reconnect to the table's new server", bye)
+	}
+	row, _, err := s.LoadTable(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(row.Settings), name) {
+		t.Fatalf("the stale owner's settings were saved: %s", row.Settings)
+	}
+}
