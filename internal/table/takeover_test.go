@@ -61,17 +61,45 @@ func TestAnOrphanedTableIsTakenOverOnceItsLeaseRunsOut(t *testing.T) {
 	}
 }
 
-// An owner that was away (a pause, a network split) while another node
-// took its table over learns it at its next append, which collides with
-// the new owner's on the log's unique key: it stops, tells its clients to
-// reconnect, and never plays on beside the new owner.
-func TestAStaleOwnerStopsAtItsFirstConflictingAppend(t *testing.T) {
+// onPostgres opens a store on a PostgreSQL schema of the test's own, and
+// steal, which hands a table's lease to node b behind its owner's back, as
+// a node that took the table over while its owner was paused would hold it.
+func onPostgres(t *testing.T) (*store.Postgres, func(id string)) {
+	t.Helper()
 	url := pgtest.URL(t)
 	s, err := store.OpenPostgres(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
+	pool, err := pgdb.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return s, func(id string) {
+		t.Helper()
+		if _, err := pool.Exec(context.Background(), `UPDATE leases SET node = 'b', epoch = epoch + 1 WHERE table_id = $1`, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// movedAway waits for the bye that sends c to the table's new server.
+func movedAway(t *testing.T, c *testClient) {
+	t.Helper()
+	bye := c.next(protocol.TypeBye)
+	if !bye.Reconnect || !strings.Contains(bye.Reason, "another server") {
+		t.Fatalf("bye %+v, want a reconnect to the table's new server", bye)
+	}
+}
+
+// An owner that was away (a pause, a network split) while another node
+// took its table over learns it at its next append, which collides with
+// the new owner's on the log's unique key: it stops, tells its clients to
+// reconnect, and never plays on beside the new owner.
+func TestAStaleOwnerStopsAtItsFirstConflictingAppend(t *testing.T) {
+	s, steal := onPostgres(t)
 	a := newManager(t, s) // its heartbeat renews every 10s: too late to notice
 	id, _, ann := startWithBot(t, a, Settings{})
 	st := ann.next(protocol.TypeState)
@@ -79,14 +107,7 @@ func TestAStaleOwnerStopsAtItsFirstConflictingAppend(t *testing.T) {
 		st = ann.next(protocol.TypeState)
 	}
 	// Node b takes the lease and writes the next step of the log.
-	pool, err := pgdb.Open(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	if _, err := pool.Exec(context.Background(), `UPDATE leases SET node = 'b', epoch = epoch + 1 WHERE table_id = $1`, id); err != nil {
-		t.Fatal(err)
-	}
+	steal(id)
 	_, log, err := s.LoadTable(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
@@ -105,10 +126,7 @@ func TestAStaleOwnerStopsAtItsFirstConflictingAppend(t *testing.T) {
 	if refusal.Code != protocol.ErrInternal {
 		t.Fatalf("the stale owner answered %+v, want %s", refusal, protocol.ErrInternal)
 	}
-	bye := ann.next(protocol.TypeBye)
-	if !bye.Reconnect || !strings.Contains(bye.Reason, "another server") {
-		t.Fatalf("bye %+v, want a reconnect to the table's new server", bye)
-	}
+	movedAway(t, ann)
 	deadline := time.Now().Add(5 * time.Second)
 	for a.running(id) {
 		if time.Now().After(deadline) {
@@ -141,28 +159,13 @@ func TestANewTableIsNeverSweptFromItsCreator(t *testing.T) {
 // seat) is refused by the lease it lost, and it stops as after a colliding
 // append: it cannot overwrite what the new owner keeps there.
 func TestAStaleOwnerCannotChangeTheTableRow(t *testing.T) {
-	url := pgtest.URL(t)
-	s, err := store.OpenPostgres(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
+	s, steal := onPostgres(t)
 	a := newManager(t, s)
 	id, _, ann := lobbyTable(t, a, Settings{})
-	pool, err := pgdb.Open(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	if _, err := pool.Exec(context.Background(), `UPDATE leases SET node = 'b', epoch = epoch + 1 WHERE table_id = $1`, id); err != nil {
-		t.Fatal(err)
-	}
+	steal(id)
 	name := "Tortuga"
 	ann.send(protocol.ClientMsg{Type: protocol.TypeConfigure, Settings: &protocol.SettingsUpdate{Name: &name}})
-	bye := ann.next(protocol.TypeBye)
-	if !bye.Reconnect || !strings.Contains(bye.Reason, "another server") {
-		t.Fatalf("bye %+v, want a reconnect to the table's new server", bye)
-	}
+	movedAway(t, ann)
 	row, _, err := s.LoadTable(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
