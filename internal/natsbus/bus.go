@@ -73,8 +73,6 @@ type Bus struct {
 	done               sync.WaitGroup
 
 	mu sync.Mutex
-	// owned: the NATS subscription of each table owned here.
-	owned map[string]*nats.Subscription
 	// remote: the clients of other nodes that said hello to a table owned
 	// here, and that table, so that they can be detached when their node
 	// is gone.
@@ -132,7 +130,7 @@ func New(nc *nats.Conn, node string, opt Options) (*Bus, error) {
 		return nil, fmt.Errorf("%w: %s", ErrNodeTaken, node)
 	}
 	b := &Bus{nc: nc, node: node, local: table.NewLocalBus(), opt: opt, log: opt.Logger, stop: make(chan struct{}),
-		owned: map[string]*nats.Subscription{}, remote: map[table.ClientID]string{}, relayed: map[table.ClientID]relay{}}
+		remote: map[table.ClientID]string{}, relayed: map[table.ClientID]relay{}}
 	var err error
 	if b.nodeSub, err = nc.Subscribe(nodeSubject(node), func(m *nats.Msg) { _ = m.Respond(nil) }); err != nil {
 		return nil, fmt.Errorf("natsbus: %w", err)
@@ -226,19 +224,13 @@ func (b *Bus) Own(id string, inbox chan<- table.Intent) (func(), error) {
 	// table still serves this node's clients, and the subscription is
 	// made again on reconnection.
 	_ = b.nc.FlushTimeout(b.opt.RequestTimeout)
-	b.mu.Lock()
-	b.owned[id] = sub
-	b.mu.Unlock()
 	return func() {
 		_ = sub.Unsubscribe()
 		_ = b.nc.FlushTimeout(b.opt.RequestTimeout) // no request is routed here after release
 		b.mu.Lock()
-		if b.owned[id] == sub {
-			delete(b.owned, id)
-			for c, t := range b.remote {
-				if t == id {
-					delete(b.remote, c)
-				}
+		for c, t := range b.remote {
+			if t == id {
+				delete(b.remote, c)
 			}
 		}
 		b.mu.Unlock()
@@ -393,14 +385,12 @@ func (b *Bus) frameIn(m *nats.Msg) {
 	if b.local.Publish(id, f) {
 		return
 	}
-	if t := m.Header.Get(hdrTable); t != "" && !b.hasClient(id) {
+	// Publish also fails for a client that is there but too slow (its
+	// connection drops itself): only one that is gone is reported.
+	if t := m.Header.Get(hdrTable); t != "" && !b.local.Has(id) {
 		_ = b.sendRemote(t, table.Intent{Kind: table.IntentDetach, Client: id, At: time.Now()})
 	}
 }
-
-// hasClient reports whether client id is still connected here (a frame
-// can fail to be delivered because the client is slow, not gone).
-func (b *Bus) hasClient(id table.ClientID) bool { return b.local.Has(id) }
 
 // nodeOf is the node a client id was made on ("node/123").
 func nodeOf(id table.ClientID) (string, bool) {
