@@ -281,26 +281,24 @@ func (p *Postgres) PutReview(ctx context.Context, table string, review []byte) e
 
 // Review implements Store.
 func (p *Postgres) Review(ctx context.Context, table string) ([]byte, error) {
-	var b []byte
-	err := p.pool.QueryRow(ctx, `SELECT review FROM reviews WHERE table_id = $1`, table).Scan(&b)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("%w: review of %s", ErrNotFound, table)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("store: review: %w", err)
-	}
-	return b, nil
+	return p.document(ctx, "review", `SELECT review FROM reviews WHERE table_id = $1`, table)
 }
 
 // Record implements Store.
 func (p *Postgres) Record(ctx context.Context, table string) ([]byte, error) {
+	return p.document(ctx, "record", `SELECT record FROM records WHERE table_id = $1`, table)
+}
+
+// document reads the one stored document (a record, a review) query finds
+// for table; what names it in errors.
+func (p *Postgres) document(ctx context.Context, what, query, table string) ([]byte, error) {
 	var b []byte
-	err := p.pool.QueryRow(ctx, `SELECT record FROM records WHERE table_id = $1`, table).Scan(&b)
+	err := p.pool.QueryRow(ctx, query, table).Scan(&b)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("%w: record of %s", ErrNotFound, table)
+		return nil, fmt.Errorf("%w: %s of %s", ErrNotFound, what, table)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: record: %w", err)
+		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	return b, nil
 }

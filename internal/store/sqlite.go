@@ -489,26 +489,24 @@ func (s *SQLite) PutReview(ctx context.Context, table string, review []byte) err
 
 // Review implements Store.
 func (s *SQLite) Review(ctx context.Context, table string) ([]byte, error) {
-	var b []byte
-	err := s.db.QueryRowContext(ctx, `SELECT review FROM reviews WHERE table_id = ?`, table).Scan(&b)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w: review of %s", ErrNotFound, table)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("store: review: %w", err)
-	}
-	return b, nil
+	return s.document(ctx, "review", `SELECT review FROM reviews WHERE table_id = ?`, table)
 }
 
 // Record implements Store.
 func (s *SQLite) Record(ctx context.Context, table string) ([]byte, error) {
+	return s.document(ctx, "record", `SELECT record FROM records WHERE table_id = ?`, table)
+}
+
+// document reads the one stored document (a record, a review) query finds
+// for table; what names it in errors.
+func (s *SQLite) document(ctx context.Context, what, query, table string) ([]byte, error) {
 	var b []byte
-	err := s.db.QueryRowContext(ctx, `SELECT record FROM records WHERE table_id = ?`, table).Scan(&b)
+	err := s.db.QueryRowContext(ctx, query, table).Scan(&b)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w: record of %s", ErrNotFound, table)
+		return nil, fmt.Errorf("%w: %s of %s", ErrNotFound, what, table)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: record: %w", err)
+		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	return b, nil
 }
