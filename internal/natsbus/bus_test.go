@@ -90,6 +90,16 @@ func hello(t *testing.T, via *Bus, c table.ClientID, id string, inbox <-chan tab
 	recv(t, inbox)
 }
 
+// askedToReconnect checks that f, which who was sent, is a bye asking it to
+// reconnect that closes its connection.
+func askedToReconnect(t *testing.T, who string, f table.Frame) {
+	t.Helper()
+	var bye protocol.ServerMsg
+	if err := json.Unmarshal(f.Data, &bye); err != nil || bye.Type != protocol.TypeBye || !bye.Reconnect || !f.Close {
+		t.Fatalf("%s got %s close=%v, want a bye asking it to reconnect", who, f.Data, f.Close)
+	}
+}
+
 // A client on one node reaches a table owned by another: its intents reach
 // the owner's inbox in order, and the owner's frames reach the client's
 // endpoint, answers with their message numbers.
@@ -257,11 +267,7 @@ func TestClientsOfAGoneOwnerAreToldToReconnect(t *testing.T) {
 	hello(t, relay, "b/1", "t1", inbox)
 	hello(t, relay, "b/2", "t2", others)
 	owner.Close() // as kill -9 would: no bye, no release
-	fs := ofDead.wait(t, 1)
-	var bye protocol.ServerMsg
-	if err := json.Unmarshal(fs[0].Data, &bye); err != nil || bye.Type != protocol.TypeBye || !bye.Reconnect || !fs[0].Close {
-		t.Fatalf("the client of the dead owner got %s close=%v, want a bye asking it to reconnect", fs[0].Data, fs[0].Close)
-	}
+	askedToReconnect(t, "the client of the dead owner", ofDead.wait(t, 1)[0])
 	time.Sleep(500 * time.Millisecond) // a few checks more
 	ofAlive.mu.Lock()
 	defer ofAlive.mu.Unlock()
@@ -296,11 +302,7 @@ func TestLosingNATS(t *testing.T) {
 	hello(t, relay, "b/1", "t1", inbox)
 	hello(t, owner, "a/1", "t1", inbox)
 	nats.Stop()
-	fs := remote.wait(t, 1)
-	var bye protocol.ServerMsg
-	if err := json.Unmarshal(fs[0].Data, &bye); err != nil || bye.Type != protocol.TypeBye || !bye.Reconnect || !fs[0].Close {
-		t.Fatalf("the relayed client got %s close=%v, want a bye asking it to reconnect", fs[0].Data, fs[0].Close)
-	}
+	askedToReconnect(t, "the relayed client", remote.wait(t, 1)[0])
 	if in := recv(t, inbox); in.Kind != table.IntentDetach || in.Client != "b/1" {
 		t.Fatalf("the owner got %+v, want the remote client detached", in)
 	}
