@@ -613,15 +613,19 @@ func (g *Game) applyBid(a Action) error {
 // with the rule it breaks.
 func (g *Game) applyChecked(a Action) error {
 	a = g.normalize(a)
-	if err := g.Check(a); err != nil {
+	if err := g.check(a); err != nil {
 		return err
 	}
 	g.ApplyUnchecked(a)
 	return nil
 }
 
-// ApplyUnchecked applies an action known to be legal (from LegalActions, or
-// a replay already checked). An illegal action here corrupts the game.
+// ApplyUnchecked applies an action known to be legal and canonical: one that
+// LegalActions or a bot built from them gave for this very position, or one
+// a replay already checked. An action from anywhere else (a client, a log)
+// goes through Apply or Commit, which check and canonicalize it: here an
+// illegal action, or another copy of a card the seat holds, corrupts the
+// game.
 func (g *Game) ApplyUnchecked(a Action) {
 	g.log = append(g.log, a)
 	s := int(a.Seat)

@@ -98,9 +98,13 @@ var distinctHigh = func() (t [1 << 11]uint16) {
 	return t
 }()
 
-// Check reports why action a may not be applied now, or nil if it may.
-func (g *Game) Check(a Action) error {
-	a = g.normalize(a)
+// Check reports why action a may not be applied now, or nil if it may. A
+// card is judged as the copy the seat holds of its face (normalize); Commit
+// is how a caller gets that form back to keep and apply.
+func (g *Game) Check(a Action) error { return g.check(g.normalize(a)) }
+
+// check is Check of an action already in its canonical form.
+func (g *Game) check(a Action) error {
 	s := int(a.Seat)
 	fail := func(err error, r Refusal, detail string) error {
 		r.Seat, r.Action, r.Phase = s, a, g.phase

@@ -58,6 +58,16 @@ func (v SeatView) Check(a Action) error {
 	return v.g.Check(a)
 }
 
+// HeldCopies returns a as the seat's own action with each card that names a
+// face whose copies play alike (a Mermaid, an Escape, a Loot, a Pirate while
+// names do not matter) replaced by the copy the seat holds: how a card code,
+// which names a face, is read. Other cards are left as they are, for the
+// check to judge.
+func (v SeatView) HeldCopies(a Action) Action {
+	a.Seat = int8(v.seat)
+	return v.g.normalize(a)
+}
+
 // LegalCards is the set of cards the seat may play now.
 func (v SeatView) LegalCards() CardSet { return v.g.LegalCards(v.seat) }
 

@@ -142,6 +142,29 @@ func ToAction(w *Action, seat int) (skullking.Action, error) {
 	return a, nil
 }
 
+// ReadAction reads a wire action as seat v's own, the way the server and the
+// local table judge it: a card id names one copy of a card, taken as it is,
+// so a seat that sends the id of an Escape it does not hold is refused even
+// while it holds another Escape; a card code alone ("ESC") names a face, read
+// as the copy of it the seat holds. The engine's Commit then checks and
+// applies this one form.
+func ReadAction(w *Action, v skullking.SeatView) (skullking.Action, error) {
+	a, err := ToAction(w, v.Seat())
+	if err != nil || !w.namesFaces() {
+		return a, err
+	}
+	return v.HeldCopies(a), nil
+}
+
+// namesFaces reports whether the action gives a card by its code alone.
+func (w *Action) namesFaces() bool {
+	switch strings.ToLower(w.Kind) {
+	case KindPlay, KindDiscard:
+		return w.Card == nil || (w.Card2 == nil && len(strings.Fields(w.Code)) > 1)
+	}
+	return false
+}
+
 // Event is what just happened, as everyone may know it: a bid says who bid,
 // never how much; a discard says who discarded, never what.
 type Event struct {

@@ -274,7 +274,7 @@ func (t *Table) act(in Intent, c *client) {
 		t.refuse(in.request(), protocol.ErrBadRequest, "the game has not started")
 		return
 	}
-	a, err := protocol.ToAction(m.Action, c.seat)
+	a, err := protocol.ReadAction(m.Action, t.game.Seat(c.seat))
 	if err != nil {
 		t.refuse(in.request(), protocol.ErrBadRequest, err.Error())
 		return

@@ -495,14 +495,21 @@ func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 	if t.broken != nil {
 		return fmt.Errorf("this table cannot continue: %v", t.broken)
 	}
-	if err := t.game.Check(a); err != nil {
-		return err
-	}
+	// The engine checks the action, and applies exactly the one stored: the
+	// log replays to what everyone saw.
 	now := time.Now()
-	rec := store.Action{Seq: int64(len(t.actions) + 1), At: now, Action: a, By: by}
-	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
-	err := t.m.cfg.Store.Append(ctx, t.id, rec)
-	cancel()
+	var rec store.Action
+	appended := false
+	err := t.game.Commit(a, func(a skullking.Action) error {
+		rec = store.Action{Seq: int64(len(t.actions) + 1), At: now, Action: a, By: by}
+		ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+		defer cancel()
+		appended = true
+		return t.m.cfg.Store.Append(ctx, t.id, rec)
+	})
+	if !appended {
+		return err // refused by the engine: nothing was stored
+	}
 	t.m.cfg.Observer.Appended(time.Since(now))
 	if err != nil {
 		if errors.Is(err, store.ErrConflict) && t.leaseLost() {
@@ -527,7 +534,6 @@ func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 		}
 		return errStorage
 	}
-	t.game.ApplyUnchecked(a)
 	t.noteStandIn(a, by)
 	t.actions = append(t.actions, rec)
 	t.lastChange = now

@@ -252,7 +252,7 @@ func (st *state) safeAct(s int) (a skullking.Action) {
 
 // send applies the person's action as the wire carries it.
 func (st *state) send(w protocol.Action) error {
-	a, err := protocol.ToAction(&w, st.cfg.Seat)
+	a, err := protocol.ReadAction(&w, st.g.Seat(st.cfg.Seat))
 	if err != nil {
 		return err
 	}
@@ -264,9 +264,10 @@ func (st *state) send(w protocol.Action) error {
 	return err
 }
 
-// apply applies a and queues the person's new view.
+// apply applies a and queues the person's new view. A local game keeps
+// nothing but judges an action as the server does (Commit).
 func (st *state) apply(a skullking.Action) error {
-	if err := st.g.Apply(a); err != nil {
+	if err := st.g.Commit(a, func(skullking.Action) error { return nil }); err != nil {
 		return err
 	}
 	st.show()
