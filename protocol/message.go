@@ -153,11 +153,16 @@ func Encode(msg any) ([]byte, error) { return json.Marshal(msg) }
 // DecodeClient reads one frame a client sent: a JSON object of at most
 // MaxFrame bytes with a type. Unknown fields are ignored (a later client
 // may send more); the message's fields are checked by the table that acts
-// on it.
+// on it. Every string in the frame must be text (strict.go): bytes that are
+// not UTF-8 are a *UTF8Error, a lone surrogate escape or U+FFFD a
+// *TextError naming the field.
 func DecodeClient(data []byte) (ClientMsg, error) {
 	var m ClientMsg
 	if len(data) > MaxFrame {
 		return m, fmt.Errorf("a frame of %d bytes: at most %d", len(data), MaxFrame)
+	}
+	if err := checkText(data); err != nil {
+		return m, err
 	}
 	if err := decodeObject(data, &m); err != nil {
 		return ClientMsg{}, err
