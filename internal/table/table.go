@@ -216,6 +216,13 @@ func (t *Table) restore(row *store.Table, log []store.Action) error {
 	}
 	t.game = g
 	t.turnKey, t.turnSince, t.lastChange = keyOf(g), row.StartedAt, row.StartedAt
+	// Apply reads each action as it reads a record's: a card whose copies
+	// play alike is the copy the seat held. Since Commit a table stores only
+	// that copy; before, it could store another (a seat holding the Escape
+	// 69 sending 65), and this reading brings such a log back, the same way
+	// on every node. A log that shows a seat playing one copy and later
+	// keeping it (the same Escape twice) is no game a deal allows: it stays
+	// broken, below.
 	for _, a := range log {
 		if err := g.Apply(a.Action); err != nil {
 			// A log that does not replay is never patched over: the table
