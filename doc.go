@@ -10,7 +10,11 @@
 // against the one legal-action generator (Game.LegalActions) that bots and
 // user interfaces use too, and refuses an illegal action with an
 // *ActionError wrapping a sentinel such as ErrMustFollowSuit, leaving the
-// game unchanged.
+// game unchanged. Apply reads a card whose copies play alike (the Escapes,
+// the Mermaids) as the copy the seat holds, as a record's card codes mean.
+// A server uses Game.Commit instead: it takes each card as the copy it
+// names, and checks, keeps (the caller's append to its log) and applies one
+// and the same action, so that what is stored is what was played.
 //
 // A seat sees the game through Game.View: its own hand and what is public,
 // never another hand, Graybeard's pile, the undealt cards or a bid before all
