@@ -90,7 +90,8 @@ func newServe(args []string, stderr io.Writer) (*server.Main, func() error, erro
 
 // openSheetStore opens and migrates the score keeper's store where the
 // tables are kept: on PostgreSQL with --store, else in its own SQLite file
-// in --data. The returned func closes it.
+// in --data, as durable as the tables' (--durable). The returned func
+// closes it.
 func openSheetStore(c server.Config) (scorekeeper.SheetStore, func() error, error) {
 	ctx := context.Background()
 	if c.StoreURL != "" {
@@ -104,7 +105,7 @@ func openSheetStore(c server.Config) (scorekeeper.SheetStore, func() error, erro
 		}
 		return scorekeeper.NewPostgresStore(pool), func() error { pool.Close(); return nil }, nil
 	}
-	db, err := openSheets(c.DataDir)
+	db, err := openSheets(c.DataDir, c.Durable)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -117,12 +118,13 @@ func openSheetStore(c server.Config) (scorekeeper.SheetStore, func() error, erro
 
 // openSheets opens the score keeper's own database file next to the tables'
 // one. It is separate so that the two schemas and their migrations never
-// meet, and opened as the table store opens its own (sqlitedb.Open).
-func openSheets(dir string) (*sql.DB, error) {
+// meet, and opened as the table store opens its own (sqlitedb.Open, with
+// the same durability).
+func openSheets(dir string, durable bool) (*sql.DB, error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, fmt.Errorf("score keeper: %w", err)
 	}
-	db, err := sqlitedb.Open(filepath.Join(dir, "scorekeeper.db"), "synchronous(NORMAL)")
+	db, err := sqlitedb.Open(filepath.Join(dir, "scorekeeper.db"), sqlitedb.Options{Durable: durable})
 	if err != nil {
 		return nil, fmt.Errorf("score keeper: %w", err)
 	}

@@ -14,19 +14,17 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/sqlitedb"
 )
 
-// openSQLite opens a database as the server's store does: WAL, one
-// connection, immediate transactions.
+// openSQLite opens a database as the server opens the score keeper's
+// (sqlitedb.Open): WAL, one connection, immediate transactions.
 func openSQLite(t *testing.T) *sql.DB {
 	t.Helper()
-	dsn := "file:" + filepath.ToSlash(filepath.Join(t.TempDir(), "sheets.db")) +
-		"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_txlock=immediate"
-	db, err := sql.Open("sqlite", dsn)
+	db, err := sqlitedb.Open(filepath.Join(t.TempDir(), "sheets.db"), sqlitedb.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.SetMaxOpenConns(1)
 	t.Cleanup(func() { db.Close() })
 	if err := MigrateSQLite(context.Background(), db); err != nil {
 		t.Fatal(err)

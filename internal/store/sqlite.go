@@ -55,7 +55,9 @@ var ErrClosed = errors.New("store: closed")
 type SQLiteOptions struct {
 	// Durable makes every commit wait for the disk (synchronous=FULL). The
 	// default (NORMAL) survives a killed process, which is what restarts
-	// need; FULL also survives a power cut, at a cost per action.
+	// need; FULL also survives a power cut, at a cost per action. It means
+	// what sqlitedb.Options.Durable says, for this database as for the
+	// score keeper's.
 	Durable bool
 }
 
@@ -65,16 +67,12 @@ func OpenSQLite(dir string, o SQLiteOptions) (*SQLite, error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	sync := "NORMAL"
-	if o.Durable {
-		sync = "FULL"
-	}
 	// One process owns the database: exclusive locking keeps the
 	// write-ahead log's index in memory instead of a shared file and saves
 	// two file-lock system calls per transaction. (Other tools can read the
 	// file once the server has stopped.)
-	db, err := sqlitedb.Open(filepath.Join(dir, "skullking.db"),
-		"synchronous("+sync+")", "foreign_keys(ON)", "locking_mode(EXCLUSIVE)")
+	db, err := sqlitedb.Open(filepath.Join(dir, "skullking.db"), sqlitedb.Options{Durable: o.Durable},
+		"foreign_keys(ON)", "locking_mode(EXCLUSIVE)")
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
@@ -509,6 +507,16 @@ func (s *SQLite) document(ctx context.Context, what, query, table string) ([]byt
 		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	return b, nil
+}
+
+// Settings reports how the database's connection commits (its journal
+// mode and synchronous level), as SQLite itself says.
+func (s *SQLite) Settings(ctx context.Context) (sqlitedb.Settings, error) {
+	st, err := sqlitedb.ReadSettings(ctx, s.db)
+	if err != nil {
+		return sqlitedb.Settings{}, fmt.Errorf("store: %w", err)
+	}
+	return st, nil
 }
 
 // Ping implements Store.

@@ -13,11 +13,11 @@ import (
 )
 
 // Open opens the SQLite database file as the server opens its databases
-// (sqlitedb.Open, with the extra pragmas), without migrating it, and
-// closes it when the test ends.
+// (sqlitedb.Open, by default, with the extra pragmas), without migrating
+// it, and closes it when the test ends.
 func Open(t testing.TB, file string, pragmas ...string) *sql.DB {
 	t.Helper()
-	db, err := sqlitedb.Open(file, pragmas...)
+	db, err := sqlitedb.Open(file, sqlitedb.Options{}, pragmas...)
 	if err != nil {
 		t.Fatal(err)
 	}
