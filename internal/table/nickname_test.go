@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -60,6 +62,32 @@ func TestNicknameRules(t *testing.T) {
 		{rule: "a curly apostrophe is like a straight one", raw: "Grace O’Malley", refuse: `looks like "Grace O'Malley", a bot's name`},
 		{rule: "spacing cannot hide a bot's name", raw: "Anne   Bonny", refuse: "Anne Bonny is a bot's name"},
 		{rule: "a bot level's name is no seat's name", raw: "Captain", stored: "Captain"},
+
+		{rule: "Graybeard is reserved", raw: "Graybeard", refuse: "Graybeard is the name of the ghost player of a two-player game"},
+		{rule: "Graybeard is reserved in any case", raw: "GRAYBEARD", refuse: "Graybeard is the name of the ghost player"},
+		{rule: "a name like Graybeard is reserved", raw: "Grаybeard", // a Cyrillic а
+			refuse: `the nickname "Grаybeard" looks like "Graybeard", the name of the ghost player of a two-player game`},
+		{rule: "spectator is reserved", raw: "spectator", refuse: "spectator is the name every spectator chats under"},
+		{rule: "spectator is reserved in any case", raw: "Spectator", refuse: "spectator is the name every spectator chats under"},
+		{rule: "a name like spectator is reserved", raw: "spectat0r", refuse: `looks like "spectator", the name every spectator chats under`},
+
+		{rule: "the name is stored composed (NFC)", raw: "José", stored: "José"},
+		{rule: "Vietnamese typed decomposed is stored composed", raw: "Nguyễn", stored: "Nguyễn"},
+		{rule: "a Hebrew letter may carry three marks", raw: "יִשָּׂשכָר", stored: "יִשָּׂשכָר"},
+		{rule: "a Tibetan letter may carry three marks", raw: "སྒྲོལ་མ", stored: "སྒྲོལ་མ"},
+		{rule: "four marks on a letter are allowed", raw: "x́̂̃̄", stored: "x́̂̃̄"},
+		{rule: "five marks on a letter are too many", raw: "x́̂̃̄̅",
+			refuse: `a nickname stacks at most 4 combining marks on one character; this one stacks 5 on "x"`},
+		{rule: "a letter under 23 marks is refused", raw: "a" + strings.Repeat("̶", 23),
+			refuse: `a nickname stacks at most 4 combining marks on one character; this one stacks 23 on "a"`},
+		{rule: "a mark may not start a name", raw: "́Ann", refuse: "holds U+0301, a combining mark with no letter to stand on"},
+		{rule: "a mark may not stand on a space", raw: "Ann ⃝Lee", refuse: "holds U+20DD, a combining mark with no letter to stand on"},
+		{rule: "a combining dot cannot hide a look-alike", raw: "Owneṙ", held: seated,
+			refuse: `the nickname "Owneṙ" looks like "Owner", who sits at this table: only a combining mark sets them apart`},
+		{rule: "an accent cannot hide a look-alike", raw: "Zoë", held: []string{"Zoe"}, refuse: `looks like "Zoe"`},
+		{rule: "an accent cannot hide a bot's name", raw: "Bláckbeard",
+			refuse: `the nickname "Bláckbeard" looks like "Blackbeard", a bot's name: only a combining mark sets them apart`},
+		{rule: "a name whose marks are its own is accepted beside another", raw: "Zoë", held: []string{"Zed"}, stored: "Zoë"},
 	} {
 		t.Run(c.rule, func(t *testing.T) {
 			got, err := checkNickname(c.raw, c.held)
@@ -68,6 +96,8 @@ func TestNicknameRules(t *testing.T) {
 				t.Fatalf("%q refused: %v", c.raw, err)
 			case c.refuse == "" && got != c.stored:
 				t.Fatalf("%q stored as %q, want %q", c.raw, got, c.stored)
+			case c.refuse == "" && !norm.NFC.IsNormalString(got):
+				t.Fatalf("%q stored as %q, which is not in NFC", c.raw, got)
 			case c.refuse != "" && err == nil:
 				t.Fatalf("%q accepted as %q, want a refusal saying %q", c.raw, got, c.refuse)
 			case c.refuse != "" && !strings.Contains(err.Error(), c.refuse):
