@@ -37,6 +37,7 @@ const (
 type conn struct {
 	s     *Server
 	ws    *websocket.Conn
+	watch *frameWatch // the bytes ws reads, watched for a frame over the limit
 	table string
 	id    table.ClientID
 	log   *slog.Logger
@@ -73,17 +74,22 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 		defer release()
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: []string{protocol.Subprotocol}})
+	hw := &watchFrames{ResponseWriter: w, limit: protocol.MaxFrame}
+	ws, err := websocket.Accept(hw, r, &websocket.AcceptOptions{Subprotocols: []string{protocol.Subprotocol}})
 	if err != nil {
 		s.log.Debug("websocket accept", "err", err)
 		return // Accept has answered the request
 	}
+	// The library's own limit stays as a second bound: it counts a
+	// message's bytes as they arrive, where the watch reads the headers.
 	ws.SetReadLimit(protocol.MaxFrame)
 	s.conns.Add(1)
 	defer s.conns.Done()
 	s.metrics.connections.Inc()
 	defer s.metrics.connections.Dec()
-	s.newConn(id, ws).serve()
+	c := s.newConn(id, ws)
+	c.watch = hw.watch
+	c.serve()
 }
 
 // newConn prepares a new client's connection to table id.
@@ -143,13 +149,28 @@ func (c *conn) Deliver(f table.Frame) bool {
 
 // drop ends the connection for reason (counted once).
 func (c *conn) drop(reason string) {
+	c.dropped(reason)
+	c.cancel()
+}
+
+// dropped counts the connection's end, once, for reason.
+func (c *conn) dropped(reason string) {
 	c.drop1.Do(func() {
 		if c.ctx.Err() == nil {
 			c.s.metrics.dropped.WithLabelValues(reason).Inc()
 			c.log.Info("connection dropped", "reason", reason)
 		}
-		c.cancel()
 	})
+}
+
+// failFrame ends the connection with a WebSocket status for what the peer
+// sent that is not a frame of the protocol (RFC 6455 §7.4.1): the status
+// and why, in the close frame, are the answer. The close frame is written
+// before the connection is cancelled, which would cut it short.
+func (c *conn) failFrame(code websocket.StatusCode, why, reason string) {
+	c.dropped(reason)
+	_ = c.ws.Close(code, trim(why, 120)) // a close frame's reason: at most 123 bytes
+	c.cancel()
 }
 
 // reader reads client frames until the connection ends.
@@ -163,6 +184,8 @@ func (c *conn) reader() {
 		cancel()
 		if err != nil {
 			switch {
+			case c.watch != nil && c.watch.tooBig() > 0:
+				c.failFrame(websocket.StatusMessageTooBig, tooBigReason(c.watch.tooBig(), protocol.MaxFrame), "oversize")
 			case websocket.CloseStatus(err) == websocket.StatusMessageTooBig:
 				c.drop("oversize")
 			case !c.hello && ctx.Err() != nil && c.ctx.Err() == nil:
@@ -210,6 +233,20 @@ func (c *conn) frame(req uint64, typ websocket.MessageType, data []byte) bool {
 		return c.badFrame(req, "binary frames are not part of the protocol: send JSON text")
 	}
 	m, err := protocol.DecodeClient(data)
+	var notText *protocol.UTF8Error
+	if errors.As(err, &notText) {
+		// A text frame must be UTF-8 (RFC 6455 §8.1): the peer is failed
+		// with 1007, never answered with its bytes repaired.
+		c.failFrame(websocket.StatusInvalidFramePayloadData, err.Error(), "not_utf8")
+		return false
+	}
+	var badText *protocol.TextError
+	if errors.As(err, &badText) {
+		// A well-formed message with a string that is no text: its sender
+		// waits for an answer to its id, and learns which field it was.
+		c.refuse(req, messageID(typ, data), protocol.ErrBadRequest, trim(err.Error(), 200))
+		return true
+	}
 	if errors.Is(err, skullking.ErrBadOptions) {
 		// A well-formed message whose rules the engine refuses: its sender
 		// waits for an answer to its id.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 
@@ -15,8 +16,8 @@ import (
 
 // FuzzClientFrame sends arbitrary frames to a real server over a real
 // WebSocket, from a seated player in a running game. Whatever the frame,
-// the server answers (an error, an ack, or — for a frame over the limit —
-// a closed connection), never panics, and keeps serving: a probe sent after
+// the server answers (an error, an ack, or — for a frame over the limit or
+// one that is not UTF-8 — a closed connection), never panics, and keeps serving: a probe sent after
 // the frame is always answered.
 func FuzzClientFrame(f *testing.F) {
 	for _, seed := range []string{
@@ -32,6 +33,7 @@ func FuzzClientFrame(f *testing.F) {
 		`{"type":"leave"}`, `{"type":"rematch"}`, `{"type":"start"}`, `{"type":"add_seat","level":"expert"}`,
 		`{"type":"act","action":{"kind":"play","card":1e300}}`,
 		"\xff\xfe", `{"type":"act","action":{"kind":"BID","value":1.5}}`, `null`, ``, `{"type":null}`,
+		`{"type":"chat","text":"\udc00"}`, `{"type":"chat","text":"\ud83d\ude00"}`, "{\"type\":\"chat\",\"text\":\"\xed\xa0\x80\"}",
 	} {
 		f.Add(seed)
 	}
@@ -79,8 +81,8 @@ func FuzzClientFrame(f *testing.F) {
 		for {
 			_, data, err := ws.Read(ctx)
 			if err != nil {
-				if len(frame) > protocol.MaxFrame {
-					connect(t) // over the limit: closing is the answer
+				if len(frame) > protocol.MaxFrame || !utf8.ValidString(frame) {
+					connect(t) // over the limit, or no text: closing is the answer
 					return
 				}
 				t.Fatalf("connection lost after %q: %v\n%s", frame, err, ts.Log())
