@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,9 +13,11 @@ import (
 	"github.com/skullking-go/skullking/protocol"
 )
 
-// The lobby refuses a nickname that looks like a seated person's, a
-// bot's name and one that is not text, each with a 4xx error in the
-// protocol's error shape naming the rule; the table is as it was.
+// The lobby refuses a nickname that looks like a seated person's (a
+// combining mark does not make it new), a reserved name (a bot's,
+// Graybeard, spectator), one with marks stacked past the cap and one that
+// is not text, each with a 4xx error in the protocol's error shape naming
+// the rule; the table is as it was.
 func TestLobbyRefusesLookalikeAndReservedNicknames(t *testing.T) {
 	ts := testserver.Start(t)
 	id := ts.Create("Owner", []protocol.SeatSpec{testserver.Open, testserver.Open, testserver.Bot("random")}, short).ID
@@ -27,6 +30,10 @@ func TestLobbyRefusesLookalikeAndReservedNicknames(t *testing.T) {
 		{"Mary Read", "Mary Read is a bot's name"}, // the bot in seat 2
 		{"B1ackbeard", `the nickname "B1ackbeard" looks like "Blackbeard", a bot's name`},
 		{"Ann\u0007", `the nickname "Ann\a" holds U+0007, a control character`},
+		{"Graybeard", "Graybeard is the name of the ghost player of a two-player game"},
+		{"Spectator", "spectator is the name every spectator chats under"},
+		{"Owner\u0307", `the nickname "Owneṙ" looks like "Owner", who sits at this table: only a combining mark sets them apart`},
+		{"a" + strings.Repeat("\u0336", 23), `a nickname stacks at most 4 combining marks on one character; this one stacks 23 on "a"`},
 	} {
 		_, err := ts.Client().Join(ctx, id, protocol.JoinRequest{Nickname: c.nickname})
 		var e *client.Error
