@@ -159,8 +159,12 @@ func marks(name string) error {
 			base, run = r, 0
 			continue
 		}
-		if base < 0 || unicode.IsSpace(base) {
-			return fmt.Errorf("the nickname %q holds %U, a combining mark with no letter to stand on", name, r)
+		// The name is not quoted: a mark at its start would draw on the quote.
+		if base < 0 {
+			return fmt.Errorf("the nickname starts with %U, a combining mark with no letter to stand on", r)
+		}
+		if unicode.IsSpace(base) {
+			return fmt.Errorf("the nickname puts %U, a combining mark, after a space: it has no letter to stand on", r)
 		}
 		if run++; run > maxMarks {
 			n := run

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -80,8 +81,8 @@ func TestNicknameRules(t *testing.T) {
 			refuse: `a nickname stacks at most 4 combining marks on one character; this one stacks 5 on "x"`},
 		{rule: "a letter under 23 marks is refused", raw: "a" + strings.Repeat("̶", 23),
 			refuse: `a nickname stacks at most 4 combining marks on one character; this one stacks 23 on "a"`},
-		{rule: "a mark may not start a name", raw: "́Ann", refuse: "holds U+0301, a combining mark with no letter to stand on"},
-		{rule: "a mark may not stand on a space", raw: "Ann ⃝Lee", refuse: "holds U+20DD, a combining mark with no letter to stand on"},
+		{rule: "a mark may not start a name", raw: "́Ann", refuse: "the nickname starts with U+0301, a combining mark with no letter to stand on"},
+		{rule: "a mark may not stand on a space", raw: "Ann ⃝Lee", refuse: "the nickname puts U+20DD, a combining mark, after a space: it has no letter to stand on"},
 		{rule: "a combining dot cannot hide a look-alike", raw: "Owneṙ", held: seated,
 			refuse: `the nickname "Owneṙ" looks like "Owner", who sits at this table: only a combining mark sets them apart`},
 		{rule: "an accent cannot hide a look-alike", raw: "Zoë", held: []string{"Zoe"}, refuse: `looks like "Zoe"`},
@@ -176,5 +177,26 @@ func TestDocListsTheBotsNames(t *testing.T) {
 		if !strings.Contains(rule, n) {
 			t.Errorf("the rule on bots' names does not name %q", n)
 		}
+	}
+}
+
+// The protocol document's nickname rules state what the code does: every
+// reserved name is named in them, and the cap on combining marks is the
+// code's.
+func TestDocStatesTheReservedNamesAndTheMarkCap(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/protocol.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rules, _ := strings.Cut(string(doc), "**Nicknames.**")
+	rules, _, _ = strings.Cut(rules, "\n## ")
+	rules = strings.Join(strings.Fields(rules), " ")
+	for _, r := range reserved {
+		if !strings.Contains(rules, r.name) {
+			t.Errorf("the nickname rules do not name %q, which is reserved", r.name)
+		}
+	}
+	if want := fmt.Sprintf("at most %d may stack on one character", maxMarks); !strings.Contains(rules, want) {
+		t.Errorf("the nickname rules do not say %q", want)
 	}
 }
