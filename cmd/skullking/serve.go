@@ -24,37 +24,46 @@ import (
 // down gracefully: tables stop, clients are told to reconnect, the store is
 // flushed.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	m, closeSheets, err := newServe(args, stderr)
+	s, err := newServe(args, stderr)
 	if err != nil {
 		return usageExit(stderr, "serve", err)
 	}
 	// The score keeper's database is closed only after the server, so that
 	// no request still being served finds it closed.
-	defer closeSheets()
+	defer s.closeSheets()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := m.Run(ctx); err != nil {
+	if err := s.Run(ctx); err != nil {
 		fmt.Fprintln(stderr, "skullking serve:", err)
 		return 1
 	}
 	return 0
 }
 
+// serving is what serve runs: the server, and the score keeper's store
+// mounted on it.
+type serving struct {
+	*server.Main
+	sheets scorekeeper.SheetStore
+	// closeSheets closes the score keeper's store (and the bus, on a
+	// cluster); call it after the server is closed.
+	closeSheets func() error
+}
+
 // newServe parses the serve flags and mounts the score keeper (its API under
 // /api/sheets) on the server, so that tests start exactly what the command
-// runs. The returned func closes the score keeper's database; call it after
-// the server is closed.
-func newServe(args []string, stderr io.Writer) (*server.Main, func() error, error) {
+// runs.
+func newServe(args []string, stderr io.Writer) (*serving, error) {
 	m := &server.Main{Stderr: stderr}
 	if err := m.ParseFlags(args); err != nil {
 		if server.Explained(err) {
 			err = flagError{err}
 		}
-		return nil, nil, err
+		return nil, err
 	}
 	sheets, closeSheets, err := openSheetStore(m.Config)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	sk := scorekeeper.NewHandler(sheets)
 	if m.Config.BusURL != "" {
@@ -63,14 +72,14 @@ func newServe(args []string, stderr io.Writer) (*server.Main, func() error, erro
 		bus, err := natsbus.Connect(m.Config.BusURL, m.Config.Node, natsbus.Options{Logger: m.Config.Logger})
 		if err != nil {
 			closeSheets()
-			return nil, nil, fmt.Errorf("--bus: %w", err)
+			return nil, fmt.Errorf("--bus: %w", err)
 		}
 		var stopSheets func()
 		sk, stopSheets, err = scorekeeper.NewSharedHandler(sheets, natsbus.NewSheetChanges(bus))
 		if err != nil {
 			bus.Close()
 			closeSheets()
-			return nil, nil, fmt.Errorf("--bus: %w", err)
+			return nil, fmt.Errorf("--bus: %w", err)
 		}
 		m.Config.Cluster = bus
 		closeStore := closeSheets
@@ -85,7 +94,7 @@ func newServe(args []string, stderr io.Writer) (*server.Main, func() error, erro
 	}
 	m.Config.Mount["/api/sheets"] = sk // POST /api/sheets without the slash
 	m.Config.Mount["/api/sheets/"] = sk
-	return m, closeSheets, nil
+	return &serving{Main: m, sheets: sheets, closeSheets: closeSheets}, nil
 }
 
 // openSheetStore opens and migrates the score keeper's store where the

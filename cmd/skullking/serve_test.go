@@ -12,6 +12,7 @@ import (
 
 	"github.com/skullking-go/skullking/internal/pgdb"
 	"github.com/skullking-go/skullking/internal/pgdb/pgtest"
+	"github.com/skullking-go/skullking/internal/sqlitedb"
 )
 
 // TestServeScorekeeper starts serve as the command does, on port 0, and
@@ -129,19 +130,75 @@ func TestServeRefusesReviewSettingsThatCannotWork(t *testing.T) {
 // address and what stops it (the server, then the score keeper's store).
 func startServe(t *testing.T, flags ...string) (string, func()) {
 	t.Helper()
-	m, closeSheets, err := newServe(append([]string{"--addr", "127.0.0.1:0", "--log-level", "error"}, flags...), io.Discard)
+	s, err := newServe(append([]string{"--addr", "127.0.0.1:0", "--log-level", "error"}, flags...), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Start(); err != nil {
-		closeSheets()
+	if err := s.Start(); err != nil {
+		s.closeSheets()
 		t.Fatal(err)
 	}
-	return "http://" + m.Addr(), func() {
-		if err := m.Close(); err != nil {
+	return "http://" + s.Addr(), func() {
+		if err := s.Close(); err != nil {
 			t.Error(err)
 		}
-		if err := closeSheets(); err != nil {
+		if err := s.closeSheets(); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestServeDurable starts serve as the command does, without and with
+// --durable, and asks the connection of each SQLite database it writes how
+// it commits: WAL either way, synchronous NORMAL (1) by default and FULL (2)
+// with --durable, the tables' database and the score keeper's alike. A
+// database file in --data that the test does not know fails it, so that a
+// new one cannot be left out.
+func TestServeDurable(t *testing.T) {
+	for _, c := range []struct {
+		flags []string
+		want  int
+	}{
+		{nil, 1},
+		{[]string{"--durable"}, 2},
+	} {
+		dir := t.TempDir()
+		s, err := newServe(append([]string{"--addr", "127.0.0.1:0", "--log-level", "error", "--data", dir}, c.flags...), io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Start(); err != nil {
+			s.closeSheets()
+			t.Fatal(err)
+		}
+		dbs := map[string]any{"skullking.db": s.Server().Store(), "scorekeeper.db": s.sheets}
+		files, err := filepath.Glob(filepath.Join(dir, "*.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(files) != len(dbs) {
+			t.Errorf("%v: --data holds %v; want %d databases, each checked here", c.flags, files, len(dbs))
+		}
+		for _, f := range files {
+			st, ok := dbs[filepath.Base(f)].(interface {
+				Settings(context.Context) (sqlitedb.Settings, error)
+			})
+			if !ok {
+				t.Errorf("%v: %s: no store of serve's reports its settings", c.flags, filepath.Base(f))
+				continue
+			}
+			got, err := st.Settings(context.Background())
+			if err != nil {
+				t.Fatalf("%v: %s: %v", c.flags, filepath.Base(f), err)
+			}
+			if got.JournalMode != "wal" || got.Synchronous != c.want {
+				t.Errorf("%v: %s: journal_mode %q, synchronous %d; want wal, %d", c.flags, filepath.Base(f), got.JournalMode, got.Synchronous, c.want)
+			}
+		}
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+		if err := s.closeSheets(); err != nil {
 			t.Error(err)
 		}
 	}

@@ -72,6 +72,17 @@ type SQLiteStore struct {
 // have created.
 func NewSQLiteStore(db *sql.DB) *SQLiteStore { return &SQLiteStore{db: db} }
 
+// Settings reports how the database's connection commits (its journal
+// mode and synchronous level), as SQLite itself says: what sqlitedb.Open
+// gave it, when the server opened it so.
+func (st *SQLiteStore) Settings(ctx context.Context) (sqlitedb.Settings, error) {
+	s, err := sqlitedb.ReadSettings(ctx, st.db)
+	if err != nil {
+		return sqlitedb.Settings{}, fmt.Errorf("scorekeeper: %w", err)
+	}
+	return s, nil
+}
+
 // storedDoc is the content column: what a sheet holds beyond its identity.
 type storedDoc struct {
 	Game    string            `json:"game,omitempty"`

@@ -37,7 +37,10 @@ type Config struct {
 	Addr    string // listen address (":8080"); ":0" picks a free port
 	DataDir string // where the SQLite database lives ("./skullking-data")
 	Store   store.Store
-	Durable bool // wait for the disk on every commit (see store.SQLiteOptions)
+	// Durable: every commit to an SQLite database waits for the disk, the
+	// tables' (store.SQLiteOptions) and the score keeper's, which serve
+	// opens with the same setting (sqlitedb.Options).
+	Durable bool
 	Node    string
 	Logger  *slog.Logger
 
@@ -250,6 +253,10 @@ func New(cfg Config) (*Server, error) {
 	s.reviews = newReviewer(s.store, s.log, cfg.ReviewWorkers, cfg.ReviewQueue, cfg.ReviewBudget, cfg.ReviewStarted)
 	return s, nil
 }
+
+// Store is the store the server keeps its tables in: Config.Store, or the
+// one it opened from the configuration, which it closes at shutdown.
+func (s *Server) Store() store.Store { return s.store }
 
 // Handler is the server's HTTP handler: lobby API, WebSockets, health,
 // metrics, and the browser client (package web) on every other path — "/",
