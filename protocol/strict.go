@@ -65,7 +65,8 @@ func checkText(data []byte) error {
 		i := invalidUTF8(data)
 		return &UTF8Error{Offset: i, Byte: data[i]}
 	}
-	// Most frames hold neither an escape nor U+FFFD: they cost one scan.
+	// Most frames hold neither an escape nor U+FFFD: a search of their bytes
+	// is all they cost.
 	if !bytes.Contains(data, []byte(`\u`)) && !bytes.Contains(data, []byte("\ufffd")) {
 		return nil
 	}
