@@ -207,8 +207,9 @@ func TestLeases(t *testing.T) {
 		if _, err := s.AcquireLease(ctx, "t", "n2", time.Minute); !errors.Is(err, ErrLeased) {
 			t.Fatalf("second node: %v, want ErrLeased", err)
 		}
-		// The same node restarting takes its own table back with a new epoch.
-		l2, err := s.AcquireLease(ctx, "t", "n1", time.Minute)
+		// The same node restarting takes its own table back with a new
+		// epoch (for a moment only here, so that it runs out below).
+		l2, err := s.AcquireLease(ctx, "t", "n1", time.Millisecond)
 		if err != nil || l2.Epoch != 2 {
 			t.Fatalf("reacquire: %+v %v", l2, err)
 		}
@@ -218,10 +219,25 @@ func TestLeases(t *testing.T) {
 		if _, err := s.RenewLease(ctx, l2, time.Millisecond); err != nil {
 			t.Fatal(err)
 		}
+		// A renewal never shortens a lease: the heartbeat's and a table's
+		// own may land in either order.
+		long, err := s.AcquireLease(ctx, "long", "n1", time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.RenewLease(ctx, long, time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.RenewLeases(ctx, "n1", time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
 		time.Sleep(5 * time.Millisecond)
 		l3, err := s.AcquireLease(ctx, "t", "n2", time.Minute)
 		if err != nil || l3.Epoch != 3 {
 			t.Fatalf("take over an expired lease: %+v %v", l3, err)
+		}
+		if _, err := s.AcquireLease(ctx, "long", "n2", time.Minute); !errors.Is(err, ErrLeased) {
+			t.Fatalf("a lease renewed for less than it had left ran out: %v, want ErrLeased", err)
 		}
 		if err := s.ReleaseLease(ctx, l2); err != nil {
 			t.Fatal(err)

@@ -216,10 +216,13 @@ func (p *Postgres) AcquireLease(ctx context.Context, table, node string, ttl tim
 	return Lease{}, fmt.Errorf("%w: %s holds %s until %s", ErrLeased, holder, table, fromMS(expires).Format(time.RFC3339))
 }
 
-// RenewLease implements Store.
+// RenewLease implements Store. A renewal never shortens the lease: the
+// heartbeat's and a table's own may be under way at once and land in either
+// order, and the holder counts on the later of the two.
 func (p *Postgres) RenewLease(ctx context.Context, l Lease, ttl time.Duration) (Lease, error) {
 	l.Expires = time.Now().Add(ttl)
-	tag, err := p.pool.Exec(ctx, `UPDATE leases SET expires_at = $1 WHERE table_id = $2 AND node = $3 AND epoch = $4`,
+	tag, err := p.pool.Exec(ctx, `UPDATE leases SET expires_at = GREATEST(expires_at, $1)
+		WHERE table_id = $2 AND node = $3 AND epoch = $4`,
 		ms(l.Expires), l.Table, l.Node, l.Epoch)
 	if err != nil {
 		return Lease{}, fmt.Errorf("store: renew lease: %w", err)
@@ -230,9 +233,10 @@ func (p *Postgres) RenewLease(ctx context.Context, l Lease, ttl time.Duration) (
 	return l, nil
 }
 
-// RenewLeases implements Store.
+// RenewLeases implements Store; like RenewLease, it never shortens a lease.
 func (p *Postgres) RenewLeases(ctx context.Context, node string, ttl time.Duration) ([]string, error) {
-	return p.tableIDs(ctx, "renew leases", `UPDATE leases SET expires_at = $1 WHERE node = $2 RETURNING table_id`,
+	return p.tableIDs(ctx, "renew leases", `UPDATE leases SET expires_at = GREATEST(expires_at, $1) WHERE node = $2
+		RETURNING table_id`,
 		ms(time.Now().Add(ttl)), node)
 }
 

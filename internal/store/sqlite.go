@@ -423,10 +423,12 @@ func (s *SQLite) AcquireLease(ctx context.Context, table, node string, ttl time.
 	return l, nil
 }
 
-// RenewLease implements Store.
+// RenewLease implements Store. A renewal never shortens the lease: the
+// heartbeat's and a table's own may be under way at once and land in either
+// order, and the holder counts on the later of the two.
 func (s *SQLite) RenewLease(ctx context.Context, l Lease, ttl time.Duration) (Lease, error) {
 	l.Expires = time.Now().Add(ttl)
-	res, err := s.db.ExecContext(ctx, `UPDATE leases SET expires_at = ? WHERE table_id = ? AND node = ? AND epoch = ?`,
+	res, err := s.db.ExecContext(ctx, `UPDATE leases SET expires_at = MAX(expires_at, ?) WHERE table_id = ? AND node = ? AND epoch = ?`,
 		ms(l.Expires), l.Table, l.Node, l.Epoch)
 	if err != nil {
 		return Lease{}, fmt.Errorf("store: renew lease: %w", err)
@@ -437,9 +439,9 @@ func (s *SQLite) RenewLease(ctx context.Context, l Lease, ttl time.Duration) (Le
 	return l, nil
 }
 
-// RenewLeases implements Store.
+// RenewLeases implements Store; like RenewLease, it never shortens a lease.
 func (s *SQLite) RenewLeases(ctx context.Context, node string, ttl time.Duration) ([]string, error) {
-	return s.tableIDs(ctx, "renew leases", `UPDATE leases SET expires_at = ? WHERE node = ? RETURNING table_id`,
+	return s.tableIDs(ctx, "renew leases", `UPDATE leases SET expires_at = MAX(expires_at, ?) WHERE node = ? RETURNING table_id`,
 		ms(time.Now().Add(ttl)), node)
 }
 

@@ -98,14 +98,20 @@ type Store interface {
 	Append(ctx context.Context, table string, actions ...Action) error
 
 	// AcquireLease takes table for node unless another node holds an
-	// unexpired lease (ErrLeased).
+	// unexpired lease (ErrLeased). A lease granted (here or renewed below)
+	// runs to the node's clock at the call's start plus ttl, or later: its
+	// holder counts from the moment it asked, never from the answer, so
+	// that it lets the table go before the store lets another node take it
+	// (docs/scaling.md, "One owner per table").
 	AcquireLease(ctx context.Context, table, node string, ttl time.Duration) (Lease, error)
-	// RenewLease extends l; ErrLeaseLost if l is no longer current.
+	// RenewLease extends l; ErrLeaseLost if l is no longer current. A
+	// renewal never shortens a lease: renewals under way at once may land
+	// in any order.
 	RenewLease(ctx context.Context, l Lease, ttl time.Duration) (Lease, error)
 	// RenewLeases extends every lease node holds, in one write, and returns
 	// the tables they cover: a node heartbeat, so that a thousand tables do
 	// not each write a renewal. A table missing from the answer was taken
-	// over by another node.
+	// over by another node. Like RenewLease, it never shortens a lease.
 	RenewLeases(ctx context.Context, node string, ttl time.Duration) ([]string, error)
 	// ReleaseLease gives l up so that another node need not wait for expiry.
 	ReleaseLease(ctx context.Context, l Lease) error
