@@ -29,6 +29,9 @@ func tableSubject(id string) string    { return prefix + "table." + id + ".in" }
 func clientSubject(node string) string { return prefix + "client." + node }
 func nodeSubject(node string) string   { return prefix + "node." + node }
 
+// ownerQueue is the queue group of a table's owners on its subject.
+const ownerQueue = "owner"
+
 // Replies of a table's owner to an intent.
 const (
 	replyTaken = "ok"
@@ -214,7 +217,12 @@ func (b *Bus) Own(id string, inbox chan<- table.Intent) (func(), error) {
 	if err != nil {
 		return nil, err
 	}
-	sub, err := b.nc.Subscribe(tableSubject(id), func(m *nats.Msg) { b.intentIn(id, inbox, m) })
+	// One queue group for every owner: were two nodes ever subscribed at
+	// once (an owner whose lease lapsed letting go just as the next owner
+	// takes the table, or nodes whose clocks disagree), each intent still
+	// reaches one of them, and a client's message gets one answer, never
+	// one from each.
+	sub, err := b.nc.QueueSubscribe(tableSubject(id), ownerQueue, func(m *nats.Msg) { b.intentIn(id, inbox, m) })
 	if err != nil {
 		release()
 		return nil, fmt.Errorf("natsbus: own table %s: %w", id, err)

@@ -185,6 +185,66 @@ func TestNoOwnerAndFullInbox(t *testing.T) {
 	}
 }
 
+// Two nodes that both own a table for a moment (an owner whose lease
+// lapsed letting go as the next one takes the table) never both take one
+// intent: a client's message gets one answer, not one from each
+// (docs/scaling.md, "One owner per table").
+func TestTwoOwnersOfATableTakeEachIntentOnce(t *testing.T) {
+	nats := natstest.Start(t)
+	old, next, relay := connect(t, nats.URL(), "a"), connect(t, nats.URL(), "b"), connect(t, nats.URL(), "c")
+	inboxes := []chan table.Intent{make(chan table.Intent, 512), make(chan table.Intent, 512)}
+	for i, b := range []*Bus{old, next} {
+		release, err := b.Own("t1", inboxes[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer release()
+	}
+	send := func(req uint64) {
+		t.Helper()
+		in := table.Intent{Kind: table.IntentMsg, Client: "c/1", Msg: protocol.ClientMsg{Type: protocol.TypeChat, Text: "x"}, Req: req}
+		if err := relay.SendWait(context.Background(), "t1", in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const sent = 50
+	for req := range uint64(sent) {
+		send(req + 1)
+	}
+	// An owner answers once the intent is in its inbox, and each owner's
+	// intents arrive in the order sent: once each owner has taken one sent
+	// after the first batch, any second copy of the first batch has
+	// arrived too.
+	taken := map[uint64]int{}
+	after := [2]bool{}
+	for req := uint64(1000); !after[0] || !after[1]; req++ {
+		if req == 1200 {
+			t.Fatalf("after 200 more intents, one owner took none: %v", after)
+		}
+		send(req)
+		for i, inbox := range inboxes {
+		drain:
+			for {
+				select {
+				case in := <-inbox:
+					if in.Req >= 1000 {
+						after[i] = true
+					} else {
+						taken[in.Req]++
+					}
+				default:
+					break drain
+				}
+			}
+		}
+	}
+	for req := uint64(1); req <= sent; req++ {
+		if taken[req] != 1 {
+			t.Errorf("intent %d was taken %d times, want once", req, taken[req])
+		}
+	}
+}
+
 // Every client message crosses the bus unchanged.
 func TestIntentRoundTrip(t *testing.T) {
 	seat, card, name, public := 3, 14, "Tortuga", true
