@@ -81,6 +81,17 @@ func (t *Table) refuseAction(r request, seat int, ref *skullking.Refusal) {
 		Message: words.Refusal(w)}, false)
 }
 
+// refuseMoved answers r with the table's having stopped running here
+// (err, a movedError) and closes the connection: the client reconnects
+// and finds the table where it runs now. The answer carries the message's
+// id, so that the client knows which message it answers, and it is the
+// message's only one: this table runs it no more, and no other node has
+// received it.
+func (t *Table) refuseMoved(r request, err error) {
+	t.m.cfg.Observer.Refused(protocol.ErrNoTable)
+	t.answer(r, protocol.ServerMsg{Type: protocol.TypeError, ID: r.id, Code: protocol.ErrNoTable, Message: err.Error()}, true)
+}
+
 // refuseAndClose refuses and asks the connection to close: a client with
 // no right to be here gets nothing more.
 func (t *Table) refuseAndClose(r request, code, message string) {

@@ -76,6 +76,9 @@ func (t *Table) message(in Intent, c *client) {
 		code := protocol.ErrBadRequest
 		var coded *codedError
 		switch {
+		case moved(err):
+			t.refuseMoved(in.request(), err)
+			return
 		case errors.Is(err, errStorage):
 			code = protocol.ErrInternal
 		case errors.As(err, &coded):
@@ -255,6 +258,12 @@ func (t *Table) join(in Intent) {
 	}
 	if err := t.commit(t.st, seats, nil); err != nil {
 		t.log.Error("save join", "err", err)
+		if moved(err) {
+			// The lobby answers a bye as "try again" (503): the table will
+			// run somewhere in a moment.
+			t.answer(r, protocol.ServerMsg{Type: protocol.TypeBye, Reason: err.Error(), Reconnect: true}, false)
+			return
+		}
 		fail(protocol.ErrInternal, errStorage.Error())
 		return
 	}
@@ -283,6 +292,10 @@ func (t *Table) act(in Intent, c *client) {
 		var ae *skullking.ActionError
 		if errors.As(err, &ae) {
 			t.refuseAction(in.request(), c.seat, &ae.Refusal)
+			return
+		}
+		if moved(err) {
+			t.refuseMoved(in.request(), err)
 			return
 		}
 		t.refuse(in.request(), protocol.ErrInternal, err.Error())
@@ -379,7 +392,7 @@ func (t *Table) leave(c *client) error {
 		}
 	}
 	if err := t.commit(t.st, seats, nil); err != nil {
-		return errStorage
+		return saveFailed(err)
 	}
 	t.kick(s, "you left the seat")
 	t.broadcastTable()
@@ -422,7 +435,7 @@ func (t *Table) start() error {
 		r.Status, r.Seed, r.StartedAt = store.StatusPlaying, seed, now
 	}); err != nil {
 		t.log.Error("save start", "err", err)
-		return errStorage
+		return saveFailed(err)
 	}
 	t.game, t.actions = g, nil
 	t.turnKey, t.turnSince, t.lastChange = keyOf(g), t.row.StartedAt, t.row.StartedAt
@@ -492,7 +505,7 @@ func (t *Table) setSeat(m protocol.ClientMsg) error {
 		return fmt.Errorf("set: %q is none of \"bot\", \"open\", \"remove\"", m.Set)
 	}
 	if err := t.commit(t.st, seats, nil); err != nil {
-		return errStorage
+		return saveFailed(err)
 	}
 	if cur.Kind == KindPerson {
 		reason := "the host gave your seat to a bot"
@@ -534,7 +547,7 @@ func (t *Table) addSeat(m protocol.ClientMsg) error {
 	seats := t.seats.clone()
 	seats.Seats = append(seats.Seats, seat)
 	if err := t.commit(t.st, seats, nil); err != nil {
-		return errStorage
+		return saveFailed(err)
 	}
 	t.pres = append(t.pres, presence{awaySince: time.Now()})
 	t.broadcastTable()
@@ -579,7 +592,7 @@ func (t *Table) configure(m protocol.ClientMsg) error {
 		return err
 	}
 	if err := t.commit(st, t.seats, nil); err != nil {
-		return errStorage
+		return saveFailed(err)
 	}
 	if !st.Spectators {
 		for id, c := range t.clients {
@@ -618,7 +631,7 @@ func (t *Table) rematch() error {
 		return errStorage
 	}
 	if err := t.commit(t.st, t.seats, func(r *store.Table) { r.Rematch = id }); err != nil {
-		return errStorage
+		return saveFailed(err)
 	}
 	t.broadcastTable()
 	return nil

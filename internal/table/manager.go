@@ -108,6 +108,9 @@ type Manager struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	nextID atomic.Uint64
+	// born is when the manager started: tables keep their leases' expiry
+	// as a time since then, on the monotonic clock.
+	born time.Time
 
 	// thinkers bounds the bot searches and hints running at once across
 	// tables, one per core (two at least, so that a hint need not wait for
@@ -175,7 +178,7 @@ func NewManager(cfg Config) *Manager {
 		cfg.ChatBurst = DefaultChatBurst
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	m := &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel,
+	m := &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel, born: time.Now(),
 		tables: map[string]*Table{}, loading: map[string]chan struct{}{},
 		thinkers: make(chan struct{}, max(runtime.GOMAXPROCS(0), 2))}
 	m.wg.Add(2)
@@ -243,7 +246,10 @@ func (m *Manager) running(id string) bool {
 
 // heartbeat renews every lease this node holds, a third of a lease's life
 // apart, in one write; a table whose lease another node has taken is
-// stopped before it can write again.
+// stopped before it can write again. Each table renewed learns how long
+// its lease now runs. While renewals fail, a table whose lease has half its
+// life or less left is asked to check it itself (Table.checkLease), so
+// that it lets go before the lease can lapse under it.
 func (m *Manager) heartbeat() {
 	defer m.wg.Done()
 	every := m.cfg.LeaseTTL / 3
@@ -255,11 +261,13 @@ func (m *Manager) heartbeat() {
 			return
 		case <-t.C:
 		}
+		start := time.Now()
 		ctx, cancel := context.WithTimeout(m.ctx, every)
 		ids, err := m.cfg.Store.RenewLeases(ctx, m.cfg.Node, m.cfg.LeaseTTL)
 		cancel()
 		if err != nil {
 			m.log.Warn("renew leases", "err", err)
+			m.checkLeases()
 			continue
 		}
 		held := make(map[string]bool, len(ids))
@@ -269,7 +277,9 @@ func (m *Manager) heartbeat() {
 		m.mu.Lock()
 		var lost []*Table
 		for id, tab := range m.tables {
-			if !held[id] {
+			if held[id] {
+				tab.granted(start)
+			} else {
 				lost = append(lost, tab)
 			}
 		}
@@ -286,6 +296,26 @@ func (m *Manager) heartbeat() {
 		}
 	}
 }
+
+// checkLeases asks each table whose lease runs for half its life or less
+// to check it: the heartbeat could not renew it.
+func (m *Manager) checkLeases() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, tab := range m.tables {
+		if tab.leaseLeft() <= m.cfg.LeaseTTL/2 {
+			select {
+			case tab.leaseCheck <- struct{}{}:
+			default: // one is waiting already
+			}
+		}
+	}
+}
+
+// leaseMargin is how long before its lease runs out, as the node sees it,
+// a table stops writing: a tenth of the lease, for the nodes' clocks to
+// disagree by and for a write sent just before to land.
+func (m *Manager) leaseMargin() time.Duration { return m.cfg.LeaseTTL / 10 }
 
 // Bus returns the manager's bus.
 func (m *Manager) Bus() Bus { return m.cfg.Bus }

@@ -113,7 +113,16 @@ type Table struct {
 	cancel   context.CancelFunc
 	status   atomic.Value // string: the store status, for Manager.Stats
 	loadedAt time.Time    // set once, before the actor starts
-	lost     atomic.Bool  // the heartbeat found another node holding the lease
+	lost     atomic.Bool  // let go: another node holds the lease, or may (letGo)
+	// leaseUntil is when the lease runs out as this node sees it, in
+	// nanoseconds since the manager's birth on the monotonic clock: the
+	// start of the latest granted request (acquisition or renewal) plus
+	// the lease's life. The heartbeat moves it on; the actor reads it
+	// before each write (mayWrite).
+	leaseUntil atomic.Int64
+	// leaseCheck: the heartbeat could not renew the lease, which has half
+	// its life or less left (checkLease).
+	leaseCheck chan struct{}
 
 	release func() // gives up bus ownership
 	row     *store.Table
@@ -163,17 +172,19 @@ func newTable(m *Manager, row *store.Table, log []store.Action) (*Table, error) 
 	t := &Table{id: row.ID, m: m, log: m.log.With("table", row.ID), inbox: make(chan Intent, m.cfg.InboxSize),
 		clients: map[ClientID]*client{}, bots: map[botKey]bot.Bot{}, idleSince: time.Now(), loadedAt: time.Now(),
 		answers: make(chan answer, maxThoughts), hints: map[int]hintAt{}, hintWaiters: map[int][]request{},
-		chatLimits: newChatLimits(m.cfg.ChatRate, m.cfg.ChatBurst)}
+		chatLimits: newChatLimits(m.cfg.ChatRate, m.cfg.ChatBurst), leaseCheck: make(chan struct{}, 1)}
 	if err := t.restore(row, log); err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(m.ctx, opTimeout)
 	defer cancel()
+	start := time.Now()
 	l, err := m.cfg.Store.AcquireLease(ctx, t.id, m.cfg.Node, m.cfg.LeaseTTL)
 	if err != nil {
 		return nil, err
 	}
 	t.lease = l
+	t.granted(start)
 	release, err := m.cfg.Bus.Own(t.id, t.inbox)
 	if err != nil {
 		_ = m.cfg.Store.ReleaseLease(context.Background(), l)
@@ -278,6 +289,8 @@ func (t *Table) run() {
 			t.safely(request{}, t.wake)
 		case q := <-t.answers:
 			t.safely(request{}, func() { t.answered(q) })
+		case <-t.leaseCheck:
+			t.safely(request{}, t.checkLease)
 		}
 		t.arm()
 	}
@@ -316,12 +329,19 @@ func (t *Table) exit() {
 	case t.done:
 		reason = "the table was put away: reconnect to reopen it"
 	}
-	// Whatever is still queued was never handled: hellos must reconnect,
-	// join requests must retry.
+	// Whatever is still queued was never handled: a client's hello or
+	// message is answered, by its id, that it must reconnect (no_table),
+	// so that it hears one answer and knows nothing changed; join requests
+	// must retry.
 	for {
 		select {
 		case in := <-t.inbox:
-			if in.Kind != IntentDetach {
+			switch in.Kind {
+			case IntentDetach:
+			case IntentHello, IntentMsg:
+				t.answer(in.request(), protocol.ServerMsg{Type: protocol.TypeError, ID: in.Msg.ID, Code: protocol.ErrNoTable,
+					Message: reason + "; this message was not handled, nothing changed"}, true)
+			default:
 				t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeBye, Reason: reason, Reconnect: true}, true)
 			}
 			continue
@@ -489,6 +509,15 @@ func (t *Table) botFor(s int, level string) bot.Bot {
 // errStorage is what a client hears when the store refused an action.
 var errStorage = errors.New("the server could not save this action; nothing changed, try again")
 
+// saveFailed is what a client hears of a failed commit: that the table
+// stopped running here, or errStorage.
+func saveFailed(err error) error {
+	if moved(err) {
+		return err
+	}
+	return errStorage
+}
+
 // codedError is a refusal of a host's message under a wire error code of
 // its own, where bad_request would not tell a client what to do.
 type codedError struct{ code, msg string }
@@ -508,26 +537,32 @@ func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 	var rec store.Action
 	appended := false
 	err := t.game.Commit(a, func(a skullking.Action) error {
+		// Nothing is appended under a lease that may have lapsed: another
+		// node may run the table by now, and a client must never hear of
+		// an action from two.
+		if err := t.mayWrite(); err != nil {
+			return err
+		}
 		rec = store.Action{Seq: int64(len(t.actions) + 1), At: now, Action: a, By: by}
-		ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+		ctx, cancel := t.writeContext()
 		defer cancel()
 		appended = true
 		return t.m.cfg.Store.Append(ctx, t.id, rec)
 	})
 	if !appended {
-		return err // refused by the engine: nothing was stored
+		return err // refused by the engine, or the lease: nothing was stored
 	}
 	t.m.cfg.Observer.Appended(time.Since(now))
 	if err != nil {
-		if errors.Is(err, store.ErrConflict) && t.leaseLost() {
+		switch {
+		case errors.Is(err, store.ErrConflict) && t.leaseLost():
 			// Another node took the table over while this one was away (a
-			// pause, a network split): the unique seq was the fence. This
-			// actor stops, and its clients reconnect to the new owner.
-			t.log.Error("append conflict: another node runs this table now", "err", err)
-			t.lost.Store(true)
-			t.m.cfg.Observer.Moved("lost")
-			t.done = true
-		} else if errors.Is(err, store.ErrConflict) {
+			// pause, a network split): the unique seq was the fence, and
+			// holds the new owner's action, not this one. This actor stops,
+			// and its clients reconnect to the new owner.
+			t.letGo("append conflict: another node runs this table now", err)
+			return errMoved
+		case errors.Is(err, store.ErrConflict):
 			// The log already has this step: an append that timed out here
 			// but landed later. The log is the truth: rebuild from it and
 			// show everyone where the game is.
@@ -536,8 +571,9 @@ func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 			if t.game != nil && t.broken == nil {
 				t.broadcastState(nil)
 			}
-		} else {
+		default:
 			t.log.Error("append failed", "err", err)
+			return t.failedWrite(err, errStorage)
 		}
 		return errStorage
 	}
@@ -566,11 +602,145 @@ func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 func (t *Table) leaseLost() bool {
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
+	start := time.Now()
 	l, err := t.m.cfg.Store.RenewLease(ctx, t.lease, t.m.cfg.LeaseTTL)
 	if err == nil {
 		t.lease = l
+		t.granted(start)
 	}
 	return errors.Is(err, store.ErrLeaseLost)
+}
+
+// Refusals of a table that stopped running here during the event: its
+// lease may have lapsed, or another node holds it. The client hears it as
+// its message's one answer, no_table, and reconnects, finding the table
+// wherever it runs then; no other node answers that message.
+var (
+	// errMoved: nothing was written.
+	errMoved = &movedError{"this server no longer runs the table; nothing changed: reconnect"}
+	// errMovedSaving: the lease ran out while a write was under way, which
+	// may or may not have landed.
+	errMovedSaving = &movedError{"this server lost the table while saving this: reconnect, and the state will show whether it was kept"}
+)
+
+type movedError struct{ msg string }
+
+func (e *movedError) Error() string { return e.msg }
+
+// moved reports whether err says that the table stopped running here.
+func moved(err error) bool {
+	var m *movedError
+	return errors.As(err, &m)
+}
+
+// granted notes that a lease request of this node that began at start (an
+// acquisition, a renewal, the heartbeat's) was granted. The store set the
+// expiry from the node's clock once the request had begun, and never
+// shortens it, so the lease runs at least until start plus its life:
+// counted from the request's start, never from the answer, the table's
+// view is never later than the store's, however long the answer took.
+func (t *Table) granted(start time.Time) {
+	until := int64(start.Add(t.m.cfg.LeaseTTL).Sub(t.m.born))
+	for {
+		old := t.leaseUntil.Load()
+		if until <= old || t.leaseUntil.CompareAndSwap(old, until) {
+			return
+		}
+	}
+}
+
+// leaseLeft is how long the table's lease surely runs yet (negative: it
+// may have lapsed).
+func (t *Table) leaseLeft() time.Duration {
+	return time.Duration(t.leaseUntil.Load() - int64(time.Since(t.m.born)))
+}
+
+// renewOwn renews the lease from the actor itself, waiting within: the
+// heartbeat was late, or the store away. The store renews it only if it is
+// still this table's (its epoch), so a renewal granted means no other node
+// has taken the table, however late it comes.
+func (t *Table) renewOwn(within time.Duration) bool {
+	if within <= 0 {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), within)
+	defer cancel()
+	start := time.Now()
+	l, err := t.m.cfg.Store.RenewLease(ctx, t.lease, t.m.cfg.LeaseTTL)
+	if err != nil {
+		t.log.Warn("renew the table's lease", "err", err)
+		return false
+	}
+	t.lease = l
+	t.granted(start)
+	return true
+}
+
+// holdsLease reports whether the table may write: its lease runs for more
+// than the margin yet, or a renewal of its own, ending before the lease
+// does, now says it does. Past its lease's end, as this node sees it, the
+// table does not even ask: another node may be taking it over.
+func (t *Table) holdsLease() bool {
+	left, margin := t.leaseLeft(), t.m.leaseMargin()
+	return left > margin || (t.renewOwn(min(left, margin)) && t.leaseLeft() > margin)
+}
+
+// mayWrite is asked before each of the table's writes to the store (an
+// append, its row, its record). A table whose lease may have lapsed, or
+// will within the margin, does not write: another node may take the table
+// as soon as the lease runs out, and a write of this one landing then
+// would answer a client beside the new owner. It lets the table go, as a
+// fenced write does.
+func (t *Table) mayWrite() error {
+	if t.holdsLease() {
+		return nil
+	}
+	t.letGo("lease may have lapsed: letting the table go before writing", nil)
+	return errMoved
+}
+
+// failedWrite is what a failed write comes to: failure as it is while the
+// lease holds, but a write that failed as the lease ran out (the store
+// away, the write abandoned at the lease's end) lets the table go, and
+// whether it landed is unknown.
+func (t *Table) failedWrite(err, failure error) error {
+	if t.holdsLease() {
+		return failure
+	}
+	t.letGo("lease may have lapsed during a write: letting the table go", err)
+	return errMovedSaving
+}
+
+// writeContext bounds one of the table's writes by opTimeout and by the
+// lease: past its end the table lets go whatever the write comes to, and
+// must not keep the table (and its subject on the bus) meanwhile.
+func (t *Table) writeContext() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), min(opTimeout, t.leaseLeft()))
+}
+
+// checkLease runs when the heartbeat could not renew the lease for a
+// while: unless it has been renewed since, the table renews it itself,
+// within what is left of it before the margin, or lets the table go now,
+// before the lease can lapse under it and another node take the table
+// while this one still answers its clients.
+func (t *Table) checkLease() {
+	left, margin := t.leaseLeft(), t.m.leaseMargin()
+	if left > t.m.cfg.LeaseTTL/2 || (t.renewOwn(left-margin) && t.leaseLeft() > margin) {
+		return
+	}
+	t.letGo("lease could not be renewed: letting the table go before it lapses", nil)
+}
+
+// letGo stops the table after this event, as lost to another node: its
+// clients are told to reconnect, and find it wherever it runs next.
+func (t *Table) letGo(why string, err error) {
+	if t.done && t.lost.Load() {
+		return
+	}
+	t.log.Error(why, "err", err)
+	t.lost.Store(true)
+	t.m.cfg.Observer.Moved("lost")
+	t.done = true
 }
 
 // finish keeps the record of a game found over when the table loads (the
@@ -588,10 +758,14 @@ func (t *Table) keepRecord() {
 		t.log.Error("record", "err", err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	if err := t.mayWrite(); err != nil {
+		return // the next owner finds the game over and keeps the record (run)
+	}
+	ctx, cancel := t.writeContext()
 	defer cancel()
 	if err := t.m.cfg.Store.PutRecord(ctx, t.id, rec); err != nil {
 		t.log.Error("store record", "err", err)
+		_ = t.failedWrite(err, err)
 		return
 	}
 	if err := t.commit(t.st, t.seats, func(r *store.Table) { r.Status = store.StatusOver }); err != nil {
@@ -603,7 +777,9 @@ func (t *Table) keepRecord() {
 }
 
 // commit saves new settings and seats (and row changes) and installs them
-// only once the store has them: nothing is told before it is kept.
+// only once the store has them: nothing is told before it is kept. An
+// error that moved reports says the table stopped running here
+// (saveFailed).
 func (t *Table) commit(st Settings, seats seatsBlob, change func(*store.Table)) error {
 	sj, err := json.Marshal(st)
 	if err != nil {
@@ -618,17 +794,20 @@ func (t *Table) commit(st Settings, seats seatsBlob, change func(*store.Table)) 
 	if change != nil {
 		change(&row)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	if err := t.mayWrite(); err != nil {
+		return err
+	}
+	ctx, cancel := t.writeContext()
 	defer cancel()
 	if err := t.m.cfg.Store.SaveTable(ctx, &row, t.lease); err != nil {
 		if errors.Is(err, store.ErrLeaseLost) {
-			// Another node runs the table now: stop, as a colliding append does.
-			t.log.Error("save refused: another node runs this table now", "err", err)
-			t.lost.Store(true)
-			t.m.cfg.Observer.Moved("lost")
-			t.done = true
+			// Another node runs the table now: stop, as a colliding append
+			// does. The lease's check and the update are one statement:
+			// nothing was saved.
+			t.letGo("save refused: another node runs this table now", err)
+			return errMoved
 		}
-		return err
+		return t.failedWrite(err, err)
 	}
 	t.row, t.st, t.seats = &row, st, seats
 	t.status.Store(string(row.Status))

@@ -96,8 +96,9 @@ func movedAway(t *testing.T, c *testClient) {
 
 // An owner that was away (a pause, a network split) while another node
 // took its table over learns it at its next append, which collides with
-// the new owner's on the log's unique key: it stops, tells its clients to
-// reconnect, and never plays on beside the new owner.
+// the new owner's on the log's unique key: it answers the action that it
+// changed nothing and the client must reconnect (its one answer), stops,
+// tells its clients to reconnect, and never plays on beside the new owner.
 func TestAStaleOwnerStopsAtItsFirstConflictingAppend(t *testing.T) {
 	s, steal := onPostgres(t)
 	a := newManager(t, s) // its heartbeat renews every 10s: too late to notice
@@ -123,8 +124,8 @@ func TestAStaleOwnerStopsAtItsFirstConflictingAppend(t *testing.T) {
 
 	ann.send(protocol.ClientMsg{Type: protocol.TypeAct, Action: &legal})
 	refusal := ann.next(protocol.TypeError)
-	if refusal.Code != protocol.ErrInternal {
-		t.Fatalf("the stale owner answered %+v, want %s", refusal, protocol.ErrInternal)
+	if refusal.Code != protocol.ErrNoTable || !strings.Contains(refusal.Message, "nothing changed") {
+		t.Fatalf("the stale owner answered %+v, want %s saying nothing changed", refusal, protocol.ErrNoTable)
 	}
 	movedAway(t, ann)
 	deadline := time.Now().Add(5 * time.Second)
