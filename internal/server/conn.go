@@ -197,7 +197,7 @@ func (c *conn) reader() {
 		if !c.msgs.Allow() {
 			c.limited++
 			if c.limited > maxRateRefused {
-				c.fail(req, protocol.ErrRateLimited, "too many messages: closing", "rate")
+				c.fail(req, messageID(typ, data), protocol.ErrRateLimited, "too many messages: closing", "rate")
 				return
 			}
 			c.refuse(req, messageID(typ, data), protocol.ErrRateLimited,
@@ -302,7 +302,7 @@ func (c *conn) forward(in table.Intent, wait bool) bool {
 		c.refuse(in.Req, in.Msg.ID, protocol.ErrOverloaded, "the table is busy: this message was dropped, try again")
 		return true
 	default:
-		c.fail(in.Req, protocol.ErrNoTable, "the table is not running here: reconnect", "no_table")
+		c.fail(in.Req, in.Msg.ID, protocol.ErrNoTable, "the table is not running here; nothing changed: reconnect", "no_table")
 		return false
 	}
 }
@@ -351,18 +351,19 @@ func (c *conn) refuse(req uint64, id int64, code, msg string) {
 func (c *conn) badFrame(req uint64, msg string) bool {
 	c.bad++
 	if c.bad > maxBadFrames {
-		c.fail(req, protocol.ErrBadFrame, "too many bad frames: closing", "bad_frames")
+		c.fail(req, 0, protocol.ErrBadFrame, "too many bad frames: closing", "bad_frames")
 		return false
 	}
 	c.refuse(req, 0, protocol.ErrBadFrame, msg)
 	return true
 }
 
-// fail answers message number req with a last error and closes the
-// connection once it is written.
-func (c *conn) fail(req uint64, code, msg, reason string) {
+// fail answers message number req (id: the client's) with a last error
+// and closes the connection once it is written. The id tells the client
+// which of its messages the error answers: it must not wait for another.
+func (c *conn) fail(req uint64, id int64, code, msg, reason string) {
 	c.s.metrics.refused.WithLabelValues(code).Inc()
-	b, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeError, Code: code, Message: msg})
+	b, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeError, ID: id, Code: code, Message: msg})
 	if c.Deliver(table.Frame{Data: b, Close: true, Req: req}) {
 		select {
 		case <-c.ctx.Done():
