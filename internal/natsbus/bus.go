@@ -32,10 +32,12 @@ func nodeSubject(node string) string   { return prefix + "node." + node }
 // ownerQueue is the queue group of a table's owners on its subject.
 const ownerQueue = "owner"
 
-// Replies of a table's owner to an intent.
+// Replies of a table's owner to an intent: taken, its queue full, or the
+// table let go the moment the intent came.
 const (
 	replyTaken = "ok"
 	replyFull  = "full"
+	replyGone  = "gone"
 )
 
 // Frame headers: the client a frame is for, the table it comes from (so
@@ -222,7 +224,8 @@ func (b *Bus) Own(id string, inbox chan<- table.Intent) (func(), error) {
 	// takes the table, or nodes whose clocks disagree), each intent still
 	// reaches one of them, and a client's message gets one answer, never
 	// one from each.
-	sub, err := b.nc.QueueSubscribe(tableSubject(id), ownerQueue, func(m *nats.Msg) { b.intentIn(id, inbox, m) })
+	own := &owned{}
+	sub, err := b.nc.QueueSubscribe(tableSubject(id), ownerQueue, func(m *nats.Msg) { b.intentIn(id, inbox, own, m) })
 	if err != nil {
 		release()
 		return nil, fmt.Errorf("natsbus: own table %s: %w", id, err)
@@ -233,6 +236,12 @@ func (b *Bus) Own(id string, inbox chan<- table.Intent) (func(), error) {
 	// made again on reconnection.
 	_ = b.nc.FlushTimeout(b.opt.RequestTimeout)
 	return func() {
+		// From here on no intent enters the inbox: the table answers
+		// whatever it holds as it stops, and an intent taken a moment
+		// later would be answered by no one.
+		own.mu.Lock()
+		own.gone = true
+		own.mu.Unlock()
 		_ = sub.Unsubscribe()
 		_ = b.nc.FlushTimeout(b.opt.RequestTimeout) // no request is routed here after release
 		b.mu.Lock()
@@ -246,9 +255,15 @@ func (b *Bus) Own(id string, inbox chan<- table.Intent) (func(), error) {
 	}, nil
 }
 
+// owned is a table's ownership on this node, until released.
+type owned struct {
+	mu   sync.Mutex
+	gone bool
+}
+
 // intentIn offers an intent from another node to a table owned here, and
 // answers whether it was taken.
-func (b *Bus) intentIn(id string, inbox chan<- table.Intent, m *nats.Msg) {
+func (b *Bus) intentIn(id string, inbox chan<- table.Intent, own *owned, m *nats.Msg) {
 	in, err := decodeIntent(m.Data)
 	if err != nil {
 		b.log.Warn("bad intent on the bus", "table", id, "err", err)
@@ -256,9 +271,23 @@ func (b *Bus) intentIn(id string, inbox chan<- table.Intent, m *nats.Msg) {
 	}
 	reply := nats.NewMsg(m.Reply)
 	reply.Header.Set(hdrNode, b.node)
-	select {
-	case inbox <- in:
-	default:
+	own.mu.Lock()
+	gone := own.gone
+	full := false
+	if !gone {
+		select {
+		case inbox <- in:
+		default:
+			full = true
+		}
+	}
+	own.mu.Unlock()
+	switch {
+	case gone:
+		reply.Data = []byte(replyGone)
+		_ = m.RespondMsg(reply)
+		return
+	case full:
 		reply.Data = []byte(replyFull)
 		_ = m.RespondMsg(reply)
 		return
@@ -331,6 +360,8 @@ func (b *Bus) sendRemote(id string, in table.Intent) error {
 		return fmt.Errorf("natsbus: %w", err)
 	case string(reply.Data) == replyFull:
 		return table.ErrOverloaded
+	case string(reply.Data) == replyGone:
+		return table.ErrNoTable
 	}
 	b.mu.Lock()
 	switch in.Kind {
