@@ -129,32 +129,47 @@ func (b *LocalBus) Own(table string, inbox chan<- Intent) (func(), error) {
 	}, nil
 }
 
-func (b *LocalBus) owner(table string) chan<- Intent {
+// offer puts in into table's queue if it has room, under the lock that
+// release takes: an intent is never queued after the owner let go, when
+// the table, which answers what it holds as it stops, has stopped
+// looking. It returns the queue (nil: no owner) and whether in went in.
+func (b *LocalBus) offer(table string, in Intent) (chan<- Intent, bool) {
 	b.mu.RLock()
 	defer b.mu.RUnlock()
-	return b.owners[table]
+	ch := b.owners[table]
+	if ch == nil {
+		return nil, false
+	}
+	select {
+	case ch <- in:
+		return ch, true
+	default:
+		return ch, false
+	}
 }
 
 // Send implements Bus.
 func (b *LocalBus) Send(table string, in Intent) error {
-	ch := b.owner(table)
-	if ch == nil {
+	ch, ok := b.offer(table, in)
+	switch {
+	case ch == nil:
 		return ErrNoTable
-	}
-	select {
-	case ch <- in:
-		return nil
-	default:
+	case !ok:
 		return ErrOverloaded
 	}
+	return nil
 }
 
 // SendWait implements Bus.
 func (b *LocalBus) SendWait(ctx context.Context, table string, in Intent) error {
-	ch := b.owner(table)
-	if ch == nil {
+	ch, ok := b.offer(table, in)
+	switch {
+	case ch == nil:
 		return ErrNoTable
+	case ok:
+		return nil
 	}
+	// A full queue is waited on without the lock, which release needs.
 	select {
 	case ch <- in:
 		return nil
