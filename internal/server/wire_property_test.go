@@ -16,6 +16,9 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/client"
+	"github.com/skullking-go/skullking/internal/natsbus"
+	"github.com/skullking-go/skullking/internal/natsbus/natstest"
+	"github.com/skullking-go/skullking/internal/pgdb/pgtest"
 	"github.com/skullking-go/skullking/internal/server"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
@@ -37,6 +40,21 @@ func TestWireActionsAreCheckedKeptAndAppliedInOneForm(t *testing.T) {
 	w := newWireHarness(t, []*testserver.Server{ts}, deals)
 	setRapidChecks(t, 20, 3)
 	rapid.Check(t, func(rt *rapid.T) { w.playOne(rt, w.draw(rt, 1)) })
+	w.report(t)
+}
+
+// The same rule on two nodes sharing PostgreSQL and NATS: the table runs
+// on the node that made it, and half its people (and the spectator) reach
+// it through the other node, whose relay must neither lose a refusal nor
+// turn one into an action.
+func TestWireTwoNodesCheckKeepAndApplyActionsInOneForm(t *testing.T) {
+	storeURL, nats := pgtest.URL(t), natstest.Start(t)
+	deals := new(dealSeed)
+	n1 := wireNode(t, "n1", storeURL, nats.URL(), deals)
+	n2 := wireNode(t, "n2", storeURL, nats.URL(), deals)
+	w := newWireHarness(t, []*testserver.Server{n1, n2}, deals)
+	setRapidChecks(t, 4, 1)
+	rapid.Check(t, func(rt *rapid.T) { w.playOne(rt, w.draw(rt, 2)) })
 	w.report(t)
 }
 
@@ -118,6 +136,20 @@ type wireHarness struct {
 type dealSeed struct{ atomic.Uint64 }
 
 func (d *dealSeed) configure(c *server.Config) { c.Seed = d.Load }
+
+// wireNode is node, a node of a cluster, dealing from deals.
+func wireNode(t *testing.T, name, storeURL, busURL string, deals *dealSeed) *testserver.Server {
+	t.Helper()
+	return testserver.StartWith(t, func(c *server.Config) {
+		deals.configure(c)
+		bus, err := natsbus.Connect(busURL, name, natsbus.Options{Logger: c.Logger})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(bus.Close)
+		c.Cluster = bus
+	}, "--store", storeURL, "--bus", busURL, "--node", name)
+}
 
 // open opens the table of su, dealt from its seed.
 func (w *wireHarness) open(t wireT, su wireSetup) *wireGame {
