@@ -14,8 +14,9 @@ import (
 )
 
 // node starts one node of a cluster on the PostgreSQL at store and the
-// NATS server at bus, as `serve --store … --bus … --node name` runs.
-func node(t *testing.T, name, storeURL, busURL string) *testserver.Server {
+// NATS server at bus, as `serve --store … --bus … --node name` runs, with
+// any more of serve's flags.
+func node(t *testing.T, name, storeURL, busURL string, flags ...string) *testserver.Server {
 	t.Helper()
 	return testserver.StartWith(t, func(c *server.Config) {
 		bus, err := natsbus.Connect(busURL, name, natsbus.Options{Logger: c.Logger})
@@ -24,7 +25,7 @@ func node(t *testing.T, name, storeURL, busURL string) *testserver.Server {
 		}
 		t.Cleanup(bus.Close) // after the server's own cleanup: cleanups run last first
 		c.Cluster = bus
-	}, "--store", storeURL, "--bus", busURL, "--node", name)
+	}, append([]string{"--store", storeURL, "--bus", busURL, "--node", name}, flags...)...)
 }
 
 // Two nodes share PostgreSQL and NATS: a table made on node 1 is listed by
