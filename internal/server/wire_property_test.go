@@ -113,7 +113,7 @@ func TestWireAnEscapeNotHeldIsRefusedAndESCPlaysTheOneHeld(t *testing.T) {
 	}
 	g.play()
 	if !done {
-		t.Fatal("no seat ever held an Escape on its turn")
+		t.Fatal("no seat ever held an Escape but the 65 on its turn")
 	}
 	g.finish()
 }
