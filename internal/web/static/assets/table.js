@@ -10,7 +10,11 @@
 // Pacing: a completed trick stays on the table, with its sentence, until
 // the next trick starts; when the next trick would start at once (a bot
 // leads), the page holds the states that follow for a short pause the
-// player can skip or turn off (remembered in local storage).
+// player can skip or turn off (remembered in local storage). What the
+// player did never waits behind that pause: the hand, the turn line and
+// the decisions are drawn from the newest state that holds the player's
+// own action, while the trick on the table and the other seats show the
+// held states in turn.
 
 import { h, s as svg, icon, announce, toast, keepFocus, plural, names, capital } from './dom.js';
 import { api, remember, serverInfo, botName, tableLink } from './api.js';
@@ -47,7 +51,7 @@ export function openTable(root, id, navigate) {
     bidPick: null, digits: '', digitAt: 0, tigress: null, picked: new Set(), fresh: new Set(), handFocus: -1,
     stoodIn: [], stoodInSaid: false,
     busy: false, busyTimer: 0, chat: [], unread: 0, focusNext: '', whyText: '', gone: false, sheetMode: 'sheet',
-    queue: [], holdTimer: 0, holding: false, holdMine: false, shown: { key: '', at: 0 }, said: '',
+    queue: [], own: null, ownShown: null, actId: 0, holdTimer: 0, holding: false, holdMine: false, shown: { key: '', at: 0 }, said: '',
   };
   let clock = 0;
   const sheetDlg = h('dialog', { id: 'sheet-dialog', 'aria-labelledby': 'sheet-title' });
@@ -59,6 +63,13 @@ export function openTable(root, id, navigate) {
   const who = (i) => (i === st.seat ? 'you' : name(i));
   // art is a card's catalogue entry; the view says whether Pirates are named.
   const art = (ref) => cardOf(ref && ref.card);
+  // live is the view the player's own hand, turn and decisions are drawn
+  // from: the newest state holding the player's own action while the pause
+  // still holds it back from the table, else the view on the table. A card
+  // played stays played, and a decision taken is not offered again, however
+  // long the completed trick stays in view.
+  const live = () => (st.own ? st.own.view : st.view);
+  const liveDeadline = () => (st.own ? st.own.deadline || 0 : st.deadline);
 
   // ---- connecting -------------------------------------------------------
 
@@ -68,6 +79,8 @@ export function openTable(root, id, navigate) {
     // A new connection's first state is complete: nothing held for the old
     // one is worth drawing.
     st.queue = [];
+    st.own = null;
+    st.actId = 0;
     clearTimeout(st.holdTimer);
     st.holding = false;
     root.replaceChildren(h('p', { class: 'muted' }, 'Joining the table…'));
@@ -120,11 +133,20 @@ export function openTable(root, id, navigate) {
         if ((m.seq || 0) < st.seq) return;
         st.seq = m.seq || 0;
         st.queue.push(m);
+        // A state after the player's own action (the event names the
+        // seat: a card played, a bid, or a decision the timer took for
+        // them) is theirs to see at once.
+        if (st.seat >= 0 && m.event && m.event.seat === st.seat) st.own = m;
         pump();
         break;
-      case 'ack':
+      case 'ack': {
         unbusy();
+        // An action's ack follows the state it caused and names it by its
+        // seq: that state holds the player's own move, whatever its event.
+        const k = m.id && m.id === st.actId ? st.queue.findLastIndex((x) => (x.seq || 0) === m.seq) : -1;
+        if (k >= 0 && k > st.queue.indexOf(st.own)) { st.own = st.queue[k]; pump(); }
         break;
+      }
       case 'error':
         unbusy();
         if (m.code === 'bad_token') {
@@ -187,7 +209,8 @@ export function openTable(root, id, navigate) {
     if (st.busy) return;
     const a = Object.assign({}, action);
     delete a.code;
-    if (!st.conn.send({ type: 'act', action: a })) { toast('Not connected: wait for the reconnection.', 'error'); return; }
+    st.actId = st.conn.send({ type: 'act', action: a });
+    if (!st.actId) { toast('Not connected: wait for the reconnection.', 'error'); return; }
     st.busy = true;
     document.body.setAttribute('data-busy', '');
     clearTimeout(st.busyTimer);
@@ -220,18 +243,32 @@ export function openTable(root, id, navigate) {
 
   // pump draws the states that came in, in order, holding them while a
   // completed trick's pause runs. Nothing is dropped: the held states are
-  // drawn in turn once the pause ends.
+  // drawn in turn once the pause ends. The player's own action is drawn
+  // at once all the same, from the held state that holds it (live), into
+  // the hand, the turn line and the decisions.
   function pump() {
     clearTimeout(st.holdTimer);
     while (st.queue.length) {
-      const mine = st.queue.some((m) => m.view.legal.length > 0);
+      // A decision of the player's still to come shortens the pause; one
+      // already in a state of their own is in their hands now.
+      const mine = st.queue.slice(st.queue.indexOf(st.own) + 1).some((m) => m.view.legal.length > 0);
       const wait = holdLeft(st.queue[0].view, mine);
       if (wait > 0) {
         if (wait !== Infinity) st.holdTimer = setTimeout(pump, wait);
-        if (!st.holding || st.holdMine !== mine) { st.holding = true; st.holdMine = mine; render(); }
+        if (!st.holding || st.holdMine !== mine || st.ownShown !== st.own) {
+          // The reason given under the hand belonged to the turn just
+          // taken.
+          if (st.own && st.ownShown !== st.own) st.whyText = '';
+          st.holding = true; st.holdMine = mine; st.ownShown = st.own;
+          render();
+        }
         return;
       }
-      onState(st.queue.shift());
+      const was = live();
+      const m = st.queue.shift();
+      if (m === st.own) st.own = null;
+      st.ownShown = st.own;
+      onState(m, was);
     }
     if (st.holding) { st.holding = false; st.holdMine = false; render(); }
   }
@@ -244,7 +281,10 @@ export function openTable(root, id, navigate) {
 
   // ---- what changed: announcements and focus ---------------------------
 
-  function onState(m) {
+  // onState draws the state m on the table; was is the view the player's
+  // hand and decisions were drawn from until now (live), which is ahead of
+  // the table's when the player acted during a pause.
+  function onState(m, was) {
     const prev = st.view;
     const v = m.view;
     const words = Words.forView(v);
@@ -281,7 +321,7 @@ export function openTable(root, id, navigate) {
       toast(m.event.by === 'timer' ? 'Time ran out: the stand-in bot decided for you.' : 'Your last card was played for you.');
     }
     const kinds = new Set(v.legal.map((a) => a.kind));
-    const wasMine = prev ? prev.legal.length > 0 : false;
+    const wasMine = was ? was.legal.length > 0 : false;
     if (v.phase === 'over' && (!prev || prev.phase !== 'over')) {
       if (prev) said.push(winnerLine(v));
     } else if (kinds.size && !wasMine) {
@@ -467,8 +507,12 @@ export function openTable(root, id, navigate) {
 
   function gameScreen() {
     const v = st.view;
+    // The player's own part — their seat, hand, turn line and decisions —
+    // is drawn from the live view: ahead of the table's while the pause
+    // holds back a state of the player's own action.
+    const o = live();
     const t = st.info;
-    const kinds = new Set(v.legal.map((a) => a.kind));
+    const kinds = new Set(o.legal.map((a) => a.kind));
     // The tab's title tells a player in another tab that the table waits.
     document.title = `${kinds.size ? '▶ Your turn · ' : ''}Skull King — round ${v.round}`;
     // Through the next round's bidding the round just scored and its last
@@ -486,15 +530,15 @@ export function openTable(root, id, navigate) {
       summary ? null : felt(v),
       // What only this seat learnt (Juanita's look, Bendt's discards)
       // shows by the trick, where the player looks.
-      secrets(v),
-      st.seat >= 0 ? h('div', { class: 'mine-seat' }, h('ul', { class: 'seats' }, seatBox(v, t, st.seat))) : h('p', { class: 'muted', id: 'spectating' }, `You are watching${t.watching > 1 ? ` with ${t.watching - 1} other${t.watching > 2 ? 's' : ''}` : ''}: hands stay hidden.`),
+      secrets(o),
+      st.seat >= 0 ? h('div', { class: 'mine-seat' }, h('ul', { class: 'seats' }, seatBox(o, t, st.seat))) : h('p', { class: 'muted', id: 'spectating' }, `You are watching${t.watching > 1 ? ` with ${t.watching - 1} other${t.watching > 2 ? 's' : ''}` : ''}: hands stay hidden.`),
       // The dock holds what the player acts on; on a phone it stays in
       // view at the bottom of the screen.
       h('div', { class: 'dock' },
-        turnLine(v, kinds),
-        decision(v, kinds),
-        st.seat >= 0 && v.phase !== 'over' ? hand(v, kinds) : null,
-        st.seat >= 0 && v.phase !== 'over' ? h('p', { class: 'whyline', id: 'whyline', 'aria-hidden': 'true' }, st.whyText) : null),
+        turnLine(o, kinds),
+        decision(o, kinds),
+        st.seat >= 0 && o.phase !== 'over' ? hand(o, kinds) : null,
+        st.seat >= 0 && o.phase !== 'over' ? h('p', { class: 'whyline', id: 'whyline', 'aria-hidden': 'true' }, st.whyText) : null),
       v.phase === 'over' ? gameOver(v) : null,
       chatBox());
   }
@@ -594,7 +638,12 @@ export function openTable(root, id, navigate) {
       list = [h('li', { class: 'empty' }, v.phase === 'bidding' ? 'Bidding: the cards wait until every bid is in.' : v.phase === 'over' ? 'The game is over.' : 'No card played yet.')];
     }
     let lead = null;
-    if (v.phase === 'playing' || v.phase === 'ability') {
+    // A card the player played during the pause has left the hand; until
+    // the pause ends and it joins the table, the line under the trick
+    // says where it went.
+    const own = last && st.own && st.own.event;
+    if (own && own.kind === 'play') lead = `You ${st.words.done(own)}: it joins the table after the pause.`;
+    else if (v.phase === 'playing' || v.phase === 'ability') {
       if (trick.length === 0) lead = `${capital(who(v.turn >= 0 ? v.turn : v.leader))} ${v.turn === st.seat ? 'lead' : 'leads'} trick ${v.trick_no}.`;
       else if (v.lead && v.lead.suit) lead = h('span', {}, suitIcon(v.lead.suit), ` ${capital(suitLabel(v.lead.suit))} led.`);
       else if (v.lead && v.lead.free) lead = 'No suit to follow in this trick.';
@@ -649,7 +698,7 @@ export function openTable(root, id, navigate) {
     else if (v.phase === 'ability' && v.pending) text = v.pending.seat === st.seat ? 'Your decision: choose below.' : `${name(v.pending.seat)} is deciding: ${abilityName(v.pending.kind)}…`;
     else text = '';
     return h('p', { class: ['turnline', mine && 'mine'], id: 'turnline' }, text,
-      st.deadline ? h('span', { class: 'clock', id: 'clock' }) : null);
+      liveDeadline() ? h('span', { class: 'clock', id: 'clock' }) : null);
   }
 
   // leadAdvice says what the hand may play, from the view alone: the
@@ -673,11 +722,12 @@ export function openTable(root, id, navigate) {
 
   function tickClock() {
     clearInterval(clock);
-    if (!st.deadline) return;
+    const deadline = liveDeadline();
+    if (!deadline) return;
     const run = () => {
       const el = document.getElementById('clock');
       if (!el) return;
-      const left = Math.max(0, Math.ceil((st.deadline - Date.now()) / 1000));
+      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
       el.replaceChildren(clockGlyph(), ` ${left} s`);
     };
     run();
@@ -997,7 +1047,7 @@ export function openTable(root, id, navigate) {
     if (e.ctrlKey || e.metaKey || e.altKey || !st.info) return;
     const t = e.target;
     if (t && t.closest && t.closest('input, textarea, select')) return;
-    const v = st.view;
+    const v = live();
     const key = e.key;
     if (key === '?') { e.preventDefault(); toggleHelp(); return; }
     if (key === 's' || key === 'S') { if (v) { e.preventDefault(); toggleSheet('sheet'); } return; }
