@@ -2,14 +2,19 @@ package table
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/clipperhouse/uax29/v2/graphemes"
 	"github.com/mtibben/confusables"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/secure/precis"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/skullking-go/skullking/internal/emoji"
 )
 
 // The rules of a person's nickname. A public table is a place where a
@@ -19,14 +24,22 @@ import (
 //
 //   - it is text: invalid UTF-8 is refused, never repaired, and so is the
 //     replacement character U+FFFD a decoder leaves for what it could not read;
-//   - it passes the PRECIS Nickname profile (RFC 8266): no control, format or
-//     unassigned characters; spaces are trimmed and runs of them collapsed;
-//     compatibility forms are normalised (NFKC: a full-width "Ａ" is "A"),
-//     and that normal form is the name stored — NFKC composes as NFC does,
-//     so the stored name is in NFC ("e" and U+0301 are stored as "é");
+//   - an emoji Unicode recommends (the RGI set of UTS #51: the pirate flag
+//     🏴‍☠️, ☠️, a flag, a skin tone) is kept as typed, a whole grapheme
+//     cluster, and is the only place a zero-width joiner U+200D or the
+//     emoji selector U+FE0F may stand (keptEmoji);
+//   - the rest passes the PRECIS Nickname profile (RFC 8266): no control,
+//     format or unassigned characters; spaces are trimmed and runs of them
+//     collapsed; compatibility forms are normalised (NFKC: a full-width "Ａ"
+//     is "A"), and that normal form is the name stored — NFKC composes as
+//     NFC does, so the stored name is in NFC ("e" and U+0301 are stored as
+//     "é");
 //   - no combining mark stands alone, at its start or on a space, and at
 //     most maxMarks stand on one character (marks);
-//   - it has 1 to MaxNameLen characters once normalised;
+//   - it has 1 to MaxNameLen characters once normalised, a character being
+//     what a reader takes for one: an extended grapheme cluster (UAX #29),
+//     a letter with its marks, a whole emoji; and no character holds more
+//     than maxClusterRunes code points;
 //   - it is not one of the reserved names (the bots', Graybeard, spectator),
 //     nor equal to one under the profile's comparison (which ignores case),
 //     nor confusable with one;
@@ -47,6 +60,22 @@ import (
 // forms. A dot or an accent is what a glance misses, so names that differ
 // by nothing else are refused at the same table: "Zoë" beside "Zoe", which
 // costs the second of them a name that tells them apart, nothing more.
+//
+// Why set the emoji aside rather than let PRECIS judge them: the profile
+// refuses U+FE0F wherever it stands and U+200D anywhere but after a virama,
+// as it must for text, where an invisible joiner or selector is a way to
+// make two names look alike.
+// In a recommended emoji they are neither hidden nor free: the sequence is
+// drawn as one picture everywhere, and only Unicode's list says which
+// sequences are. Anything else holding them (a joiner between letters, two
+// emoji joined into a picture no platform draws) is refused as before. The
+// emoji take part in every other rule: each counts toward the length as one
+// character, and they are compared with the other seats' names, so
+// "🏴‍☠️ jack" is taken beside "🏴‍☠️ Jack", and "☠️ Jack" looks like
+// "☠ Jack", the same skull drawn as text (the selector, a mark, is what a
+// glance misses). "🏴‍☠️ Jack" and "🏴 Jack" are told apart: a black flag
+// with a white skull and crossbones on it, and a plain black flag, differ
+// in the one thing the eye sees of them; so do two skin tones.
 //
 // The bots' level names (random, captain...) are not reserved: the table
 // shows them beside a bot's name, as its strength, never as a seat's name.
@@ -78,6 +107,22 @@ type reservedName struct{ name, what string }
 // while a letter under 23 stacked marks, drawn over the names above and
 // below it, is refused.
 const maxMarks = 4
+
+// maxClusterRunes is how many code points one character (grapheme cluster)
+// of a nickname may hold: as many as the longest recommended emoji (a kiss
+// with two skin tones), which is room for any script's letter with its
+// marks and the consonants joined to it (a Sanskrit conjunct of five). A
+// cluster has no length of its own in UAX #29 (skin tones, spacing marks
+// and conjuncts extend it without end), and a name of MaxNameLen characters
+// each drawn as a run of signs would be as long as the limit was to stop.
+const maxClusterRunes = 10
+
+// The invisible characters an emoji sequence may hold.
+const (
+	zwj  = '\u200D' // zero-width joiner: joins emoji into one picture
+	zwnj = '\u200C' // zero-width non-joiner, which the profile allows between joining letters
+	vs16 = '\uFE0F' // variation selector 16: draw the character as an emoji
+)
 
 // heldNames are the names the seats other than seat show: the seat's
 // holder's, and during a game the name the game gave the seat at the start
@@ -115,34 +160,158 @@ func checkNickname(raw string, held []string) (string, error) {
 	if strings.TrimSpace(raw) == "" {
 		return "", fmt.Errorf("a nickname has 1 to %d characters; this one is empty", MaxNameLen)
 	}
-	name, err := precis.Nickname.String(raw)
-	if err != nil {
-		return "", fmt.Errorf("the nickname %q %s", raw, disallowed(raw))
+	p := placeholder(raw)
+	if p == 0 {
+		// Every stand-in is in the name already: hundreds of emoji.
+		return "", fmt.Errorf("a nickname has 1 to %d characters; this one has %d", MaxNameLen, graphemeCount(raw))
 	}
-	if err := marks(name); err != nil {
+	text, kept := setAside(raw, p)
+	folded, err := precis.Nickname.String(text)
+	if err != nil {
+		return "", fmt.Errorf("the nickname %s %s", quote(raw), disallowed(text))
+	}
+	if err := marks(folded); err != nil {
 		return "", err
 	}
-	if n := utf8.RuneCountInString(name); n > MaxNameLen {
-		return "", fmt.Errorf("a nickname has 1 to %d characters; %q has %d", MaxNameLen, name, n)
+	name, ok := restore(folded, p, kept)
+	if !ok {
+		// The profile made or lost a stand-in, which no normalisation does.
+		return "", fmt.Errorf("the nickname %s could not be checked", quote(raw))
+	}
+	if c, n := longestCluster(name); n > maxClusterRunes {
+		return "", fmt.Errorf("one character of a nickname holds at most %d code points; %q holds %d", maxClusterRunes, c, n)
+	}
+	if n := graphemeCount(name); n > MaxNameLen {
+		return "", fmt.Errorf("a nickname has 1 to %d characters; %s has %d", MaxNameLen, quote(name), n)
 	}
 	keys := lookalikeKeys(name)
 	for _, r := range reserved {
-		if precis.Nickname.Compare(name, r.name) {
+		if sameName(name, r.name) {
 			return "", fmt.Errorf("%s is %s", r.name, r.what)
 		}
 		if sameKey(keys, lookalikeKeys(r.name)) {
-			return "", fmt.Errorf("the nickname %q looks like %q, %s%s", name, r.name, r.what, onlyMarks(name, r.name))
+			return "", fmt.Errorf("the nickname %s looks like %q, %s%s", quote(name), r.name, r.what, onlyMarks(name, r.name))
 		}
 	}
 	for _, h := range held {
-		if precis.Nickname.Compare(name, h) {
-			return "", fmt.Errorf("the nickname %q is taken at this table", name)
+		if sameName(name, h) {
+			return "", fmt.Errorf("the nickname %s is taken at this table", quote(name))
 		}
 		if sameKey(keys, lookalikeKeys(h)) {
-			return "", fmt.Errorf("the nickname %q looks like %q, who sits at this table%s", name, h, onlyMarks(name, h))
+			return "", fmt.Errorf("the nickname %s looks like %s, who sits at this table%s", quote(name), quote(h), onlyMarks(name, h))
 		}
 	}
 	return name, nil
+}
+
+// keptEmoji reports whether the grapheme cluster c is a recommended emoji
+// the name keeps as typed. A single character is left to the profile,
+// which allows it as a symbol; so is an emoji whose character NFKC rewrites
+// (™️, ℹ️, ‼️), which the profile then refuses for its selector: kept, it
+// would escape the normalisation every other character of the name gets.
+func keptEmoji(c string) bool {
+	return utf8.RuneCountInString(c) > 1 && emoji.IsRGI(c) && norm.NFKC.IsNormalString(c)
+}
+
+// setAside returns s with each of its kept emoji replaced by the stand-in
+// p, and the emoji, in order, for restore to put back.
+func setAside(s string, p rune) (string, []string) {
+	var b strings.Builder
+	var kept []string
+	for g := graphemes.FromString(s); g.Next(); {
+		if c := g.Value(); keptEmoji(c) {
+			b.WriteRune(p)
+			kept = append(kept, c)
+		} else {
+			b.WriteString(c)
+		}
+	}
+	return b.String(), kept
+}
+
+// placeholder returns a stand-in for the emoji set aside in names: an
+// emoji the profile allows as it stands (a symbol, which no normalisation
+// changes, makes or joins to its neighbours), and one none of names holds,
+// so that each stand-in after the profile is one set aside. It returns 0
+// when names hold every candidate.
+func placeholder(names ...string) rune {
+	for p := rune(0x1F300); p <= 0x1F5FF; p++ { // Miscellaneous Symbols and Pictographs
+		if !slices.ContainsFunc(names, func(n string) bool { return strings.ContainsRune(n, p) }) {
+			return p
+		}
+	}
+	return 0
+}
+
+// restore puts the emoji kept back in place of the stand-ins p in s; false
+// if s does not hold one stand-in for each.
+func restore(s string, p rune, kept []string) (string, bool) {
+	if strings.Count(s, string(p)) != len(kept) {
+		return "", false
+	}
+	if len(kept) == 0 {
+		return s, true
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r == p {
+			b.WriteString(kept[0])
+			kept = kept[1:]
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String(), true
+}
+
+// sameName reports whether two names are equal under the profile's
+// comparison (which ignores case and width), their kept emoji set aside:
+// equal names hold the same emoji in the same places.
+func sameName(a, b string) bool {
+	p := placeholder(a, b)
+	ta, ka := setAside(a, p)
+	tb, kb := setAside(b, p)
+	return slices.Equal(ka, kb) && precis.Nickname.Compare(ta, tb)
+}
+
+// quote is a name in quotes as %q writes it, its invisible and control
+// characters escaped, but for its kept emoji, which are shown whole: their
+// joiners and selectors are part of a picture, not a character to point
+// out.
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for g := graphemes.FromString(s); g.Next(); {
+		if c := g.Value(); keptEmoji(c) {
+			b.WriteString(c)
+		} else {
+			q := strconv.Quote(c)
+			b.WriteString(q[1 : len(q)-1])
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// graphemeCount is how many characters s has, as a reader counts them.
+func graphemeCount(s string) int {
+	n := 0
+	for g := graphemes.FromString(s); g.Next(); {
+		n++
+	}
+	return n
+}
+
+// longestCluster returns the grapheme cluster of s with the most code
+// points, and how many it has.
+func longestCluster(s string) (string, int) {
+	longest, most := "", 0
+	for g := graphemes.FromString(s); g.Next(); {
+		if n := utf8.RuneCountInString(g.Value()); n > most {
+			longest, most = g.Value(), n
+		}
+	}
+	return longest, most
 }
 
 // isMark reports whether r is a combining mark that draws on the character
@@ -182,10 +351,15 @@ func marks(name string) error {
 }
 
 // onlyMarks says, of two names found alike, when a combining mark is all
-// that sets them apart, for the person who may not see it.
+// that sets them apart, for the person who may not see it. The emoji
+// selector U+FE0F is a mark too, but nobody types it as one: it is named.
 func onlyMarks(name, other string) string {
 	if sameKey(markedKeys(name), markedKeys(other)) {
 		return ""
+	}
+	noSelector := func(s string) string { return strings.ReplaceAll(s, string(vs16), "") }
+	if sameKey(markedKeys(noSelector(name)), markedKeys(noSelector(other))) {
+		return ": only U+FE0F, which asks for a character's emoji picture, sets them apart"
 	}
 	return ": only a combining mark sets them apart"
 }
@@ -202,30 +376,73 @@ func invalidByte(s string) int {
 	return 0
 }
 
-// disallowed says which character of s the profile refuses, for the
-// person who typed it: the first one the profile refuses on its own, or
-// else the whole (a character allowed only in some contexts, like a
-// zero-width joiner, is refused where it stands).
+// disallowed says which character of s (a name with its kept emoji set
+// aside) the profile refuses, for the person who typed it: the first one
+// the profile refuses on its own, or else the whole. A joiner the profile
+// refuses alone may be allowed where it stands (a zero-width joiner after a
+// virama, a non-joiner between Persian letters): it is named only when the
+// name without the other characters refused still fails.
 func disallowed(s string) string {
-	for _, r := range s {
-		if unicode.Is(unicode.Zs, r) {
-			continue // a space on its own is trimmed away, yet allowed
+	joinersFine := profileAllows(strings.Map(func(r rune) rune {
+		if r == zwj || r == zwnj || unicode.Is(unicode.Zs, r) || profileAllows(string(r)) {
+			return r
 		}
-		if _, err := precis.Nickname.String(string(r)); err == nil {
-			continue
+		return -1
+	}, s))
+	for g := graphemes.FromString(s); g.Next(); {
+		c := g.Value()
+		for _, r := range c {
+			if unicode.Is(unicode.Zs, r) {
+				continue // a space on its own is trimmed away, yet allowed
+			}
+			if profileAllows(string(r)) || (r == zwj || r == zwnj) && joinersFine {
+				continue
+			}
+			kind := "a character a nickname may not hold"
+			switch {
+			case r == zwj:
+				kind = "a zero-width joiner"
+			case unicode.IsControl(r):
+				kind = "a control character"
+			case unicode.Is(unicode.Variation_Selector, r):
+				kind = "an invisible variation selector"
+			case unicode.Is(unicode.Cf, r):
+				kind = "an invisible formatting character"
+			case !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs):
+				kind = "not an assigned printable character"
+			}
+			if emoji.IsRGI(c) {
+				// Kept only if NFKC leaves it alone (keptEmoji).
+				first, _ := utf8.DecodeRuneInString(c)
+				return fmt.Sprintf("holds %q, an emoji a nickname cannot keep as typed: normalisation (NFKC) makes its %q %q",
+					c, string(first), norm.NFKC.String(string(first)))
+			}
+			if emojiLike(c) {
+				return fmt.Sprintf("holds %q, which is not one of Unicode's recommended emoji (the RGI set): only those may hold %U, %s",
+					c, r, kind)
+			}
+			if r == zwj || r == vs16 {
+				return fmt.Sprintf("holds %U, %s, outside an emoji: only one of Unicode's recommended emoji (the RGI set), such as %s, may hold it",
+					r, kind, map[rune]string{zwj: "🏴\u200d☠️", vs16: "☠️"}[r])
+			}
+			return fmt.Sprintf("holds %U, %s", r, kind)
 		}
-		kind := "a character a nickname may not hold"
-		switch {
-		case unicode.IsControl(r):
-			kind = "a control character"
-		case unicode.Is(unicode.Cf, r):
-			kind = "an invisible formatting character"
-		case !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs):
-			kind = "not an assigned printable character"
-		}
-		return fmt.Sprintf("holds %U, %s", r, kind)
 	}
 	return "holds a character a nickname may not hold where it stands"
+}
+
+// profileAllows reports whether the profile accepts s as it stands.
+func profileAllows(s string) bool {
+	_, err := precis.Nickname.String(s)
+	return err == nil
+}
+
+// emojiLike reports whether the grapheme cluster c was meant as an emoji:
+// it starts with a symbol and holds more than it, the way emoji sequences
+// do (a joiner, a selector, a tag).
+func emojiLike(c string) bool {
+	first, size := utf8.DecodeRuneInString(c)
+	return size < len(c) && unicode.Is(unicode.So, first)
 }
 
 // lookalikeKeys are the keys by which name is compared with others: its

@@ -6,9 +6,12 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/clipperhouse/uax29/v2/graphemes"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/skullking-go/skullking/internal/emoji"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -89,6 +92,64 @@ func TestNicknameRules(t *testing.T) {
 		{rule: "an accent cannot hide a bot's name", raw: "Bláckbeard",
 			refuse: `the nickname "Bláckbeard" looks like "Blackbeard", a bot's name: only a combining mark sets them apart`},
 		{rule: "a name whose marks are its own is accepted beside another", raw: "Zoë", held: []string{"Zed"}, stored: "Zoë"},
+
+		// Emoji, and lengths counted in characters as a reader counts them.
+		{rule: "an emoji ZWJ sequence Unicode recommends is kept whole", raw: pirate + " Jack", stored: pirate + " Jack"},
+		{rule: "spaces around an emoji are trimmed and collapsed as anywhere", raw: "  " + pirate + "   Jack ", stored: pirate + " Jack"},
+		{rule: "an emoji presentation sequence is kept with its selector", raw: "\u2620\ufe0f Ann", stored: "\u2620\ufe0f Ann"},
+		{rule: "a keycap is kept", raw: "Ann 1\ufe0f\u20e3", stored: "Ann 1\ufe0f\u20e3"},
+		{rule: "a subdivision flag, a tag sequence, is kept", raw: england + " Ann", stored: england + " Ann"},
+		{rule: "the rest of a name with an emoji is normalised", raw: pirate + " Ｊａｃｋ", stored: pirate + " Jack"},
+		{rule: "a joiner after a virama is the profile's to allow, as before", raw: "\u0915\u094d\u200d\u0937", stored: "\u0915\u094d\u200d\u0937"},
+		{rule: "a non-joiner between Persian letters is the profile's to allow", raw: "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
+			stored: "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"},
+		{rule: "a lone ZWJ between letters is refused", raw: "Ja\u200dck",
+			refuse: `the nickname "Ja\u200dck" holds U+200D, a zero-width joiner, outside an emoji: only one of Unicode's recommended emoji (the RGI set), such as ` + pirate + `, may hold it`},
+		{rule: "a ZWJ joining emoji into no recommended emoji is refused", raw: "\U0001F468\u200d\U0001F996 Rex", // man, T-rex
+			refuse: `holds "👨\u200d🦖", which is not one of Unicode's recommended emoji (the RGI set): only those may hold U+200D, a zero-width joiner`},
+		{rule: "the pirate flag without its selector is no recommended emoji", raw: "\U0001F3F4\u200d\u2620 Jack",
+			refuse: `which is not one of Unicode's recommended emoji (the RGI set): only those may hold U+200D`},
+		{rule: "a mark on an emoji makes it no recommended emoji", raw: pirate + "\u0301 Jack", refuse: "not one of Unicode's recommended emoji"},
+		{rule: "a selector on a letter is refused", raw: "A\ufe0fnn",
+			refuse: "holds U+FE0F, an invisible variation selector, outside an emoji: only one of Unicode's recommended emoji (the RGI set), such as \u2620\ufe0f, may hold it"},
+		{rule: "a selector on an emoji that has no such form is refused", raw: "\U0001F600\ufe0f Ann",
+			refuse: "not one of Unicode's recommended emoji (the RGI set): only those may hold U+FE0F, an invisible variation selector"},
+		{rule: "the text selector is refused", raw: "\u2620\ufe0e Ann", refuse: "only those may hold U+FE0E, an invisible variation selector"},
+		{rule: "a tag sequence Unicode does not list is refused", raw: "\U0001F3F4\U000E0067\U000E0062 Ann",
+			refuse: "only those may hold U+E0067, an invisible formatting character"},
+		{rule: "an emoji whose character NFKC rewrites is refused", raw: "\u2122\ufe0f Ann",
+			refuse: `holds "™️", an emoji a nickname cannot keep as typed: normalisation (NFKC) makes its "™" "TM"`},
+		{rule: "24 flags are 24 characters", raw: strings.Repeat("🇫🇷", MaxNameLen), stored: strings.Repeat("🇫🇷", MaxNameLen)},
+		{rule: "25 flags are too many", raw: strings.Repeat("🇫🇷", MaxNameLen+1), refuse: "a nickname has 1 to 24 characters; \"🇫🇷🇫🇷"},
+		{rule: "25 flags are 25 characters", raw: strings.Repeat("🇫🇷", MaxNameLen+1), refuse: "has 25"},
+		{rule: "24 pirate flags are 24 characters", raw: strings.Repeat(pirate, MaxNameLen), stored: strings.Repeat(pirate, MaxNameLen)},
+		{rule: "a letter with two marks is one character", raw: strings.Repeat("x\u0301\u0302", MaxNameLen), stored: strings.Repeat("x\u0301\u0302", MaxNameLen)},
+		{rule: "a Sanskrit conjunct of five consonants is one character", raw: "\u0915\u093e\u0930\u094d\u0924\u094d\u0938\u094d\u0928\u094d\u092f",
+			stored: "\u0915\u093e\u0930\u094d\u0924\u094d\u0938\u094d\u0928\u094d\u092f"},
+		{rule: "the longest recommended emoji fits in one character", raw: kiss + " Ann", stored: kiss + " Ann"},
+		{rule: "a character of more code points than the longest emoji is refused", raw: "a" + strings.Repeat("\U0001F3FB", 10),
+			refuse: "one character of a nickname holds at most 10 code points; \"a🏻🏻🏻🏻🏻🏻🏻🏻🏻🏻\" holds 11"},
+		// Marks stack on the letter they follow, and a conjunct joins several
+		// letters into one character: the cap is on each letter's stack.
+		{rule: "the mark cap counts a conjunct's marks letter by letter", raw: "\u0915\u093e\u0930\u094d\u0924\u094d\u0938\u094d\u0928\u094d\u092f\u0902",
+			stored: "\u0915\u093e\u0930\u094d\u0924\u094d\u0938\u094d\u0928\u094d\u092f\u0902"},
+		{rule: "the mark cap holds on a letter inside a conjunct", raw: "\u0930\u094d\u0924\u0901\u0902\u0951\u0952\u0953",
+			refuse: `a nickname stacks at most 4 combining marks on one character; this one stacks 5 on "त"`},
+		{rule: "an emoji name in another case is taken", raw: pirate + " jack", held: []string{pirate + " Jack"},
+			refuse: `the nickname "` + pirate + ` jack" is taken at this table`},
+		{rule: "another emoji makes a name new", raw: "\U0001F468\u200d\U0001F680 Jack", held: []string{pirate + " Jack"}, // man astronaut
+			stored: "\U0001F468\u200d\U0001F680 Jack"},
+		// The pirate flag is a black flag with a white skull and crossbones
+		// on it: beside a plain black flag, the skull is what the eye sees
+		// first, not a detail a glance misses (as an accent is). Both may sit.
+		{rule: "the pirate flag is no look-alike of the black flag", raw: pirate + " Jack", held: []string{"\U0001F3F4 Jack"}, stored: pirate + " Jack"},
+		{rule: "the black flag is no look-alike of the pirate flag", raw: "\U0001F3F4 Jack", held: []string{pirate + " Jack"}, stored: "\U0001F3F4 Jack"},
+		{rule: "two skin tones tell two names apart", raw: "\U0001F44D\U0001F3FB Jack", held: []string{"\U0001F44D\U0001F3FF Jack"},
+			stored: "\U0001F44D\U0001F3FB Jack"},
+		{rule: "an emoji and the same character as text look alike", raw: "\u2620\ufe0f Jack", held: []string{"\u2620 Jack"},
+			refuse: `looks like "☠ Jack", who sits at this table: only U+FE0F, which asks for a character's emoji picture, sets them apart`},
+		{rule: "an emoji does not hide a look-alike", raw: pirate + " Оwner", held: []string{pirate + " Owner"}, // a Cyrillic О
+			refuse: `the nickname "` + pirate + ` Оwner" looks like "` + pirate + ` Owner", who sits at this table`},
 	} {
 		t.Run(c.rule, func(t *testing.T) {
 			got, err := checkNickname(c.raw, c.held)
@@ -108,6 +169,55 @@ func TestNicknameRules(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Emoji of the tests: whole sequences, written out so that the joiners and
+// selectors in them can be seen.
+const (
+	pirate  = "\U0001F3F4\u200d\u2620\ufe0f"                                                     // 🏴‍☠️
+	england = "\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F"           // 🏴󠁧󠁢󠁥󠁮󠁧󠁿
+	kiss    = "\U0001F468\U0001F3FB\u200d\u2764\ufe0f\u200d\U0001F48B\u200d\U0001F468\U0001F3FC" // kiss: man, man, two skin tones
+)
+
+// FuzzNickname checks any name: it is refused, or stored in a form that
+// keeps every rule. The stored form is text in NFC of 1 to MaxNameLen
+// characters, none longer than maxClusterRunes; U+FE0F, which the profile
+// refuses, stands only in a kept emoji; and the stored form is accepted as
+// itself, so that a name given back by the server can be given again.
+func FuzzNickname(f *testing.F) {
+	for _, seed := range []string{
+		"Ann", "  Ann   Lee ", "Ｚｅｄ", pirate + " Jack", "Ja\u200dck", "\U0001F468\u200d\U0001F996",
+		strings.Repeat("🇫🇷", MaxNameLen), strings.Repeat("🇫🇷", MaxNameLen+1), kiss, england + "x\u0301",
+		"\u2122\ufe0f", "\u0915\u094d\u200d\u0937", "a" + strings.Repeat("\u0336", 23), "\U0001F300" + pirate, "Ann\xff",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		name, err := checkNickname(raw, []string{"Owner"})
+		if err != nil {
+			if name != "" {
+				t.Fatalf("%+q refused (%v) but gave %+q", raw, err, name)
+			}
+			return
+		}
+		if !utf8.ValidString(name) || !norm.NFC.IsNormalString(name) {
+			t.Fatalf("%+q stored as %+q, not text in NFC", raw, name)
+		}
+		if n := graphemeCount(name); n < 1 || n > MaxNameLen {
+			t.Fatalf("%+q stored as %+q, of %d characters", raw, name, n)
+		}
+		if c, n := longestCluster(name); n > maxClusterRunes {
+			t.Fatalf("%+q stored as %+q, whose %+q has %d code points", raw, name, c, n)
+		}
+		for g := graphemes.FromString(name); g.Next(); {
+			if c := g.Value(); strings.ContainsRune(c, vs16) && !keptEmoji(c) {
+				t.Fatalf("%+q stored as %+q, whose %+q holds U+FE0F outside a kept emoji", raw, name, c)
+			}
+		}
+		if again, err := checkNickname(name, nil); err != nil || again != name {
+			t.Fatalf("%+q stored as %+q, which is checked again as %+q, %v", raw, name, again, err)
+		}
+	})
 }
 
 // A refused nickname changes nothing: creating a table with one makes no
@@ -181,8 +291,8 @@ func TestDocListsTheBotsNames(t *testing.T) {
 }
 
 // The protocol document's nickname rules state what the code does: every
-// reserved name is named in them, and the cap on combining marks is the
-// code's.
+// reserved name is named in them, and the caps on length, combining marks
+// and a character's code points, and the emoji version, are the code's.
 func TestDocStatesTheReservedNamesAndTheMarkCap(t *testing.T) {
 	doc, err := os.ReadFile("../../docs/protocol.md")
 	if err != nil {
@@ -196,7 +306,19 @@ func TestDocStatesTheReservedNamesAndTheMarkCap(t *testing.T) {
 			t.Errorf("the nickname rules do not name %q, which is reserved", r.name)
 		}
 	}
-	if want := fmt.Sprintf("at most %d may stack on one character", maxMarks); !strings.Contains(rules, want) {
-		t.Errorf("the nickname rules do not say %q", want)
+	for _, want := range []string{
+		fmt.Sprintf("at most %d may stack on one character", maxMarks),
+		fmt.Sprintf("1 to %d characters", MaxNameLen),
+		fmt.Sprintf("at most %d code points", maxClusterRunes),
+		"Unicode Emoji " + emoji.Version,
+	} {
+		if !strings.Contains(rules, want) {
+			t.Errorf("the nickname rules do not say %q", want)
+		}
+	}
+	// The cap on a character's code points lets the longest recommended
+	// emoji through.
+	if emoji.Longest() > maxClusterRunes {
+		t.Errorf("the longest recommended emoji has %d code points, over the cap of %d", emoji.Longest(), maxClusterRunes)
 	}
 }
