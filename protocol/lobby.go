@@ -17,6 +17,9 @@ type ServerInfo struct {
 	Bots        []string `json:"bots"` // the bot levels, weakest first
 	MaxFrame    int      `json:"max_frame"`
 	MaxChat     int      `json:"max_chat"` // the longest chat line, in characters
+	// MaxName is the longest nickname, in characters as a reader counts
+	// them (grapheme clusters), for a client that checks before it sends.
+	MaxName int `json:"max_name"`
 }
 
 // ErrorBody is every error of the HTTP API: a sentence and a code.

@@ -488,7 +488,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) apiInfo(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, protocol.ServerInfo{Protocol: protocol.Version, Subprotocol: protocol.Subprotocol,
-		Bots: bot.Levels(), MaxFrame: protocol.MaxFrame, MaxChat: protocol.MaxChat})
+		Bots: bot.Levels(), MaxFrame: protocol.MaxFrame, MaxChat: protocol.MaxChat, MaxName: table.MaxNameLen})
 }
 
 // options lists every option a form may set: the engine's rules, then the
