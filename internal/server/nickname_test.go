@@ -102,3 +102,31 @@ func TestHostSeatRuleOnTheWire(t *testing.T) {
 		t.Fatalf("Ben's seat given to a bot: %+v", s)
 	}
 }
+
+// Over the wire, a nickname is counted by grapheme and keeps the emoji
+// Unicode recommends: GET /api says the limit, the pirate flag's joiner
+// reaches the other seats whole, and a joiner between letters or a 25th
+// flag is refused in the protocol's error shape.
+func TestLobbyTakesEmojiNicknamesByGrapheme(t *testing.T) {
+	ts := testserver.Start(t)
+	ctx := testserver.Context(t, 30*time.Second)
+	if info, err := ts.Client().Info(ctx); err != nil || info.MaxName != 24 {
+		t.Fatalf("GET /api: %+v, %v, want max_name 24", info, err)
+	}
+	id := ts.Create("Owner", []protocol.SeatSpec{testserver.Open, testserver.Open, testserver.Bot("random")}, short).ID
+	for _, c := range []struct{ nickname, says string }{
+		{"Ja\u200dck", `the nickname "Ja\u200dck" holds U+200D, a zero-width joiner, outside an emoji: only one of Unicode's recommended emoji (the RGI set), such as 🏴‍☠️, may hold it`},
+		{strings.Repeat("🇫🇷", 25), `a nickname has 1 to 24 characters; "` + strings.Repeat("🇫🇷", 25) + `" has 25`},
+	} {
+		_, err := ts.Client().Join(ctx, id, protocol.JoinRequest{Nickname: c.nickname})
+		var e *client.Error
+		if !errors.As(err, &e) || e.Status != 409 || e.Code != protocol.ErrBadRequest || e.Message != c.says {
+			t.Fatalf("join as %q: %v (%+v), want 409 bad_request %q", c.nickname, err, e, c.says)
+		}
+	}
+	const jack = "\U0001F3F4\u200d\u2620\ufe0f Jack" // the pirate flag, a ZWJ sequence
+	joined := ts.Join(id, "  "+jack+" ")
+	if s := sit(t, ts.Client(), id, jack, joined.Token).welcome.Table.Seats[joined.Seat]; s.Name != jack {
+		t.Fatalf("Jack's seat %+v, want the name %q", s, jack)
+	}
+}
