@@ -2,7 +2,9 @@ package webtest
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,17 +31,43 @@ func startKeeperSite(t *testing.T) string {
 // connection while down is set: to the page, the server is unreachable.
 func startKeeperSiteGate(t *testing.T, down *atomic.Bool) string {
 	t.Helper()
+	if down == nil {
+		return startKeeperSiteCut(t, nil)
+	}
+	return startKeeperSiteCut(t, func(*http.Request) bool { return down.Load() })
+}
+
+// startKeeperSiteCut is startKeeperSite whose score keeper API is out of
+// reach for the requests cut picks, as for a phone that lost the network:
+// such a request is dropped, and so is the answer to one held open (a long
+// poll) if it comes while cut picks it, since the phone would not hear it.
+func startKeeperSiteCut(t *testing.T, cut func(*http.Request) bool) string {
+	t.Helper()
 	var sk http.Handler = scorekeeper.NewHandler(scorekeeper.NewMemoryStore())
-	if down != nil {
+	if cut != nil {
 		api := sk
 		sk = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if down.Load() {
+			dropped := func() bool {
+				if !cut(r) {
+					return false
+				}
 				if c, _, err := http.NewResponseController(w).Hijack(); err == nil {
 					c.Close()
-					return
 				}
+				return true
 			}
-			api.ServeHTTP(w, r)
+			if dropped() {
+				return
+			}
+			// The answer is held back until it is known to reach the phone.
+			rec := httptest.NewRecorder()
+			api.ServeHTTP(rec, r)
+			if dropped() {
+				return
+			}
+			maps.Copy(w.Header(), rec.Header())
+			w.WriteHeader(rec.Code)
+			w.Write(rec.Body.Bytes())
 		})
 	}
 	return testserver.StartWith(t, func(c *server.Config) {
