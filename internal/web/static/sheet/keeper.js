@@ -88,7 +88,78 @@ async function api(method, path, body, extra = {}) {
   }
   let data = null;
   if (r.status !== 204 && r.status !== 304) { try { data = await r.json(); } catch { data = null; } }
-  return { status: r.status, data, etag: r.headers.get('ETag') };
+  return { status: r.status, data };
+}
+
+// ---- live: the sheet as the server has it, the moment it changes ----------
+
+// How long the server holds a question about a sheet, in seconds (it holds
+// one 30 s at most: docs/scorekeeper-api.md), and the longest pause, in
+// ms, before a question that failed is asked again.
+const LIVE_WAIT = 25;
+const RETRY_MOST = 15000;
+
+// live follows sheet token as the server has it, for every phone holding
+// one of its links: the edit link as the follow link, so that a phone
+// entering rounds is never left showing a sheet another phone has moved
+// on. It is the API's long poll — GET …?wait= with the version the page
+// holds as If-None-Match — which the server answers the moment any phone
+// changes the sheet, on whichever server of a cluster (they pass the news
+// to each other). on.sheet(sh) gets each sheet newer than version;
+// on.state says whether the last question was answered ('live': the page
+// holds what the server has) or not ('offline'). The first question after
+// a start, a failure or a wake-up is answered at once rather than held,
+// so that the page learns promptly whether its copy is current. A failed
+// question is asked again after 1 s, then twice as long each time up to
+// RETRY_MOST, and at once when the browser says it is back online or the
+// page is shown again (a phone taken out of a pocket). Returns {now, stop}:
+// now() asks again at once.
+function live(token, version, on) {
+  let alive = true;
+  let tag = version ? `"${version}"` : null;
+  let quick = true;
+  let delay = 0;
+  let ctrl = null;
+  let rest = null; // ends the pause before a failed question is asked again
+  const now = () => { quick = true; delay = 0; if (rest) rest(); if (ctrl) ctrl.abort(); };
+  const gone = () => { on.state('offline'); now(); };
+  const shown = () => { if (!document.hidden) now(); };
+  window.addEventListener('online', now);
+  window.addEventListener('offline', gone);
+  document.addEventListener('visibilitychange', shown);
+  (async () => {
+    while (alive) {
+      const asked = (ctrl = new AbortController());
+      try {
+        const r = await fetch(`/api/sheets/${token}${quick ? '' : `?wait=${LIVE_WAIT}`}`,
+          { headers: tag ? { 'If-None-Match': tag } : {}, signal: asked.signal });
+        if (r.status !== 200 && r.status !== 304) throw new Error(`the server answered ${r.status}`);
+        const sh = r.status === 200 ? await r.json() : null;
+        if (!alive) return;
+        if (sh) { tag = r.headers.get('ETag'); on.sheet(sh); }
+        on.state('live');
+        quick = false;
+        delay = 0;
+      } catch {
+        if (!alive) return;
+        if (asked.signal.aborted && quick) continue; // now(): asked again, not a failure
+        on.state('offline');
+        quick = true;
+        delay = Math.min(RETRY_MOST, delay ? delay * 2 : 1000);
+        await new Promise((ok) => { const t = setTimeout(ok, delay); rest = () => { clearTimeout(t); ok(); }; });
+        rest = null;
+      }
+    }
+  })();
+  const stop = () => {
+    alive = false;
+    window.removeEventListener('online', now);
+    window.removeEventListener('offline', gone);
+    document.removeEventListener('visibilitychange', shown);
+    if (rest) rest();
+    if (ctrl) ctrl.abort();
+  };
+  return { now, stop };
 }
 
 // ---- the rules, as the engine's option table says them -----------------
@@ -133,6 +204,19 @@ function needsMet(rules, o) {
 
 // sameValue compares two option values (a schedule may be a list).
 function sameValue(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+// canon writes a value so that two copies of it compare equal whichever
+// side wrote them: object keys in order, and empty fields left out, as the
+// server leaves them out of a round (a deal that kept the schedule, no
+// captures).
+function canon(v) {
+  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const empty = (x) => x === null || x === undefined || x === 0 || x === '' || (Array.isArray(x) && x.length === 0);
+    return `{${Object.keys(v).sort().filter((k) => !empty(v[k])).map((k) => `${JSON.stringify(k)}:${canon(v[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v === undefined ? null : v);
+}
 
 // sameRules compares two Rules objects, whatever the order of their keys.
 function sameRules(a, b) {
@@ -730,7 +814,7 @@ async function openSheet(token) {
     let r;
     try { r = await api('GET', '/api/sheets/' + token); } catch { main.replaceChildren(h('p', { class: 'panel' }, 'This sheet is not on this phone, and the server cannot be reached.')); return; }
     if (r.status !== 200) { main.replaceChildren(h('p', { class: 'panel' }, 'There is no such sheet.')); return; }
-    if (r.data.read_only) { follow(token, r.data, r.etag); return; }
+    if (r.data.read_only) { follow(token, r.data); return; }
     e = synced(r.data.id, r.data);
     putEntry(e);
   }
@@ -743,6 +827,13 @@ function keeper(key) {
   let back = 'round'; // the screen the names screen goes back to
   let alive = true; // false once the keeper left for another screen
   let applyNext = false; // the rules form's "apply to", kept across redraws
+  // What the live questions last said ('checking' until the first answer,
+  // 'live', 'offline'), and the version of the sheet the screen was drawn
+  // from: the status line says "Saved." only when what is shown is what
+  // the server has.
+  let net = 'checking';
+  let drawn = null;
+  let watch = null; // the live questions, once the sheet is on the server
   const redraw = () => { if (alive) { main.replaceChildren(); draw(); } };
   const change = async (mutate, msg) => {
     const e = getEntry(key);
@@ -753,6 +844,10 @@ function keeper(key) {
     redraw();
     let after = await sync(key);
     if (after && after.dirty && after.offline) after = await scoreHere(after.key);
+    // A send that failed says the server is out of reach before the live
+    // question held open does; one that went through says it is back.
+    if (after && after.offline) netState('offline');
+    else if (after && net === 'offline' && watch) watch.now();
     if (after && after.key !== key) { key = after.key; if (alive) history.replaceState(null, '', '/sheet/' + key); }
     if (msg && after && !after.dirty) announce(msg);
     redraw();
@@ -765,6 +860,76 @@ function keeper(key) {
   function draw() {
     drawSheet();
     fitScrollers(main);
+    startLive();
+  }
+
+  // startLive starts the live questions once the sheet is on the server
+  // (a sheet started offline has no id until then).
+  function startLive() {
+    const e = getEntry(key);
+    if (watch || !alive || !e || !e.sheet.id) return;
+    watch = live(e.sheet.id, (e.base || e.sheet).version, { sheet: arrived, state: netState });
+  }
+
+  // arrived takes the sheet as the server has it after another phone
+  // changed it. A phone with changes of its own not yet sent sends them:
+  // the server merges both, part by part. Otherwise the sheet is shown as
+  // it is now; a round being entered here stays as typed, and if the other
+  // phone entered or changed that very round, the entry screen says so and
+  // the keeper chooses (clashOf).
+  function arrived(sh) {
+    const x = getEntry(key);
+    if (!alive || !x) return;
+    if (sh.version <= (x.base || x.sheet).version) {
+      // This phone's own change, or older news; another tab of this phone
+      // may have stored it without this one drawing it yet.
+      if (!x.dirty && x.sheet.version !== drawn) refresh();
+      return;
+    }
+    if (x.dirty) {
+      if (!x.conflict) retry();
+      return;
+    }
+    x.sheet = sh;
+    x.base = sh;
+    putEntry(x);
+    toast('This sheet was changed on another phone.');
+    refresh();
+  }
+
+  // netState hears the live questions' state; back in reach, what this
+  // phone kept while offline is sent.
+  function netState(s) {
+    if (s === net) return;
+    const was = net;
+    net = s;
+    restatus();
+    const e = getEntry(key);
+    if (s === 'live' && was === 'offline' && e && e.dirty && !e.conflict) retry();
+  }
+
+  // refresh draws what came in the background — another phone's change, a
+  // sync — without losing what the keeper is doing: focus and scroll stay,
+  // and the names and rules forms keep what is typed in them (their status
+  // line says the sheet moved on until they are left).
+  function refresh() {
+    if (!alive) return;
+    if (tab === 'names' || tab === 'more') { restatus(); return; }
+    const a = document.activeElement;
+    const sel = a && main.contains(a) ? (a.id ? '#' + CSS.escape(a.id) : a.dataset.key ? `[data-key="${CSS.escape(a.dataset.key)}"]` : null) : null;
+    const y = window.scrollY;
+    redraw();
+    window.scrollTo(0, y);
+    const f = sel && main.querySelector(sel);
+    if (f) f.focus({ preventScroll: true });
+  }
+
+  // restatus redraws the status line alone, which the live questions'
+  // state changes without anything else on the screen changing.
+  function restatus() {
+    const old = main.querySelector('#sync-status');
+    const e = getEntry(key);
+    if (alive && old && e && !e.conflict && !e.error) old.replaceWith(status(e));
   }
 
   function drawSheet() {
@@ -777,6 +942,7 @@ function keeper(key) {
       history.replaceState(null, '', '/sheet/' + key);
     }
     const sh = e.sheet;
+    drawn = sh.version;
     main.append(
       h('div', { class: 'sk-head' }, h('h1', { id: 'sheet-title' }, sh.title || names(sh.players)),
         h('button', { type: 'button', id: 'rename', 'aria-pressed': String(tab === 'names'), onclick: toggleNames }, 'Rename')),
@@ -789,7 +955,7 @@ function keeper(key) {
       main.append(totalsScreen(sh, (n) => startEdit(n)));
       if (sh.rounds.length) {
         main.append(h('button', { type: 'button', id: 'delete-last', onclick: () => {
-          if (confirm(`Delete round ${sh.rounds.length}? Its entries are lost.`)) change((x) => { x.sheet.rounds.pop(); }, 'Round deleted.');
+          if (confirm(`Delete round ${sh.rounds.length}? Its entries are lost.`)) change((x) => { x.sheet.rounds.pop(); ownRounds(x); }, 'Round deleted.');
         } }, `Delete round ${sh.rounds.length}`));
       }
     }
@@ -829,7 +995,12 @@ function keeper(key) {
       }
       tab = back;
       if (want.title === (sh.title || '') && want.players.every((p, i) => p === sh.players[i])) { redraw(); announce('Nothing changed.'); return; }
-      change((x) => { x.sheet.title = want.title; x.sheet.players = want.players; }, 'Names saved.');
+      // Only what was changed here: a name another phone fixed while this
+      // form was open stays fixed.
+      change((x) => {
+        if (want.title !== (sh.title || '')) x.sheet.title = want.title;
+        want.players.forEach((p, i) => { if (p !== sh.players[i]) x.sheet.players[i] = p; });
+      }, 'Names saved.');
     };
     const cancel = () => { tab = back; redraw(); };
     const escape = (ev) => { if (ev.key === 'Escape') { ev.preventDefault(); cancel(); } };
@@ -853,8 +1024,12 @@ function keeper(key) {
           e.errorRound && e.errorRound <= e.sheet.rounds.length ? h('button', { type: 'button', id: 'fix-round', onclick: () => startEdit(e.errorRound) }, `Fix round ${e.errorRound}`) : null,
           e.sheet.id ? h('button', { type: 'button', id: 'drop-change', onclick: dropChange }, 'Undo: back to the saved sheet') : null));
     }
-    if (e.dirty) return h('p', { class: 'sk-pending', id: 'sync-status' }, e.offline ? 'Saved on this device; will sync when online.' : 'Saving…');
-    return h('p', { class: 'muted', id: 'sync-status' }, 'Saved.');
+    const line = (cls, text) => h('p', { class: cls, id: 'sync-status' }, text);
+    if (e.dirty) return line('sk-pending', e.offline || net === 'offline' ? 'Saved on this device; will sync when online.' : 'Saving…');
+    if (net === 'offline') return line('sk-pending', 'Offline: this is the sheet as this phone last had it. Changes from other phones show once it is back online.');
+    if (e.sheet.version !== drawn) return line('sk-pending', 'The sheet changed meanwhile: it shows as it is now when you leave this screen.');
+    if (net === 'checking') return line('muted', 'Checking for changes from other phones…');
+    return line('muted', 'Saved.');
   }
 
   // conflictPanel settles what the server could not merge: each part both
@@ -944,7 +1119,9 @@ function keeper(key) {
     const e = getEntry(key);
     const r = e.sheet.rounds[n - 1];
     const sr = e.sheet.score && e.sheet.score.rounds[n - 1];
-    e.draft = { replace: n, step: 'bids', cards: r.cards || (sr && sr.cards) || null, sched: r.cards ? 0 : sr && sr.cards, bids: [...r.bids], won: [...r.won],
+    // round and from: which round this is and how it was, to see if
+    // another phone changes it meanwhile (clashOf).
+    e.draft = { replace: n, round: n, from: canon(r), step: 'bids', cards: r.cards || (sr && sr.cards) || null, sched: r.cards ? 0 : sr && sr.cards, bids: [...r.bids], won: [...r.won],
       bonuses: (r.bonuses || []).map((b) => ({ ...b })), loot: r.loot || [], wagers: r.wagers || null, cannon: r.cannon, bonus_points: r.bonus_points };
     putEntry(e);
     tab = 'round';
@@ -957,9 +1134,12 @@ function keeper(key) {
     const sh = e.sheet;
     const next = nextRound(sh);
     let d = e.draft;
+    const clash = clashOf(sh, d);
+    if (clash) return h('div', { class: 'sk-wide' }, clashPanel(sh, d, clash), h('aside', {}, totalsStrip(sh)));
     if (!d) {
       if (!next) return finished(sh);
-      d = { replace: 0, step: 'bids', cards: next.cards, sched: next.pending ? 0 : next.cards, bids: sh.players.map(() => null), won: sh.players.map(() => null), bonuses: [], loot: [], wagers: null };
+      d = { replace: 0, round: next.round, from: canon(null), step: 'bids', cards: next.cards, sched: next.pending ? 0 : next.cards,
+        bids: sh.players.map(() => null), won: sh.players.map(() => null), bonuses: [], loot: [], wagers: null };
     }
     const save = () => { const x = getEntry(key); x.draft = d; putEntry(x); };
     const n = d.replace || next.round;
@@ -1031,6 +1211,74 @@ function keeper(key) {
       box.append(confirmStep(sh, d, n, bar, go));
     }
     return h('div', { class: 'sk-wide' }, box, h('aside', {}, totalsStrip(sh)));
+  }
+
+  // ownRounds keeps the round being entered in step with a change this
+  // phone made to the rounds itself, which is no other phone's: a new
+  // round stays the next one, a correction of a deleted round goes, and a
+  // correction of a changed round goes on from the round as it now is.
+  function ownRounds(x) {
+    const d = x.draft;
+    if (!d || !d.round || d.from === undefined) return;
+    const now = x.sheet.rounds[d.round - 1] || null;
+    if (!d.replace) d.round = x.sheet.rounds.length + 1;
+    else if (!now) x.draft = null;
+    else d.from = canon(now);
+  }
+
+  // clashOf says whether the round being entered here was entered,
+  // changed or deleted on another phone meanwhile: whether the draft's
+  // round, as the sheet now has it, is still as it was when the draft
+  // began (none yet, for a new round). Null when it is, or for a draft
+  // from before drafts said their round.
+  function clashOf(sh, d) {
+    if (!d || !d.round || d.from === undefined) return null;
+    const theirs = sh.rounds[d.round - 1] || null;
+    if (canon(theirs) === d.from && (d.replace || sh.rounds.length === d.round - 1)) return null;
+    return { n: d.round, theirs };
+  }
+
+  // clashPanel shows both phones' round side by side, in place of the
+  // entry, which holds until the keeper chooses: saving on regardless
+  // would enter the round a second time, or undo the other phone's.
+  function clashPanel(sh, d, c) {
+    const next = sh.rounds.length + 1;
+    const said = c.theirs
+      ? `Round ${c.n} was ${d.replace ? 'changed' : 'entered'} on another phone while you were ${d.replace ? 'correcting' : 'entering'} it here.`
+      : d.replace ? `Round ${c.n} was deleted on another phone while you were correcting it here.`
+        : `Rounds were deleted on another phone while you were entering round ${c.n} here: round ${next} is next now.`;
+    const theirs = () => {
+      const x = getEntry(key);
+      x.draft = null;
+      putEntry(x);
+      redraw();
+      announce('Kept the other phone\'s.');
+    };
+    // Mine corrects their round with this phone's entry, or enters it as
+    // the next round when there is none; either way through the steps,
+    // nothing saved until the keeper saves it.
+    const mine = () => {
+      const x = getEntry(key);
+      const dd = x.draft;
+      const now = x.sheet.rounds[dd.round - 1];
+      if (now) Object.assign(dd, { replace: dd.round, from: canon(now) });
+      else Object.assign(dd, { replace: 0, round: x.sheet.rounds.length + 1, from: canon(null), step: 'bids' });
+      putEntry(x);
+      redraw();
+      const f = main.querySelector('[data-first]');
+      if (f) f.focus();
+    };
+    const part = { part: 'round', round: c.n };
+    return h('section', { class: 'panel sk-offline', role: 'alert', id: 'clash', 'aria-labelledby': 'clash-h' },
+      h('h2', { id: 'clash-h' }, said),
+      h('p', {}, 'Nothing from this phone is saved yet: choose which to keep.'),
+      h('div', { class: 'sk-sides' },
+        h('div', { class: 'sk-side', id: 'clash-theirs-side' }, h('h3', {}, 'The other phone'), partView(sh, part, c.theirs)),
+        h('div', { class: 'sk-side', id: 'clash-mine-side' }, h('h3', {}, 'This phone'), partView(sh, part, d))),
+      h('div', { class: 'sk-bar' },
+        h('button', { type: 'button', id: 'clash-theirs', 'data-first': '', onclick: theirs }, 'Keep the other phone\'s'),
+        h('button', { type: 'button', class: 'primary', id: 'clash-mine', onclick: mine },
+          c.theirs ? `Keep this phone's: correct round ${c.n}` : `Keep this phone's: enter it as round ${next}`)));
   }
 
   // verdictOf shows the engine's word on the round so far in verdict, and
@@ -1199,6 +1447,10 @@ function keeper(key) {
     let ok = true;
     const saveBtn = () => h('div', { class: 'sk-bar' }, h('button', { type: 'button', id: 'back', onclick: () => go('bonus') }, 'Back'),
       h('button', { type: 'button', class: 'primary', id: 'save-round', disabled: !ok, onclick: () => {
+        // Another phone's change may have come in since this screen was
+        // drawn: a round it entered or changed is not entered over.
+        const now = getEntry(key);
+        if (clashOf(now.sheet, now.draft)) { redraw(); return; }
         change((x) => {
           const r = roundOf(x.draft);
           if (x.draft.replace) x.sheet.rounds[x.draft.replace - 1] = r; else x.sheet.rounds.push(r);
@@ -1278,7 +1530,7 @@ function keeper(key) {
       h('button', { type: 'button', id: 'apply-rules', onclick: () => {
         const o = rules.read();
         if (!o) return;
-        change((x) => applyRules(x.sheet, o, nextR.checked && x.sheet.rounds.length > 0), 'Rules changed.');
+        change((x) => { applyRules(x.sheet, o, nextR.checked && x.sheet.rounds.length > 0); ownRounds(x); }, 'Rules changed.');
       } }, 'Change the rules')));
     if (sh.follow) {
       const link = location.origin + '/sheet/' + sh.follow;
@@ -1319,29 +1571,25 @@ function keeper(key) {
   // again with it.
   const had = info;
   rulesInfo().then((x) => { if (!had && x) redraw(); });
-  const retry = async () => { await syncAll(); if (main.isConnected) redraw(); };
+  const retry = async () => { await syncAll(); if (main.isConnected) refresh(); };
   window.addEventListener('online', retry);
   const every = setInterval(() => { const e = getEntry(key); if (e && e.dirty && !e.conflict) retry(); }, 15000);
   leave = () => {
     alive = false;
+    if (watch) watch.stop();
     window.removeEventListener('online', retry);
     clearInterval(every);
     main.removeEventListener('touchstart', onStart);
     main.removeEventListener('touchend', onEnd);
   };
+  // Drawing starts the live questions, whose first answer brings what
+  // other phones changed since this one last had the sheet.
   draw();
   const first = main.querySelector('[data-first]');
   if (first) first.focus({ preventScroll: true });
-  // Pick up changes made on another phone with the edit link, unless this
-  // phone has its own waiting to be sent.
+  // This phone's own changes, waiting to be sent, go first.
   const e = getEntry(key);
   if (e && e.dirty) retry();
-  else if (e && e.sheet.id) {
-    api('GET', '/api/sheets/' + e.sheet.id).then((r) => {
-      const x = getEntry(key);
-      if (r.status === 200 && x && !x.dirty && r.data.version !== x.sheet.version) { x.sheet = r.data; x.base = r.data; putEntry(x); redraw(); }
-    }).catch(() => {});
-  }
 }
 
 // partTitle names a part two phones changed each its own way.
@@ -1355,6 +1603,10 @@ function partTitle(sh, k) {
   }
 }
 
+// blank writes a count of a round still being entered: a dash for one
+// not entered yet.
+const blank = (n) => (n === null || n === undefined ? '—' : String(n));
+
 // partView shows one side of a part in conflict: a round as each player's
 // bid and tricks won with its captures, a name or title as written.
 function partView(sh, k, v) {
@@ -1365,7 +1617,7 @@ function partView(sh, k, v) {
   if (k.part === 'rules') return rulesInForce(ruleAt({ options: v.options, rule_changes: v.rule_changes }, (sh.rounds || []).length + 1), 1);
   return h('table', { class: 'sk-table sk-compact' },
     h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Bid'), h('th', {}, 'Won'))),
-    h('tbody', {}, sh.players.map((p, i) => h('tr', {}, h('td', {}, p), h('td', {}, String(v.bids[i])), h('td', {}, String(v.won[i]))))),
+    h('tbody', {}, sh.players.map((p, i) => h('tr', {}, h('td', {}, p), h('td', {}, blank(v.bids[i])), h('td', {}, blank(v.won[i]))))),
     (v.bonuses || []).length ? h('caption', { class: 'muted' }, plural(v.bonuses.length, 'capture')) : null);
 }
 
@@ -1491,31 +1743,26 @@ function roundRules(sh, n) {
 
 // ---- following on another phone -----------------------------------------
 
-function follow(token, first, firstTag) {
-  let alive = true;
-  let etag = firstTag;
-  let ctrl = null;
-  const draw = (sh) => {
-    main.replaceChildren(h('h1', {}, sh.title || names(sh.players)),
-      h('p', { class: 'muted', id: 'following' }, `Following live · ${plural(sh.rounds.length, 'round')} entered`,
-        sh.score && sh.score.over ? ' · game over' : ''),
-      totalsScreen(sh, null));
+// follow is a phone holding the follow link: the totals, read-only, kept
+// live by the same questions as the keeper's (live).
+function follow(token, first) {
+  let sh = first;
+  let net = 'live';
+  // The line saying how current the score shown is: followed live, or
+  // as last received while the server cannot be reached.
+  const line = () => h('p', { class: net === 'offline' ? 'sk-pending' : 'muted', id: 'following' },
+    net === 'offline' ? 'Offline: the score as last received; it follows again once back online' : 'Following live',
+    ` · ${plural(sh.rounds.length, 'round')} entered`, sh.score && sh.score.over ? ' · game over' : '');
+  const draw = () => {
+    main.replaceChildren(h('h1', {}, sh.title || names(sh.players)), line(), totalsScreen(sh, null));
     fitScrollers(main);
   };
-  draw(first);
-  (async () => {
-    while (alive) {
-      try {
-        ctrl = new AbortController();
-        const r = await fetch(`/api/sheets/${token}?wait=25`, { headers: etag ? { 'If-None-Match': etag } : {}, signal: ctrl.signal });
-        if (r.status === 200) { etag = r.headers.get('ETag'); const sh = await r.json(); if (alive) { draw(sh); announce('The score changed.'); } }
-        else if (r.status !== 304) await new Promise((ok) => setTimeout(ok, 5000));
-      } catch {
-        if (alive) await new Promise((ok) => setTimeout(ok, 5000));
-      }
-    }
-  })();
-  leave = () => { alive = false; if (ctrl) ctrl.abort(); };
+  draw();
+  const watch = live(token, first.version, {
+    sheet: (x) => { sh = x; draw(); announce('The score changed.'); },
+    state: (s) => { if (s === net) return; net = s; const old = document.getElementById('following'); if (old) old.replaceWith(line()); },
+  });
+  leave = watch.stop;
 }
 
 installSprite();
