@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -570,6 +571,89 @@ func TestAPILongPollSeesAnotherProcess(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the other process's edit was not seen")
 	}
+}
+
+// TestAPILongPollOnTheEditLink: a phone holding the edit link follows the
+// sheet live as a follower does. Waiting on one server, it is answered as
+// soon as a round is entered through another sharing the store — woken by
+// the news the servers pass (NATS in a cluster), never by a read of the
+// store — with the sheet as the edit link reads it. A write it then makes
+// on the version it held is refused, saying why, with the current sheet.
+func TestAPILongPollOnTheEditLink(t *testing.T) {
+	store, news := NewMemoryStore(), &localNews{}
+	one, stop, err := NewSharedHandler(store, news)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	two := newHandler(store)
+	two.pollEvery = time.Hour // only the news can wake it in time
+	stopTwo, _ := news.Watch(two.watch.changed)
+	defer stopTwo()
+	two.changes = news
+	c1 := &client{t: t, srv: one, book: NewToken()}
+	c2 := &client{t: t, h: two, srv: two.routes(), book: NewToken()}
+	s := c1.create(`{"players": ["Ann", "Ben", "Cat"]}`)
+
+	done := make(chan *httptest.ResponseRecorder, 1)
+	go func() { done <- c2.do("GET", "/api/sheets/"+s.ID+"?wait=20", nil, "If-None-Match", `"1"`) }()
+	for waiting := time.Now().Add(5 * time.Second); ; {
+		two.watch.mu.Lock()
+		n := len(two.watch.chans)
+		two.watch.mu.Unlock()
+		if n == 1 {
+			break
+		}
+		if time.Now().After(waiting) {
+			t.Fatal("the edit link's long poll is not waiting on the sheet")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	c1.round(s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	select {
+	case rec := <-done:
+		expect(t, rec, http.StatusOK)
+		got := decodeAs[sheetResp](t, rec)
+		if got.Version != 2 || got.ID != s.ID || got.ReadOnly || len(got.Rounds) != 1 {
+			t.Fatalf("the edit link's long poll answered %+v", got)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the edit link's long poll was not woken by the round entered on the other server")
+	}
+
+	rec := c2.do("POST", "/api/sheets/"+s.ID+"/rounds", map[string]any{"version": 1, "round": rnd([]int{0, 0, 1}, []int{0, 0, 1})})
+	expect(t, rec, http.StatusConflict)
+	refused := decodeAs[struct {
+		Error, Code string
+		Sheet       sheetResp
+	}](t, rec)
+	if refused.Code != "conflict" || !strings.Contains(refused.Error, "the sheet is at version 2, but this edit was made on version 1") ||
+		refused.Sheet.Version != 2 || len(refused.Sheet.Rounds) != 1 {
+		t.Fatalf("a write on the old version answered %s", rec.Body)
+	}
+}
+
+// localNews is Changes between the handlers of one process, as NATS is
+// between servers.
+type localNews struct {
+	mu    sync.Mutex
+	heard []func(id string)
+}
+
+func (n *localNews) Changed(id string) {
+	n.mu.Lock()
+	heard := slices.Clone(n.heard)
+	n.mu.Unlock()
+	for _, f := range heard {
+		f(id)
+	}
+}
+
+func (n *localNews) Watch(f func(id string)) (func(), error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.heard = append(n.heard, f)
+	return func() {}, nil
 }
 
 // TestAPIExportReplaysToTheSameTotals: the record the API exports replays
