@@ -2,6 +2,8 @@
 // the nickname, and one seat token per table so that a reload takes the
 // seat back. Tokens stay in local storage; they never go into a URL.
 
+import { limitChars } from './dom.js';
+
 export async function api(method, path, body) {
   const init = { method, headers: {} };
   if (body !== undefined) {
@@ -60,6 +62,16 @@ export async function serverInfo() {
     info = r.ok ? r.data : { bots: ['random', 'heuristic'] };
   }
   return info;
+}
+
+// nickLimit holds a nickname field to the server's limit (max_name of
+// GET /api), counted by character as the server counts it. The limit is
+// the only rule the page applies: whatever else the server refuses, its
+// own sentence says why.
+export function nickLimit(input) {
+  let max = 0;
+  const cut = limitChars(input, () => max);
+  serverInfo().then((i) => { max = i.max_name || 0; cut(); });
 }
 
 // tableLink is the invite link for a table.

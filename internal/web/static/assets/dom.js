@@ -100,6 +100,37 @@ export function names(list) {
   return list.slice(0, -1).join(', ') + ' and ' + list[list.length - 1];
 }
 
+// Characters as a reader counts them: extended grapheme clusters, as the
+// server counts a nickname's length (docs/protocol.md §1). An emoji of
+// several code points (the pirate flag is four) or a letter with its marks
+// is one character; text.length counts UTF-16 code units, and so does an
+// input's maxlength, which cuts such an emoji in half.
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+export function chars(text) { return Array.from(graphemes.segment(text), (g) => g.segment); }
+
+// cutChars keeps the first n characters of text, each whole.
+export function cutChars(text, n) {
+  const all = chars(text);
+  return all.length > n ? all.slice(0, n).join('') : text;
+}
+
+// limitChars holds an input to at most max() characters, as maxlength
+// would if it counted characters: a longer value, typed or pasted, loses
+// its last whole characters. A composition (an input method's word, a
+// keyboard's emoji being built) is cut once it ends, not halfway. max()
+// of 0 is no limit. It returns the cut, to apply a limit learnt later.
+export function limitChars(input, max) {
+  const cut = () => {
+    const n = max();
+    if (!n) return;
+    const v = cutChars(input.value, n);
+    if (v !== input.value) input.value = v;
+  };
+  input.addEventListener('input', (e) => { if (!e.isComposing) cut(); });
+  input.addEventListener('compositionend', cut);
+  return cut;
+}
+
 // capital starts a sentence.
 export function capital(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
 

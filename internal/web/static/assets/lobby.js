@@ -7,7 +7,7 @@
 // sent.
 
 import { h, toast, plural } from './dom.js';
-import { api, remember, serverInfo, botName, parseCode } from './api.js';
+import { api, remember, serverInfo, botName, parseCode, nickLimit } from './api.js';
 import { optionList, optionOf, standardLine } from './catalog.js';
 
 // The option table's groups, in the form's order; an option of a group the
@@ -22,8 +22,9 @@ const GROUPS = [
 ];
 
 function nickInput() {
-  const input = h('input', { id: 'nick', name: 'nickname', maxlength: '24', autocomplete: 'nickname', value: remember.nick(), required: true,
-    oninput: () => remember.setNick(input.value.trim()) });
+  const input = h('input', { id: 'nick', name: 'nickname', autocomplete: 'nickname', value: remember.nick(), required: true });
+  nickLimit(input); // before the name is remembered, so that it is remembered cut
+  input.addEventListener('input', () => remember.setNick(input.value.trim()));
   return input;
 }
 
@@ -32,7 +33,7 @@ function needNick() {
   const el = document.getElementById('nick');
   const n = (el ? el.value : remember.nick()).trim();
   if (!n) {
-    toast('Choose a nickname first (up to 24 characters).', 'error');
+    toast('Choose a nickname first.', 'error');
     if (el) el.focus();
     return '';
   }

@@ -5,7 +5,7 @@
 // imports nothing but dom.js: the score keeper's offline shell
 // (static/sheet/sw.js) keeps this file for the chart.
 
-import { h, s } from './dom.js';
+import { h, s, cutChars } from './dom.js';
 
 // signed writes points with their sign: "+20", "−10", "0".
 function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'; }
@@ -157,7 +157,7 @@ export function chart(view) {
       s('polyline', { points: pts, class: 'ln ' + cls, 'stroke-dasharray': style.dash }));
     totals[p].forEach((v, k) => { if (k > 0) g.append(marker(style.mark, x(k), y(v), cls)); });
     const lab = labels.find((l) => l.p === p);
-    g.append(s('text', { x: x(totals[p].length - 1) + 8, y: lab.y + 4, class: cls }, `${st.name.slice(0, 12)} ${lab.v}`));
+    g.append(s('text', { x: x(totals[p].length - 1) + 8, y: lab.y + 4, class: cls }, `${cutChars(st.name, 12)} ${lab.v}`));
     svg.append(g);
   });
   const legend = h('ul', { class: 'legend', 'aria-hidden': 'true' }, seats.map(({ st }, p) => {

@@ -17,7 +17,7 @@
 // held states in turn.
 
 import { h, s as svg, icon, announce, toast, keepFocus, plural, names, capital } from './dom.js';
-import { api, remember, serverInfo, botName, tableLink } from './api.js';
+import { api, remember, serverInfo, botName, tableLink, nickLimit } from './api.js';
 import { TableConn } from './conn.js';
 import { cardOf, optionOf, valueLabel } from './catalog.js';
 import { look, card, cardBack, cardFace, cardClasses, suitIcon, suitLabel } from './cards.js';
@@ -370,7 +370,8 @@ export function openTable(root, id, navigate) {
     }
     const t = r.data;
     document.title = `Skull King — ${t.name || 'table ' + id}`;
-    const nick = h('input', { id: 'nick', maxlength: '24', value: remember.nick(), autocomplete: 'nickname' });
+    const nick = h('input', { id: 'nick', value: remember.nick(), autocomplete: 'nickname' });
+    nickLimit(nick);
     const sit = async (seat) => {
       const n = nick.value.trim();
       if (!n) { toast('Choose a nickname first.', 'error'); nick.focus(); return; }
