@@ -105,8 +105,10 @@ export function names(list) {
 // several code points (the pirate flag is four) or a letter with its marks
 // is one character; text.length counts UTF-16 code units, and so does an
 // input's maxlength, which cuts such an emoji in half.
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-export function chars(text) { return Array.from(graphemes.segment(text), (g) => g.segment); }
+// A browser without Intl.Segmenter counts code points: it may part an
+// emoji's sequence, never a surrogate pair, and the server's count stands.
+const graphemes = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+export function chars(text) { return graphemes ? Array.from(graphemes.segment(text), (g) => g.segment) : Array.from(text); }
 
 // cutChars keeps the first n characters of text, each whole.
 export function cutChars(text, n) {
