@@ -24,7 +24,8 @@ type fuzzed struct {
 }
 
 // probe sends, on the seat's turn, the report behind the rule: another
-// copy of a face it holds, by id.
+// copy of a face it holds, by id. The game sends it before three decisions
+// in four, ahead of the other fuzzed actions.
 func (g *wireGame) probe(p *wireSeat, pos position) {
 	g.t.Helper()
 	v := p.view()

@@ -439,7 +439,7 @@ func (g *wireGame) play() {
 			continue
 		}
 		if g.fuzz {
-			if g.rng.IntN(2) == 0 {
+			if g.rng.IntN(4) > 0 {
 				g.probe(p, pos)
 			}
 			for n := g.rng.IntN(4); n > 0; n-- {
