@@ -117,7 +117,8 @@ const maxMarks = 4
 // each drawn as a run of signs would be as long as the limit was to stop.
 const maxClusterRunes = 10
 
-// The invisible characters an emoji sequence may hold.
+// Invisible characters the rules name: the two an emoji sequence holds,
+// and the joiner's counterpart, which only the profile's context allows.
 const (
 	zwj  = '\u200D' // zero-width joiner: joins emoji into one picture
 	zwnj = '\u200C' // zero-width non-joiner, which the profile allows between joining letters
