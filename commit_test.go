@@ -144,3 +144,37 @@ func ExampleGame_Commit() {
 	fmt.Println(err, len(log), g.Phase())
 	// Output: <nil> 1 bidding
 }
+
+// §8 Bendt the Bandit discards two cards: "ESC ESC", two codes of one
+// face, names two of the Escapes he holds, whichever copy the first code
+// reads as, never one Escape twice.
+func TestHeldCopiesReadsTwoCodesOfOneFaceAsTwoCopies(t *testing.T) {
+	g := abilityGame(t, 2, deal{hands: []string{"BENDT ESC", "G1 Y2", "G2 Y3"}, undealt: "ESC SK"})
+	bidAll(t, g, 1, 0, 1)
+	playTrick(t, g, "BENDT G1 G2")
+	mustApply(t, g, decide(ActionBendt, 0, 1))
+	wantPending(t, g, ActionDiscard, 0)
+	escapes := g.Hand(0).And(SetOf(Escape1, Escape1+1, Escape1+2, Escape1+3, Escape1+4))
+	if escapes.Len() != 2 {
+		t.Fatalf("Bendt holds %v: the fixture should give him two Escapes", g.Hand(0))
+	}
+	low := escapes.First()
+	a := g.Seat(0).HeldCopies(Discard(0, low, low))
+	if a.Card == a.Card2 || !escapes.Has(a.Card) || !escapes.Has(a.Card2) {
+		t.Fatalf("ESC ESC read as %v and %v; want his two Escapes %v", a.Card, a.Card2, escapes)
+	}
+	if err := g.Commit(a, func(Action) error { return nil }); err != nil {
+		t.Fatalf("discarding both Escapes: %v", err)
+	}
+	if !g.Hand(0).And(escapes).Empty() {
+		t.Errorf("after discarding both Escapes Bendt holds %v", g.Hand(0))
+	}
+	// The same pair by ids is one card twice, and Commit takes ids as they are.
+	h := abilityGame(t, 2, deal{hands: []string{"BENDT ESC", "G1 Y2", "G2 Y3"}, undealt: "ESC SK"})
+	bidAll(t, h, 1, 0, 1)
+	playTrick(t, h, "BENDT G1 G2")
+	mustApply(t, h, decide(ActionBendt, 0, 1))
+	if err := h.Commit(Discard(0, low, low), func(Action) error { return nil }); err == nil {
+		t.Error("Commit took one Escape discarded twice")
+	}
+}

@@ -9,8 +9,10 @@ func (g *Game) normalize(a Action) Action {
 		return a
 	}
 	hand := g.hand[a.Seat]
+	// fix reads c as a held copy other than other: Bendt's two discards of
+	// one face, "ESC ESC", name two of the seat's Escapes, not one twice.
 	fix := func(c, other Card) Card {
-		if !c.Valid() || hand.Has(c) || !g.interchangeable(c) {
+		if !c.Valid() || hand.Has(c) && c != other || !g.interchangeable(c) {
 			return c
 		}
 		k := c.Kind()

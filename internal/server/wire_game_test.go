@@ -623,12 +623,6 @@ func (g *wireGame) legalForm(p *wireSeat, listed protocol.Action) (*protocol.Act
 		codes := strings.Fields(w.Code)
 		switch g.rng.IntN(4) {
 		case 0:
-			// Two copies of one face named by codes alone ("ESC ESC") are
-			// left out: the engine reads both codes as the lowest copy when
-			// the seat holds it, and refuses the pair as one card twice.
-			if len(codes) == 2 && codes[0] == codes[1] {
-				break
-			}
 			w.Card, w.Card2 = nil, nil
 			return &w, "code"
 		case 1:
