@@ -106,7 +106,7 @@ func answers(c *testClient, from int64) map[int64][]protocol.ServerMsg {
 func TestATableLetsGoBeforeItsLeaseLapses(t *testing.T) {
 	s, _ := newStore(t)
 	cs := &cutStore{Store: s}
-	m := NewManager(Config{Store: cs, BotDelay: -1, Grace: time.Hour, LeaseTTL: 1500 * time.Millisecond})
+	m := NewManager(Config{Store: cs, BotDelay: -1, Grace: time.Hour, LeaseTTL: 3 * time.Second})
 	t.Cleanup(m.Close)
 	id, token, ann := twoPlayers(t, m)
 	bid := ann.last.View.Legal[0]
@@ -148,7 +148,8 @@ func TestATableLetsGoBeforeItsLeaseLapses(t *testing.T) {
 			t.Fatalf("the bid with the database out of reach: %+v", f)
 		}
 	}
-	// It let go with time to spare: the lease in the store still runs, and
+	// It let go with time to spare (it asks itself at half the lease, and
+	// lets go if it cannot renew): the lease in the store still runs, and
 	// no other node could take the table yet.
 	if _, err := s.AcquireLease(context.Background(), id, "other", time.Minute); !errors.Is(err, store.ErrLeased) {
 		t.Fatalf("another node took the table as soon as this one let it go: %v, want ErrLeased", err)
