@@ -91,8 +91,40 @@ const (
 // says. Module entries the new rules do not use (Loot alliances without
 // Loot, wagers without pirate abilities, cannon loads without them) are
 // dropped from the rounds the new rules cover, since they no longer mean
-// anything there.
+// anything there; RulesChange says which.
 func (s *Sheet) WithRules(o skullking.Options, apply Apply) (*Sheet, *Score, error) {
+	next, sc, _, err := s.RulesChange(o, apply)
+	return next, sc, err
+}
+
+// Removal is one module entry a change of rules drops from a round, so that
+// a keeper is told what goes before the change is made, and nothing
+// disappears unasked. Kind is RemovedLoot (Seat played the Loot and With won
+// its trick), RemovedWager (Seat's Amount with Rascal of Roatan) or
+// RemovedCannon (Seat's Load).
+type Removal struct {
+	Round  int    `json:"round"`
+	Kind   string `json:"kind"`
+	Seat   int    `json:"seat"`
+	With   *int   `json:"with,omitempty"`
+	Amount int    `json:"amount,omitempty"`
+	Load   string `json:"load,omitempty"`
+}
+
+// The kinds of Removal.
+const (
+	RemovedLoot   = "loot"
+	RemovedWager  = "wager"
+	RemovedCannon = "cannon"
+)
+
+// cannonGrapeshot is the load an absent cannon entry means (Round.Cannon).
+const cannonGrapeshot = "grapeshot"
+
+// RulesChange is WithRules saying also what the change removes, round by
+// round, in seat order: the one place that decides it, which the API and
+// the page's engine (RulesChangeJSON) both ask.
+func (s *Sheet) RulesChange(o skullking.Options, apply Apply) (*Sheet, *Score, []Removal, error) {
 	next := s.Clone()
 	o = cloneOptions(o)
 	from := 1
@@ -116,12 +148,17 @@ func (s *Sheet) WithRules(o skullking.Options, apply Apply) (*Sheet, *Score, err
 		next.Changes = append(kept, RuleChange{FromRound: from, Options: o})
 		next.dropNoOpChange()
 	default:
-		return nil, nil, invalid(0, "apply %q: %q (rescore every round) or %q (from the next round on)", apply, ApplyWholeGame, ApplyNextRound)
+		return nil, nil, nil, invalid(0, "apply %q: %q (rescore every round) or %q (from the next round on)", apply, ApplyWholeGame, ApplyNextRound)
 	}
+	var removed []Removal
 	for i := from - 1; i < len(next.Rounds); i++ {
-		next.Rounds[i].dropUnused(&o)
+		removed = append(removed, next.Rounds[i].dropUnused(i+1, &o)...)
 	}
-	return next.scored()
+	next, sc, err := next.scored()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return next, sc, removed, nil
 }
 
 // dropNoOpChange removes a change waiting for the next round when it sets the
@@ -146,17 +183,35 @@ func sameOptions(a, b skullking.Options) bool {
 	return err1 == nil && err2 == nil && bytes.Equal(ja, jb)
 }
 
-// dropUnused removes the module entries rules o have no use for.
-func (r *Round) dropUnused(o *skullking.Options) {
+// dropUnused removes the module entries rules o have no use for from the
+// round, which is round n, and says what went. A wager of 0 and a load of
+// grapeshot are what an absent entry means, so nothing is lost with them.
+func (r *Round) dropUnused(n int, o *skullking.Options) []Removal {
+	var gone []Removal
 	if !o.Loot {
+		for _, l := range r.Loot {
+			with := l[1]
+			gone = append(gone, Removal{Round: n, Kind: RemovedLoot, Seat: l[0], With: &with})
+		}
 		r.Loot = nil
 	}
 	if !o.PirateAbilities {
+		for seat, w := range r.Wagers {
+			if w != 0 {
+				gone = append(gone, Removal{Round: n, Kind: RemovedWager, Seat: seat, Amount: w})
+			}
+		}
 		r.Wagers = nil
 	}
 	if !o.CannonLoad {
+		for seat, c := range r.Cannon {
+			if c != cannonGrapeshot {
+				gone = append(gone, Removal{Round: n, Kind: RemovedCannon, Seat: seat, Load: c})
+			}
+		}
 		r.Cannon = nil
 	}
+	return gone
 }
 
 // WithPlayers returns a copy of the sheet with its players renamed (a typo

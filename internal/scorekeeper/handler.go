@@ -74,6 +74,7 @@ func (h *handler) routes() http.Handler {
 	mux.HandleFunc("POST /api/sheets/import", h.importRecord)
 	mux.HandleFunc("POST /api/sheets/books", h.newBook)
 	mux.HandleFunc("POST /api/sheets/check", h.check)
+	mux.HandleFunc("POST /api/sheets/check-rules", h.checkRules)
 	mux.HandleFunc("GET /api/sheets/history", h.history)
 	mux.HandleFunc("GET /api/sheets/roster", h.roster)
 	mux.HandleFunc("GET /api/sheets/stats", h.stats)
@@ -811,6 +812,22 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"round": sr})
+}
+
+// checkRules is Sheet.RulesChange for a sheet the client sends, stored or
+// not: what a change of rules would make of it and what it would remove,
+// asked before the change so that the keeper is told what goes.
+func (h *handler) checkRules(w http.ResponseWriter, r *http.Request) {
+	var req rulesChangeRequest
+	if !decodeBody(w, r, &req) {
+		return
+	}
+	a, err := req.answer()
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, a)
 }
 
 // readSheet loads the sheet for a read-only route, answering 304 when the

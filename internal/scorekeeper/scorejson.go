@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+
+	"github.com/skullking-go/skullking"
 )
 
 // ScoreJSON scores a sheet sent as JSON — a sheet as a client sends it
@@ -48,6 +50,68 @@ func CheckJSON(data []byte) []byte {
 		return marshalAnswer(refusalOf(err))
 	}
 	return marshalAnswer(map[string]any{"round": sr})
+}
+
+// RulesChangeJSON is Sheet.RulesChange over JSON, answering what POST
+// /api/sheets/check-rules answers: the sheet's rules and rounds once
+// changed, its score, and the entries the change removes — or the refusal's
+// body with the engine's sentence. The page asks it before it changes the
+// rules, so that it can say what goes and ask first, and applies what it
+// answers: what a change drops is decided here alone, never again in
+// JavaScript. It never panics, whatever data holds.
+func RulesChangeJSON(data []byte) []byte {
+	var req rulesChangeRequest
+	if err := json.Unmarshal(data, &req); err != nil {
+		return marshalAnswer(refusalOf(&malformedError{msg: err.Error()}))
+	}
+	a, err := req.answer()
+	if err != nil {
+		return marshalAnswer(refusalOf(err))
+	}
+	return marshalAnswer(a)
+}
+
+// rulesChangeRequest is the body of POST /api/sheets/check-rules: a sheet
+// as a client holds it, and the change of rules it means to make.
+type rulesChangeRequest struct {
+	Sheet   json.RawMessage    `json:"sheet"`
+	Options *skullking.Options `json:"options"`
+	Apply   Apply              `json:"apply"`
+}
+
+// rulesChangeAnswer is what a change of rules makes of a sheet.
+type rulesChangeAnswer struct {
+	Options skullking.Options `json:"options"`
+	Changes []RuleChange      `json:"rule_changes"`
+	Rounds  []Round           `json:"rounds"`
+	Score   *Score            `json:"score"`
+	// Removed are the entries the change drops, never null: a client tells
+	// "nothing goes" from an answer it did not understand.
+	Removed []Removal `json:"removed"`
+}
+
+// needSheetAndOptions refuses a rules check that lacks either.
+const needSheetAndOptions = `the body needs a "sheet" and "options" (the new rules; {} is the standard rules)`
+
+func (req *rulesChangeRequest) answer() (*rulesChangeAnswer, error) {
+	if req.Sheet == nil || req.Options == nil {
+		return nil, &malformedError{msg: needSheetAndOptions}
+	}
+	s, _, err := DecodeSheet(req.Sheet)
+	if err != nil {
+		return nil, err
+	}
+	next, sc, removed, err := s.RulesChange(*req.Options, req.Apply)
+	if err != nil {
+		return nil, err
+	}
+	if removed == nil {
+		removed = []Removal{}
+	}
+	if next.Changes == nil {
+		next.Changes = []RuleChange{}
+	}
+	return &rulesChangeAnswer{Options: next.Options, Changes: next.Changes, Rounds: next.Rounds, Score: sc, Removed: removed}, nil
 }
 
 // needSheetAndRound refuses a check request that lacks either.

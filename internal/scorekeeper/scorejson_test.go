@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -83,6 +84,37 @@ func TestCheckJSONAnswersAsTheAPI(t *testing.T) {
 			want := bytes.TrimSuffix(resp.Body.Bytes(), []byte("\n"))
 			if got := CheckJSON([]byte(tc.body)); !bytes.Equal(got, want) {
 				t.Fatalf("CheckJSON answered\n%s\nthe API\n%s", got, want)
+			}
+		})
+	}
+}
+
+// TestRulesChangeJSONAnswersAsTheAPI: the page's engine says what a change
+// of rules removes as POST /api/sheets/check-rules does, byte for byte, so
+// that the keeper is asked before anything goes, online or not.
+func TestRulesChangeJSONAnswersAsTheAPI(t *testing.T) {
+	loot := `{"players": ["Ann", "Ben", "Cat"], "options": {"loot": true}, "rounds": [{"bids": [1, 0, 0], "won": [1, 0, 0], "loot": [[1, 0]]}]}`
+	for _, tc := range []struct {
+		name, body, has string
+		status          int
+	}{
+		{"Loot off for the whole game", `{"sheet": ` + loot + `, "options": {}, "apply": "whole_game"}`,
+			`"removed":[{"round":1,"kind":"loot","seat":1,"with":0}]`, http.StatusOK},
+		{"Loot off from the next round", `{"sheet": ` + loot + `, "options": {}, "apply": "next_round"}`, `"removed":[]`, http.StatusOK},
+		{"fewer rounds than entered", `{"sheet": {"players": ["Ann", "Ben"], "rounds": [{"bids": [1, 0], "won": [1, 0]}, {"bids": [2, 0], "won": [2, 0]}]},
+			"options": {"rounds": 1}, "apply": "whole_game"}`, "the game was over after round 1", http.StatusUnprocessableEntity},
+		{"an unknown apply", `{"sheet": ` + loot + `, "options": {}, "apply": "tomorrow"}`, "", http.StatusUnprocessableEntity},
+		{"no options", `{"sheet": ` + loot + `}`, "", http.StatusBadRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newClient(t)
+			resp := c.do("POST", "/api/sheets/check-rules", tc.body)
+			if resp.Code != tc.status || !strings.Contains(resp.Body.String(), tc.has) {
+				t.Fatalf("the API answered %d %s, want %d with %s", resp.Code, resp.Body, tc.status, tc.has)
+			}
+			want := bytes.TrimSuffix(resp.Body.Bytes(), []byte("\n"))
+			if got := RulesChangeJSON([]byte(tc.body)); !bytes.Equal(got, want) {
+				t.Fatalf("RulesChangeJSON answered\n%s\nthe API\n%s", got, want)
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package scorekeeper
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -422,16 +423,32 @@ func TestRuleChangeThatBreaksARoundIsRefused(t *testing.T) {
 }
 
 // TestModuleEntriesDroppedWithTheModule: switching Loot off for the whole
-// game drops the alliances it no longer scores.
+// game drops the alliances it no longer scores, and says which, so that
+// the keeper is asked first; from the next round on nothing goes.
 func TestModuleEntriesDroppedWithTheModule(t *testing.T) {
-	s := newSheet(t, opts(func(o *skullking.Options) { o.Loot = true }), "Ann", "Ben", "Cat")
+	s := newSheet(t, opts(func(o *skullking.Options) { o.Loot = true; o.PirateAbilities = true }), "Ann", "Ben", "Cat")
 	s, _ = add(t, s, Round{Bids: []int{1, 0, 0}, Won: []int{1, 0, 0}, Loot: [][]int{{1, 0}}})
-	s, sc, err := s.WithRules(skullking.DefaultOptions(), ApplyWholeGame)
+	s, _ = add(t, s, Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Wagers: []int{10, 0, 0}})
+	if _, _, gone, err := s.RulesChange(skullking.DefaultOptions(), ApplyNextRound); err != nil || len(gone) != 0 {
+		t.Fatalf("from the next round on: removed %+v, error %v", gone, err)
+	}
+	next, sc, gone, err := s.RulesChange(*opts(func(o *skullking.Options) { o.PirateAbilities = true }), ApplyWholeGame)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Rounds[0].Loot != nil || !slices.Equal(sc.Totals, []int{20, 10, 10}) {
-		t.Fatalf("loot %v totals %v", s.Rounds[0].Loot, sc.Totals)
+	ally := 0
+	if want := []Removal{{Round: 1, Kind: RemovedLoot, Seat: 1, With: &ally}}; !reflect.DeepEqual(gone, want) {
+		t.Fatalf("Loot off removes %+v, want %+v", gone, want)
+	}
+	if next.Rounds[0].Loot != nil || next.Rounds[1].Wagers == nil || !slices.Equal(sc.Totals, []int{20 + 40 + 10, 10 + 20, 10 + 20}) {
+		t.Fatalf("loot %v wagers %v totals %v", next.Rounds[0].Loot, next.Rounds[1].Wagers, sc.Totals)
+	}
+	_, _, gone, err = s.RulesChange(skullking.DefaultOptions(), ApplyWholeGame)
+	if err != nil || len(gone) != 2 || gone[1] != (Removal{Round: 2, Kind: RemovedWager, Seat: 0, Amount: 10}) {
+		t.Fatalf("no module: removed %+v, error %v", gone, err)
+	}
+	if s.Rounds[0].Loot == nil || s.Rounds[1].Wagers == nil {
+		t.Fatal("the change altered the sheet it was made on")
 	}
 }
 

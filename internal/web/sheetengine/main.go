@@ -9,8 +9,10 @@
 // to the server and returning, as JSON, what the server answers:
 // skullkingScoreSheet(sheet) the sheet's score (scorekeeper.ScoreJSON), and
 // skullkingCheckRound(request) the word on a round being entered
-// (scorekeeper.CheckJSON, POST /api/sheets/check); or the refusal with the
-// sentence for the table. `go generate ./internal/web` builds it into
+// (scorekeeper.CheckJSON, POST /api/sheets/check), and
+// skullkingCheckRules(request) what a change of rules makes of the sheet and
+// what it removes (scorekeeper.RulesChangeJSON, POST
+// /api/sheets/check-rules); or the refusal with the sentence for the table. `go generate ./internal/web` builds it into
 // static/sheet/engine.wasm.gz (see genengine.go).
 package main
 
@@ -23,6 +25,7 @@ import (
 func main() {
 	js.Global().Set("skullkingScoreSheet", js.FuncOf(answer("skullkingScoreSheet", scorekeeper.ScoreJSON)))
 	js.Global().Set("skullkingCheckRound", js.FuncOf(answer("skullkingCheckRound", scorekeeper.CheckJSON)))
+	js.Global().Set("skullkingCheckRules", js.FuncOf(answer("skullkingCheckRules", scorekeeper.RulesChangeJSON)))
 	// The function stays callable while the program runs: never return.
 	select {}
 }
