@@ -39,6 +39,10 @@ type RecordRound struct {
 	// the trick whose win offered them. An ability offered but not listed
 	// was declined.
 	Abilities []AbilityUse `json:"abilities,omitempty"`
+	// By names the round's decisions that the seat's player did not make
+	// (a bot standing in, the turn timer, automatic play); a decision not
+	// listed was the player's own. Only on a played round.
+	By []DecidedBy `json:"by,omitempty"`
 
 	// Options, on a results-only round, changes the rules from this round on
 	// (a house rule changed mid-game); like the record's options it is read on
@@ -85,6 +89,82 @@ func (u *AbilityUse) decisions() []string {
 		}
 	}
 	return out
+}
+
+// Who, besides the seat's player, may decide for a seat (DecidedBy.By).
+const (
+	DecidedByBot   = "bot"   // a bot standing in for an absent player
+	DecidedByTimer = "timer" // the turn timer ran out
+	DecidedByAuto  = "auto"  // automatic play of a forced last card
+)
+
+// The decisions a DecidedBy entry names (DecidedBy.Decision).
+const (
+	DecisionBid     = "bid"
+	DecisionCannon  = "cannon"
+	DecisionCard    = "card"
+	DecisionAbility = "ability" // Rosie's, Bendt's draw, Rascal's or Harry's
+	DecisionDiscard = "discard" // Bendt's discard
+)
+
+// DecidedBy is one decision of a played round made for the seat by someone
+// other than its player (docs/record.md, "Who decided"). A seat makes at
+// most one decision of each kind for a trick, so seat, decision and trick
+// name it.
+type DecidedBy struct {
+	Seat int `json:"seat"`
+	// Trick is the 1-based trick the card is played to, or whose win
+	// offered the ability (and Bendt's discard); 0 for a bid or a load.
+	Trick    int    `json:"trick,omitempty"`
+	Decision string `json:"decision"`
+	By       string `json:"by"`
+}
+
+// decisionOf is the DecidedBy.Decision of an action kind, "" for none.
+func decisionOf(k ActionKind) string {
+	switch k {
+	case ActionBid:
+		return DecisionBid
+	case ActionCannon:
+		return DecisionCannon
+	case ActionPlay:
+		return DecisionCard
+	case ActionRosie, ActionBendt, ActionWager, ActionHarry:
+		return DecisionAbility
+	case ActionDiscard:
+		return DecisionDiscard
+	}
+	return ""
+}
+
+// decisionKey names decision a of the seat of v, taken at v, as a
+// DecidedBy entry does (By left empty).
+func decisionKey(v SeatView, a Action) DecidedBy {
+	k := DecidedBy{Seat: int(a.Seat), Decision: decisionOf(a.Kind)}
+	switch v.Phase() {
+	case PhasePlaying:
+		k.Trick = v.TrickNumber()
+	case PhaseAbility:
+		k.Trick = len(v.CompletedTricks())
+	}
+	return k
+}
+
+// DecidedBy says who made decision a of the seat of v, as a Visitor of
+// Walk sees them: "" for the seat's player, or the round's DecidedBy.By
+// (DecidedByBot, DecidedByTimer, DecidedByAuto).
+func (rec *Record) DecidedBy(v SeatView, a Action) string {
+	r := v.Round()
+	if r < 1 || r > len(rec.Rounds) || len(rec.Rounds[r-1].By) == 0 {
+		return ""
+	}
+	k := decisionKey(v, a)
+	for _, e := range rec.Rounds[r-1].By {
+		if e.Seat == k.Seat && e.Trick == k.Trick && e.Decision == k.Decision {
+			return e.By
+		}
+	}
+	return ""
 }
 
 // BendtUse is Bendt the Bandit's draw: the undealt cards drawn, in order,
@@ -357,7 +437,28 @@ func (r *Record) Marshal() ([]byte, error) {
 // bids and tricks (or its results for rounds entered from a real table). A
 // round in progress is written as far as it went, to the decision awaited
 // (docs/record.md, "A game in progress"), so that the record replays to g.
-func RecordOf(g *Game) *Record {
+// The engine does not know who decided for a seat: WithDeciders tells it.
+func RecordOf(g *Game, opts ...RecordOption) *Record {
+	var cfg recordConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	// by is who decided each action of g's log, "" for the seat's player
+	// and for Graybeard's flips, which are nobody's decision.
+	var by []string
+	if len(cfg.deciders) > 0 {
+		by = make([]string, len(g.log))
+		d := 0
+		for i, a := range g.log {
+			if g.ghost >= 0 && int(a.Seat) == g.ghost {
+				continue
+			}
+			if d < len(cfg.deciders) && cfg.deciders[d] != "player" {
+				by[i] = cfg.deciders[d]
+			}
+			d++
+		}
+	}
 	names := g.names
 	if len(names) == 0 {
 		for s := 0; s < g.players; s++ {
@@ -423,10 +524,28 @@ func RecordOf(g *Game) *Record {
 		if g.ghost >= 0 {
 			rr.Ghost = codes(deck[g.players*st.cards:(g.players+1)*st.cards], named)
 		}
-		rr.addLog(g, g.log[st.logAt:end], named, deck[:len(g.inUse)], st.cards, i == len(g.starts)-1)
+		var roundBy []string
+		if by != nil {
+			roundBy = by[st.logAt:end]
+		}
+		rr.addLog(g, g.log[st.logAt:end], roundBy, named, deck[:len(g.inUse)], st.cards, i == len(g.starts)-1)
 		rec.Rounds = append(rec.Rounds, rr)
 	}
 	return rec
+}
+
+// RecordOption changes what RecordOf writes.
+type RecordOption func(*recordConfig)
+
+type recordConfig struct{ deciders []string }
+
+// WithDeciders tells RecordOf who made each of the game's decisions, in the
+// order the game took them (its log without Graybeard's flips, the actions
+// given to Apply): "" or "player" for the seat's player, DecidedByBot,
+// DecidedByTimer or DecidedByAuto for the others, which the record lists
+// in its rounds' "by". Decisions past the end of by are the players'.
+func WithDeciders(by []string) RecordOption {
+	return func(c *recordConfig) { c.deciders = by }
 }
 
 func cannonName(v int) string {
@@ -448,7 +567,7 @@ func codes(cards []Card, named bool) []string {
 // the game's current round (current), it writes what a game in progress
 // awaits as docs/record.md says: null for the bids and loads still to come,
 // and a pending entry for an ability decision awaited.
-func (rr *RecordRound) addLog(g *Game, log []Action, named bool, deck []Card, cards int, current bool) {
+func (rr *RecordRound) addLog(g *Game, log []Action, by []string, named bool, deck []Card, cards int, current bool) {
 	next := g.hands * cards // Bendt draws the undealt cards in deck order
 	bids := make(Bids, g.players)
 	cannon := make(Loads, g.players)
@@ -460,8 +579,18 @@ func (rr *RecordRound) addLog(g *Game, log []Action, named bool, deck []Card, ca
 	var trick []string
 	tricks := 0
 	var lastBendt *AbilityUse
-	for _, a := range log {
+	for j, a := range log {
 		seat := int(a.Seat)
+		if j < len(by) && by[j] != "" {
+			e := DecidedBy{Seat: seat, Decision: decisionOf(a.Kind), By: by[j]}
+			switch e.Decision {
+			case DecisionCard:
+				e.Trick = tricks + 1
+			case DecisionAbility, DecisionDiscard:
+				e.Trick = tricks
+			}
+			rr.By = append(rr.By, e)
+		}
 		switch a.Kind {
 		case ActionBid:
 			bids[seat] = int(a.Value)

@@ -367,3 +367,70 @@ func TestRecord_NullIsTheOnlyMissingDecision(t *testing.T) {
 		}
 	}
 }
+
+// docs/record.md, "Who decided": RecordOf writes, from WithDeciders, every
+// decision not the player's own as a "by" entry naming the seat, the trick
+// and the decision; the record replays, reads back the same entries, and
+// DecidedBy finds each decision's decider as Walk shows it.
+func TestRecord_DecidedByRoundTrips(t *testing.T) {
+	o := DefaultOptions()
+	o.PirateAbilities = true
+	g := newGame(t, 3, WithOptions(o), WithSeed(7))
+	var by []string
+	want := map[int][]string{} // each seat's deciders in order
+	for i := 0; !g.Over(); i++ {
+		var legal []Action
+		for s := 0; s < g.Players(); s++ {
+			legal = g.LegalActions(s, legal)
+		}
+		if len(legal) == 0 {
+			t.Fatal("no legal action in a game not over")
+		}
+		a := legal[i%len(legal)]
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+		who := "player"
+		switch {
+		case a.Seat == 1:
+			who = DecidedByBot
+		case i%7 == 0:
+			who = DecidedByTimer
+		}
+		by = append(by, who)
+		want[int(a.Seat)] = append(want[int(a.Seat)], who)
+	}
+	rec := RecordOf(g, WithDeciders(by))
+	b, err := rec.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseRecord(b)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	if !reflect.DeepEqual(back.Rounds, rec.Rounds) {
+		t.Fatal("the record reads back different")
+	}
+	// Walk takes a round's bids in seat order, not as they came: each
+	// seat's own decisions keep their order.
+	got := map[int][]string{}
+	if _, err := back.Walk(func(v SeatView, a Action) {
+		who := back.DecidedBy(v, a)
+		if who == "" {
+			who = "player"
+		}
+		got[v.Seat()] = append(got[v.Seat()], who)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("deciders as walked:\n%v\nwant\n%v", got, want)
+	}
+	// Without deciders the record is as before: every decision the players'.
+	for _, rr := range RecordOf(g).Rounds {
+		if rr.By != nil {
+			t.Fatal("a record without deciders lists some")
+		}
+	}
+}

@@ -58,9 +58,31 @@ func (rec *Record) replay(visit Visitor) (*Game, error) {
 			if rr.Won != nil || rr.Bonus != nil || rr.Cards != 0 || rr.Wagers != nil || rr.Loot != nil {
 				return nil, &RecordError{Round: rn, Seat: -1, Msg: "a round is either played (hands, tricks) or results-only (won, bonus), not both"}
 			}
-			if err := rec.replayPlayed(g, rr, rn, last, visit); err != nil {
+			if err := rec.checkDecidedBy(g, rr, rn); err != nil {
 				return nil, err
 			}
+			v := visit
+			var made map[DecidedBy]bool
+			if len(rr.By) > 0 {
+				// The decisions the round made, to find each "by" entry's.
+				made = map[DecidedBy]bool{}
+				v = func(sv SeatView, a Action) {
+					made[decisionKey(sv, a)] = true
+					if visit != nil {
+						visit(sv, a)
+					}
+				}
+			}
+			if err := rec.replayPlayed(g, rr, rn, last, v); err != nil {
+				return nil, err
+			}
+			for _, e := range rr.By {
+				if k := (DecidedBy{Seat: e.Seat, Trick: e.Trick, Decision: e.Decision}); !made[k] {
+					return nil, rec.seatErr(g, rn, e.Trick, e.Seat, "\"by\" names %s %s did not make", decisionNoun[e.Decision], g.Name(e.Seat))
+				}
+			}
+		} else if rr.By != nil {
+			return nil, &RecordError{Round: rn, Seat: -1, Msg: "who decided (\"by\") only on a played round: a results-only round has no decisions"}
 		} else if err := rec.enterResults(g, rr, rn); err != nil {
 			return nil, err
 		}
@@ -577,6 +599,50 @@ func (rec *Record) enterResults(g *Game, rr *RecordRound, rn int) error {
 	}
 	if err := g.EnterResults(r); err != nil {
 		return &RecordError{Round: rn, Seat: -1, Msg: strings.TrimPrefix(err.Error(), fmt.Sprintf("%v: round %d: ", ErrBadResults, rn))}
+	}
+	return nil
+}
+
+// decisionNoun names a DecidedBy decision in an error.
+var decisionNoun = map[string]string{DecisionBid: "a bid", DecisionCannon: "a cannon load", DecisionCard: "a card",
+	DecisionAbility: "an ability decision", DecisionDiscard: "Bendt's discard"}
+
+// checkDecidedBy checks the form of a played round's "by" entries
+// (docs/record.md, "Who decided"): a known decider and decision, a seat of
+// the table, a trick where the decision has one, and no decision twice.
+// That each names a decision the round made is checked after its replay.
+func (rec *Record) checkDecidedBy(g *Game, rr *RecordRound, rn int) error {
+	seen := map[DecidedBy]bool{}
+	for _, e := range rr.By {
+		if e.Seat < 0 || e.Seat >= g.players {
+			return &RecordError{Round: rn, Trick: max(e.Trick, 0), Seat: -1,
+				Msg: fmt.Sprintf("\"by\" names seat %d: the record's %d players are seats 0 to %d", e.Seat, g.players, g.players-1)}
+		}
+		fail := func(format string, args ...any) error {
+			return rec.seatErr(g, rn, max(e.Trick, 0), e.Seat, format, args...)
+		}
+		switch e.By {
+		case DecidedByBot, DecidedByTimer, DecidedByAuto:
+		default:
+			return fail("\"by\": %q is not who decides: \"bot\", \"timer\" or \"auto\" (the player's own decisions are not listed)", e.By)
+		}
+		switch e.Decision {
+		case DecisionBid, DecisionCannon:
+			if e.Trick != 0 {
+				return fail("\"by\": %s has no trick", decisionNoun[e.Decision])
+			}
+		case DecisionCard, DecisionAbility, DecisionDiscard:
+			if e.Trick < 1 || e.Trick > g.cards {
+				return fail("\"by\": %s names its trick, 1 to %d, not %d", decisionNoun[e.Decision], g.cards, e.Trick)
+			}
+		default:
+			return fail("\"by\": unknown decision %q: \"bid\", \"cannon\", \"card\", \"ability\" or \"discard\"", e.Decision)
+		}
+		k := DecidedBy{Seat: e.Seat, Trick: e.Trick, Decision: e.Decision}
+		if seen[k] {
+			return fail("\"by\" lists %s twice", decisionNoun[e.Decision])
+		}
+		seen[k] = true
 	}
 	return nil
 }

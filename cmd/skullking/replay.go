@@ -33,7 +33,7 @@ Checks every action of a game record and scores it; - reads standard input.
 		defer f.Close()
 		in = f
 	}
-	summary, err := replay(in)
+	summary, rec, err := replay(in)
 	if err != nil {
 		fmt.Fprintln(stderr, oneLine(err))
 		return 1
@@ -44,26 +44,60 @@ Checks every action of a game record and scores it; - reads standard input.
 		return 0
 	}
 	writeSheet(stdout, summary)
+	writeDeciders(stdout, rec)
 	return 0
+}
+
+// deciderWords says who decided for a seat, as a "by" entry names it.
+var deciderWords = map[string]string{
+	skullking.DecidedByBot:   "by a bot standing in while away",
+	skullking.DecidedByTimer: "by the timer",
+	skullking.DecidedByAuto:  "automatically (the only card left)",
+}
+
+// writeDeciders lists the decisions the record says a player did not make
+// (docs/record.md, "Who decided"), one line each, after the sheet.
+func writeDeciders(w io.Writer, rec *skullking.Record) {
+	first := true
+	for i, rr := range rec.Rounds {
+		for _, e := range rr.By {
+			if first {
+				fmt.Fprintln(w, "Not the players' own decisions:")
+				first = false
+			}
+			what := e.Decision
+			switch e.Decision {
+			case skullking.DecisionCard:
+				what = fmt.Sprintf("card in trick %d", e.Trick)
+			case skullking.DecisionAbility:
+				what = fmt.Sprintf("ability after trick %d", e.Trick)
+			case skullking.DecisionDiscard:
+				what = fmt.Sprintf("discard after trick %d", e.Trick)
+			case skullking.DecisionCannon:
+				what = "cannon load"
+			}
+			fmt.Fprintf(w, "  round %d: %s's %s, %s\n", i+1, rec.Players[e.Seat], what, deciderWords[e.By])
+		}
+	}
 }
 
 // replay reads, checks and scores a record, turning any panic into an error:
 // whatever the input, the command answers with one line, never a trace.
-func replay(in io.Reader) (sum protocol.Summary, err error) {
+func replay(in io.Reader) (sum protocol.Summary, rec *skullking.Record, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("internal error while checking the record: %v", r)
+			rec, err = nil, fmt.Errorf("internal error while checking the record: %v", r)
 		}
 	}()
-	rec, err := skullking.ReadRecord(in)
+	rec, err = skullking.ReadRecord(in)
 	if err != nil {
-		return sum, err
+		return sum, nil, err
 	}
 	g, err := rec.Replay()
 	if err != nil {
-		return sum, err
+		return sum, nil, err
 	}
-	return protocol.SummaryOf(g), nil
+	return protocol.SummaryOf(g), rec, nil
 }
 
 // oneLine renders an error as the single line docs/record.md asks for.

@@ -115,3 +115,19 @@ func TestReplay_BadArguments(t *testing.T) {
 		t.Errorf("no file: exit %d, stdout %q", code, stdout.String())
 	}
 }
+
+// docs/record.md, "skullking replay": the sheet is followed by the
+// decisions the record says a player did not make, and who made them.
+func TestReplay_ListsDecisionsNotThePlayers(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	path := goldenrecords.File(t, "valid", "decided-by-4p")
+	if code := run([]string{"replay", path}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	for _, want := range []string{"Not the players' own decisions:\n", "round 1: Ben's bid, by a bot standing in while away\n",
+		"round 1: Ben's card in trick 1, by the timer\n", "round 1: Dan's card in trick 3, automatically (the only card left)\n"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("no %q in\n%s", want, stdout.String())
+		}
+	}
+}
