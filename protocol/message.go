@@ -21,6 +21,11 @@ const MaxFrame = 4096
 // in front of every player.
 const MaxChat = 300
 
+// ChatHistory is how many of a table's latest chat lines its welcome
+// carries (ServerMsg.Chat): enough to catch up on what was said during a
+// dropped connection or a reload, few enough that a welcome stays small.
+const ChatHistory = 50
+
 // MaxServerFrame bounds one frame a client accepts from a server: a state
 // of eight seats with a round's tricks and a long game's sheet is some tens
 // of kilobytes; the bound only stops a runaway server from filling a
@@ -130,7 +135,10 @@ type ServerMsg struct {
 	Refusal *Refusal `json:"refusal,omitempty"`
 	Name    string   `json:"name,omitempty"` // chat: who
 	Text    string   `json:"text,omitempty"` // chat; hint: why
-	Reason  string   `json:"reason,omitempty"`
+	// Line names a chat line (ChatLine.Line), so that a client can tell a
+	// line of a welcome's history it has already shown.
+	Line   int64  `json:"line,omitempty"`
+	Reason string `json:"reason,omitempty"`
 	// Reconnect marks a bye worth coming back from: the server is
 	// restarting, the table moved or was put away. Without it the seat (or
 	// the spectator's place) is gone.
@@ -145,6 +153,23 @@ type ServerMsg struct {
 	// (OwnEventOf: the seat's own bids and loads included), so that the
 	// player is told what was done in their name.
 	StoodIn []Event `json:"stood_in,omitempty"`
+	// Chat, in a welcome, is the table's latest chat lines (at most
+	// ChatHistory), oldest first: what was said while this client was
+	// away, or before it came.
+	Chat []ChatLine `json:"chat,omitempty"`
+}
+
+// ChatLine is a line of a table's chat as a welcome's history carries it:
+// the fields of the chat message that relayed it.
+type ChatLine struct {
+	// Line names the line at its table. Numbers grow: a line's is the
+	// Unix time in milliseconds when it was said, or one more than the
+	// line before's when that is not less, so they keep growing across a
+	// restart or a move of the table as long as the nodes' clocks agree.
+	Line int64  `json:"line"`
+	Seat int    `json:"seat"` // the speaker's; −1 for a spectator
+	Name string `json:"name"`
+	Text string `json:"text"`
 }
 
 // Encode writes a message as one frame.
@@ -275,6 +300,11 @@ func checkServer(m ServerMsg) (ServerMsg, error) {
 	}
 	if m.Seat != nil && (*m.Seat < -1 || *m.Seat >= maxSeats) {
 		return ServerMsg{}, fmt.Errorf("%s: seat %d", m.Type, *m.Seat)
+	}
+	for _, l := range m.Chat {
+		if l.Seat < -1 || l.Seat >= maxSeats {
+			return ServerMsg{}, fmt.Errorf("%s: a chat line of seat %d", m.Type, l.Seat)
+		}
 	}
 	return m, nil
 }

@@ -139,7 +139,7 @@ func (t *Table) hello(in Intent) {
 	seat := c.seat
 	info := t.info()
 	t.answer(in.request(), protocol.ServerMsg{Type: protocol.TypeWelcome, V: protocol.Version, ID: m.ID, Seat: &seat,
-		Host: c.seat >= 0 && sameHash(c.hash, t.seats.HostHash), Table: &info, StoodIn: stoodIn}, false)
+		Host: c.seat >= 0 && sameHash(c.hash, t.seats.HostHash), Table: &info, StoodIn: stoodIn, Chat: t.chatLog.history()}, false)
 	t.presenceChanged() // the others hear of the arrival soon, all arrivals of a moment in one message
 	if t.game != nil {
 		f, _ := t.stateFrame(c.seat, true, nil, nil)
@@ -306,7 +306,8 @@ func (t *Table) act(in Intent, c *client) {
 
 // chat relays a line to everyone at the table: a line of the right length,
 // from a seat or (if the host allows it) a spectator, while the table's
-// chat is under its rate (chatlimit.go).
+// chat is under its rate (chatlimit.go). The line is kept for the welcomes
+// to come (chatlog.go).
 func (t *Table) chat(in Intent, c *client) {
 	text, code, err := checkChat(in.Msg.Text)
 	if err != nil {
@@ -325,8 +326,8 @@ func (t *Table) chat(in Intent, c *client) {
 	if c.seat >= 0 {
 		name = t.seats.Seats[c.seat].Name
 	}
-	seat := c.seat
-	b, err := json.Marshal(protocol.ServerMsg{Type: protocol.TypeChat, Seat: &seat, Name: name, Text: text})
+	line := t.chatLog.add(time.Now(), c.seat, name, text)
+	b, err := json.Marshal(protocol.ServerMsg{Type: protocol.TypeChat, Seat: &line.Seat, Name: name, Text: text, Line: line.Line})
 	if err != nil {
 		t.refuse(in.request(), protocol.ErrInternal, "could not encode the line")
 		return

@@ -140,6 +140,7 @@ type Table struct {
 	clients    map[ClientID]*client
 	watching   int
 	chatLimits chatLimits // the table's chat as a whole (chatlimit.go)
+	chatLog    chatLog    // its latest lines, for the welcomes (chatlog.go)
 	bots       map[botKey]bot.Bot
 	hints      map[int]hintAt // the last advice per seat
 	// Thinking in the background (thinking.go).
@@ -753,7 +754,7 @@ func (t *Table) finish() {
 // keepRecord stores the finished game's record, then marks the table over.
 // In that order: a table marked over always has its record.
 func (t *Table) keepRecord() {
-	rec, err := skullking.RecordOf(t.game).Marshal()
+	rec, err := skullking.RecordOf(t.game, skullking.WithDeciders(t.deciders())).Marshal()
 	if err != nil {
 		t.log.Error("record", "err", err)
 		return
@@ -774,6 +775,22 @@ func (t *Table) keepRecord() {
 	}
 	t.idleSince = time.Now()
 	t.log.Info("game over", "actions", len(t.actions), "winners", t.game.Winners())
+}
+
+// deciders is who made each action of the log, as the record says it
+// (docs/record.md, "Who decided"): a person's seat decided for by a bot
+// standing in, the timer or automatic play. A bot seat's bot is that seat's
+// player, so its decisions are its own.
+func (t *Table) deciders() []string {
+	by := make([]string, len(t.actions))
+	for i, a := range t.actions {
+		s := int(a.Action.Seat)
+		if s < 0 || s >= len(t.seats.Seats) || t.seats.Seats[s].Kind != KindPerson || a.By == protocol.ByPlayer {
+			continue
+		}
+		by[i] = a.By
+	}
+	return by
 }
 
 // commit saves new settings and seats (and row changes) and installs them
