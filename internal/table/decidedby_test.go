@@ -1,0 +1,66 @@
+package table
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
+)
+
+// docs/record.md, "Who decided": the record a table keeps lists every
+// decision the stand-in bot made for an absent person, and none of the
+// person's own nor the bot seat's; it replays.
+func TestRecordSaysWhatTheStandInDecided(t *testing.T) {
+	m := newManagerWith(t, func(c *Config) { c.Grace = time.Millisecond })
+	id, _, ann := startWithBot(t, m, DefaultSettings())
+	watcher := spectate(t, m, id)
+	// Ann bids round 1 herself, then leaves.
+	for {
+		f := ann.next(protocol.TypeState)
+		if len(f.View.Legal) > 0 && f.View.Legal[0].Kind == "bid" {
+			break
+		}
+	}
+	ann.actOnLatest()
+	ann.detach()
+	for {
+		if f := watcher.next(protocol.TypeState); f.View.Phase == protocol.PhaseOver {
+			break
+		}
+	}
+	b, err := m.cfg.Store.Record(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := skullking.ParseRecord(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rec.Replay(); err != nil {
+		t.Fatalf("the kept record does not replay: %v", err)
+	}
+	bids, cards := 0, 0
+	for i, rr := range rec.Rounds {
+		for _, e := range rr.By {
+			if e.Seat != 0 || e.By != skullking.DecidedByBot {
+				t.Fatalf("round %d lists a decision not the stand-in's for Ann: %+v", i+1, e)
+			}
+			switch e.Decision {
+			case skullking.DecisionBid:
+				if i == 0 {
+					t.Fatal("Ann's own bid of round 1 is listed as the stand-in's")
+				}
+				bids++
+			case skullking.DecisionCard:
+				cards++
+			}
+		}
+	}
+	// Ann bid round 1 herself; the stand-in bid rounds 2 to 10 and played
+	// all her 55 cards.
+	if bids != 9 || cards != 55 {
+		t.Errorf("the record lists %d bids and %d cards by the stand-in, want 9 and 55", bids, cards)
+	}
+}
