@@ -120,6 +120,7 @@ export function openTable(root, id, navigate) {
         // A report of what the stand-in did stays up until dismissed; a
         // welcome without one (a short drop) leaves it be.
         if (Array.isArray(m.stood_in) && m.stood_in.length) { st.stoodIn = m.stood_in; st.stoodInSaid = false; }
+        if (Array.isArray(m.chat)) catchUp(m.chat);
         render();
         autostart();
         break;
@@ -176,10 +177,7 @@ export function openTable(root, id, navigate) {
         break;
       }
       case 'chat':
-        st.chat.push(m);
-        if (st.chat.length > 100) st.chat.shift();
-        // A line from someone else while the chat is closed is unread.
-        if (!(chatEl && chatEl.open) && !(st.seat >= 0 && m.name === name(st.seat))) st.unread++;
+        if (!keepLine(m)) break;
         drawChat();
         announce(`${m.name}: ${m.text}`);
         break;
@@ -1012,7 +1010,15 @@ export function openTable(root, id, navigate) {
     chatForm = h('form', { onsubmit: send }, input, h('button', { type: 'submit', 'data-key': 'chat-send' }, 'Send'));
     chatNote = h('p', { class: 'muted', id: 'chat-closed' }, 'Spectators watch without chatting at this table.');
     chatMark = h('span', { class: 'unread', id: 'chat-unread', hidden: true });
-    chatEl = h('details', { class: 'chat panel', id: 'chat', ontoggle: () => { if (chatEl.open) { st.unread = 0; drawUnread(); } } },
+    // Opened from the unread mark, which on a phone floats in view
+    // wherever the chat is (style.css), the box is brought into view.
+    const opened = () => {
+      if (!chatEl.open) return;
+      st.unread = 0;
+      drawUnread();
+      chatEl.scrollIntoView({ block: 'nearest' });
+    };
+    chatEl = h('details', { class: 'chat panel', id: 'chat', ontoggle: opened },
       h('summary', { 'data-key': 'chat-summary' }, 'Chat', chatMark),
       h('ol', { id: 'chat-log', 'aria-label': 'Chat messages' }, chatLines()), chatForm, chatNote);
     showChatForm();
@@ -1032,6 +1038,26 @@ export function openTable(root, id, navigate) {
     const open = st.seat >= 0 || Boolean(st.info && st.info.spectator_chat);
     chatForm.hidden = !open;
     chatNote.hidden = open;
+  }
+  // keepLine adds a chat line to the log unless the log holds it already
+  // (its number names it), and tells whether it did. A line from someone
+  // else while the chat is closed is unread.
+  function keepLine(m) {
+    if (m.line && st.chat.some((c) => c.line === m.line)) return false;
+    st.chat.push(m);
+    st.chat.sort((a, b) => (a.line || 0) - (b.line || 0));
+    // A line older than the hundred the page keeps is not kept either.
+    if (st.chat.length > 100 && st.chat.shift() === m) return false;
+    if (!(chatEl && chatEl.open) && !(st.seat >= 0 && m.seat === st.seat)) st.unread++;
+    return true;
+  }
+  // catchUp takes a welcome's chat history: the lines said while this page
+  // was away (or before it came) join the log, those it shows already are
+  // not repeated.
+  function catchUp(lines) {
+    let added = 0;
+    for (const l of lines) if (keepLine(l)) added++;
+    if (added) drawChat();
   }
   function chatLines() {
     return st.chat.map((c) => h('li', {}, h('strong', {}, c.name), ': ', c.text));
