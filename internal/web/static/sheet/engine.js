@@ -4,7 +4,8 @@
 // as the page sends it to the server and answers what the server would:
 // the sheet's score, or the refusal ({ error, code, round }) with the
 // server's sentence; its checkRound answers a round being entered as POST
-// /api/sheets/check does. This page still works out no point itself.
+// /api/sheets/check does, and its checkRules a change of rules as POST
+// /api/sheets/check-rules does. This page still works out no point itself.
 //
 // The module is fetched on first use only (the service worker keeps it for
 // offline use), and the time from its fetch to the engine being ready is
@@ -33,5 +34,10 @@ async function start() {
   const scoreSheet = (sheet) => JSON.parse(score(JSON.stringify(sheet)));
   // checkRound takes the body of POST /api/sheets/check.
   scoreSheet.checkRound = (req) => JSON.parse(check(JSON.stringify(req)));
+  // checkRules takes the body of POST /api/sheets/check-rules. A module
+  // kept from an older release lacks it: the page then says the change
+  // waits for the server rather than guess what it removes.
+  const rules = globalThis.skullkingCheckRules;
+  if (typeof rules === 'function') scoreSheet.checkRules = (req) => JSON.parse(rules(JSON.stringify(req)));
   return scoreSheet;
 }

@@ -785,8 +785,9 @@ function optionField(o, v) {
 
 // rulesInForce lists every option that matters under rules with its value,
 // grouped as the table groups them; those that differ from the standard
-// rules are marked.
-function rulesInForce(rules, from) {
+// rules are marked. round, when given, is the round they score (entered,
+// or the next).
+function rulesInForce(rules, from, round, entered) {
   if (!info) return h('p', { class: 'sk-pending', id: 'rules-in-force' }, 'The rules in force show once the server has been reached.');
   const groups = [];
   for (const o of info.options) {
@@ -799,7 +800,8 @@ function rulesInForce(rules, from) {
       changed ? [h('b', {}, valueText(o, v)), h('span', { class: 'muted' }, ` (standard: ${valueText(o, o.default)})`)] : valueText(o, v)));
   }
   return h('div', { id: 'rules-in-force' },
-    h('p', { class: 'muted' }, from > 1 ? `The rules from round ${from} on.` : 'The rules of this game.', ' Changed from the standard rules: in bold.'),
+    h('p', { class: 'muted', id: 'rules-of' }, round ? `Round ${round} ${entered ? 'was' : 'is'} scored with the rules ${from > 1 ? `from round ${from} on` : 'of round 1'}.`
+      : from > 1 ? `The rules from round ${from} on.` : 'The rules of this game.', ' Changed from the standard rules: in bold.'),
     groups.map((g) => [h('h3', {}, words(GROUP_TITLES, g.name)), h('dl', { class: 'sk-values' }, g.items)]));
 }
 
@@ -827,6 +829,16 @@ function keeper(key) {
   let back = 'round'; // the screen the names screen goes back to
   let alive = true; // false once the keeper left for another screen
   let applyNext = false; // the rules form's "apply to", kept across redraws
+  // The Rules tab's state across redraws: the round whose rules are shown
+  // (null: the latest), the rules chosen in the form and not yet made,
+  // a change being checked, one waiting for the keeper's yes ({answer,
+  // asked}), and the word on the last one ({refused} or {undo, removed,
+  // after}: the sheet as it was, for Undo).
+  let rulesRound = null;
+  let formRules = null;
+  let rulesBusy = false;
+  let rulesAsk = null;
+  let rulesNote = null;
   // What the live questions last said ('checking' until the first answer,
   // 'live', 'offline'), and the version of the sheet the screen was drawn
   // from: the status line says "Saved." only when what is shown is what
@@ -1025,6 +1037,7 @@ function keeper(key) {
           e.sheet.id ? h('button', { type: 'button', id: 'drop-change', onclick: dropChange }, 'Undo: back to the saved sheet') : null));
     }
     const line = (cls, text) => h('p', { class: cls, id: 'sync-status' }, text);
+    if (rulesBusy) return line('sk-pending', 'Checking what the new rules change…');
     if (e.dirty) return line('sk-pending', e.offline || net === 'offline' ? 'Saved on this device; will sync when online.' : 'Saving…');
     if (net === 'offline') return line('sk-pending', 'Offline: this is the sheet as this phone last had it. Changes from other phones show once it is back online.');
     if (e.sheet.version !== drawn) return line('sk-pending', 'The sheet changed meanwhile: it shows as it is now when you leave this screen.');
@@ -1512,26 +1525,123 @@ function keeper(key) {
       totalsStrip(sh), h('p', { class: 'muted' }, 'Tap a round under Totals to correct it.'));
   }
 
+  // changeRules asks the engine what changing the rules to o (apply as
+  // PUT …/rules takes it) would make of the sheet, then makes the change
+  // at once when it removes nothing, else asks the keeper first.
+  async function changeRules(o, apply) {
+    rulesBusy = true;
+    rulesNote = null;
+    rulesAsk = null;
+    redraw(); // the status line says the change is being checked
+    const asked = canon(rulesPart(getEntry(key).sheet));
+    const a = await checkRules(getEntry(key).sheet, o, apply);
+    rulesBusy = false;
+    if (!alive) return;
+    if (!a) rulesNote = { refused: 'neither the server nor the engine on this phone can be reached to say what the change does. Try again once online.' };
+    else if (!a.ok) rulesNote = { refused: a.error };
+    else if (a.answer.removed.length) rulesAsk = { answer: a.answer, asked };
+    else { makeRules(a.answer, asked); return; }
+    redraw();
+    // Focus goes where the answer is: the keeper's choice, or the refusal
+    // (a paragraph, focusable for this alone).
+    const f = main.querySelector(rulesAsk ? '#rules-remove' : '#rules-refused');
+    if (f && !rulesAsk) f.setAttribute('tabindex', '-1');
+    if (f) f.focus();
+  }
+
+  // makeRules puts the engine's answer into the sheet, keeping the sheet as
+  // it was for Undo. The answer is of the sheet as it was asked about
+  // (asked); if the sheet moved on meanwhile, nothing is changed.
+  function makeRules(answer, asked) {
+    const x = getEntry(key);
+    rulesAsk = null;
+    if (canon(rulesPart(x.sheet)) !== asked) {
+      rulesNote = { refused: 'the sheet changed meanwhile. Choose "Change the rules" again.' };
+      redraw();
+      return;
+    }
+    formRules = null;
+    rulesNote = { undo: JSON.parse(JSON.stringify({ ...rulesPart(x.sheet), score: x.sheet.score })), removed: answer.removed,
+      after: canon(rulesPart(answer)) };
+    change((y) => {
+      Object.assign(y.sheet, { options: answer.options, rule_changes: answer.rule_changes, rounds: answer.rounds, score: answer.score });
+      ownRounds(y);
+    }, answer.removed.length ? 'Rules changed; the entries listed were removed.' : 'Rules changed.');
+  }
+
+  // confirmRemoval lists what the change waiting for the keeper's yes
+  // would remove, round by round, and asks.
+  function confirmRemoval(sh) {
+    const { answer, asked } = rulesAsk;
+    return h('div', { class: 'panel', id: 'rules-confirm', role: 'alert' },
+      h('p', {}, `These rules have no use for ${answer.removed.length === 1 ? 'this entry' : 'these entries'}, so changing them removes:`),
+      h('ul', { id: 'rules-removed' }, answer.removed.map((r) => h('li', { 'data-round': r.round, 'data-kind': r.kind }, removalText(sh, r)))),
+      h('p', { class: 'muted' }, 'Undo puts them back.'),
+      h('div', { class: 'sk-bar' },
+        h('button', { type: 'button', id: 'rules-keep', onclick: () => { rulesAsk = null; redraw(); announce('The rules were not changed.'); } }, 'Keep the rules as they are'),
+        h('button', { type: 'button', class: 'primary', id: 'rules-remove', onclick: () => makeRules(answer, asked) }, 'Change the rules and remove them')));
+  }
+
+  // undoPanel offers to take back the last change of rules, while the
+  // sheet is still as that change left it: the rules and the entries it
+  // removed come back as they were.
+  function undoPanel(sh) {
+    const note = rulesNote;
+    if (!note || !note.undo || canon(rulesPart(sh)) !== note.after) return null;
+    return h('div', { id: 'rules-undo', class: 'row' },
+      h('p', {}, 'The rules were changed.', note.removed.length ? ` Removed: ${note.removed.map((r) => removalText(sh, r)).join('; ')}.` : ''),
+      h('button', { type: 'button', id: 'undo-rules', onclick: () => {
+        rulesNote = null;
+        change((y) => { Object.assign(y.sheet, JSON.parse(JSON.stringify(note.undo))); ownRounds(y); }, 'The change of rules was undone.');
+      } }, 'Undo'));
+  }
+
+  // moreScreen's rules part: the rules in force for any round, and the
+  // form that changes them. A change is first asked of the engine
+  // (checkRules), which says what it would remove; entries go only once
+  // the keeper agreed, and an Undo puts the sheet back as it was. A change
+  // refused is never shown as made: the panel shows the rules the sheet
+  // has, with the refusal.
   function moreScreen(e) {
     const sh = e.sheet;
     const box = h('div', {});
-    const rules = rulesForm(currentRules(sh));
+    const rules = rulesForm(formRules || currentRules(sh));
     const whole = h('input', { type: 'radio', name: 'apply', id: 'apply-whole', checked: !applyNext, onchange: () => { applyNext = false; } });
     const nextR = h('input', { type: 'radio', name: 'apply', id: 'apply-next', checked: applyNext, onchange: () => { applyNext = true; } });
-    const n = sh.rounds.length + 1;
+    // A local change the server refused is not the sheet's: the rules shown
+    // are those the server keeps.
+    const real = e.error && e.base ? e.base : sh;
+    const entered = (real.rounds || []).length;
+    const last = real.score && real.score.over && entered ? entered : entered + 1;
+    const at = rulesRound && rulesRound <= last ? rulesRound : last;
+    const inForce = h('div', {}, rulesInForce(ruleAt(real, at), rulesFrom(real, at), at, at <= entered));
+    const picker = h('select', { id: 'rules-round', 'aria-label': 'The rules of round', onchange: () => {
+      // Only the list of rules is drawn again: the form below keeps what
+      // is chosen in it.
+      rulesRound = Number(picker.value);
+      inForce.replaceChildren(rulesInForce(ruleAt(real, rulesRound), rulesFrom(real, rulesRound), rulesRound, rulesRound <= entered));
+    } }, Array.from({ length: last }, (_, k) => h('option', { value: k + 1, selected: k + 1 === at }, `Round ${k + 1}${k + 1 > entered ? ' (next)' : ''}`)));
+    const refusal = rulesNote && rulesNote.refused ? `The rules were not changed: ${rulesNote.refused}`
+      : e.error && e.base ? `The server refused this phone's changes, so the rules are still those it keeps: ${e.error}` : null;
     box.append(h('section', { class: 'panel', 'aria-labelledby': 'in-force-h' }, h('h2', { id: 'in-force-h' }, 'Rules in force'),
-      rulesInForce(currentRules(sh), rulesFrom(sh, n))));
+      refusal ? h('p', { class: 'sk-check bad', id: 'rules-refused', role: 'alert' }, refusal) : null,
+      undoPanel(sh),
+      h('label', { class: 'row', for: 'rules-round' }, h('span', {}, 'Show the rules of '), picker),
+      inForce));
+    const ask = () => {
+      const o = rules.read();
+      if (!o) return;
+      formRules = o;
+      changeRules(o, nextR.checked && sh.rounds.length > 0 ? 'next_round' : 'whole_game');
+    };
     box.append(h('section', { class: 'panel' }, h('h2', {}, 'House rules'),
       h('p', { class: 'muted' }, 'Changed your mind about a rule? Choose the rules, then whether they score the whole game or only the rounds to come.'),
       rules.el,
       h('fieldset', {}, h('legend', {}, 'Apply to'),
         h('label', { class: 'opt' }, whole, h('span', {}, 'The whole game (rescore every round)')),
         h('label', { class: 'opt' }, nextR, h('span', {}, 'The next round on (rounds entered keep their points)'))),
-      h('button', { type: 'button', id: 'apply-rules', onclick: () => {
-        const o = rules.read();
-        if (!o) return;
-        change((x) => { applyRules(x.sheet, o, nextR.checked && x.sheet.rounds.length > 0); ownRounds(x); }, 'Rules changed.');
-      } }, 'Change the rules')));
+      h('button', { type: 'button', id: 'apply-rules', disabled: rulesBusy, onclick: ask }, 'Change the rules'),
+      rulesAsk ? confirmRemoval(sh) : null));
     if (sh.follow) {
       const link = location.origin + '/sheet/' + sh.follow;
       box.append(h('section', { class: 'panel' }, h('h2', {}, 'Follow on other phones'),
@@ -1679,24 +1789,44 @@ function renameProblem(want, was) {
   return null;
 }
 
-// applyRules changes the rules as PUT …/rules would, on the local copy, so
-// that it works offline too: the whole game, or from the next round on.
-// Module entries the new rules do not use leave the rounds they cover.
-function applyRules(sh, o, fromNext) {
-  const strip = (r) => {
-    if (ruleValue(o, 'loot') !== true) delete r.loot;
-    if (ruleValue(o, 'pirate_abilities') !== true) delete r.wagers;
-    if (ruleValue(o, 'cannon_load') !== true) delete r.cannon;
-  };
-  if (!fromNext) {
-    sh.options = o;
-    sh.rule_changes = [];
-    sh.rounds.forEach(strip);
-    return;
+// checkRules asks what changing sheet sh's rules to o would make of it, as
+// PUT …/rules would change it (apply 'whole_game' or 'next_round'): {ok:
+// true, answer} with the rules, rounds and score after the change and the
+// entries it removes; {ok: false, error} with the sentence of a refusal;
+// null when nothing can answer. What a change drops is the engine's to say,
+// never this page's: the server answers (POST /api/sheets/check-rules), and
+// offline the engine built into the page answers the same call.
+async function checkRules(sh, o, apply) {
+  const sheet = { players: sh.players, options: sh.options || {}, rule_changes: sh.rule_changes || [], rounds: sh.rounds || [] };
+  const req = { sheet, options: o, apply };
+  let r;
+  try { r = await api('POST', '/api/sheets/check-rules', req); } catch { r = null; }
+  if (r && r.status === 200 && r.data) return { ok: true, answer: r.data };
+  if (r && r.data && r.data.error) return { ok: false, error: r.data.error };
+  if (r) return null;
+  let a;
+  try { const eng = await engine(); if (!eng.checkRules) return null; a = eng.checkRules(req); } catch { return null; }
+  if (a.removed && !a.error) return { ok: true, answer: a };
+  if (a.error) return { ok: false, error: a.error };
+  return null;
+}
+
+// removalText says one entry a change of rules removes (the engine's
+// Removal), in the words the round's entry screen used for it.
+function removalText(sh, r) {
+  const who = (i) => sh.players[i] || `Seat ${i + 1}`;
+  switch (r.kind) {
+    case 'loot': return `Round ${r.round}: ${who(r.seat)} looted with ${who(r.with)}`;
+    case 'wager': return `Round ${r.round}: ${who(r.seat)}'s wager of ${r.amount} with Rascal of Roatan`;
+    case 'cannon': return `Round ${r.round}: ${who(r.seat)}'s cannon load, ${words(CANNON_WORDS, r.load)}`;
+    default: return `Round ${r.round}: ${who(r.seat)}'s ${words({}, r.kind)}`;
   }
-  const n = sh.rounds.length + 1;
-  sh.rule_changes = (sh.rule_changes || []).filter((c) => c.from_round !== n);
-  if (!sameRules(ruleAt(sh, n), o)) sh.rule_changes.push({ from_round: n, options: o });
+}
+
+// rulesPart is what a change of rules touches of a sheet: its rules and
+// its rounds (entries dropped), all an undo puts back.
+function rulesPart(sh) {
+  return { options: sh.options || {}, rule_changes: sh.rule_changes || [], rounds: sh.rounds || [] };
 }
 
 // ---- totals, the table of rounds and the chart --------------------------
