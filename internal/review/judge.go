@@ -106,7 +106,7 @@ func Seats(rec *sk.Record, seats []int, opts ...Option) (out []Review, err error
 		if j.experts[v.Seat()] == nil {
 			return
 		}
-		j.judge(v, a)
+		j.judge(v, a, rec.DecidedBy(v, a))
 		done++
 		if cfg.progress != nil {
 			cfg.progress(done, total)
@@ -127,13 +127,16 @@ type judges struct {
 	reviews map[int]*Review
 }
 
-// judge scores decision a of the seat of v, from v alone.
-func (j *judges) judge(v sk.SeatView, a sk.Action) {
+// judge scores decision a of the seat of v, from v alone; by is who made
+// it, "" for the seat's player. A decision made for the player is still
+// judged, since the seat's expert must follow every decision of the seat
+// in order, but only the player's own count in the total.
+func (j *judges) judge(v sk.SeatView, a sk.Action, by string) {
 	r := j.reviews[v.Seat()]
 	ev := j.experts[v.Seat()].Evaluate(v)
 	named := v.Options().PirateAbilities
 	d := Decision{Round: v.Round(), Kind: kindOf(a), Played: protocol.FromAction(a, named), Best: protocol.FromAction(a, named),
-		Choices: len(ev.Values)}
+		Choices: len(ev.Values), By: by}
 	switch v.Phase() {
 	case sk.PhasePlaying:
 		d.Trick = v.TrickNumber()
@@ -150,7 +153,9 @@ func (j *judges) judge(v sk.SeatView, a sk.Action) {
 		}
 	}
 	r.Decisions = append(r.Decisions, d)
-	r.TotalLoss = round2(r.TotalLoss + d.Loss)
+	if by == "" {
+		r.TotalLoss = round2(r.TotalLoss + d.Loss)
+	}
 }
 
 // round2 rounds to hundredths of a point: finer digits are sampling noise.

@@ -22,7 +22,9 @@ type Review struct {
 	Seat      int        `json:"seat"` // 0-based, as in the record
 	Name      string     `json:"name"`
 	Decisions []Decision `json:"decisions"`
-	// TotalLoss is the sum of the decisions' losses, in expected points.
+	// TotalLoss is the sum of the losses of the player's own decisions
+	// (By empty), in expected points: a review judges the player, and a
+	// decision a stand-in bot or the timer made for them is not theirs.
 	TotalLoss float64 `json:"total_loss"`
 }
 
@@ -47,6 +49,11 @@ type Decision struct {
 	// Choices is how many different legal actions the seat had; with one
 	// there was nothing to judge, and the points are 0.
 	Choices int `json:"choices"`
+	// By is who decided for the seat when its player did not, as the
+	// record says (docs/record.md, "Who decided"): skullking.DecidedByBot,
+	// DecidedByTimer or DecidedByAuto; empty for the player's own. Such a
+	// decision is judged and shown, but it is not in TotalLoss.
+	By string `json:"by,omitempty"`
 }
 
 // Decision kinds.
