@@ -155,3 +155,53 @@ func TestReview_EveryFlagIsInTheReadme(t *testing.T) {
 		}
 	}
 }
+
+// The readable review judges the player: the decisions a stand-in bot,
+// the timer or automatic play made for the seat (docs/record.md, "Who
+// decided") are out of "Every decision", the counts and the total, and
+// listed apart under who made them.
+func TestReview_ReadableLeavesOutWhatWasDecidedForThePlayer(t *testing.T) {
+	code, out, errs := reviewRun(t, "--seat", "1", goldenrecords.File(t, "valid", "decided-by-4p"))
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	// Ben's bid, Bendt's draw and discard were the stand-in bot's, his
+	// first card the timer's; his Bendt and last card were his own.
+	for _, want := range []string{
+		"Review of Ben (seat 1): 2 decisions, 1 with a choice, 0 judged worse than the captain's.\n",
+		"4 decisions made for you are listed apart, after the total, and not counted.\n",
+		"No decision gave up points",
+		"Total: 0.0 expected points lost.\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	every, total := strings.Index(out, "Every decision:"), strings.Index(out, "Total: ")
+	away, timer := strings.Index(out, "Played for you while away:"), strings.Index(out, "By the timer:")
+	if every < 0 || total < every || away < total || timer < away {
+		t.Fatalf("every decision, the total, then the bot's and the timer's decisions are not in order:\n%s", out)
+	}
+	section := func(from, to int) string { return out[from:to] }
+	for _, c := range []struct{ text, what string }{
+		{section(every, total), "play Bendt the Bandit"},
+		{section(every, total), "play the yellow 2"},
+		{section(away, timer), "bid 1"},
+		{section(away, timer), "draw two cards"},
+		{section(away, timer), "discard the Skull King and a Mermaid"},
+		{out[timer:], "play the green 1"},
+	} {
+		if !strings.Contains(c.text, c.what) {
+			t.Errorf("%q is not where it belongs:\n%s", c.what, out)
+		}
+	}
+	if strings.Contains(section(every, total), "bid 1") || strings.Contains(section(every, total), "green 1") {
+		t.Errorf("a decision made for Ben is in his own:\n%s", out)
+	}
+	// Dan's last card, forced, was played automatically.
+	_, out, _ = reviewRun(t, "--seat", "3", goldenrecords.File(t, "valid", "decided-by-4p"))
+	auto := strings.Index(out, "Played automatically:")
+	if auto < strings.Index(out, "Total: ") || !strings.Contains(out[auto:], "trick 3") {
+		t.Errorf("Dan's forced last card is not listed apart:\n%s", out)
+	}
+}

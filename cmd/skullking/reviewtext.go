@@ -3,10 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"text/tabwriter"
 
+	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/review"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -14,13 +16,32 @@ import (
 // costliest is how many decisions the readable review puts first.
 const costliest = 3
 
+// madeFor heads the decisions someone else made for the seat, by who made
+// them (docs/record.md, "Who decided"), in the order they are listed.
+var madeFor = []struct{ by, heading string }{
+	{skullking.DecidedByBot, "Played for you while away:"},
+	{skullking.DecidedByTimer, "By the timer:"},
+	{skullking.DecidedByAuto, "Played automatically:"},
+}
+
 // writeReview prints one seat's review for a reader: the costliest
 // decisions, then every decision in order, then the total; actions in the
-// protocol's words, never as codes.
+// protocol's words, never as codes. Only the player's own decisions are in
+// those: the ones a stand-in bot, the timer or automatic play made for the
+// seat follow apart, judged but not counted, since the review judges the
+// player.
 func writeReview(w io.Writer, r *review.Review, players []string) {
 	words := protocol.Words{Names: players, You: r.Seat}
-	judged, lossy := 0, 0
+	var own []review.Decision
+	others := map[string][]review.Decision{}
+	judged, lossy, apart := 0, 0, 0
 	for _, d := range r.Decisions {
+		if d.By != "" {
+			others[d.By] = append(others[d.By], d)
+			apart++
+			continue
+		}
+		own = append(own, d)
 		if d.Choices > 1 {
 			judged++
 		}
@@ -29,11 +50,18 @@ func writeReview(w io.Writer, r *review.Review, players []string) {
 		}
 	}
 	fmt.Fprintf(w, "Review of %s (seat %d): %d decisions, %d with a choice, %d judged worse than the captain's.\n",
-		r.Name, r.Seat, len(r.Decisions), judged, lossy)
+		r.Name, r.Seat, len(own), judged, lossy)
+	switch apart {
+	case 0:
+	case 1:
+		fmt.Fprintln(w, "1 decision made for you is listed apart, after the total, and not counted.")
+	default:
+		fmt.Fprintf(w, "%d decisions made for you are listed apart, after the total, and not counted.\n", apart)
+	}
 	fmt.Fprintln(w, "Loss: the expected round points a decision gave up against the captain's choice,")
 	fmt.Fprintln(w, "judged from what the seat knew then.")
 	fmt.Fprintln(w)
-	worst := slices.Clone(r.Decisions)
+	worst := slices.Clone(own)
 	slices.SortStableFunc(worst, func(a, b review.Decision) int {
 		switch {
 		case a.Loss > b.Loss:
@@ -57,14 +85,36 @@ func writeReview(w io.Writer, r *review.Review, players []string) {
 		tw.Flush()
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Every decision:")
+	writeDecisions(w, "Every decision:", own, words)
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Total: %s expected points lost.\n", strconv.FormatFloat(r.TotalLoss, 'f', 1, 64))
+	for _, m := range madeFor {
+		if len(others[m.by]) > 0 {
+			fmt.Fprintln(w)
+			writeDecisions(w, m.heading, others[m.by], words)
+			delete(others, m.by)
+		}
+	}
+	// A decider this command does not know yet, from a newer record, is
+	// still shown apart rather than taken for the player's.
+	for _, by := range slices.Sorted(maps.Keys(others)) {
+		fmt.Fprintln(w)
+		writeDecisions(w, fmt.Sprintf("Made for you (%s):", by), others[by], words)
+	}
+}
+
+// writeDecisions is a heading and its decisions, one row each, in order.
+func writeDecisions(w io.Writer, heading string, ds []review.Decision, words protocol.Words) {
+	fmt.Fprintln(w, heading)
+	if len(ds) == 0 {
+		fmt.Fprintln(w, "  none")
+		return
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, d := range r.Decisions {
+	for _, d := range ds {
 		writeDecision(tw, &d, words)
 	}
 	tw.Flush()
-	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Total: %s expected points lost.\n", strconv.FormatFloat(r.TotalLoss, 'f', 1, 64))
 }
 
 // writeDecision is one row: where, what the seat did, the captain's
