@@ -113,4 +113,36 @@ func TestReviewPage(t *testing.T) {
 	}
 	p.do("pick a bot's seat", selectValue("#review-seat", "1"))
 	p.until("the bot's review", `document.querySelector('#review-decisions > li')`, 5*time.Second)
+
+	// A decision a stand-in bot or the timer made for the player is listed
+	// apart, out of the player's own and their count (the server's answer
+	// is marked as a record with "by" would have it).
+	eval[bool](p, `(localStorage.setItem('sk.seat.`+id+`', JSON.stringify({seat: `+strconv.Itoa(created.Seat)+`, token: `+quote(created.Token)+`})),
+		(() => {
+			const send = window.fetch;
+			window.fetch = async (url, init) => {
+				const res = await send(url, init);
+				if (!String(url).endsWith('/review') || res.status !== 200) return res;
+				const rs = await res.json();
+				for (const r of rs) {
+					r.decisions[0].by = 'bot';
+					r.decisions[1].by = 'timer';
+					r.total_loss = r.decisions.filter((d) => !d.by).reduce((t, d) => t + d.loss, 0);
+				}
+				return new Response(JSON.stringify(rs), { status: 200 });
+			};
+		})(), dispatchEvent(new PopStateEvent('popstate')), true)`)
+	p.until("the review with decisions made for the player", `document.querySelector('.review-by')`, 10*time.Second)
+	if got := eval[int](p, `document.querySelectorAll('#review-decisions > li').length`); got != want-2 {
+		t.Fatalf("the player's own decisions list %d, want %d\n%s", got, want-2, p.snapshot())
+	}
+	apart := eval[[]string](p, `[...document.querySelectorAll('.review-by')].map((ol) => ol.previousElementSibling.textContent + ': ' + ol.textContent)`)
+	if len(apart) != 2 || !strings.HasPrefix(apart[0], "Played for you while away: Round 1, before the first trick: A bot standing in for you chose to bid ") ||
+		!strings.HasPrefix(apart[1], "By the timer: ") || !strings.Contains(apart[1], "When the time ran out, the game chose to ") {
+		t.Fatalf("the decisions made for the player read %q", apart)
+	}
+	total = eval[string](p, `document.querySelector('#review-total').textContent`)
+	if !strings.Contains(total, " over "+itoa(want-2)+" decisions. 2 decisions made for you are listed apart and not counted.") {
+		t.Fatalf("total line %q", total)
+	}
 }

@@ -5,7 +5,10 @@
 // (every seat's decisions, the captain's choice and the expected points
 // each gave up), so the page works out no rule. It shows the viewer's own
 // seat when this browser holds its token, and offers a seat picker
-// otherwise (docs/protocol.md, "GET /api/tables/{id}/review").
+// otherwise (docs/protocol.md, "GET /api/tables/{id}/review"). The review
+// judges the player: a decision a stand-in bot, the timer or automatic play
+// made for the seat (its "by") is shown in a list of its own, and is in
+// neither the total nor the costliest.
 
 import { h, announce, capital } from './dom.js';
 import { api, remember } from './api.js';
@@ -18,6 +21,14 @@ function points(x) {
   const r = Math.round(x * 10) / 10;
   return String(r).replace('-', '−');
 }
+
+// madeFor is who may decide for a seat (a decision's "by"), in the order
+// their lists are shown, with each list's heading for the seat's name.
+const madeFor = [
+  { by: 'bot', heading: (name) => `Played for ${name} while away` },
+  { by: 'timer', heading: () => 'By the timer' },
+  { by: 'auto', heading: () => 'Played automatically' },
+];
 
 // sameAction tells whether two protocol actions are the same decision.
 function sameAction(a, b) {
@@ -96,7 +107,10 @@ export function openReview(root, id, navigate) {
   // do, and the expected points it gave up.
   function sentence(w, d) {
     const who = capital(w.name(st.seat));
-    const did = `${who} chose to ${w.action(d.played)}`;
+    const act = `chose to ${w.action(d.played)}`;
+    const did = d.by === 'bot' ? `A bot standing in for ${w.name(st.seat)} ${act}`
+      : d.by === 'timer' ? `When the time ran out, the game ${act}`
+        : d.by ? `The game ${act}` : `${who} ${act}`;
     if (d.choices <= 1) return `${did}: the only choice.`;
     if (d.loss <= 0.05 || sameAction(d.played, d.best)) {
       return sameAction(d.played, d.best) ? `${did}, as the captain would.` : `${did}, as good as the captain's ${w.action(d.best)}.`;
@@ -134,12 +148,19 @@ export function openReview(root, id, navigate) {
     const kids = [h('h1', { id: 'review-h' }, "The captain's review"),
       h('p', { class: 'muted' }, 'Every hand is shown. The captain, the expert bot, judges each decision from what the seat knew then, and says the expected points a different choice would have kept.'),
       picker()];
+    // Only the player's own decisions (no "by") are judged against them;
+    // the server's total_loss already leaves the others out.
+    const all = r ? r.decisions.map((d, i) => ({ d, i })) : [];
+    const own = all.filter((x) => !x.d.by);
+    const apart = all.length - own.length;
     if (r) {
-      const costly = r.decisions.map((d, i) => ({ d, i })).filter((x) => x.d.loss > 0.05)
+      const costly = own.filter((x) => x.d.loss > 0.05)
         .sort((a, b) => b.d.loss - a.d.loss).slice(0, 3);
       const whose = st.seat === st.own ? 'Your' : `${r.name}'s`;
+      const rest = apart === 0 ? ''
+        : ` ${apart === 1 ? 'One decision' : `${apart} decisions`} made for ${w.name(st.seat)} ${apart === 1 ? 'is' : 'are'} listed apart and not counted.`;
       kids.push(h('p', { class: 'review-total', id: 'review-total' },
-        `${whose} decisions gave up ${points(r.total_loss)} expected points in all, over ${r.decisions.length} decisions.`));
+        `${whose} decisions gave up ${points(r.total_loss)} expected points in all, over ${own.length} decisions.${rest}`));
       kids.push(h('h2', {}, 'The costliest'),
         costly.length
           ? h('ol', { id: 'review-costliest', class: 'review-list' }, costly.map((x) => decisionItem(w, x.d, x.i)))
@@ -148,7 +169,18 @@ export function openReview(root, id, navigate) {
     kids.push(h('div', { id: 'review-step' }));
     if (r) {
       kids.push(h('h2', {}, 'Every decision'),
-        h('ol', { id: 'review-decisions', class: 'review-list' }, r.decisions.map((d, i) => decisionItem(w, d, i))));
+        h('ol', { id: 'review-decisions', class: 'review-list' }, own.map((x) => decisionItem(w, x.d, x.i))));
+      // A decider the page does not know yet still gets a list apart,
+      // never a place among the player's own.
+      const known = new Set(madeFor.map((m) => m.by));
+      const groups = [...madeFor, ...[...new Set(all.map((x) => x.d.by).filter((b) => b && !known.has(b)))]
+        .map((by) => ({ by, heading: (name) => `Decided for ${name} (${by})` }))];
+      for (const m of groups) {
+        const these = all.filter((x) => x.d.by === m.by);
+        if (!these.length) continue;
+        kids.push(h('h2', {}, m.heading(w.name(st.seat))),
+          h('ol', { class: 'review-list review-by', 'data-by': m.by }, these.map((x) => decisionItem(w, x.d, x.i))));
+      }
     }
     kids.push(h('div', { class: 'row' },
       h('a', { class: 'button', href: `/t/${id}`, 'data-nav': '' }, 'Back to the table'),
