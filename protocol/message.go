@@ -186,7 +186,7 @@ func DecodeClient(data []byte) (ClientMsg, error) {
 	if len(data) > MaxFrame {
 		return m, fmt.Errorf("a frame of %d bytes: at most %d", len(data), MaxFrame)
 	}
-	if err := checkText(data); err != nil {
+	if err := CheckText(data); err != nil {
 		return m, err
 	}
 	if err := decodeObject(data, &m); err != nil {

@@ -57,10 +57,11 @@ func (e *TextError) Error() string {
 	return where + " holds " + e.What + ", half of a UTF-16 surrogate pair without its other half: no character"
 }
 
-// checkText returns why frame data is not text, or nil. Only a frame that
+// CheckText returns why JSON data from a client (a frame, a request's
+// body) is not text, a *UTF8Error or a *TextError, or nil. Only data that
 // is a well-formed JSON object is searched for lone surrogates and U+FFFD:
 // any other is the decoder's to refuse, as not a message.
-func checkText(data []byte) error {
+func CheckText(data []byte) error {
 	if !utf8.Valid(data) {
 		i := invalidUTF8(data)
 		return &UTF8Error{Offset: i, Byte: data[i]}

@@ -45,7 +45,8 @@ func TestLobbyRefusesLookalikeAndReservedNicknames(t *testing.T) {
 	// lone surrogate escape the JSON decoder would turn into U+FFFD.
 	for _, c := range []struct{ body, says string }{
 		{"{\"nickname\": \"Ann\xff\"}", "request body: not valid UTF-8 (byte 0xff at offset 17)"},
-		{`{"nickname": "Ann\udc00"}`, "the nickname \"Ann\ufffd\" holds U+FFFD, the mark of text that could not be read"},
+		{`{"nickname": "Ann\udc00"}`, `request body: the field "nickname" holds \udc00, half of a UTF-16 surrogate pair without its other half: no character`},
+		{`{"nickname": "Ann","x":"\ud800"}`, `request body: the field "x" holds \ud800, half of a UTF-16 surrogate pair without its other half: no character`},
 	} {
 		status, answer := httpPost(t, ts.Base+"/api/tables/"+id+"/join", []byte(c.body))
 		var e protocol.ErrorBody

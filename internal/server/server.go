@@ -20,7 +20,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
@@ -405,9 +404,10 @@ func writeError(w http.ResponseWriter, status int, code, format string, args ...
 const maxBody = 64 << 10
 
 // decodeBody reads a lobby request's JSON body into v, or answers why it
-// cannot. A body that is not UTF-8 is refused whole: the JSON decoder would
-// replace each bad byte with U+FFFD, and a nickname would be stored
-// repaired instead of refused.
+// cannot. A body that is not text is refused whole, as a client's frame
+// is (protocol.CheckText): the JSON decoder would replace each bad byte,
+// and each escape of half a surrogate pair, with U+FFFD, and a nickname or
+// a table's name would be stored repaired instead of refused.
 func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	var tooLarge *http.MaxBytesError
@@ -419,9 +419,13 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: %v", err)
 		return false
 	}
-	if !utf8.Valid(body) {
+	var notUTF8 *protocol.UTF8Error
+	if err := protocol.CheckText(body); errors.As(err, &notUTF8) {
 		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: not valid UTF-8 (byte %#02x at offset %d)",
-			body[invalidUTF8(body)], invalidUTF8(body))
+			notUTF8.Byte, notUTF8.Offset)
+		return false
+	} else if err != nil {
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: %v", err)
 		return false
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -440,18 +444,6 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 		return false
 	}
 	return true
-}
-
-// invalidUTF8 returns the offset of b's first byte that is not UTF-8.
-func invalidUTF8(b []byte) int {
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return 0
 }
 
 // limited applies the per-address rate limit to a lobby request.
