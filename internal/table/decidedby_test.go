@@ -3,33 +3,15 @@ package table
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/skullking-go/skullking"
-	"github.com/skullking-go/skullking/protocol"
 )
 
 // docs/record.md, "Who decided": the record a table keeps lists every
 // decision the stand-in bot made for an absent person, and none of the
 // person's own nor the bot seat's; it replays.
 func TestRecordSaysWhatTheStandInDecided(t *testing.T) {
-	m := newManagerWith(t, func(c *Config) { c.Grace = time.Millisecond })
-	id, _, ann := startWithBot(t, m, DefaultSettings())
-	watcher := spectate(t, m, id)
-	// Ann bids round 1 herself, then leaves.
-	for {
-		f := ann.next(protocol.TypeState)
-		if len(f.View.Legal) > 0 && f.View.Legal[0].Kind == "bid" {
-			break
-		}
-	}
-	ann.actOnLatest()
-	ann.detach()
-	for {
-		if f := watcher.next(protocol.TypeState); f.View.Phase == protocol.PhaseOver {
-			break
-		}
-	}
+	m, id, _ := standInPlaysAnnsGame(t)
 	b, err := m.cfg.Store.Record(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)

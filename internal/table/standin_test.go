@@ -7,14 +7,14 @@ import (
 	"github.com/skullking-go/skullking/protocol"
 )
 
-// A player who comes back after the stand-in bot played for them hears,
-// in the welcome, every decision it made in their name — their own bids
-// included — and nothing they decided themselves; the report is told once.
-func TestComingBackTellsWhatTheStandInDid(t *testing.T) {
-	m := newManagerWith(t, func(c *Config) { c.Grace = time.Millisecond })
+// standInPlaysAnnsGame starts Ann against a bot with a grace of a
+// millisecond: Ann bids round 1 herself and leaves, and the stand-in plays
+// her seat to the end of the game, which a spectator sees.
+func standInPlaysAnnsGame(t *testing.T) (m *Manager, id, token string) {
+	t.Helper()
+	m = newManagerWith(t, func(c *Config) { c.Grace = time.Millisecond })
 	id, token, ann := startWithBot(t, m, DefaultSettings())
 	watcher := spectate(t, m, id)
-	// Ann bids round 1 herself, then leaves.
 	for {
 		f := ann.next(protocol.TypeState)
 		if len(f.View.Legal) > 0 && f.View.Legal[0].Kind == "bid" {
@@ -24,12 +24,17 @@ func TestComingBackTellsWhatTheStandInDid(t *testing.T) {
 	ann.actOnLatest()
 	ann.detach()
 	for {
-		f := watcher.next(protocol.TypeState)
-		if f.View.Phase == protocol.PhaseOver {
-			break
+		if f := watcher.next(protocol.TypeState); f.View.Phase == protocol.PhaseOver {
+			return m, id, token
 		}
 	}
+}
 
+// A player who comes back after the stand-in bot played for them hears,
+// in the welcome, every decision it made in their name — their own bids
+// included — and nothing they decided themselves; the report is told once.
+func TestComingBackTellsWhatTheStandInDid(t *testing.T) {
+	m, id, token := standInPlaysAnnsGame(t)
 	back := attach(t, m, id, protocol.ClientMsg{Token: token})
 	welcome := back.next(protocol.TypeWelcome)
 	if len(welcome.StoodIn) == 0 {
