@@ -17,7 +17,6 @@ import (
 	"github.com/skullking-go/skullking/client"
 	"github.com/skullking-go/skullking/internal/natsbus/natstest"
 	"github.com/skullking-go/skullking/internal/pgdb/pgtest"
-	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -448,15 +447,7 @@ func lapse(t *testing.T, mode cutMode) {
 // their seqs; no action of Ann's seat (0) in the log unacknowledged.
 func checkAnswers(t *testing.T, tap *wireTap, dbURL, id string) {
 	t.Helper()
-	st, err := store.OpenPostgres(context.Background(), dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	_, log, err := st.LoadTable(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	log := storedLog(t, dbURL, id)
 
 	type sent struct {
 		msg     protocol.ClientMsg

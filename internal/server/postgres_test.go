@@ -52,7 +52,17 @@ func TestPostgresOutage(t *testing.T) {
 		t.Fatalf("Ben's bid once the database is back: %+v %v, want it accepted at seq 2", ack, err)
 	}
 
-	st, err := store.OpenPostgres(context.Background(), pg.URL)
+	log := storedLog(t, pg.URL, id)
+	if len(log) != 2 || log[0].Action.Seat != 0 || log[1].Action.Seat != 1 {
+		t.Fatalf("stored log %+v, want Ann's bid then Ben's", log)
+	}
+}
+
+// storedLog reads table id's action log from the PostgreSQL at dbURL as
+// the store keeps it, past any server's memory.
+func storedLog(t *testing.T, dbURL, id string) []store.Action {
+	t.Helper()
+	st, err := store.OpenPostgres(context.Background(), dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +71,5 @@ func TestPostgresOutage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(log) != 2 || log[0].Action.Seat != 0 || log[1].Action.Seat != 1 {
-		t.Fatalf("stored log %+v, want Ann's bid then Ben's", log)
-	}
+	return log
 }
