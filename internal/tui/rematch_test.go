@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/recordtest"
@@ -159,9 +160,10 @@ func TestRematchAtAServer(t *testing.T) {
 	if nr.ID() != next || nr.Seat() != 1 {
 		t.Fatalf("at table %s seat %d, want %s seat 1", nr.ID(), nr.Seat(), next)
 	}
-	if in := ts.Info(next); in.Seats[1].Name != "Ann" || !in.Seats[1].Connected {
-		t.Errorf("the rematch table's seats: %+v", in.Seats)
-	}
+	// The lobby hears of Ann's arrival at its next presence interval.
+	ts.WaitInfo(next, 5*time.Second, "Ann seated and connected", func(in protocol.TableInfo) bool {
+		return in.Seats[1].Name == "Ann" && in.Seats[1].Connected
+	})
 	ts.Send(next, hostToken, protocol.TypeStart)
 	d.settle()
 	if v, _ := d.m.Current(); v.Phase != protocol.PhaseBidding || !d.m.Ready() {
