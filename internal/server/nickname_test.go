@@ -90,9 +90,11 @@ func TestHostSeatRuleOnTheWire(t *testing.T) {
 			t.Fatalf("set %s on Ben's seat while he plays: %v, want %s", set, err, protocol.ErrPlayerPresent)
 		}
 	}
-	if s := ts.Info(id).Seats[1]; s.Kind != protocol.SeatPerson || s.Name != "Ben" || !s.Connected {
-		t.Fatalf("Ben's seat after the refusals: %+v", s)
-	}
+	// The lobby hears of arrivals at its next presence interval.
+	ts.WaitInfo(id, 5*time.Second, "Ben's, connected, after the refusals", func(in protocol.TableInfo) bool {
+		s := in.Seats[1]
+		return s.Kind == protocol.SeatPerson && s.Name == "Ben" && s.Connected
+	})
 	ben.conn.Close()
 	waitTable(t, ann, func(in *protocol.TableInfo) bool { return !in.Seats[1].Connected })
 	if _, err := ann.request(protocol.ClientMsg{Type: protocol.TypeSeat, Seat: intp(1), Set: protocol.SetBot, Level: "random"}); err != nil {
