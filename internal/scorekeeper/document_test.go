@@ -217,3 +217,43 @@ func TestAPIImportRecognisesAGameAlreadyKept(t *testing.T) {
 		t.Fatalf("the record imported again: %+v", e)
 	}
 }
+
+// TestAPIImportRecognisesASheetsOwnRecord: a sheet exported as a game
+// record (which has no game id) and imported into the book it is in is the
+// same game: answered 409 duplicate with that sheet, however the record is
+// spaced; kept twice knowingly, the copy has the sheet's game id and the
+// statistics count the game once (issue 25, item 8).
+func TestAPIImportRecognisesASheetsOwnRecord(t *testing.T) {
+	c := newClient(t)
+	s := c.create(`{"players": ["Ann", "Ben", "Cat"], "title": "Friday", "options": {"rounds": 2, "loot": true}}`)
+	s = c.round(s, rnd([]int{1, 0, 0}, []int{1, 0, 0}, Bonus{Seat: 0, Kind: Fourteen, Suit: "black"}))
+	s = c.round(s, Round{Bids: []int{1, 1, 0}, Won: []int{1, 1, 0}, Loot: [][]int{{2, 1}}})
+	rec := c.do("GET", "/api/sheets/"+s.ID+"/record", nil)
+	expect(t, rec, http.StatusOK)
+	record := rec.Body.String()
+
+	for _, body := range []string{record, strings.Join(strings.Fields(record), "")} {
+		rec = c.do("POST", "/api/sheets/import", body)
+		expect(t, rec, http.StatusConflict)
+		if e := decodeAs[errResp](t, rec); e.Code != "duplicate" || e.Sheet == nil || e.Sheet.ID != s.ID || !strings.Contains(e.Error, "Friday") {
+			t.Fatalf("the sheet's own record imported again: %+v", e)
+		}
+	}
+	rec = c.do("POST", "/api/sheets/import?keep=both", record)
+	expect(t, rec, http.StatusCreated)
+	copied := decodeAs[struct {
+		sheetResp
+		Game string `json:"game"`
+	}](t, rec)
+	if !slices.Equal(copied.Score.Totals, s.Score.Totals) {
+		t.Fatalf("the copy's totals %v, want %v", copied.Score.Totals, s.Score.Totals)
+	}
+	hist := decodeAs[struct{ Sheets []SheetSummary }](t, c.do("GET", "/api/sheets/history", nil))
+	if len(hist.Sheets) != 2 || hist.Sheets[0].Game != hist.Sheets[1].Game || copied.Game != hist.Sheets[0].Game {
+		t.Fatalf("history %+v, the copy's game %q", hist.Sheets, copied.Game)
+	}
+	stats := decodeAs[struct{ Players []PlayerStats }](t, c.do("GET", "/api/sheets/stats", nil))
+	if len(stats.Players) != 3 || stats.Players[0].Games != 1 {
+		t.Fatalf("the game counted twice: %+v", stats.Players)
+	}
+}

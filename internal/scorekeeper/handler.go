@@ -3,6 +3,7 @@
 package scorekeeper
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -11,6 +12,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -372,6 +374,7 @@ func (h *handler) importRecord(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var s *Sheet
+	var rec *skullking.Record // the record imported, if it is one
 	if IsDocument(body) {
 		doc, err := ParseDocument(body)
 		if err != nil {
@@ -380,8 +383,8 @@ func (h *handler) importRecord(w http.ResponseWriter, r *http.Request) {
 		}
 		s = doc
 	} else {
-		rec, err := skullking.ParseRecord(body)
-		if err != nil {
+		var err error
+		if rec, err = skullking.ParseRecord(body); err != nil {
 			writeError(w, http.StatusUnprocessableEntity, "invalid", "the record: %s", recordText(err))
 			return
 		}
@@ -391,22 +394,86 @@ func (h *handler) importRecord(w http.ResponseWriter, r *http.Request) {
 		}
 		s.Game = recordGame(body)
 	}
-	if r.URL.Query().Get("keep") != "both" && bk != "" {
+	if bk != "" {
 		sheets, err := h.store.ListBook(r.Context(), bk)
 		if err != nil {
 			h.storeError(w, r, err)
 			return
 		}
-		for _, had := range sheets {
-			if had.GameID() == s.Game {
+		if had := sameGame(sheets, s, rec); had != nil {
+			if r.URL.Query().Get("keep") != "both" {
 				writeJSON(w, http.StatusConflict, apiError{
-					Error: "this game is already in the book: open it, or import it again with ?keep=both to keep two copies",
+					Error: fmt.Sprintf("this game is already in the book, as %s: open it, or import it again with ?keep=both to keep two copies", sheetName(had)),
 					Code:  "duplicate", Sheet: view(had, nil, false)})
 				return
 			}
+			s.Game = had.GameID() // two copies of one game, counted once
 		}
 	}
 	h.createSheet(w, r, s, bk)
+}
+
+// sameGame is the sheet of sheets that holds the game s was imported from:
+// the one with s's game id, or, for a game record (rec, which carries no
+// game id), the sheet that exports this very record — a sheet's record
+// exported and imported again is that sheet's game. Nil when none is.
+func sameGame(sheets []*Sheet, s *Sheet, rec *skullking.Record) *Sheet {
+	for _, had := range sheets {
+		if had.GameID() == s.Game {
+			return had
+		}
+	}
+	if rec == nil {
+		return nil
+	}
+	want, err := rec.Marshal()
+	if err != nil {
+		return nil
+	}
+	for _, had := range sheets {
+		if !slices.Equal(had.Players, rec.Players) || len(had.Rounds) != len(rec.Rounds) {
+			continue
+		}
+		if got, ok := recordOf(had); ok && bytes.Equal(got, want) {
+			return had
+		}
+	}
+	return nil
+}
+
+// recordOf is the game record sheet s exports, read back as an import
+// reads it, so that it compares byte for byte with an imported record.
+func recordOf(s *Sheet) ([]byte, bool) {
+	rec, err := s.Record()
+	if err != nil {
+		return nil, false
+	}
+	b, err := rec.Marshal()
+	if err != nil {
+		return nil, false
+	}
+	if rec, err = skullking.ParseRecord(b); err != nil {
+		return nil, false
+	}
+	b, err = rec.Marshal()
+	return b, err == nil
+}
+
+// sheetName names a sheet for a sentence: its title, quoted, or its
+// players, with the rounds entered.
+func sheetName(s *Sheet) string {
+	name := `"` + s.Title + `"`
+	if s.Title == "" {
+		name = s.Players[len(s.Players)-1]
+		if len(s.Players) > 1 {
+			name = strings.Join(s.Players[:len(s.Players)-1], ", ") + " and " + name
+		}
+	}
+	rounds := "1 round"
+	if len(s.Rounds) != 1 {
+		rounds = strconv.Itoa(len(s.Rounds)) + " rounds"
+	}
+	return fmt.Sprintf("%s (%s)", name, rounds)
 }
 
 // recordGame is the game id of a sheet imported from a game record, which
