@@ -57,11 +57,12 @@ func ReplayOf(rec *skullking.Record) (*Replay, error) {
 		if v.LastTrick != nil {
 			logs = append(logs[:len(logs):len(logs)], *v.LastTrick)
 		}
+		// The latest report of a trick wins: a pirate ability is
+		// reported offered while its winner decides, and what became of
+		// it (used, declined, with its value) only in the views after.
+		// Nothing else of a completed trick changes.
 		for i := range logs {
-			k := key{logs[i].Round, logs[i].Number}
-			if _, ok := tricks[k]; !ok {
-				tricks[k] = TrickOf(&logs[i], &v.Options)
-			}
+			tricks[key{logs[i].Round, logs[i].Number}] = TrickOf(&logs[i], &v.Options)
 		}
 	}
 	g, err := rec.Walk(func(sv skullking.SeatView, a skullking.Action) {

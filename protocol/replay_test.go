@@ -72,3 +72,39 @@ func TestReplayShowsEveryTrickWithTheHands(t *testing.T) {
 		})
 	}
 }
+
+// A replay reports what became of each trick's pirate ability — used or
+// declined, with its value — never an offer still waiting: the game is
+// over, and a review page must not show another seat's choice as a
+// choice still to make.
+func TestReplayReportsAbilitiesAsDecided(t *testing.T) {
+	data, err := os.ReadFile(goldenrecords.File(t, "valid", "module-pirate-abilities-4p"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := skullking.ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp, err := ReplayOf(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, tr := range rp.Tricks {
+		a := tr.Trick.Ability
+		if a == nil {
+			continue
+		}
+		seen++
+		if a.State == "offered" {
+			t.Errorf("trick %d.%d: %s's ability is reported %q", tr.Round, tr.Number, a.Pirate, a.State)
+		}
+		if a.Pirate != "juanita" && a.Value == nil {
+			t.Errorf("trick %d.%d: %s's ability %s without its value", tr.Round, tr.Number, a.Pirate, a.State)
+		}
+	}
+	if seen < 5 {
+		t.Fatalf("%d abilities in the replay, want 5 or more", seen)
+	}
+}
