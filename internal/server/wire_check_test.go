@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/store"
@@ -183,6 +184,12 @@ func (g *wireGame) checkRecord() {
 	for i, n := range g.nodes {
 		ctx, cancel := context.WithTimeout(context.Background(), wireWait)
 		b, err := n.Client().Record(ctx, g.id)
+		// A node learns the game is over just after its last state goes
+		// out, which a client may read first.
+		for err != nil && strings.Contains(err.Error(), "once the game is over") && ctx.Err() == nil {
+			time.Sleep(10 * time.Millisecond)
+			b, err = n.Client().Record(ctx, g.id)
+		}
 		cancel()
 		if err != nil {
 			g.t.Fatalf("the record through node %d: %v", i+1, err)
