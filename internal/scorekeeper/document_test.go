@@ -156,12 +156,12 @@ func TestImportedCapturesFollowALaterRuleChange(t *testing.T) {
 func TestParseDocumentRefusals(t *testing.T) {
 	game := NewToken()
 	for _, tc := range []struct{ doc, want string }{
-		{`{"format": "skullking-sheet/1", "game": "` + game + `", "players": ["Ann", "Ben"], "rounds": [], "extra": 1}`, "unknown field"},
+		{`{"format": "skullking-sheet/1", "game": "` + game + `", "players": ["Ann", "Ben"], "rounds": [], "extra": 1}`, `there is no field "extra" here`},
 		{`{"format": "skullking-sheet/2", "game": "` + game + `", "players": ["Ann", "Ben"]}`, "format"},
 		{`{"format": "skullking-sheet/1", "game": "nope", "players": ["Ann", "Ben"]}`, "game id"},
 		{`{"format": "skullking-sheet/1", "game": "` + game + `", "players": ["Ann", "ann"]}`, "both called"},
 		{`{"format": "skullking-sheet/1", "game": "` + game + `", "players": ["Ann", "Ben"], "rounds": [{"bids": [1, 0], "won": [2, 0]}]}`, "won"},
-		{`{"format": "skullking-sheet/1", "game": "` + game + `", "players": ["Ann", "Ben"]} {}`, "data after"},
+		{`{"format": "skullking-sheet/1", "game": "` + game + `", "players": ["Ann", "Ben"]} {}`, "more after its JSON value"},
 	} {
 		s, err := ParseDocument([]byte(tc.doc))
 		if err == nil || s != nil || !strings.Contains(err.Error(), tc.want) {

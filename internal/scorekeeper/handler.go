@@ -385,7 +385,12 @@ func (h *handler) importRecord(w http.ResponseWriter, r *http.Request) {
 	} else {
 		var err error
 		if rec, err = skullking.ParseRecord(body); err != nil {
-			writeError(w, http.StatusUnprocessableEntity, "invalid", "the record: %s", recordText(err))
+			why := recordText(err)
+			// JSON of the wrong form is worded as for every other body.
+			if me := decodeStrict(body, &skullking.Record{Options: skullking.DefaultOptions()}); me != nil {
+				why = errorText(me)
+			}
+			writeError(w, http.StatusUnprocessableEntity, "invalid", "the record: %s", why)
 			return
 		}
 		if s, err = FromRecord(rec); err != nil {

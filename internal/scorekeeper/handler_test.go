@@ -185,12 +185,12 @@ func TestAPICreateRefusals(t *testing.T) {
 		{`{"players": ["Ann"]}`, 422, "invalid", "1 players"},
 		{`{"players": ["Ann", "ann"]}`, 422, "invalid", "both called"},
 		{`{"players": ["Ann", "Ben"], "options": {"loot": true}}`, 422, "invalid", "Loot is never used with 2 players"},
-		{`{"players": ["Ann", "Ben"], "options": {"colour": "red"}}`, 400, "malformed", `option "colour": unknown option`},
-		{`{"players": ["Ann", "Ben"], "player": "Cat"}`, 400, "malformed", `unknown field "player"`},
-		{`{"players": ["Ann", "Ben"]} {}`, 400, "malformed", "data after the value"},
-		{`{"players": "Ann"}`, 400, "malformed", "players is string"},
-		{`{"players": ["Ann", "Ben"], "rounds": [{"bids": [1.5, 0], "won": [1, 0]}]}`, 400, "malformed", "number 1.5"},
-		{``, 400, "malformed", "empty body"},
+		{`{"players": ["Ann", "Ben"], "options": {"colour": "red"}}`, 400, "malformed", `the rule "colour" in "options" is not right: unknown option`},
+		{`{"players": ["Ann", "Ben"], "player": "Cat"}`, 400, "malformed", `there is no field "player" here`},
+		{`{"players": ["Ann", "Ben"]} {}`, 400, "malformed", "the body holds more after its JSON value"},
+		{`{"players": "Ann"}`, 400, "malformed", `the field "players" should be a list of names in quotes, like ["Ann", "Ben"], not text`},
+		{`{"players": ["Ann", "Ben"], "rounds": [{"bids": [1.5, 0], "won": [1, 0]}]}`, 400, "malformed", `each item of the field "bids" (in "rounds") should be a whole number, not the number 1.5`},
+		{``, 400, "malformed", "the body is empty: it should be a JSON object"},
 		{`{"players": ["Ann", "Ben"], "rounds": [{"bids": [1, 0], "won": [0, 0]}]}`, 200, "", ""},
 		{`{"players": ["Ann", "Ben", "Cat"], "rounds": [{"bids": [1, 0, 0], "won": [0, 0, 0]}]}`, 422, "invalid", "round 1: tricks won add up to 0"},
 	} {
@@ -1016,5 +1016,44 @@ func TestAPIRulesInfo(t *testing.T) {
 	}
 	if !slices.Equal(info.Wagers, []int{0, 10, 20}) || !slices.Equal(info.Cannon, []string{"grapeshot", "cannonball"}) {
 		t.Fatalf("wagers %v, cannon %v", info.Wagers, info.Cannon)
+	}
+}
+
+// TestAPIDecodeErrorsAreSentences: a body of the wrong form, on any route,
+// is refused with a sentence for a person that names the field and says
+// what it should be — never Go's names for it (issue 25, item 9).
+func TestAPIDecodeErrorsAreSentences(t *testing.T) {
+	c := newClient(t)
+	s := c.create(`{"players": ["Ann", "Ben"]}`)
+	for _, tc := range []struct{ method, path, body, want string }{
+		{"POST", "/api/sheets", `{"players": "Ann"}`, `the field "players" should be a list of names in quotes, like ["Ann", "Ben"], not text`},
+		{"POST", "/api/sheets", `{"players": ["Ann", 3]}`, `each item of the field "players" should be text in quotes, not a number`},
+		{"POST", "/api/sheets", `{"players": ["Ann", "Ben"], "title": 5}`, `the field "title" should be text in quotes, not a number`},
+		{"POST", "/api/sheets", `{"players": ["Ann", "Ben"], "rounds": [{"bids": [1, 0], "won": [1, 0], "bonuses": [{"seat": "0"}]}]}`,
+			`the field "seat" (in "rounds", "bonuses") should be a whole number, not text`},
+		{"POST", "/api/sheets", `[1]`, `the body should be an object, like {…}, not a list`},
+		{"POST", "/api/sheets", `{"players": ["Ann", "Ben"]`, `the body's JSON stops in the middle`},
+		{"POST", "/api/sheets", `{"players": ["Ann", "Ben"], "options": 3}`, `the rules ("options") should be an object of rules, like {"loot": true}`},
+		{"POST", "/api/sheets/" + s.ID + "/rounds", `{"version": "1", "round": {}}`, `the field "version" should be a whole number, not text`},
+		{"PATCH", "/api/sheets/" + s.ID, `{"version": 1, "players": "Ann"}`, `the field "players" should be a list of names`},
+		{"POST", "/api/sheets/check", `{"sheet": {"players": "Ann"}, "round": {}}`, `the field "players" should be a list of names`},
+		{"POST", "/api/sheets/check-rules", `{"sheet": {"players": ["Ann", "Ben"]}, "options": {}, "apply": 3}`, `the field "apply" should be text in quotes, not a number`},
+		{"POST", "/api/sheets/import", `{"format": "skullking-sheet/1", "players": "Ann"}`, `the field "players" should be a list of names`},
+		{"POST", "/api/sheets/import", `{"format": "skullking-record/1", "players": "Ann"}`, `the record: the field "players" should be a list of names`},
+	} {
+		rec := c.do(tc.method, tc.path, tc.body)
+		e := decodeAs[errResp](t, rec)
+		if !strings.HasPrefix(e.Error, tc.want) {
+			t.Errorf("%s %s %s: %d %q, want %q", tc.method, tc.path, tc.body, rec.Code, e.Error, tc.want)
+		}
+		for _, goism := range []string{"sheetFields", "[]", "int64", "scorekeeper.", "json:", "malformed JSON", " want "} {
+			if strings.Contains(e.Error, goism) {
+				t.Errorf("%s %s: %q speaks Go (%q)", tc.method, tc.body, e.Error, goism)
+			}
+		}
+	}
+	// The engine on the phone words them the same.
+	if got := string(CheckJSON([]byte(`{"sheet": {"players": ["Ann", "Ben"]}, "round": {}, "replace": "1"}`))); !strings.Contains(got, `the field \"replace\" should be a whole number, not text`) {
+		t.Errorf("CheckJSON: %s", got)
 	}
 }

@@ -36,7 +36,7 @@ func ScoreJSON(data []byte) []byte {
 func CheckJSON(data []byte) []byte {
 	var req checkRequest
 	if err := json.Unmarshal(data, &req); err != nil {
-		return marshalAnswer(refusalOf(&malformedError{msg: err.Error()}))
+		return marshalAnswer(refusalOf(&malformedError{msg: jsonErrorText(err, &req)}))
 	}
 	if req.Sheet == nil || req.Round == nil {
 		return marshalAnswer(refusalBody{Error: needSheetAndRound, Code: codeMalformed})
@@ -62,7 +62,7 @@ func CheckJSON(data []byte) []byte {
 func RulesChangeJSON(data []byte) []byte {
 	var req rulesChangeRequest
 	if err := json.Unmarshal(data, &req); err != nil {
-		return marshalAnswer(refusalOf(&malformedError{msg: err.Error()}))
+		return marshalAnswer(refusalOf(&malformedError{msg: jsonErrorText(err, &req)}))
 	}
 	a, err := req.answer()
 	if err != nil {

@@ -1,11 +1,9 @@
 package scorekeeper
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 	"unicode"
@@ -131,7 +129,7 @@ var ErrMalformed = errors.New("scorekeeper: malformed JSON")
 type malformedError struct{ msg string }
 
 func (e *malformedError) Error() string   { return "scorekeeper: " + e.Message() }
-func (e *malformedError) Message() string { return "malformed JSON: " + e.msg }
+func (e *malformedError) Message() string { return e.msg }
 func (e *malformedError) Unwrap() error   { return ErrMalformed }
 
 // InvalidError is a refused entry: where (Round, 0 when about the whole
@@ -228,41 +226,6 @@ func (in *sheetFields) sheet() (*Sheet, error) {
 		s.Changes = append(s.Changes, RuleChange{FromRound: c.FromRound, Options: *c.Options})
 	}
 	return s, nil
-}
-
-// decodeStrict decodes one JSON value into v, refusing unknown fields and
-// trailing data, with errors worded for a user.
-func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return &malformedError{jsonErrorText(err)}
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return &malformedError{"data after the value"}
-	}
-	return nil
-}
-
-func jsonErrorText(err error) string {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		if te.Field != "" {
-			return fmt.Sprintf("%s is %s, want %s", te.Field, te.Value, te.Type)
-		}
-		return fmt.Sprintf("got %s, want %s", te.Value, te.Type)
-	}
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return fmt.Sprintf("%v at byte %d", se, se.Offset)
-	}
-	if errors.Is(err, io.EOF) {
-		return "empty body"
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return "unexpected end of input"
-	}
-	return strings.TrimPrefix(strings.TrimPrefix(err.Error(), "json: "), "skullking: ")
 }
 
 // Check checks the sheet's form: players, title, rules, the place of each
