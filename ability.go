@@ -206,7 +206,7 @@ func (g *Game) checkAbility(a Action, fail func(error, Refusal, string) error) e
 		}
 	case ActionDiscard:
 		if !g.hand[s].Has(a.Card) || (g.pending.draw > 1 && (!g.hand[s].Has(a.Card2) || a.Card2 == a.Card)) {
-			return fail(ErrBadDecision, Refusal{Code: RefuseDiscard, Count: g.pending.draw}, "Bendt discards "+strconv.Itoa(g.pending.draw)+" different cards from "+g.hand[s].String())
+			return fail(ErrBadDecision, Refusal{Code: RefuseDiscard, Count: g.pending.draw}, "Bendt discards "+count(g.pending.draw, "card", "different cards")+" from "+g.hand[s].String())
 		}
 		if g.pending.draw < 2 && a.Card2 != NoCard {
 			return fail(ErrBadDecision, Refusal{Code: RefuseDiscard, Count: g.pending.draw}, "Bendt drew one card and discards one")

@@ -404,3 +404,38 @@ func plural(n int, noun string) string {
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
 }
+
+// count writes a count with its noun, irregular plurals too: "1 entry",
+// "2 entries".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// pluralVerb writes a count with its noun and a verb that agrees with it:
+// "1 trick was", "2 tricks were".
+func pluralVerb(n int, noun, one, many string) string {
+	if n == 1 {
+		return plural(n, noun) + " " + one
+	}
+	return plural(n, noun) + " " + many
+}
+
+// thereAre says how many of a thing the deck holds: "there is one black 14",
+// "there are 2 Mermaids".
+func thereAre(n int, noun string) string {
+	if n == 1 {
+		return "there is one " + noun
+	}
+	return "there are " + plural(n, noun)
+}
+
+// times says how often: "once", "2 times".
+func times(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return strconv.Itoa(n) + " times"
+}

@@ -163,7 +163,7 @@ func NewGame(players int, opts ...GameOption) (*Game, error) {
 		return nil, err
 	}
 	if len(g.names) != 0 && len(g.names) != players {
-		return nil, &optionsError{"names: " + strconv.Itoa(len(g.names)) + " names for " + strconv.Itoa(players) + " seats"}
+		return nil, &optionsError{"names: " + plural(len(g.names), "name") + " for " + plural(players, "seat")}
 	}
 	g.players = players
 	g.restart()

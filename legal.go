@@ -165,11 +165,7 @@ func (g *Game) check(a Action) error {
 }
 
 func bidRange(cards int) string {
-	noun := "cards"
-	if cards == 1 {
-		noun = "card"
-	}
-	return strconv.Itoa(cards) + " " + noun + " dealt, bid 0 to " + strconv.Itoa(cards)
+	return plural(cards, "card") + " dealt, bid 0 to " + strconv.Itoa(cards)
 }
 
 func (g *Game) checkPlay(a Action, fail func(error, Refusal, string) error) error {

@@ -434,3 +434,30 @@ func TestRecord_DecidedByRoundTrips(t *testing.T) {
 		}
 	}
 }
+
+// A record's refusal reads right whatever its counts: each with a count
+// of one and of two, the noun agreeing with the number.
+func TestRecord_CountsOfOneAndTwo(t *testing.T) {
+	rec := func(players, round string) string {
+		return `{"format": "skullking-record/1", "players": [` + players + `],
+			"options": {"schedule": [1]}, "rounds": [{` + round + `}]}`
+	}
+	three := `"Ann", "Ben", "Cat"`
+	for _, tc := range []struct{ rule, players, round, err string }{
+		{"a game has 2 to 8 players: 1", `"Ann"`, `"hands": [["G1"]]`, "bad record: 1 player: a game has 2 to 8"},
+		{"a game has 2 to 8 players: 9", `"A", "B", "C", "D", "E", "F", "G", "H", "I"`, `"hands": [["G1"]]`, "bad record: 9 players: a game has 2 to 8"},
+		{"a hand a player: 1 hand", three, `"hands": [["G1"]]`, "round 1: 1 hand for 3 players"},
+		{"a hand a player: 2 hands", three, `"hands": [["G1"], ["G2"]]`, "round 1: 2 hands for 3 players"},
+		{"a bid a player: 1 bid", three, `"hands": [["G1"], ["G2"], ["G3"]], "bids": [0]`, "round 1: 1 bid for 3 players"},
+		{"a bid a player: 2 bids", three, `"hands": [["G1"], ["G2"], ["G3"]], "bids": [0, 1]`, "round 1: 2 bids for 3 players"},
+		{"a hand holds the round's cards: 2 cards", three, `"hands": [["G1", "G4"], ["G2"], ["G3"]]`, "2 cards, but round 1 deals 1"},
+	} {
+		r, err := ParseRecord([]byte(rec(tc.players, tc.round)))
+		if err == nil {
+			_, err = r.Replay()
+		}
+		if err == nil || !strings.Contains(errorLine(err), tc.err) {
+			t.Errorf("%s: %v, want %q", tc.rule, err, tc.err)
+		}
+	}
+}

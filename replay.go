@@ -121,7 +121,7 @@ func (rec *Record) deal(round, cards int, deck []Card) error {
 			return where
 		}
 		if len(codes) != cards {
-			return fail("%s has %d cards, but round %d deals %d", what, len(codes), round, cards)
+			return fail("%s has %s, but round %d deals %d", what, plural(len(codes), "card"), round, cards)
 		}
 		for _, code := range codes {
 			p, err := ParseCode(code)
@@ -147,7 +147,7 @@ func (rec *Record) deal(round, cards int, deck []Card) error {
 		return nil
 	}
 	if len(rr.Hands) != n {
-		return &RecordError{Round: round, Seat: -1, Msg: fmt.Sprintf("%d hands for %d players", len(rr.Hands), n)}
+		return &RecordError{Round: round, Seat: -1, Msg: fmt.Sprintf("%s for %s", plural(len(rr.Hands), "hand"), plural(n, "player"))}
 	}
 	for s, h := range rr.Hands {
 		if err := take(s, "hand", h); err != nil {
@@ -202,7 +202,7 @@ type laterInRound struct {
 // decision ("bid"), verb what a seat does ("bids").
 func (rec *Record) checkSecrets(g *Game, rn, count, pending int, last bool, noun, verb string, later ...laterInRound) error {
 	if count != g.players {
-		return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d %ss for %d players", count, noun, g.players)}
+		return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%s for %s", plural(count, noun), plural(g.players, "player"))}
 	}
 	if pending < 0 {
 		return nil
@@ -307,11 +307,11 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool, vis
 	for t, trick := range rr.Tricks {
 		tn := t + 1
 		if g.round != rn || g.Phase() == PhaseOver {
-			return &RecordError{Round: rn, Trick: tn, Seat: -1, Msg: fmt.Sprintf("round %d deals %d cards: there is no trick %d", rn, g.cards, tn)}
+			return &RecordError{Round: rn, Trick: tn, Seat: -1, Msg: fmt.Sprintf("round %d deals %s: there is no trick %d", rn, plural(g.cards, "card"), tn)}
 		}
 		for j, code := range trick {
 			if g.round != rn || g.trickNo != t || g.phase != PhasePlaying {
-				return &RecordError{Round: rn, Trick: tn, Seat: -1, Msg: fmt.Sprintf("trick has %d cards, but %d are played to a trick", len(trick), g.hands)}
+				return &RecordError{Round: rn, Trick: tn, Seat: -1, Msg: fmt.Sprintf("trick has %s, but %s played to a trick", plural(len(trick), "card"), pluralVerb(g.hands, "card", "is", "are"))}
 			}
 			p, err := ParseCode(code)
 			if j < g.inTrick {
@@ -352,7 +352,7 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool, vis
 		}
 		if g.round == rn && g.trickNo == t && g.phase == PhasePlaying {
 			if t < len(rr.Tricks)-1 {
-				return &RecordError{Round: rn, Trick: tn, Seat: -1, Msg: fmt.Sprintf("trick has %d cards, but %d are played to a trick", len(trick), g.hands)}
+				return &RecordError{Round: rn, Trick: tn, Seat: -1, Msg: fmt.Sprintf("trick has %s, but %s played to a trick", plural(len(trick), "card"), pluralVerb(g.hands, "card", "is", "are"))}
 			}
 			if err := incomplete(fmt.Sprintf("trick %d is not finished", tn)); err != nil {
 				return err
@@ -371,7 +371,7 @@ func (rec *Record) replayPlayed(g *Game, rr *RecordRound, rn int, last bool, vis
 		return err
 	}
 	if g.round == rn && !g.Over() {
-		return incomplete(fmt.Sprintf("%d of %d tricks played", g.trickNo, g.cards))
+		return incomplete(fmt.Sprintf("%d of %s played", g.trickNo, plural(g.cards, "trick")))
 	}
 	return nil
 }
@@ -510,13 +510,13 @@ func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEn
 			return err
 		}
 		if want := g.pending.draw; len(u.Bendt.Drew) != want {
-			return rec.seatErr(g, rn, tn, seat, "Bendt draws %d cards, the record lists %d", want, len(u.Bendt.Drew))
+			return rec.seatErr(g, rn, tn, seat, "Bendt draws %s, the record lists %d", plural(want, "card"), len(u.Bendt.Drew))
 		}
 		if len(u.Bendt.Discard) == 0 && atEnd {
 			return nil
 		}
 		if len(u.Bendt.Discard) != g.pending.draw {
-			return rec.seatErr(g, rn, tn, seat, "Bendt discards %d cards, the record lists %d", g.pending.draw, len(u.Bendt.Discard))
+			return rec.seatErr(g, rn, tn, seat, "Bendt discards %s, the record lists %d", plural(g.pending.draw, "card"), len(u.Bendt.Discard))
 		}
 		d := Discard(seat, NoCard, NoCard)
 		for i, code := range u.Bendt.Discard {
@@ -552,7 +552,7 @@ func (rec *Record) enterResults(g *Game, rr *RecordRound, rn int) error {
 	lists := map[string][]int{"bids": rr.Bids, "won": rr.Won, "bonus": rr.Bonus, "wagers": rr.Wagers}
 	for _, k := range []string{"bids", "won", "bonus", "wagers"} {
 		if v := lists[k]; v != nil && len(v) != n {
-			return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d entries in %q for %d players", len(v), k, n)}
+			return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%s in %q for %s", count(len(v), "entry", "entries"), k, plural(n, "player"))}
 		}
 	}
 	// A score sheet writes a round once it is over (docs/record.md, "A game
@@ -570,7 +570,7 @@ func (rec *Record) enterResults(g *Game, rr *RecordRound, rn int) error {
 	copy(r.Bonus[:], rr.Bonus)
 	copy(r.Wagers[:], rr.Wagers)
 	if len(rr.Loot) > len(r.Alliances) {
-		return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d Loot alliances: there are 2 Loot cards", len(rr.Loot))}
+		return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%s: %s", plural(len(rr.Loot), "Loot alliance"), thereAre(deck.Loot, "Loot card"))}
 	}
 	for i, l := range rr.Loot {
 		if l[0] < 0 || l[0] >= n || l[1] < 0 || l[1] >= n {
@@ -581,7 +581,7 @@ func (rec *Record) enterResults(g *Game, rr *RecordRound, rn int) error {
 	r.NAlliances = len(rr.Loot)
 	if rr.Cannon != nil {
 		if len(rr.Cannon) != n {
-			return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%d cannon loads for %d players", len(rr.Cannon), n)}
+			return &RecordError{Round: rn, Seat: -1, Msg: fmt.Sprintf("%s for %s", plural(len(rr.Cannon), "cannon load"), plural(n, "player"))}
 		}
 		for s, c := range rr.Cannon {
 			switch strings.ToLower(c) {

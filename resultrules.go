@@ -3,6 +3,7 @@ package skullking
 import (
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // The rules a results-only round is checked against beyond the ranges of
@@ -101,7 +102,7 @@ func (g *Game) checkTricks(r *RoundResult, cards int) string {
 		sum += r.Won[s]
 	}
 	if sum > cards {
-		return fmt.Sprintf("tricks won add up to %d, but only %d were played", sum, cards)
+		return fmt.Sprintf("tricks won add up to %d, but only %s played", sum, pluralVerb(cards, "trick", "was", "were"))
 	}
 	if lost := cards - sum; lost > g.opts.TricksToNobody(g.players, cards) {
 		return fmt.Sprintf("tricks won add up to %d of %d, so %s went to nobody, but %s", sum, cards,
@@ -123,27 +124,27 @@ func captureProblem(c Captures, won, size int) string {
 	case won == 0:
 		return "has bonuses but won no tricks: bonuses come from tricks won"
 	case f > deck.Colour14:
-		return fmt.Sprintf("captured %d colour 14s, but there are %d", f, deck.Colour14)
+		return fmt.Sprintf("captured %s, but %s", plural(f, "colour 14"), thereAre(deck.Colour14, "colour 14"))
 	case b > deck.Black14:
-		return fmt.Sprintf("captured %d black 14s, but there is %d", b, deck.Black14)
+		return fmt.Sprintf("captured %s, but %s", plural(b, "black 14"), thereAre(deck.Black14, "black 14"))
 	case sk > deck.SkullKings:
-		return fmt.Sprintf("has a Mermaid taking the Skull King %d times, but there is one Skull King", sk)
+		return fmt.Sprintf("has a Mermaid taking the Skull King %s, but %s", times(sk), thereAre(deck.SkullKings, "Skull King"))
 	case sk > 0 && p > 0:
 		return "has the Skull King taking Pirates and a Mermaid taking the Skull King, but there is one Skull King: only one of these happened"
 	case m+sk > deck.Mermaids:
-		return fmt.Sprintf("has %d Mermaids captured or taking the Skull King, but there are %d Mermaids", m+sk, deck.Mermaids)
+		return fmt.Sprintf("has %s captured or taking the Skull King, but %s", plural(m+sk, "Mermaid"), thereAre(deck.Mermaids, "Mermaid"))
 	case p > size-1:
-		return fmt.Sprintf("has the Skull King taking %d Pirates, but a trick holds %d cards", p, size)
+		return fmt.Sprintf("has the Skull King taking %s, but a trick holds %s", plural(p, "Pirate"), plural(size, "card"))
 	}
 	pirateTricks := (m + size - 2) / (size - 1) // the fewest tricks a Pirate can take m Mermaids in
 	if pirateTricks+p > deck.Pirates {
-		return fmt.Sprintf("has %d Pirates winning Mermaids and the Skull King taking %d Pirates, but there are %d Pirates (5 and the Tigress)",
-			pirateTricks, p, deck.Pirates)
+		return fmt.Sprintf("has %s winning Mermaids and the Skull King taking %s, but %s (5 and the Tigress)",
+			plural(pirateTricks, "Pirate"), plural(p, "Pirate"), thereAre(deck.Pirates, "Pirate"))
 	}
 	own := pirateTricks + b2i(p > 0) + sk
 	if own > won {
-		return fmt.Sprintf("won %s, but these captures need %d tricks of their own (a Pirate taking Mermaids, the Skull King taking Pirates, a Mermaid taking the Skull King)",
-			plural(won, "trick"), own)
+		return fmt.Sprintf("won %s, but these captures need %s of their own (a Pirate taking Mermaids, the Skull King taking Pirates, a Mermaid taking the Skull King)",
+			plural(won, "trick"), plural(own, "trick"))
 	}
 	// The 14s fill the places the characters leave in the tricks won.
 	free := (won-own)*size + pirateTricks*(size-1) - m + sk*(size-2)
@@ -151,9 +152,25 @@ func captureProblem(c Captures, won, size int) string {
 		free += size - 1 - p
 	}
 	if f+b > free {
-		return fmt.Sprintf("captured %d 14s, but in %s of %d cards these captures leave room for %d", f+b, plural(won, "trick"), size, free)
+		return fmt.Sprintf("captured %s, but in %s of %d cards these captures leave room for %s", fourteens(f+b), plural(won, "trick"), size, roomFor(free))
 	}
 	return ""
+}
+
+// fourteens counts 14s: "a 14", "2 14s".
+func fourteens(n int) string {
+	if n == 1 {
+		return "a 14"
+	}
+	return plural(n, "14")
+}
+
+// roomFor says how many more 14s fit: "none", "1", "2".
+func roomFor(n int) string {
+	if n <= 0 {
+		return "none"
+	}
+	return strconv.Itoa(n)
 }
 
 // checkCaptures refuses captures no play can give: a seat's own (see
@@ -176,21 +193,21 @@ func (g *Game) checkCaptures(r *RoundResult) string {
 	}
 	switch {
 	case total.f > deck.Colour14:
-		return fmt.Sprintf("%d colour 14s captured, but there are %d", total.f, deck.Colour14)
+		return fmt.Sprintf("%s captured, but %s", plural(total.f, "colour 14"), thereAre(deck.Colour14, "colour 14"))
 	case total.b > deck.Black14:
-		return fmt.Sprintf("%d black 14s captured, but there is %d", total.b, deck.Black14)
+		return fmt.Sprintf("%s captured, but %s", plural(total.b, "black 14"), thereAre(deck.Black14, "black 14"))
 	case total.skPirates > 0 && total.mermaidSK > 0:
 		return "the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King: only one of these happened"
 	case total.skPirates > deck.SkullKings:
-		return fmt.Sprintf("the Skull King took Pirates %d times, but there is one Skull King", total.skPirates)
+		return fmt.Sprintf("the Skull King took Pirates %s, but %s", times(total.skPirates), thereAre(deck.SkullKings, "Skull King"))
 	case total.mermaidSK > deck.SkullKings:
-		return fmt.Sprintf("a Mermaid took the Skull King %d times, but there is one Skull King", total.mermaidSK)
+		return fmt.Sprintf("a Mermaid took the Skull King %s, but %s", times(total.mermaidSK), thereAre(deck.SkullKings, "Skull King"))
 	case total.m > deck.Mermaids && total.mermaidSK > 0:
-		return fmt.Sprintf("%d Mermaids captured, the one that took the Skull King included, but there are %d Mermaids", total.m, deck.Mermaids)
+		return fmt.Sprintf("%s captured, the one that took the Skull King included, but %s", plural(total.m, "Mermaid"), thereAre(deck.Mermaids, "Mermaid"))
 	case total.m > deck.Mermaids:
-		return fmt.Sprintf("%d Mermaids captured, but there are %d Mermaids", total.m, deck.Mermaids)
+		return fmt.Sprintf("%s captured, but %s", plural(total.m, "Mermaid"), thereAre(deck.Mermaids, "Mermaid"))
 	case total.pirates > deck.Pirates:
-		return fmt.Sprintf("the captures need %d Pirates, but there are %d (5 and the Tigress)", total.pirates, deck.Pirates)
+		return fmt.Sprintf("the captures need %s, but %s (5 and the Tigress)", plural(total.pirates, "Pirate"), thereAre(deck.Pirates, "Pirate"))
 	}
 	return ""
 }
@@ -233,12 +250,12 @@ func (g *Game) checkBonusPoints(r *RoundResult) string {
 			continue
 		}
 		if r.Won[s] == 0 {
-			return fmt.Sprintf("%s has %d bonus points but won no tricks: bonuses come from tricks won", g.Name(s), v)
+			return fmt.Sprintf("%s has %s but won no tricks: bonuses come from tricks won", g.Name(s), plural(v, "bonus point"))
 		}
 		sums := g.opts.BonusSums(g.players, r.Won[s])
 		if !slices.Contains(sums, v) {
-			return fmt.Sprintf("%s has %d bonus points, but no captures in %s make %d under these rules (the most is %d)",
-				g.Name(s), v, plural(r.Won[s], "trick"), v, sums[len(sums)-1])
+			return fmt.Sprintf("%s has %s, but no captures in %s make %d under these rules (the most is %d)",
+				g.Name(s), plural(v, "bonus point"), plural(r.Won[s], "trick"), v, sums[len(sums)-1])
 		}
 	}
 	return ""
@@ -274,7 +291,7 @@ func (g *Game) checkWagers(r *RoundResult) string {
 // no trick (§8.4).
 func (g *Game) checkAlliances(r *RoundResult) string {
 	if r.NAlliances < 0 || r.NAlliances > min(len(r.Alliances), deck.Loot) {
-		return fmt.Sprintf("%d Loot alliances, but there are %d Loot cards", r.NAlliances, deck.Loot)
+		return fmt.Sprintf("%s, but %s", plural(r.NAlliances, "Loot alliance"), thereAre(deck.Loot, "Loot card"))
 	}
 	for _, a := range r.Alliances[:r.NAlliances] {
 		if !g.opts.Loot {

@@ -70,7 +70,7 @@ func TestSheetRules_TricksToNobody(t *testing.T) {
 		{"§8.3 the Kraken and the White Whale: two", 4, bothBeasts, won(5, 1, 1, 1, 0), ""},
 		{"§8.3 the Kraken and the White Whale: not three", 4, bothBeasts, won(5, 1, 1, 0, 0), "only the Kraken's trick and the White Whale's can (two a round)"},
 		{"§9 Graybeard takes any number", 2, nil, won(5, 0, 0), ""},
-		{"§4 no more tricks than cards", 3, kraken, won(2, 1, 1, 1), "tricks won add up to 3, but only 2 were played"},
+		{"§4 no more tricks than cards", 3, kraken, won(2, 1, 1, 1), "tricks won add up to 3, but only 2 tricks were played"},
 	} {
 		tc.run(t)
 	}
@@ -100,12 +100,12 @@ func TestSheetRules_Captures(t *testing.T) {
 			"a Mermaid took the Skull King 2 times, but there is one Skull King"},
 		{"§1 one Skull King: he cannot take Pirates and be taken", 4, nil, twoSeats(NewCaptures(0, 0, 0, 2, 0), NewCaptures(0, 0, 0, 0, 1)),
 			"the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King"},
-		{"§1 one black 14", 4, nil, twoSeats(NewCaptures(0, 1, 0, 0, 0), NewCaptures(0, 1, 0, 0, 0)), "2 black 14s captured, but there is 1"},
+		{"§1 one black 14", 4, nil, twoSeats(NewCaptures(0, 1, 0, 0, 0), NewCaptures(0, 1, 0, 0, 0)), "2 black 14s captured, but there is one black 14"},
 		{"§1 two Mermaids", 4, nil, twoSeats(NewCaptures(0, 0, 2, 0, 0), NewCaptures(0, 0, 1, 0, 0)), "3 Mermaids captured, but there are 2"},
 		{"§5 a trick holds one card a hand", 4, nil, capt(1, NewCaptures(0, 0, 0, 3, 0)), ""},
 		{"§5 a trick holds one card a hand: not 4 Pirates at 4 players", 4, nil, capt(3, NewCaptures(0, 0, 0, 4, 0)), "Ann has the Skull King taking 4 Pirates, but a trick holds 4 cards"},
 		{"§5 each character's capture is a trick of its own", 4, nil, capt(1, NewCaptures(0, 0, 1, 1, 0)), "Ann won 1 trick, but these captures need 2 tricks of their own"},
-		{"§5 the 14s fit in the tricks won", 4, nil, capt(1, NewCaptures(3, 1, 0, 3, 0)), "Ann captured 4 14s, but in 1 trick of 4 cards these captures leave room for 0"},
+		{"§5 the 14s fit in the tricks won", 4, nil, capt(1, NewCaptures(3, 1, 0, 3, 0)), "Ann captured 4 14s, but in 1 trick of 4 cards these captures leave room for none"},
 	} {
 		tc.run(t)
 	}
@@ -188,5 +188,54 @@ func TestSheetRules_Cards(t *testing.T) {
 		{"§2 a deal that differed", 3, nil, won(5, 2, 2, 1), ""},
 	} {
 		tc.run(t)
+	}
+}
+
+// A refusal reads right whatever its counts: each sentence with a count of
+// one and of two, the noun and the verb agreeing with the number.
+func TestSheetRules_CountsOfOneAndTwo(t *testing.T) {
+	twoSeats := func(a, b Captures) RoundResult {
+		r := won(3, 2, 1)
+		r.Captures[0], r.Captures[1] = a, b
+		return r
+	}
+	pts := func(w, bonus int) RoundResult {
+		r := won(3, w, 3-w)
+		r.Bonus[0] = bonus
+		return r
+	}
+	for _, tc := range []sheetCase{
+		{"§4 no more tricks than cards: 1 played", 3, nil, won(1, 1, 1, 0), "tricks won add up to 2, but only 1 trick was played"},
+		{"§4 no more tricks than cards: 2 played", 3, nil, won(2, 1, 1, 1), "tricks won add up to 3, but only 2 tricks were played"},
+		{"§5 the 14s fit in the tricks won: one 14", 4, nil, capt(1, NewCaptures(1, 0, 0, 3, 0)),
+			"Ann captured a 14, but in 1 trick of 4 cards these captures leave room for none"},
+		{"§5 the 14s fit in the tricks won: two 14s", 4, nil, capt(1, NewCaptures(1, 1, 0, 3, 0)),
+			"Ann captured 2 14s, but in 1 trick of 4 cards these captures leave room for none"},
+		{"§5 the 14s fit in the tricks won: room for 1", 4, nil, capt(1, NewCaptures(2, 0, 0, 2, 0)),
+			"Ann captured 2 14s, but in 1 trick of 4 cards these captures leave room for 1"},
+		{"§6 bonuses come from tricks won: 1 point", 4, nil, pts(0, 1), "Ann has 1 bonus point but won no tricks"},
+		{"§6 bonuses come from tricks won: 2 points", 4, nil, pts(0, 2), "Ann has 2 bonus points but won no tricks"},
+		{"§4 a seat wins no more tricks than dealt: 1 card", 3, nil, won(1, 2, 0, 0), "Ann won 2 tricks, but the round deals 1 card"},
+		{"§4 a seat wins no more tricks than dealt: 2 cards", 3, nil, won(2, 3, 0, 0), "Ann won 3 tricks, but the round deals 2 cards"},
+		{"§1 one black 14", 4, nil, twoSeats(NewCaptures(0, 1, 0, 0, 0), NewCaptures(0, 1, 0, 0, 0)), "2 black 14s captured, but there is one black 14"},
+		{"§1 two Mermaids", 4, nil, twoSeats(NewCaptures(0, 0, 2, 0, 0), NewCaptures(0, 0, 1, 0, 0)), "3 Mermaids captured, but there are 2 Mermaids"},
+	} {
+		tc.run(t)
+	}
+}
+
+// The counting words themselves, for one and for many.
+func TestCountWordsAgree(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{plural(1, "player"), "1 player"}, {plural(2, "player"), "2 players"},
+		{pluralVerb(1, "trick", "was", "were"), "1 trick was"}, {pluralVerb(2, "trick", "was", "were"), "2 tricks were"},
+		{thereAre(1, "black 14"), "there is one black 14"}, {thereAre(2, "Mermaid"), "there are 2 Mermaids"},
+		{count(1, "entry", "entries"), "1 entry"}, {count(2, "entry", "entries"), "2 entries"},
+		{times(1), "once"}, {times(3), "3 times"},
+		{fourteens(1), "a 14"}, {fourteens(2), "2 14s"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
 	}
 }

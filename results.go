@@ -34,7 +34,7 @@ func (g *Game) EnterResults(r RoundResult) error {
 	if r.Cards != 0 {
 		cards = r.Cards
 		if cards < 1 || cards > g.opts.MaxHand(g.players) {
-			return bad("%d cards dealt: a hand holds 1 to %d cards at %d players", cards, g.opts.MaxHand(g.players), g.players)
+			return bad("%s dealt: a hand holds 1 to %d cards at %d players", plural(cards, "card"), g.opts.MaxHand(g.players), g.players)
 		}
 	}
 	for s := 0; s < g.players; s++ {
@@ -42,7 +42,7 @@ func (g *Game) EnterResults(r RoundResult) error {
 			return bad("%s bid %d: %s", g.Name(s), r.Bids[s], bidRange(cards))
 		}
 		if r.Won[s] < 0 || r.Won[s] > cards {
-			return bad("%s won %d tricks of %d", g.Name(s), r.Won[s], cards)
+			return bad("%s won %s, but the round deals %s", g.Name(s), plural(r.Won[s], "trick"), plural(cards, "card"))
 		}
 		if r.Bonus[s] < 0 {
 			return bad("%s has a negative bonus", g.Name(s))
@@ -102,7 +102,7 @@ func (g *Game) SetOptions(o Options) error {
 	}
 	tiebreak := g.round > len(g.schedule)
 	if (!tiebreak && len(schedule) < g.round) || (tiebreak && len(schedule) != len(g.schedule)) {
-		return fmt.Errorf("%w: a schedule of %d rounds, but round %d is under way", ErrBadOptions, len(schedule), g.round)
+		return fmt.Errorf("%w: a schedule of %s, but round %d is under way", ErrBadOptions, plural(len(schedule), "round"), g.round)
 	}
 	if n := len(g.starts); n > 0 {
 		if g.starts[0].opts == nil {

@@ -103,7 +103,7 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 			continue
 		}
 		if h.Len() != v.Seats[s].HandSize {
-			return fmt.Errorf("%w: seat %d holds %d cards, not %d", ErrBadWorld, s, h.Len(), v.Seats[s].HandSize)
+			return fmt.Errorf("%w: seat %d holds %s, not %d", ErrBadWorld, s, plural(h.Len(), "card"), v.Seats[s].HandSize)
 		}
 		if !h.Minus(unseen).Empty() || !h.And(placed).Empty() {
 			return fmt.Errorf("%w: seat %d's hand %v reuses seen or placed cards", ErrBadWorld, s, h)
@@ -113,7 +113,7 @@ func (g *Game) ResumeFrom(v *View, w *World) error {
 	ghostSet := SetOf(w.Ghost...)
 	if g.ghost >= 0 {
 		if len(w.Ghost) != v.Seats[g.ghost].HandSize || ghostSet.Len() != len(w.Ghost) {
-			return fmt.Errorf("%w: Graybeard's pile has %d cards, not %d", ErrBadWorld, len(w.Ghost), v.Seats[g.ghost].HandSize)
+			return fmt.Errorf("%w: Graybeard's pile has %s, not %d", ErrBadWorld, plural(len(w.Ghost), "card"), v.Seats[g.ghost].HandSize)
 		}
 	} else if len(w.Ghost) > 0 {
 		return fmt.Errorf("%w: only a two-player game has Graybeard", ErrBadWorld)
