@@ -83,11 +83,16 @@ gave up against the captain's choice; - reads standard input.
 		fmt.Fprintln(stdout, string(b))
 		return 0
 	}
+	words, err := review.WordsFor(rec, -1)
+	if err != nil {
+		fmt.Fprintln(stderr, oneLine(err))
+		return 1
+	}
 	for i := range reviews {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		writeReview(stdout, &reviews[i], rec.Players)
+		writeReview(stdout, &reviews[i], words)
 	}
 	return 0
 }

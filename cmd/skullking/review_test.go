@@ -168,10 +168,10 @@ func TestReview_ReadableLeavesOutWhatWasDecidedForThePlayer(t *testing.T) {
 	// Ben's bid, Bendt's draw and discard were the stand-in bot's, his
 	// first card the timer's; his Bendt and last card were his own.
 	for _, want := range []string{
-		"Review of Ben (seat 1): 2 decisions, 1 with a choice, 0 judged worse than the captain's.\n",
-		"4 decisions made for you are listed apart, after the total, and not counted.\n",
+		"Review of Ben (seat 1)\n",
+		"Your decisions gave up 0 expected points in all, over 2 decisions. 4 decisions made for you are listed apart and not counted.\n",
 		"No decision gave up points",
-		"Total: 0.0 expected points lost.\n",
+		"Total: 0 expected points lost.\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in:\n%s", want, out)

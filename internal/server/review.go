@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -187,13 +188,22 @@ func (s *Server) finishedRecord(w http.ResponseWriter, r *http.Request, id, what
 // once computed, else 202 while a worker computes it.
 func (s *Server) getReview(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if _, ok := s.finishedRecord(w, r, id, "review"); !ok {
+	you := -1
+	if q := r.URL.Query().Get("you"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 {
+			writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "you=%q: a seat counts from 0", q)
+			return
+		}
+		you = n
+	}
+	data, ok := s.finishedRecord(w, r, id, "review")
+	if !ok {
 		return
 	}
 	b, err := s.store.Review(r.Context(), id)
 	if err == nil {
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		_, _ = w.Write(b)
+		s.wordReview(w, id, data, b, you)
 		return
 	}
 	if !errors.Is(err, store.ErrNotFound) {
@@ -211,6 +221,35 @@ func (s *Server) getReview(w http.ResponseWriter, r *http.Request) {
 	default:
 		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, "this game could not be reviewed: %s", why)
 	}
+}
+
+// wordReview serves the stored review b of the record data with each
+// seat's review worded for the reader at seat you (−1: no seat of it):
+// the review is worded by the server alone (review.Text), and a page
+// shows its sentences as they come.
+func (s *Server) wordReview(w http.ResponseWriter, id string, data, b []byte, you int) {
+	var reviews []review.Review
+	rec, err := skullking.ParseRecord(data)
+	if err == nil {
+		err = json.Unmarshal(b, &reviews)
+	}
+	var words protocol.Words
+	if err == nil {
+		words, err = review.WordsFor(rec, you)
+	}
+	if err != nil {
+		s.log.Error("wording a stored review failed", "table", id, "err", err)
+		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, "internal error")
+		return
+	}
+	if you >= len(rec.Players) {
+		words.You = -1 // no seat of this game: nobody is "you"
+	}
+	for i := range reviews {
+		t := reviews[i].Worded(words)
+		reviews[i].Text = &t
+	}
+	writeJSON(w, http.StatusOK, reviews)
 }
 
 // getReplay serves a finished game trick by trick with every hand, built
