@@ -2,15 +2,17 @@
 // the server's card catalogue, and its list of options (<section
 // id="options">) is written from the server's option table, so the page
 // names every option with its label, help, default and range exactly as
-// the create form offers it — none is copied here.
+// the create form offers it — none is copied here. An option's key is the
+// record's and the API's name for it, never a player's: the page shows
+// the label alone.
 
-import { h } from './dom.js';
+import { h, capital } from './dom.js';
 import { loadCatalog, allCards, optionList, valueLabel, standardLine } from './catalog.js';
 import { card, installSprite } from './cards.js';
 
 // The option table's groups, in the page's order, with their headings.
 const GROUPS = [
-  ['rules', 'Rules'], ['modules', 'Modules'], ['house', 'House rules'], ['pace', 'Pace'],
+  ['rules', 'Rules'], ['modules', 'Modules'], ['house', 'House rules'], ['pace', 'Pace'], ['chat', 'Chat'],
 ];
 
 // byCode finds the catalogue card a data-card attribute names (the first
@@ -44,14 +46,14 @@ function drawOptions() {
   const box = document.getElementById('options');
   if (!box) return;
   const opts = optionList();
-  const label = (key) => { const o = opts.find((x) => x.key === key); return o ? o.label : key; };
+  const label = (key) => { const o = opts.find((x) => x.key === key); return o ? o.label : 'another option'; };
   const known = GROUPS.map((g) => g[0]);
-  const groups = [...GROUPS, ...[...new Set(opts.map((o) => o.group))].filter((g) => !known.includes(g)).map((g) => [g, g])];
+  const groups = [...GROUPS, ...[...new Set(opts.map((o) => o.group))].filter((g) => !known.includes(g)).map((g) => [g, capital(g)])];
   for (const [g, title] of groups) {
     const list = opts.filter((o) => o.group === g);
     if (!list.length) continue;
     box.append(h('h3', {}, title), h('dl', { class: 'options', 'data-group': g }, list.map((o) => [
-      h('dt', { id: 'option-' + o.key }, o.label, ' ', h('code', { class: 'muted' }, o.key)),
+      h('dt', { id: 'option-' + o.key }, o.label),
       h('dd', {}, o.help,
         h('br'), h('span', { class: 'muted' }, `${standardLine(o)} Values: ${range(o)}.`,
           o.needs ? ` Only with ${label(o.needs.key)}: ${valueLabel(opts.find((x) => x.key === o.needs.key) || { type: typeof o.needs.value === 'boolean' ? 'bool' : '' }, o.needs.value)}.` : '')),
