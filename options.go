@@ -211,9 +211,16 @@ func (e *OptionError) Error() string {
 // Unwrap makes every OptionError an ErrBadOptions.
 func (e *OptionError) Unwrap() error { return ErrBadOptions }
 
+// MinPlayers and MaxPlayers bound a table: two players (with Graybeard,
+// the ghost) to eight.
+const (
+	MinPlayers = 2
+	MaxPlayers = 8
+)
+
 // Validate checks the options for a table of the given number of players.
 func (o *Options) Validate(players int) error {
-	if players < 2 || players > 8 {
+	if players < MinPlayers || players > MaxPlayers {
 		return &OptionError{Detail: plural(players, "player") + ": a table has 2 to 8"}
 	}
 	for i := range optionSpecs {

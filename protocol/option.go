@@ -23,6 +23,18 @@ type OptionInfo struct {
 	// In says where a request sets it: "options" (the rules: a record's
 	// options object) or "settings" (a table's settings).
 	In string `json:"in"`
+	// Refused lists the table sizes at which the engine refuses the
+	// option switched on, each with the engine's sentence, so that a form
+	// says so as soon as the seats and the option are chosen, in the
+	// words the table's creation would refuse them with.
+	Refused []PlayersRefusal `json:"refused,omitempty"`
+}
+
+// PlayersRefusal is a table size at which an option is refused, and why:
+// {"players": 2, "why": "Loot is never used with 2 players."}.
+type PlayersRefusal struct {
+	Players int    `json:"players"`
+	Why     string `json:"why"`
 }
 
 // ChoiceInfo is one value of a choice; for a schedule preset, the cards
@@ -66,7 +78,36 @@ func RuleOptions() []OptionInfo {
 		if s.Needs != nil {
 			oi.Needs = &NeedInfo{Key: s.Needs.Key, Value: s.Needs.Value}
 		}
+		oi.Refused = refusedWith(s)
 		out = append(out, oi)
+	}
+	return out
+}
+
+// refusedWith asks the engine at which table sizes a switch, turned on
+// from the standard rules (with what it needs), makes rules it refuses
+// that it accepts with the switch off: the one definition of such a rule
+// is the engine's Validate, never a copy in a client.
+func refusedWith(s *skullking.OptionSpec) []PlayersRefusal {
+	if s.Type != skullking.OptionBool || s.Default() != false {
+		return nil
+	}
+	off := skullking.DefaultOptions()
+	if s.Needs != nil {
+		need, ok := skullking.OptionSpecOf(s.Needs.Key)
+		if !ok || need.Set(&off, s.Needs.Value) != nil {
+			return nil
+		}
+	}
+	on := off
+	if s.Set(&on, true) != nil {
+		return nil
+	}
+	var out []PlayersRefusal
+	for players := skullking.MinPlayers; players <= skullking.MaxPlayers; players++ {
+		if err := on.Validate(players); err != nil && off.Validate(players) == nil {
+			out = append(out, PlayersRefusal{Players: players, Why: RulesProblem(err)})
+		}
 	}
 	return out
 }

@@ -132,7 +132,7 @@ function optionField(o) {
   const problem = h('span', { class: 'opt-error', id: id + '-error', role: 'alert', hidden: true });
   input.setAttribute('aria-describedby', `${helpId} ${problem.id}`);
   const box = o.type === 'bool'
-    ? h('div', { class: 'opt', 'data-key': o.key }, input, h('label', { for: id }, o.label), h('span', { class: 'expl', id: helpId }, help))
+    ? h('div', { class: 'opt', 'data-key': o.key }, input, h('label', { for: id }, o.label), problem, h('span', { class: 'expl', id: helpId }, help))
     : h('div', { class: 'opt field-opt', 'data-key': o.key }, h('label', { for: id }, o.label), input, problem,
       h('span', { class: 'expl', id: helpId }, help));
   return box;
@@ -176,6 +176,17 @@ function showProblem(form, o, error) {
 
 function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
+// seatProblem is the engine's refusal of a switch turned on at a table of
+// this many players (Loot with two), as the option table reports it
+// (refused): the rule is the server's, never restated here.
+function seatProblem(form, o, players) {
+  if (o.type !== 'bool' || !o.refused) return '';
+  const r = readOption(form, o);
+  if (r.value !== true) return '';
+  const hit = o.refused.find((x) => x.players === players);
+  return hit ? hit.why : '';
+}
+
 // applies tells whether an option matters with the form as it is: each
 // option it needs has the value it needs (and matters itself).
 function applies(form, o, depth = 0) {
@@ -188,6 +199,7 @@ function applies(form, o, depth = 0) {
 
 function createForm(navigate) {
   const seats = h('div', { id: 'seat-list' });
+  let formEl = null; // the form, once built: drawSeats checks it again
   const seatSel = []; // one select per seat after yours
   let levels = ['random', 'heuristic'];
   serverInfo().then((i) => { levels = i.bots; drawSeats(); });
@@ -208,6 +220,8 @@ function createForm(navigate) {
     seats.append(h('div', { class: 'row' },
       h('button', { type: 'button', disabled: kinds.length >= 7, onclick: () => { kinds.push('open'); drawSeats(); } }, 'Add a seat'),
       h('span', { class: 'muted' }, `${kinds.length + 1} players (2 to 8). Two players play with Graybeard, the ghost.`)));
+    // The seats decide what the rules may be: the form says it again.
+    showApplicable(formEl);
   }
   drawSeats();
 
@@ -215,13 +229,23 @@ function createForm(navigate) {
 
   // Options that do not apply (a number of rounds under another schedule)
   // are hidden and not sent; the ones that do say what is wrong with them.
+  // A switch the seats make the engine refuse (Loot with two players)
+  // says why beside it, and the table cannot be created until the seats
+  // or the switch change.
   function showApplicable(form) {
+    if (!form) return;
+    const players = kinds.length + 1;
+    let blocked = false;
     for (const o of opts) {
       const box = form.querySelector(`.opt[data-key="${CSS.escape(o.key)}"]`);
       if (!box) continue;
       box.hidden = !applies(form, o);
-      showProblem(form, o, box.hidden ? '' : readOption(form, o).error);
+      const seats = box.hidden ? '' : seatProblem(form, o, players);
+      blocked = blocked || !!seats;
+      showProblem(form, o, box.hidden ? '' : readOption(form, o).error || seats);
     }
+    const create = form.querySelector('#create-table');
+    if (create) create.disabled = blocked;
   }
 
   async function submit(e) {
@@ -229,6 +253,8 @@ function createForm(navigate) {
     const nick = needNick();
     if (!nick) return;
     const form = e.target;
+    showApplicable(form);
+    if (form.querySelector('#create-table').disabled) return; // the seats refuse the rules: said beside the switch
     const settings = {
       name: form.querySelector('#t-name').value.trim(),
       options: {},
@@ -236,7 +262,6 @@ function createForm(navigate) {
       spectators: form.querySelector('#t-spect').checked,
       standin: form.querySelector('#t-standin').value,
     };
-    showApplicable(form);
     for (const o of opts) {
       if (!applies(form, o)) continue;
       const r = readOption(form, o);
@@ -288,8 +313,9 @@ function createForm(navigate) {
         h('label', { class: 'field' }, h('span', {}, 'Stand-in bot for an absent player'), standin)),
       groups(opts),
       refused,
-      h('button', { type: 'submit', class: 'primary' }, 'Create the table')));
-  showApplicable(section.querySelector('form'));
+      h('button', { type: 'submit', class: 'primary', id: 'create-table' }, 'Create the table')));
+  formEl = section.querySelector('form');
+  showApplicable(formEl);
   return section;
 }
 
