@@ -163,7 +163,29 @@ func Bonuses(items []BonusItem) string {
 // carries if the winner's bid holds, the Loot alliances it made and the
 // pirate ability its win gave: "Ben's Skull King wins: the Skull King beats
 // every Pirate and number. +60 for 2 Pirates if Ben's bid is exact."
-func (w Words) Trick(t *Trick) string {
+func (w Words) Trick(t *Trick) string { return w.trick(t, false) }
+
+// TrickScored is Trick for a trick of a round already scored: what its
+// bonus came to is said in the past, for the round's score has settled it
+// — "The +30 for 2 Pirates counted." — never as if the winner's bid were
+// still to be made, which would read as the next round's bid.
+func (w Words) TrickScored(t *Trick) string { return w.trick(t, true) }
+
+// BonusScored says what a scored round made of the bonus a trick carried:
+// "The +30 for 2 Pirates counted.", "The +30 for 2 Pirates was lost: Ben's
+// bid was missed."; "" when it carried none.
+func (w Words) BonusScored(t *Trick) string {
+	if t.Bonus <= 0 || t.Winner < 0 {
+		return ""
+	}
+	if t.BonusLost {
+		return "The +" + strconv.Itoa(t.Bonus) + " for " + Bonuses(t.Bonuses) + " was lost: " + w.possessive(t.Winner) +
+			" bid was missed."
+	}
+	return "The +" + strconv.Itoa(t.Bonus) + " for " + Bonuses(t.Bonuses) + " counted."
+}
+
+func (w Words) trick(t *Trick, scored bool) string {
 	var b strings.Builder
 	switch t.Outcome {
 	case OutcomeDestroyed:
@@ -193,6 +215,8 @@ func (w Words) Trick(t *Trick) string {
 		return b.String()
 	}
 	switch {
+	case t.Bonus > 0 && scored:
+		b.WriteString(" " + w.BonusScored(t))
 	case t.Bonus > 0 && t.BonusLost:
 		b.WriteString(" " + w.BonusLost(t))
 	case t.Bonus > 0:

@@ -393,8 +393,22 @@ func (m *Model) lastTrickLines() []string {
 	if t.Round != m.v.Round {
 		label = fmt.Sprintf("Round %d's last trick: ", t.Round)
 	}
-	s := styleDim.Render(label) + playsText(t.Plays) + " — " + m.words.Trick(t)
+	s := styleDim.Render(label) + playsText(t.Plays) + " — " + m.trickWords(t)
 	return wrap(s, m.w-1, "  ")
+}
+
+// trickWords tells a completed trick in the view's words. Once its round
+// is scored, the bonus it carried is told as the score settled it: the
+// line outlives the round (it stays through the next bidding and the
+// round's summary), and "if Ben's bid is exact" would by then speak of
+// the next round's bid.
+func (m *Model) trickWords(t *protocol.Trick) string {
+	for i := range m.v.Results {
+		if m.v.Results[i].Round == t.Round {
+			return m.words.TrickScored(t)
+		}
+	}
+	return m.words.Trick(t)
 }
 
 // promptLines is what the person is asked, their hand and the card under

@@ -29,7 +29,7 @@ func (m *Model) trickBlock(t *protocol.Trick) []string {
 		who = m.name(t.Winner)
 	}
 	lines := []string{fmt.Sprintf(" %2d. %s → %s", t.Number, playsText(t.Plays), who)}
-	return append(lines, wrap("     "+m.words.Trick(t), m.w-1, "     ")...)
+	return append(lines, wrap("     "+m.trickWords(t), m.w-1, "     ")...)
 }
 
 // tricksRoom is the lines the panel has for tricks, below its title.
