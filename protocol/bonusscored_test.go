@@ -29,4 +29,6 @@ func TestTrickScoredTellsTheBonusInThePast(t *testing.T) {
 	}
 }
 
-func endsWith(s, suffix string) bool { return len(s) >= len(suffix) && s[len(s)-len(suffix):] == suffix }
+func endsWith(s, suffix string) bool {
+	return len(s) >= len(suffix) && s[len(s)-len(suffix):] == suffix
+}
