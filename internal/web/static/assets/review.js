@@ -1,43 +1,30 @@
-// The review page of a finished table (/t/{id}/review): the game trick by
-// trick with every hand shown, and one seat's decisions as the captain (the
-// expert bot) judged them. The server sends both: the replay (every trick
-// with the hands, built by the engine from the record) and the review
-// (every seat's decisions, the captain's choice and the expected points
-// each gave up), so the page works out no rule. It shows the viewer's own
-// seat when this browser holds its token, and offers a seat picker
-// otherwise (docs/protocol.md, "GET /api/tables/{id}/review"). The review
-// judges the player: a decision a stand-in bot, the timer or automatic play
-// made for the seat (its "by") is shown in a list of its own, and is in
-// neither the total nor the costliest.
+// The review page of a finished table (/t/{id}/review): one seat's
+// decisions as the captain (the expert bot) judged them, each laid out as
+// the table stood when it was taken — every hand around (the game is over:
+// all are shown), the trick in the middle, the decision beside it — with
+// the list of decisions alongside. The server sends the replay (every
+// trick with the hands, built by the engine from the record) and the
+// review, worded for this reader (?you=: their own seat is "you"): the
+// page shows the review's sentences as they come and words none of its
+// own, so the terminal's review and this one say the same
+// (docs/protocol.md, "GET /api/tables/{id}/review"). Cards are drawn by
+// cards.js, tricks worded by words.js, as at the table. It shows the
+// viewer's own seat when this browser holds its token, and offers a seat
+// picker otherwise. Only the reviewed seat's decisions are offered to it:
+// another seat's choice — Harry's move, Rascal's wager, Juanita's look —
+// is context, in the sentence of the trick its win gave, never an item of
+// the list.
 
 import { h, announce, capital } from './dom.js';
 import { api, remember } from './api.js';
 import { card } from './cards.js';
 import { cardOf } from './catalog.js';
-import { Words, list } from './words.js';
-
-// points writes expected points to a tenth: "12.5", "3".
-function points(x) {
-  const r = Math.round(x * 10) / 10;
-  return String(r).replace('-', '−');
-}
-
-// madeFor is who may decide for a seat (a decision's "by"), in the order
-// their lists are shown, with each list's heading for the seat's name.
-const madeFor = [
-  { by: 'bot', heading: (name) => `Played for ${name} while away` },
-  { by: 'timer', heading: () => 'By the timer' },
-  { by: 'auto', heading: () => 'Played automatically' },
-];
-
-// sameAction tells whether two protocol actions are the same decision.
-function sameAction(a, b) {
-  return a.kind === b.kind && (a.card ?? -1) === (b.card ?? -1) && (a.card2 ?? -1) === (b.card2 ?? -1) &&
-    (a.as || '') === (b.as || '') && (a.value ?? 0) === (b.value ?? 0);
-}
+import { Words } from './words.js';
 
 export function openReview(root, id, navigate) {
-  const st = { gone: false, timer: 0, replay: null, reviews: null, seat: -1, step: 0, own: -1 };
+  // choice is the index of the decision shown in the reviewed seat's
+  // decisions, or, before a seat is picked, of the trick shown.
+  const st = { gone: false, timer: 0, replay: null, reviews: null, seat: -1, choice: 0, own: -1 };
   const saved = remember.seat(id);
   if (saved && Number.isInteger(saved.seat)) st.own = saved.seat;
 
@@ -64,7 +51,8 @@ export function openReview(root, id, navigate) {
       if (!r.ok) { say(r.status === 409 ? 'The review opens once the game is over.' : r.data.error); return; }
       st.replay = r.data;
     }
-    const res = await fetch(`/api/tables/${id}/review`).catch(() => null);
+    const you = st.own >= 0 ? `?you=${st.own}` : '';
+    const res = await fetch(`/api/tables/${id}/review${you}`).catch(() => null);
     if (st.gone) return;
     if (!res) { say('The server cannot be reached. Trying again…', 3000); return; }
     const wait = Math.min(30, Math.max(1, Number(res.headers.get('Retry-After')) || 2)) * 1000;
@@ -76,66 +64,80 @@ export function openReview(root, id, navigate) {
     if (!res.ok || !Array.isArray(data)) { say((data && data.error) || `The server answered ${res.status}.`); return; }
     st.reviews = data;
     st.seat = st.own >= 0 && st.own < data.length ? st.own : -1;
+    // A link may name the decision to open: /t/{id}/review#d12.
+    const m = location.hash.match(/^#d(\d+)$/);
+    const r = st.reviews[st.seat];
+    st.choice = m && r && Number(m[1]) < r.decisions.length ? Number(m[1]) : 0;
     draw();
+    if (m) reveal();
   }
 
   function onKey(e) {
-    if (!st.replay || e.target.closest('input, select, textarea')) return;
-    if (e.key === 'ArrowRight') { go(st.step + 1); e.preventDefault(); }
-    if (e.key === 'ArrowLeft') { go(st.step - 1); e.preventDefault(); }
+    if (!st.replay || !st.reviews || e.target.closest('input, select, textarea')) return;
+    if (e.key === 'ArrowRight') { go(st.choice + 1); e.preventDefault(); }
+    if (e.key === 'ArrowLeft') { go(st.choice - 1); e.preventDefault(); }
   }
   document.addEventListener('keydown', onKey);
 
-  function go(step) {
-    const n = st.replay.tricks.length;
-    if (step < 0 || step >= n || step === st.step) return;
-    st.step = step;
-    drawStep();
-    const t = st.replay.tricks[step];
-    announce(`Round ${t.round}, trick ${t.number}.`);
+  // moments is how many moments the page steps through: the reviewed
+  // seat's decisions, or the tricks before a seat is picked.
+  function moments() {
+    const r = st.reviews[st.seat];
+    return r ? r.decisions.length : st.replay.tricks.length;
   }
 
-  // words is the renderer for the seat reviewed: "you" for one's own seat.
+  // go shows moment i, and brings its entry of the list into view.
+  function go(i) {
+    if (i < 0 || i >= moments() || i === st.choice) return;
+    st.choice = i;
+    const r = st.reviews[st.seat];
+    if (r) history.replaceState(history.state, '', `${location.pathname}#d${i}`);
+    drawStep();
+    mark();
+    reveal();
+    const t = st.replay.tricks[r ? stepOf(r.decisions[i]) : i];
+    if (t) announce(r ? said(i).where + '.' : `Round ${t.round}, trick ${t.number}.`);
+  }
+
+  // words is the renderer of names and tricks for this reader: "you" for
+  // one's own seat.
   function words() {
     const rp = st.replay;
     const ghost = rp.tricks.length && rp.tricks[0].hands.length > rp.players.length ? rp.players.length : 0;
     const names = ghost ? [...rp.players, 'Graybeard'] : rp.players;
-    return new Words(names, st.seat === st.own ? st.own : -1, rp.named, ghost);
+    return new Words(names, st.own, rp.named, ghost);
   }
 
-  // sentence says one decision: what the seat did, what the captain would
-  // do, and the expected points it gave up.
-  function sentence(w, d) {
-    const who = capital(w.name(st.seat));
-    const act = `chose to ${w.action(d.played)}`;
-    const did = d.by === 'bot' ? `A bot standing in for ${w.name(st.seat)} ${act}`
-      : d.by === 'timer' ? `When the time ran out, the game ${act}`
-        : d.by ? `The game ${act}` : `${who} ${act}`;
-    if (d.choices <= 1) return `${did}: the only choice.`;
-    if (d.loss <= 0.05 || sameAction(d.played, d.best)) {
-      return sameAction(d.played, d.best) ? `${did}, as the captain would.` : `${did}, as good as the captain's ${w.action(d.best)}.`;
+  // said is the server's wording of decision i of the reviewed seat.
+  function said(i) {
+    const t = st.reviews[st.seat].text;
+    for (const s of [t.every, ...t.apart]) {
+      const it = s.items.find((x) => x.decision === i);
+      if (it) return it;
     }
-    return `${did}; the captain would ${w.action(d.best)}: −${points(d.loss)} expected points.`;
+    return { decision: i, where: '', did: '', captain: '', says: '' };
   }
 
-  function where(d) {
-    return d.trick > 0 ? `Round ${d.round}, trick ${d.trick}` : `Round ${d.round}, before the first trick`;
-  }
-
-  // stepOf is the step showing decision d: its trick, or the round's
-  // first trick for a bid or a cannon load.
+  // stepOf is the trick of decision d: the one its card went to or whose
+  // win offered its ability, the round's first for a bid or a load.
   function stepOf(d) {
     const i = st.replay.tricks.findIndex((t) => t.round === d.round && t.number === Math.max(1, d.trick));
     return i < 0 ? 0 : i;
   }
 
-  function decisionItem(w, d, i) {
-    return h('li', { class: ['decision-item', d.loss > 0.05 && 'lost'], 'data-index': String(i) },
-      h('button', { type: 'button', class: 'linkish', onclick: () => go(stepOf(d)) }, where(d)), ': ', sentence(w, d));
+  function item(it) {
+    return h('li', { class: ['decision-item', it.lost && 'lost'], 'data-index': String(it.decision) },
+      h('a', { href: `#d${it.decision}`, class: 'linkish', onclick: (e) => { e.preventDefault(); go(it.decision); } }, it.where),
+      ': ', it.says);
+  }
+
+  function section(s, attrs) {
+    return [h('h2', {}, s.heading),
+      s.items.length ? h('ol', { class: 'review-list', ...attrs }, s.items.map(item)) : h('p', { id: attrs.id }, s.empty)];
   }
 
   function picker() {
-    const sel = h('select', { id: 'review-seat', onchange: () => { st.seat = Number(sel.value); draw(); } },
+    const sel = h('select', { id: 'review-seat', onchange: () => { st.seat = Number(sel.value); st.choice = 0; draw(); } },
       st.seat < 0 ? h('option', { value: '-1', selected: true }, 'Choose a seat') : null,
       st.reviews.map((r) => h('option', { value: String(r.seat), selected: r.seat === st.seat },
         r.seat === st.own ? `${r.name} (you)` : r.name)));
@@ -143,81 +145,137 @@ export function openReview(root, id, navigate) {
   }
 
   function draw() {
-    const w = words();
     const r = st.reviews[st.seat];
-    const kids = [h('h1', { id: 'review-h' }, "The captain's review"),
-      h('p', { class: 'muted' }, 'Every hand is shown. The captain, the expert bot, judges each decision from what the seat knew then, and says the expected points a different choice would have kept.'),
-      picker()];
-    // Only the player's own decisions (no "by") are judged against them;
-    // the server's total_loss already leaves the others out.
-    const all = r ? r.decisions.map((d, i) => ({ d, i })) : [];
-    const own = all.filter((x) => !x.d.by);
-    const apart = all.length - own.length;
-    if (r) {
-      const costly = own.filter((x) => x.d.loss > 0.05)
-        .sort((a, b) => b.d.loss - a.d.loss).slice(0, 3);
-      const whose = st.seat === st.own ? 'Your' : `${r.name}'s`;
-      const rest = apart === 0 ? ''
-        : ` ${apart === 1 ? 'One decision' : `${apart} decisions`} made for ${w.name(st.seat)} ${apart === 1 ? 'is' : 'are'} listed apart and not counted.`;
-      kids.push(h('p', { class: 'review-total', id: 'review-total' },
-        `${whose} decisions gave up ${points(r.total_loss)} expected points in all, over ${own.length} decisions.${rest}`));
-      kids.push(h('h2', {}, 'The costliest'),
-        costly.length
-          ? h('ol', { id: 'review-costliest', class: 'review-list' }, costly.map((x) => decisionItem(w, x.d, x.i)))
-          : h('p', { id: 'review-costliest' }, 'Not one decision gave up a point: the captain agrees with them all.'));
+    const t = r && r.text;
+    const head = [h('h1', { id: 'review-h' }, "The captain's review"),
+      h('p', { class: 'muted' }, t ? t.explain : ''), picker()];
+    if (t) head.push(h('p', { class: 'review-total', id: 'review-total' }, t.summary));
+    const aside = [];
+    if (t) {
+      aside.push(...section(t.costliest, { id: 'review-costliest' }), ...section(t.every, { id: 'review-decisions' }));
+      for (const s of t.apart) aside.push(...section(s, { class: 'review-list review-by', 'data-by': s.by }));
     }
-    kids.push(h('div', { id: 'review-step' }));
-    if (r) {
-      kids.push(h('h2', {}, 'Every decision'),
-        h('ol', { id: 'review-decisions', class: 'review-list' }, own.map((x) => decisionItem(w, x.d, x.i))));
-      // A decider the page does not know yet still gets a list apart,
-      // never a place among the player's own.
-      const known = new Set(madeFor.map((m) => m.by));
-      const groups = [...madeFor, ...[...new Set(all.map((x) => x.d.by).filter((b) => b && !known.has(b)))]
-        .map((by) => ({ by, heading: (name) => `Decided for ${name} (${by})` }))];
-      for (const m of groups) {
-        const these = all.filter((x) => x.d.by === m.by);
-        if (!these.length) continue;
-        kids.push(h('h2', {}, m.heading(w.name(st.seat))),
-          h('ol', { class: 'review-list review-by', 'data-by': m.by }, these.map((x) => decisionItem(w, x.d, x.i))));
-      }
-    }
-    kids.push(h('div', { class: 'row' },
-      h('a', { class: 'button', href: `/t/${id}`, 'data-nav': '' }, 'Back to the table'),
-      h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Back to the lobby')));
-    page.replaceChildren(...kids);
+    page.replaceChildren(...head,
+      h('div', { class: ['review-body', t && 'with-list'] },
+        h('div', { id: 'review-step' }),
+        t ? h('aside', { class: 'review-aside', id: 'review-aside', 'aria-label': 'Decisions' }, aside) : null),
+      h('div', { class: 'row' },
+        h('a', { class: 'button', href: `/t/${id}`, 'data-nav': '' }, 'Back to the table'),
+        h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Back to the lobby')));
     drawStep();
+    mark();
   }
 
-  // drawStep shows the trick of the current step: the bids, every hand as
-  // it was when its seat played, the cards played, who won and why, and
-  // the reviewed seat's decisions in it.
+  // mark says which entries of the list are the decision shown.
+  function mark() {
+    for (const li of page.querySelectorAll('.decision-item')) {
+      if (Number(li.dataset.index) === st.choice && st.reviews[st.seat]) li.setAttribute('aria-current', 'true');
+      else li.removeAttribute('aria-current');
+    }
+  }
+
+  // reveal brings the decision shown into view in the list — its entry
+  // among every decision, or apart — as scrollIntoView({block: 'nearest'})
+  // does when the whole list is on the screen, and otherwise scrolling the
+  // list's box alone, never the page: the table stays where the player is
+  // looking. The entry comes into the part of the box on the screen, or,
+  // when the box is below the screen (a phone's, under the table), into
+  // the box's own view, ready when the player scrolls down to it.
+  function reveal() {
+    const box = document.getElementById('review-aside');
+    const li = box && [...box.querySelectorAll('.decision-item[aria-current]')]
+      .find((x) => !x.closest('#review-costliest'));
+    if (!li) return;
+    const b = box.getBoundingClientRect();
+    if (b.top >= 0 && b.bottom <= innerHeight) { li.scrollIntoView({ block: 'nearest' }); return; }
+    let lo = Math.max(b.top, 0);
+    let hi = Math.min(b.bottom, innerHeight);
+    if (hi - lo < 2 * li.offsetHeight) { lo = b.top; hi = b.bottom; }
+    const r = li.getBoundingClientRect();
+    if (r.top < lo) box.scrollTop -= lo - r.top;
+    else if (r.bottom > hi) box.scrollTop += Math.min(r.bottom - hi, r.top - lo);
+  }
+
+  // scene is the table when decision d (or, without one, trick t
+  // complete) was taken: which cards were on the trick and what each seat
+  // held then.
+  function scene(t, d) {
+    let plays = t.trick.plays;
+    if (d && d.trick === 0) plays = []; // bids and loads: before the first card
+    else if (d && d.played.kind === 'play') plays = plays.slice(0, Math.max(0, plays.findIndex((p) => p.seat === st.seat)));
+    const out = new Map(plays.map((p) => [p.seat, p]));
+    const hands = t.hands.map((hand, s) => (out.has(s) ? hand.filter((c) => c.card !== out.get(s).card) : hand));
+    return { plays, hands, complete: plays.length === t.trick.plays.length };
+  }
+
+  // seatBox is one seat's place at the table: name, bid, and hand.
+  function seatBox(w, t, sc, s, d) {
+    const rp = st.replay;
+    const hand = sc.hands[s];
+    const mark = (c) => {
+      if (!d || d.played.kind !== 'play' || s !== st.seat) return '';
+      return [c.card === d.played.card && 'played', d.loss > 0.05 && c.card === d.best.card && 'best'].filter(Boolean).join(' ');
+    };
+    const bid = sc.plays.length || (d && d.trick > 0) ? t.bids[s] : undefined;
+    return h('li', { class: ['review-hand', s === st.seat && 'reviewed'], 'data-seat': String(s) },
+      h('div', { class: 'who' }, h('strong', {}, capital(w.name(s))),
+        bid !== undefined ? h('span', { class: 'muted' }, ` · bid ${bid}`) : null),
+      h('div', { class: 'review-cards' }, t.hands[s].length
+        ? hand.map((c) => card(cardOf(c.card), { small: true, named: rp.named, cls: mark(c) }))
+        : h('span', { class: 'muted' }, 'flips the top card of his pile')));
+  }
+
+  // decisionBox is the decision shown, as the server words it, with the
+  // cards played and suggested.
+  function decisionBox(d, i) {
+    const it = said(i);
+    const rp = st.replay;
+    const face = (a) => (a.kind === 'play' ? card(cardOf(a.card), { small: true, named: rp.named, as: a.as }) : null);
+    return h('section', { class: ['review-decision', it.lost && 'lost'], id: 'review-decision', 'aria-labelledby': 'decision-h' },
+      h('h3', { id: 'decision-h' }, it.where),
+      h('p', { class: 'did' }, face(d.played), h('span', {}, `${it.did}.`)),
+      h('p', { class: 'captain' }, it.lost ? face(d.best) : null, h('span', {}, `${capital(it.captain)}.`)),
+      it.cost ? h('p', { class: 'cost' }, it.cost) : null);
+  }
+
+  // drawStep lays the table out for the moment shown.
   function drawStep() {
     const box = document.getElementById('review-step');
     if (!box) return;
     const rp = st.replay;
     const w = words();
-    const n = rp.tricks.length;
-    if (!n) { box.replaceChildren(h('p', {}, 'No trick was played.')); return; }
-    const t = rp.tricks[st.step];
-    const played = new Map(t.trick.plays.map((p) => [p.seat, p]));
+    const n = moments();
+    if (!rp.tricks.length) { box.replaceChildren(h('p', {}, 'No trick was played.')); return; }
     const r = st.reviews[st.seat];
-    const mine = r ? r.decisions.filter((d) => d.round === t.round && (d.trick === t.number || (d.trick === 0 && t.number === 1))) : [];
-    const bids = t.bids.length ? `Bids: ${list(t.bids.map((b, s) => `${w.name(s)} ${b}`))}.` : '';
+    const d = r ? r.decisions[st.choice] : null;
+    const t = rp.tricks[d ? stepOf(d) : st.choice];
+    const sc = scene(t, d);
+    const seats = t.hands.map((_, s) => s);
+    const others = seats.filter((s) => s !== st.seat);
+    const win = sc.complete ? t.trick.winning : -1;
+    // A trick not yet complete has the round's trick before it for
+    // context: who won it, and what any pirate ability it gave became.
+    const before = rp.tricks[rp.tricks.indexOf(t) - 1];
+    const last = !sc.complete && d && d.trick > 1 && before && before.round === t.round ? before : null;
+    const heading = d ? said(st.choice).where : `Round ${t.round}, trick ${t.number}`;
     box.replaceChildren(h('section', { class: 'review-trick', 'aria-labelledby': 'step-h' },
       h('div', { class: 'bar' },
-        h('button', { type: 'button', id: 'review-prev', disabled: st.step === 0, onclick: () => go(st.step - 1), 'aria-label': 'Previous trick' }, '← Previous'),
-        h('h2', { id: 'step-h' }, `Round ${t.round}, trick ${t.number}`, h('span', { class: 'muted' }, ` (${st.step + 1} of ${n})`)),
-        h('button', { type: 'button', id: 'review-next', disabled: st.step === n - 1, onclick: () => go(st.step + 1), 'aria-label': 'Next trick' }, 'Next →')),
-      bids ? h('p', { class: 'muted', id: 'review-bids' }, bids) : null,
-      h('ul', { class: 'review-hands', id: 'review-hands' }, t.hands.map((hand, s) => h('li', { class: ['review-hand', s === st.seat && 'reviewed'], 'data-seat': String(s) },
-        h('strong', {}, capital(w.name(s))),
-        played.has(s) ? h('span', { class: 'muted' }, ` ${w.verb(s, 'play', 'plays')} ${w.playPhrase(played.get(s))}`) : null,
-        h('div', { class: 'review-cards' }, hand.length
-          ? hand.map((c) => card(cardOf(c.card), { small: true, named: rp.named, cls: played.has(s) && played.get(s).card === c.card ? 'played' : '' }))
-          : h('span', { class: 'muted' }, 'flips the top card of his pile'))))),
-      h('p', { class: 'outcome', id: 'review-outcome' }, w.trick(t.trick)),
-      mine.length ? h('ul', { class: 'review-mine', id: 'review-mine' }, mine.map((d) => h('li', { class: d.loss > 0.05 ? 'lost' : '' }, sentence(w, d)))) : null));
+        h('button', { type: 'button', id: 'review-prev', disabled: st.choice === 0, onclick: () => go(st.choice - 1), 'aria-label': 'Previous' }, '← Previous'),
+        h('h2', { id: 'step-h' }, heading, h('span', { class: 'muted' }, ` (${st.choice + 1} of ${n})`)),
+        h('button', { type: 'button', id: 'review-next', disabled: st.choice === n - 1, onclick: () => go(st.choice + 1), 'aria-label': 'Next' }, 'Next →')),
+      h('div', { class: 'review-table', id: 'review-table' },
+        h('ul', { class: 'review-hands review-others', id: 'review-hands' }, others.map((s) => seatBox(w, t, sc, s, d))),
+        h('div', { class: 'review-middle' },
+          h('ul', { class: 'trick review-trick-cards', id: 'review-trick', 'aria-label': 'The trick' },
+            sc.plays.length
+              ? sc.plays.map((p, k) => h('li', { class: k === win && 'winning' },
+                h('span', { class: 'who' }, capital(w.name(p.seat))),
+                card(cardOf(p.card), { named: rp.named, as: p.as })))
+              : h('li', { class: 'empty' }, d && d.trick === 0 ? 'Before the first trick' : 'The first card')),
+          sc.complete && sc.plays.length ? h('p', { class: 'outcome', id: 'review-outcome' }, w.trick(t.trick))
+            : last ? h('p', { class: 'outcome last', id: 'review-last' }, `Last trick: ${w.trick(last.trick)}`) : null,
+          d ? decisionBox(d, st.choice) : null),
+        st.seat >= 0 ? h('ul', { class: 'review-hands review-me' }, seatBox(w, t, sc, st.seat, d)) : null)));
   }
 
   load();
