@@ -398,7 +398,8 @@ func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
 	p.waitVisible("#score-chart")
 	p.screenshot("scorekeeper-desktop", false)
 
-	// The exported record comes back in as a new sheet with the same totals.
+	// The exported record comes back in as the same game: kept as a second
+	// sheet only when asked, with the same totals.
 	first := eval[string](p, `location.pathname`)
 	file := filepath.Join(t.TempDir(), "game.json")
 	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
@@ -406,6 +407,9 @@ func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
 	}
 	p.nav(base + "/sheet")
 	p.do("import", chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{file}))
+	p.waitVisible("#import-duplicate")
+	forgetLogged(p, "409")
+	p.click("#import-both")
 	p.until("the imported sheet", `location.pathname !== '`+first+`' && /^\/sheet\/[0-9a-f]{32}$/.test(location.pathname) && document.querySelector('#game-over')`, 10*time.Second)
 	if got := totals(p); got != "40 10 80" {
 		t.Fatalf("imported totals: %s", got)

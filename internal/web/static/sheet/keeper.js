@@ -18,7 +18,7 @@
 // merges the two, part by part, and only a part both changed — the same
 // round entered twice — comes back for the keeper to choose, side by side.
 
-import { h, announce, toast, plural, names, router } from '/assets/dom.js';
+import { h, announce, toast, plural, names, router, capital } from '/assets/dom.js';
 import { installSprite, suitIcon } from '/assets/cards.js';
 import { chart } from '/assets/sheet.js';
 import { nameKey, summary, newestFirst, playerStats, percent, mean } from '/sheet/assets/book.js';
@@ -41,6 +41,39 @@ const CAPTURE_WORDS = { fourteen: 'took a 14', pirate_took_mermaids: 'Pirate too
   skull_king_took_pirates: 'Skull King took Pirates', mermaid_took_skull_king: 'Mermaid took the Skull King' };
 const CANNON_WORDS = { grapeshot: 'Grapeshot', cannonball: 'Cannonball' };
 const words = (table, code) => table[code] || String(code).replace(/_/g, ' ');
+
+// The keeper's sentences that turn on a count or on the size of the table.
+// Two players play with Graybeard, a third hand dealt face down (docs/rules.md
+// §9): he never bids and never scores, and the tricks he wins count for
+// nobody — so a two-player sheet names him wherever tricks are missing.
+const SAY = {
+  graybeard: 'Two players play with Graybeard, a third hand dealt face down: he never bids and never scores, and the tricks he wins count for nobody.',
+  bids: (two) => (two ? 'Both players\' bids, as revealed. Graybeard never bids.' : 'Everyone\'s bid, as revealed.'),
+  won: (two) => (two ? 'Tricks each player won. Graybeard\'s tricks are not entered: they count for nobody.' : 'Tricks each player won.'),
+  // tricks says where the round's tricks went: lost of the cards dealt
+  // went to no player; alsoNobody when the rules let a trick go to nobody
+  // too (the Kraken, the White Whale).
+  tricks(cards, lost, two, alsoNobody) {
+    if (lost > 0) return `${plural(lost, 'trick')} went to ${two ? 'Graybeard' + (alsoNobody ? ' or to nobody' : '') : 'nobody'}.`;
+    if (cards === 1) return two ? 'The one trick is counted: Graybeard did not win it.' : 'The one trick is counted.';
+    return two ? `All ${cards} tricks are counted: Graybeard won none.` : `All ${cards} tricks are counted.`;
+  },
+  graybeardWon: (n, alsoNobody) => `${plural(n, 'trick')} went to Graybeard${alsoNobody ? ' or to nobody' : ''}; he never scores.`,
+};
+
+// sentence makes a message of the server or of the engine on the phone (a
+// refusal worded for the API: "round 3: …") a sentence for the table:
+// capitalised and ended.
+function sentence(text) {
+  const s = capital(String(text).trim());
+  return /[.!?…]$/.test(s) ? s : s + '.';
+}
+
+// worded gives an answer's error, if any, as a sentence.
+function worded(data) {
+  if (data && typeof data.error === 'string') data.error = sentence(data.error);
+  return data;
+}
 
 const main = document.getElementById('main');
 let leave = null; // the current screen's clean-up (a follower's poll)
@@ -88,7 +121,7 @@ async function api(method, path, body, extra = {}) {
   }
   let data = null;
   if (r.status !== 204 && r.status !== 304) { try { data = await r.json(); } catch { data = null; } }
-  return { status: r.status, data };
+  return { status: r.status, data: worded(data) };
 }
 
 // ---- live: the sheet as the server has it, the moment it changes ----------
@@ -296,7 +329,7 @@ async function checkRound(sh, round, replace) {
   if (r) return null;
   // Offline: the engine on the phone answers the same call.
   let a;
-  try { a = (await engine()).checkRound(req); } catch { return null; }
+  try { a = worded((await engine()).checkRound(req)); } catch { return null; }
   if (a.round && !a.error) return { ok: true, round: a.round };
   if (a.code === 'invalid') return { ok: false, error: a.error, round: a.round };
   return null;
@@ -377,7 +410,7 @@ async function scoreHere(key) {
   const e = getEntry(key);
   if (!e) return e;
   let a;
-  try { a = (await engine())(sheetBody(e.sheet)); } catch { return e; }
+  try { a = worded((await engine())(sheetBody(e.sheet))); } catch { return e; }
   const now = getEntry(key) || e;
   if ((now.rev || 0) !== (e.rev || 0) || !now.dirty || a.error) return now; // changed or synced meanwhile
   now.sheet.score = a;
@@ -514,7 +547,7 @@ async function bookFigures() {
   const [hist, stats, roster] = answers;
   if (hist.status !== 200 || stats.status !== 200) {
     const bad = hist.status !== 200 ? hist : stats;
-    return { ...phoneFigures(), problem: (bad.data && bad.data.error) || `the server answered ${bad.status}` };
+    return { ...phoneFigures(), problem: (bad.data && bad.data.error) || `The server answered ${bad.status}.` };
   }
   const known = roster.status === 200 ? roster.data.players : [];
   if (roster.status === 200) writeJSON(KEY_ROSTER, known); // the names a new sheet offers, offline too
@@ -543,7 +576,7 @@ function sourceNote(fig, again) {
       'From the server: every game in this phone\'s book, with those entered on phones that share it.',
       fig.unsent ? ` ${plural(fig.unsent, 'sheet')} on this phone ${fig.unsent === 1 ? 'is' : 'are'} not on the server yet and not counted.` : '');
   }
-  const why = fig.problem ? `The server could not give its figures (${fig.problem}). ` : 'Offline. ';
+  const why = fig.problem ? `The server could not give its figures. ${fig.problem} ` : 'Offline. ';
   return h('div', { class: 'panel sk-offline', id: 'history-source', role: 'status' },
     h('p', {}, why, 'These are the games kept on this phone, and statistics worked out from them. ',
       'The server\'s fuller figures, which count every phone sharing this book, show once it can be reached.'),
@@ -636,8 +669,10 @@ async function newSheet() {
   const rosterBox = h('div', { class: 'sk-pick', id: 'roster' });
   const rules = rulesForm({});
   const err = h('p', { class: 'sk-check bad', role: 'alert' });
+  const graybeard = h('p', { class: 'muted', id: 'graybeard-note', role: 'status' });
 
   const draw = () => {
+    graybeard.textContent = picked.length === 2 ? SAY.graybeard : '';
     chosen.replaceChildren(...picked.map((n, i) => h('li', {}, h('span', {}, `${i + 1}. ${n}`),
       h('span', { class: 'row' },
         i > 0 ? h('button', { type: 'button', 'aria-label': `Move ${n} up`, onclick: () => { picked.splice(i - 1, 0, picked.splice(i, 1)[0]); draw(); } }, '↑') : null,
@@ -679,7 +714,7 @@ async function newSheet() {
       h('section', { class: 'panel' },
         h('h2', {}, 'Players, in seat order'),
         h('p', { class: 'muted' }, 'Clockwise from the player who leads the first round.'),
-        chosen,
+        chosen, graybeard,
         h('div', { class: 'row' }, nameIn, h('button', { type: 'button', id: 'add-player', onclick: () => { add(nameIn.value); nameIn.value = ''; nameIn.focus(); draw(); } }, 'Add')),
         h('p', { class: 'muted' }, roster.length ? 'Or tap players from earlier games:' : ''), rosterBox),
       h('section', { class: 'panel' }, h('label', { class: 'field', for: 'title' }, h('span', {}, 'Title (optional)'), title)),
@@ -1157,6 +1192,7 @@ function keeper(key) {
     const save = () => { const x = getEntry(key); x.draft = d; putEntry(x); };
     const n = d.replace || next.round;
     const rules = (d.replace ? ruleAt(sh, d.replace) : next.rules) || {};
+    const two = sh.players.length === 2; // Graybeard plays the third hand
     // A correction is bounded by what the server said of that round; a
     // round it has not scored yet, only by what this phone knows.
     const sr = d.replace && sh.score ? sh.score.rounds[d.replace - 1] : null;
@@ -1196,7 +1232,7 @@ function keeper(key) {
           h('p', { class: 'row' }, h('label', { for: 'cards-dealt' }, 'Cards dealt to each player: '), dealt), bar(null, () => {}, 'Tricks →', false));
         return h('div', { class: 'sk-wide' }, box, h('aside', {}, totalsStrip(sh)));
       }
-      box.append(h('p', { class: 'muted' }, 'Everyone\'s bid, as revealed.'), ...numbers('bid', d.bids),
+      box.append(h('p', { class: 'muted', id: 'bids-note' }, SAY.bids(two)), ...numbers('bid', d.bids),
         h('p', { class: 'row' }, h('label', { for: 'cards-dealt' }, 'Cards dealt (if the deal differed): '), dealt),
         bar(null, () => go('won'), 'Tricks →', d.bids.every((b) => b !== null)));
     } else if (d.step === 'won') {
@@ -1204,14 +1240,14 @@ function keeper(key) {
       const verdict = h('p', { class: 'sk-check', id: 'tricks-check', role: 'status' }, all ? 'Checking the tricks…' : 'Tap how many tricks each player won.');
       let said = null;
       const fwd = bar('bids', () => said.then((v) => { if (!v || v.ok) go('bonus'); }), 'Captures →', all);
-      box.append(h('p', { class: 'muted' }, 'Tricks each player won.'), ...numbers('won', d.won), verdict, fwd);
+      box.append(h('p', { class: 'muted', id: 'won-note' }, SAY.won(two)), ...numbers('won', d.won), verdict, fwd);
       if (all) {
         // The tricks alone, as the engine sees them at this step.
         const lost = d.cards - d.won.reduce((a, b) => a + b, 0);
         const alone = roundOf({ ...d, bonuses: [], loot: [], wagers: null, cannon: undefined, bonus_points: undefined });
         const whole = roundOf(d);
         said = verdictOf(sh, alone, d.replace, verdict, fwd,
-          lost > 0 ? `${plural(lost, 'trick')} went to nobody.` : `All ${plural(d.cards, 'trick')} counted.`, 'The server checks these tricks once it is reached.')
+          SAY.tricks(d.cards, lost, two, toNobody(rules)), 'The server checks these tricks once it is reached.')
           .then((v) => (v && v.ok && !sameValue(alone, whole) ? laterEntries(sh, whole, d.replace, verdict, v) : v));
       }
     } else if (d.step === 'bonus') {
@@ -1479,7 +1515,7 @@ function keeper(key) {
       body.rounds = [...body.rounds];
       if (d.replace) body.rounds[d.replace - 1] = round; else body.rounds.push(round);
       engine().then((score) => {
-        const a = score(body);
+        const a = worded(score(body));
         if (a.error) refuse(a.error);
         else out.replaceChildren(pointsTable(a.rounds[n - 1]),
           h('p', { class: 'muted', id: 'scored-here' }, 'Worked out on this phone; the server keeps the same points once it is reached.'));
@@ -1494,7 +1530,8 @@ function keeper(key) {
       h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Bid'), h('th', {}, 'Won'), h('th', {}, 'Points'), h('th', {}, 'Total'))),
       h('tbody', {}, sh.players.map((p, i) => h('tr', {}, h('td', {}, p), h('td', {}, d.bids[i]), h('td', {}, d.won[i]),
         h('td', { 'data-points': i }, signed(sr.points[i]), sr.scores[i].exact ? ' ✓' : ' ✗',
-          h('small', { class: 'sk-parts' }, scoreParts(sr.scores[i]))), h('td', {}, sr.totals[i])))));
+          h('small', { class: 'sk-parts' }, scoreParts(sr.scores[i]))), h('td', {}, sr.totals[i]))),
+      graybeardRow(sh, sr, ruleAt(sh, n), 5)));
     if (!tok || getEntry(key).dirty) {
       here();
       return wrap;
@@ -1537,7 +1574,7 @@ function keeper(key) {
     const a = await checkRules(getEntry(key).sheet, o, apply);
     rulesBusy = false;
     if (!alive) return;
-    if (!a) rulesNote = { refused: 'neither the server nor the engine on this phone can be reached to say what the change does. Try again once online.' };
+    if (!a) rulesNote = { refused: 'Neither the server nor the engine on this phone can be reached to say what the change does. Try again once online.' };
     else if (!a.ok) rulesNote = { refused: a.error };
     else if (a.answer.removed.length) rulesAsk = { answer: a.answer, asked };
     else { makeRules(a.answer, asked); return; }
@@ -1556,7 +1593,7 @@ function keeper(key) {
     const x = getEntry(key);
     rulesAsk = null;
     if (canon(rulesPart(x.sheet)) !== asked) {
-      rulesNote = { refused: 'the sheet changed meanwhile. Choose "Change the rules" again.' };
+      rulesNote = { refused: 'The sheet changed meanwhile. Choose "Change the rules" again.' };
       redraw();
       return;
     }
@@ -1621,8 +1658,8 @@ function keeper(key) {
       rulesRound = Number(picker.value);
       inForce.replaceChildren(rulesInForce(ruleAt(real, rulesRound), rulesFrom(real, rulesRound), rulesRound, rulesRound <= entered));
     } }, Array.from({ length: last }, (_, k) => h('option', { value: k + 1, selected: k + 1 === at }, `Round ${k + 1}${k + 1 > entered ? ' (next)' : ''}`)));
-    const refusal = rulesNote && rulesNote.refused ? `The rules were not changed: ${rulesNote.refused}`
-      : e.error && e.base ? `The server refused this phone's changes, so the rules are still those it keeps: ${e.error}` : null;
+    const refusal = rulesNote && rulesNote.refused ? `The rules were not changed. ${rulesNote.refused}`
+      : e.error && e.base ? `The server refused this phone's changes, so the rules are still those it keeps. ${e.error}` : null;
     box.append(h('section', { class: 'panel', 'aria-labelledby': 'in-force-h' }, h('h2', { id: 'in-force-h' }, 'Rules in force'),
       refusal ? h('p', { class: 'sk-check bad', id: 'rules-refused', role: 'alert' }, refusal) : null,
       undoPanel(sh),
@@ -1805,7 +1842,7 @@ async function checkRules(sh, o, apply) {
   if (r && r.data && r.data.error) return { ok: false, error: r.data.error };
   if (r) return null;
   let a;
-  try { const eng = await engine(); if (!eng.checkRules) return null; a = eng.checkRules(req); } catch { return null; }
+  try { const eng = await engine(); if (!eng.checkRules) return null; a = worded(eng.checkRules(req)); } catch { return null; }
   if (a.removed && !a.error) return { ok: true, answer: a };
   if (a.error) return { ok: false, error: a.error };
   return null;
@@ -1841,6 +1878,7 @@ function totalsStrip(sh) {
 
 function totalsScreen(sh, onRound) {
   const sc = sh.score || { rounds: [] };
+  const two = sh.players.length === 2; // Graybeard's column: the tricks he won
   const rows = sh.rounds.map((r, k) => {
     const sr = sc.rounds[k];
     return h('tr', { tabindex: onRound ? 0 : null, 'data-round': k + 1, 'aria-label': onRound ? `Round ${k + 1}: tap to correct it` : null,
@@ -1848,15 +1886,17 @@ function totalsScreen(sh, onRound) {
       onkeydown: onRound ? (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); onRound(k + 1); } } : null },
     h('th', { scope: 'row' }, `${k + 1}${sr && sr.tiebreak ? ' (tiebreak)' : ''}`, roundRules(sh, k + 1)),
     sh.players.map((_, i) => h('td', { 'data-seat': i, title: sr && sr.scores ? scoreParts(sr.scores[i]) : null }, `${r.bids[i]}/${r.won[i]} `,
-      sr ? h('b', { class: 'pts' }, String(sr.points[i])) : h('span', { class: 'sk-pending' }, '…'))));
+      sr ? h('b', { class: 'pts' }, String(sr.points[i])) : h('span', { class: 'sk-pending' }, '…'))),
+    two ? h('td', { class: 'sk-graybeard', 'data-graybeard': k + 1 }, sr ? `won ${graybeardTricks(sr)}` : h('span', { class: 'sk-pending' }, '…')) : null);
   });
   const view = { seats: sh.players.map((name) => ({ name })), results: sc.rounds };
   return h('div', {},
     totalsStrip(sh),
     h('section', { class: 'panel' }, h('h2', {}, 'Rounds'),
-      h('p', { class: 'muted' }, 'Bid/won and points. ', onRound ? 'Tap a round to correct it.' : ''),
+      h('p', { class: 'muted' }, 'Bid/won and points. ', two ? SAY.graybeard + ' ' : '', onRound ? 'Tap a round to correct it.' : ''),
       h('div', { class: 'sk-scroll', tabindex: 0, 'aria-label': 'Rounds table, scrolls sideways when wide' }, h('table', { class: 'sk-table', id: 'rounds-table' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'Round'), sh.players.map((p) => h('th', { scope: 'col' }, p)))),
+        h('thead', {}, h('tr', {}, h('th', {}, 'Round'), sh.players.map((p) => h('th', { scope: 'col' }, p)),
+          two ? h('th', { scope: 'col', class: 'sk-graybeard' }, 'Graybeard') : null)),
         h('tbody', {}, rows)))),
     h('section', { class: 'panel' }, h('h2', {}, 'Totals by round'), fitChart(chart(view))));
 }
@@ -1911,6 +1951,23 @@ function fitChart(box) {
   const seen = new ResizeObserver(fit);
   seen.observe(svg);
   return box;
+}
+
+// toNobody says whether rules let a trick go to no hand at all: the Kraken
+// destroys one, the White Whale may leave one without a number to win it.
+function toNobody(rules) { return !!(ruleValue(rules || {}, 'kraken') || ruleValue(rules || {}, 'white_whale')); }
+
+// graybeardTricks are the tricks of scored round sr that no player won: at
+// two players, Graybeard's (or, with the Kraken or the White Whale, nobody's).
+function graybeardTricks(sr) { return sr.cards - sr.won.reduce((a, b) => a + b, 0); }
+
+// graybeardRow is Graybeard's line under a two-player round's points (cols
+// columns), scored under rules: the tricks he won, and that he never
+// scores. Null at more players.
+function graybeardRow(sh, sr, rules, cols) {
+  if (sh.players.length !== 2) return null;
+  return h('tr', { class: 'sk-graybeard', id: 'graybeard-row' }, h('td', {}, 'Graybeard'), h('td', {}, '—'), h('td', {}, String(graybeardTricks(sr))),
+    h('td', { colspan: cols - 3 }, SAY.graybeardWon(graybeardTricks(sr), toNobody(rules))));
 }
 
 // roundRules says, under round n's number, the rules it was scored under
