@@ -82,9 +82,6 @@ func TestChatWhileAway(t *testing.T) {
 	p.waitVisible("#round-info")
 	const log = `[...document.querySelectorAll('#chat-log li')].map((li) => li.textContent)`
 	p.until("what Ann said while Ben was away", log+`.join('|') === 'Ann: Ben, are you there?|Ann: your bid when you are back'`, 15*time.Second)
-	if below := eval[bool](p, `document.querySelector('#chat summary').getBoundingClientRect().top >= innerHeight`); !below {
-		t.Error("the chat itself is in view on the phone: the mark's place is not put to the test")
-	}
 	mark := eval[string](p, `(() => {
 		const m = document.querySelector('#chat:not([open]) #chat-unread:not([hidden])');
 		if (!m) return 'no unread mark';

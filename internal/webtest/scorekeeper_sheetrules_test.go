@@ -69,7 +69,7 @@ func TestScoreKeeperSheetRules(t *testing.T) {
 	tap("won-0-0", "won-1-0", "won-2-0")
 	refusedAt(p, "#tricks-check", `so 3 tricks went to nobody, but only the Kraken's trick and the White Whale's can \(two a round\)`)
 	tap("won-0-3", "won-1-1")
-	refusedAt(p, "#tricks-check", `tricks won add up to 4, but only 3 were played`)
+	refusedAt(p, "#tricks-check", `tricks won add up to 4, but only 3 tricks were played`)
 	tap("won-0-1")
 	acceptedAt(p, "#tricks-check")
 	p.click("#next:not([disabled])")
@@ -197,7 +197,7 @@ func TestScoreKeeperSheetRules(t *testing.T) {
 	tap("bid-0-0", "bid-1-0")
 	p.click("#next:not([disabled])")
 	tap("won-0-1", "won-1-1")
-	refusedAt(p, "#tricks-check", `tricks won add up to 2, but only 1 were played`)
+	refusedAt(p, "#tricks-check", `tricks won add up to 2, but only 1 trick was played`)
 	// Graybeard's tricks go to nobody, every one of them.
 	tap("won-0-0", "won-1-0")
 	acceptedAt(p, "#tricks-check")

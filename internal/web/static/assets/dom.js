@@ -11,7 +11,9 @@ function apply(el, attrs) {
     if (k === 'class') el.setAttribute('class', Array.isArray(v) ? v.filter(Boolean).join(' ') : v);
     else if (k === 'text') el.textContent = v;
     else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
-    else if (k === 'style' && typeof v === 'object') Object.assign(el.style, v);
+    // Styles are set through the CSSOM, which the pages' CSP allows (a
+    // style attribute it refuses); custom properties (--n) by name.
+    else if (k === 'style' && typeof v === 'object') for (const [p, x] of Object.entries(v)) el.style.setProperty(p.startsWith('--') ? p : p.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()), x);
     else if (k === 'value' && 'value' in el) el.value = v;
     else if (k === 'checked' || k === 'selected') el[k] = !!v;
     else el.setAttribute(k, v === true ? '' : String(v));

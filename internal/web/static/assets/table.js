@@ -50,8 +50,8 @@ export function openTable(root, id, navigate) {
     conn: null, seat: -1, info: null, view: null, words: new Words([], -1, false), seq: -1, deadline: 0,
     bidPick: null, digits: '', digitAt: 0, tigress: null, picked: new Set(), fresh: new Set(), handFocus: -1,
     stoodIn: [], stoodInSaid: false,
-    busy: false, busyTimer: 0, chat: [], unread: 0, focusNext: '', whyText: '', gone: false, sheetMode: 'sheet',
-    queue: [], own: null, ownShown: null, actId: 0, holdTimer: 0, holding: false, holdMine: false, shown: { key: '', at: 0 }, said: '',
+    busy: false, busyTimer: 0, chat: [], unread: 0, focusNext: '', why: null, gone: false, sheetMode: 'sheet',
+    stageRound: -1, stageTrick: '', queue: [], own: null, ownShown: null, actId: 0, holdTimer: 0, holding: false, holdMine: false, shown: { key: '', at: 0 }, said: '',
   };
   let clock = 0;
   const sheetDlg = h('dialog', { id: 'sheet-dialog', 'aria-labelledby': 'sheet-title' });
@@ -256,7 +256,7 @@ export function openTable(root, id, navigate) {
         if (!st.holding || st.holdMine !== mine || st.ownShown !== st.own) {
           // The reason given under the hand belonged to the turn just
           // taken.
-          if (st.own && st.ownShown !== st.own) st.whyText = '';
+          if (st.own && st.ownShown !== st.own) st.why = null;
           st.holding = true; st.holdMine = mine; st.ownShown = st.own;
           render();
         }
@@ -338,7 +338,7 @@ export function openTable(root, id, navigate) {
     // double click cannot send the same card twice.
     if (kinds.size && !wasMine) unbusy();
     // A reason given under the hand belongs to the turn it was given in.
-    if ((kinds.size > 0) !== wasMine) st.whyText = '';
+    if ((kinds.size > 0) !== wasMine) st.why = null;
     render();
     if (said.length) announce(said.join(' '));
   }
@@ -411,7 +411,12 @@ export function openTable(root, id, navigate) {
         ? (st.info.status === 'lobby' ? lobbyScreen() : h('p', { class: 'muted' }, 'Dealing…'))
         : gameScreen();
       document.body.classList.toggle('at-table', Boolean(st.view) && st.info.status !== 'lobby');
+      const before = root.querySelector('#stage');
+      const scrolled = before ? before.scrollTop : 0;
       root.replaceChildren(screen);
+      document.body.classList.toggle('in-game', Boolean(root.querySelector('.game.playing')));
+      const stage = root.querySelector('#stage');
+      if (stage) placeStage(stage, scrolled);
     }, () => root.querySelector('.hand .card[tabindex="0"]'));
     if (st.focusNext) {
       const a = document.activeElement;
@@ -428,6 +433,36 @@ export function openTable(root, id, navigate) {
     }
     if (sheetDlg.open) drawSheet();
     tickClock();
+  }
+
+  // placeStage keeps the table where the player had scrolled it, across
+  // redraws. A new round starts at the top, with the round just scored;
+  // when the trick changes it is brought into view, whole, with the line
+  // that says who won it.
+  function placeStage(stage, scrolled) {
+    const v = st.view;
+    const trickAt = `${v.round}.${v.phase}.${v.trick_no}.${v.trick.length}`;
+    if (st.stageRound !== v.round) {
+      st.stageRound = v.round;
+      st.stageTrick = trickAt;
+      stage.scrollTop = 0;
+      return;
+    }
+    stage.scrollTop = scrolled;
+    if (st.stageTrick === trickAt) return;
+    st.stageTrick = trickAt;
+    // Through the bidding the round just scored comes first.
+    if (stage.querySelector('.recap')) { stage.scrollTop = 0; return; }
+    const f = stage.querySelector('.felt');
+    if (!f) return;
+    const box = stage.getBoundingClientRect();
+    const r = f.getBoundingClientRect();
+    // A felt taller than the stage shows from its cards down: the line
+    // that names the trick is the one to go.
+    const trick = f.querySelector('.trick');
+    const top = r.height > box.height && trick ? trick.getBoundingClientRect().top : r.top;
+    if (top < box.top) stage.scrollTop -= box.top - top;
+    else if (r.bottom > box.bottom) stage.scrollTop += Math.min(r.bottom - box.bottom, top - box.top);
   }
 
   function lobbyScreen() {
@@ -518,28 +553,40 @@ export function openTable(root, id, navigate) {
     // trick come first, side by side where the screen is wide enough, so
     // both are seen without scrolling.
     const summary = v.phase !== 'over' ? roundPanel(v) : null;
-    return h('section', { class: 'game', 'aria-label': 'The table' },
-      topBar(v),
-      v.tiebreak && v.phase !== 'over' ? h('p', { class: 'notice', role: 'status' }, `Tiebreak round: the top total is tied, so round ${v.round} is played to break it.`) : null,
+    const notices = [
+      v.tiebreak && v.phase === 'bidding' ? h('p', { class: 'notice', role: 'status' }, `Tiebreak round: the top total is tied, so round ${v.round} is played to break it.`) : null,
       st.stoodIn.length ? h('div', { class: 'notice row', id: 'away-report' }, h('span', {}, st.words.stoodIn(st.stoodIn)),
-        h('button', { type: 'button', 'data-key': 'away-ok', onclick: () => { st.stoodIn = []; render(); } }, 'OK')) : null,
-      summary ? h('div', { class: 'recap' }, summary, felt(v)) : null,
-      h('h2', { class: 'sr-only' }, 'Seats'),
-      h('ul', { class: 'seats', id: 'seats' }, seatOrder(v).map((i) => seatBox(v, t, i))),
-      summary ? null : felt(v),
-      // What only this seat learnt (Juanita's look, Bendt's discards)
-      // shows by the trick, where the player looks.
-      secrets(o),
-      st.seat >= 0 ? h('div', { class: 'mine-seat' }, h('ul', { class: 'seats' }, seatBox(o, t, st.seat))) : h('p', { class: 'muted', id: 'spectating' }, `You are watching${t.watching > 1 ? ` with ${t.watching - 1} other${t.watching > 2 ? 's' : ''}` : ''}: hands stay hidden.`),
-      // The dock holds what the player acts on; on a phone it stays in
-      // view at the bottom of the screen.
+        h('button', { type: 'button', 'data-key': 'away-ok', onclick: () => { st.stoodIn = []; render(); } }, 'OK')) : null];
+    const seats = [h('h2', { class: 'sr-only' }, 'Seats'), h('ul', { class: 'seats', id: 'seats' }, seatOrder(v).map((i) => seatBox(v, t, i)))];
+    // Once the game is over the page reads from the top: who won, the
+    // way to the review and the rematch, then the sheet and the table.
+    if (v.phase === 'over') {
+      return h('section', { class: 'game', 'aria-label': 'The table' },
+        topBar(v), notices, gameOver(v), seats, felt(v),
+        st.seat >= 0 ? h('div', { class: 'mine-seat' }, h('ul', { class: 'seats' }, seatBox(o, t, st.seat))) : null,
+        chatBox());
+    }
+    // During the game the screen is the table, which scrolls, over the
+    // dock, which holds what the player acts on: the dock never covers
+    // the table, and the hand is never below the fold (style.css).
+    return h('section', { class: 'game playing', 'aria-label': 'The table' },
+      topBar(v),
+      h('div', { class: 'stage', id: 'stage' },
+        notices,
+        summary ? h('div', { class: 'recap' }, summary, felt(v)) : null,
+        seats,
+        summary ? null : felt(v),
+        // What only this seat learnt (Juanita's look, Bendt's discards)
+        // shows by the trick, where the player looks.
+        secrets(o),
+        st.seat >= 0 ? null : h('p', { class: 'muted', id: 'spectating' }, `You are watching${t.watching > 1 ? ` with ${t.watching - 1} other${t.watching > 2 ? 's' : ''}` : ''}: hands stay hidden.`),
+        chatBox()),
       h('div', { class: 'dock' },
+        st.seat >= 0 ? h('div', { class: 'mine-seat' }, h('ul', { class: 'seats' }, seatBox(o, t, st.seat))) : null,
         turnLine(o, kinds),
         decision(o, kinds),
-        st.seat >= 0 && o.phase !== 'over' ? hand(o, kinds) : null,
-        st.seat >= 0 && o.phase !== 'over' ? h('p', { class: 'whyline', id: 'whyline', 'aria-hidden': 'true' }, st.whyText) : null),
-      v.phase === 'over' ? gameOver(v) : null,
-      chatBox());
+        st.seat >= 0 ? hand(o, kinds) : null,
+        st.seat >= 0 ? h('p', { class: 'whyline', id: 'whyline', 'aria-hidden': 'true' }, whyText(o)) : null));
   }
 
   function topBar(v) {
@@ -563,7 +610,7 @@ export function openTable(root, id, navigate) {
         st.seat >= 0 && v.phase !== 'over'
           ? h('button', { type: 'button', id: 'ask-hint', 'aria-keyshortcuts': 'h', onclick: hint }, 'Hint ', h('kbd', {}, 'h'))
           : null,
-        h('button', { type: 'button', id: 'open-help', 'aria-keyshortcuts': '?', onclick: toggleHelp }, 'Keys & pace ', h('kbd', {}, '?')),
+        h('button', { type: 'button', id: 'open-help', 'aria-keyshortcuts': '?', onclick: toggleHelp }, h('span', { class: 'wide-only' }, 'Keys & '), 'pace ', h('kbd', {}, '?')),
         h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Lobby')));
   }
 
@@ -600,7 +647,9 @@ export function openTable(root, id, navigate) {
       else if (s.has_bid) bid = h('span', { class: 'bid bid-in' }, 'has bid ✓');
       else bid = h('span', { class: 'bid bid-wait' }, v.phase === 'bidding' ? 'not yet bid' : 'no bid');
       lines.push(h('div', { class: 'st' }, bid, ` · won ${s.won}`));
-      lines.push(h('div', { class: 'st' }, h('strong', {}, `${s.total}`), ' pts', v.phase !== 'over' ? ` · ${plural(s.hand_size, 'card')}` : ''));
+      // One's own cards are counted by the hand itself.
+      lines.push(h('div', { class: 'st' }, h('strong', {}, `${s.total}`), ' pts',
+        v.phase !== 'over' && !mine ? h('span', { class: 'cards' }, ` · ${plural(s.hand_size, 'card')}`) : null));
       const extra = [];
       if (s.wager) extra.push(`wager ${s.wager}`);
       if (s.cannon) extra.push(s.cannon);
@@ -685,7 +734,7 @@ export function openTable(root, id, navigate) {
     const waiting = v.seats.map((s, i) => (!s.graybeard && !s.has_bid ? i : -1)).filter((i) => i >= 0);
     if (v.phase === 'over') { text = winnerLine(v); mine = false; }
     // A player is never told the table waits for them by name.
-    else if (kinds.has('bid') || (v.phase === 'bidding' && waiting.includes(st.seat))) text = `Your bid: how many tricks will you win? (0 to ${v.cards})`;
+    else if (kinds.has('bid') || (v.phase === 'bidding' && waiting.includes(st.seat))) text = 'Your bid: how many tricks will you win?';
     else if (v.phase === 'bidding') {
       const me = st.seat >= 0 ? v.seats[st.seat] : null;
       const others = names(waiting.map(name));
@@ -800,7 +849,7 @@ export function openTable(root, id, navigate) {
       h('div', { class: 'row' },
         h('button', { type: 'button', class: 'primary', id: 'bid-confirm', 'data-key': 'bid-confirm', disabled: pick === null,
           onclick: () => pick !== null && act({ kind: 'bid', value: pick }) }, pick === null ? 'Choose a bid' : `Confirm bid ${pick}`),
-        h('span', { class: 'hintline' }, 'Type a number and press Enter. Bids stay secret until everyone has bid.')));
+        h('span', { class: 'hintline' }, 'Type a number, then Enter.')));
   }
 
   function abilityName(k) {
@@ -817,7 +866,8 @@ export function openTable(root, id, navigate) {
     if (st.handFocus >= cards.length) st.handFocus = cards.length - 1;
     let roving = st.handFocus;
     if (roving < 0) roving = Math.max(0, cards.findIndex((c) => c.playable));
-    const box = h('div', { class: ['hand', playing && 'myturn'], id: 'hand', role: 'group',
+    // --n lets the style overlap a long hand to fit one row on a phone.
+    const box = h('div', { class: ['hand', playing && 'myturn'], id: 'hand', role: 'group', style: { '--n': String(Math.max(cards.length, 2)) },
       'aria-label': `Your hand, ${plural(cards.length, 'card')}${playing ? ': your turn' : ''}` });
     if (!cards.length) box.append(h('p', { class: 'muted' }, v.phase === 'over' ? '' : 'No cards in hand.'));
     cards.forEach((c, k) => {
@@ -829,7 +879,7 @@ export function openTable(root, id, navigate) {
       const refused = playing && !c.playable;
       // Why a card may not be played is the engine's refusal, worded; it is
       // shown in the line under the hand, which covers nothing.
-      const why = discard ? 'pick to discard' : c.playable ? '' : c.why ? st.words.refusal(c.why) : 'not playable now';
+      const why = cardWhy(c, discard);
       const state = usable ? (discard ? (st.picked.has(c.card) ? ', picked' : '') : ', playable') : refused ? `, not playable: ${why}` : '';
       const el = h('button', { type: 'button', class: cardClasses(lk, st.picked.has(c.card) && 'picked', refused && 'refused'),
         'data-key': `c${c.card}`, 'data-group': 'hand', 'data-index': String(k), 'data-code': c.code, 'data-card': String(c.card),
@@ -837,18 +887,41 @@ export function openTable(root, id, navigate) {
         'aria-label': lk.long + (st.fresh.has(c.card) ? ', new: drawn with Bendt the Bandit' : '') + state,
         'aria-pressed': discard ? String(st.picked.has(c.card)) : null,
         onclick: () => clickCard(c, k, v, discard, why),
-        onfocus: () => { st.handFocus = k; showWhy(refused || discard ? why : ''); },
-        onmouseenter: () => showWhy(refused || discard ? why : ''),
+        onfocus: () => { st.handFocus = k; showCardWhy(refused || discard ? c.card : null); },
+        onmouseenter: () => showCardWhy(refused || discard ? c.card : null),
       }, cardFace(lk), st.fresh.has(c.card) ? h('span', { class: 'new-card', 'aria-hidden': 'true' }, 'new') : null);
       box.append(el);
     });
     return box;
   }
 
+  // cardWhy words why a card in the hand may not be played now: the
+  // engine's refusal, from the view the card came in.
+  function cardWhy(c, discard) {
+    return discard ? 'pick to discard' : c.playable ? '' : c.why ? st.words.refusal(c.why) : 'not playable now';
+  }
+
+  // The line under the hand says why a card waits, or why the server
+  // refused a move. A card's reason is worded anew from each view drawn,
+  // never kept as words: while it shows, the bids and plays of others
+  // change it ("waiting for Ann and you" becomes "Bid first").
   function showWhy(text) {
-    st.whyText = text || '';
+    st.why = text ? { text } : null;
+    drawWhy();
+  }
+  function showCardWhy(card) {
+    st.why = card === null || card === undefined ? null : { card };
+    drawWhy();
+  }
+  function whyText(v) {
+    if (!st.why) return '';
+    if (st.why.text) return st.why.text;
+    const c = v.hand.find((x) => x.card === st.why.card);
+    return c ? cardWhy(c, v.legal.some((a) => a.kind === 'discard')) : '';
+  }
+  function drawWhy() {
     const el = document.getElementById('whyline');
-    if (el) el.textContent = st.whyText;
+    if (el) el.textContent = whyText(live());
   }
 
   function clickCard(c, k, v, discard, why) {
@@ -861,7 +934,7 @@ export function openTable(root, id, navigate) {
       return;
     }
     if (!c.playable) {
-      showWhy(why);
+      showCardWhy(c.card);
       announce(why);
       return;
     }
@@ -921,12 +994,14 @@ export function openTable(root, id, navigate) {
     return h('section', { class: 'panel over-box', id: 'game-over', 'aria-labelledby': 'go-h' },
       h('h2', { id: 'go-h' }, 'Game over'),
       h('p', { class: 'winner', id: 'winner' }, winnerLine(v).replace(/^Game over: /, '')),
-      v.results.length ? summaryBox(v, v.results.length - 1, 'final-round') : null,
-      fullSheet(v, st.words), chart(v),
-      h('div', { class: 'row' },
-        h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `skullking-${id}.json`, id: 'download-record' }, 'Download the game record'),
+      // What comes next is in view with the winner, above the sheet.
+      h('div', { class: 'row next-steps' },
         h('a', { class: 'button', href: `/t/${id}/review`, 'data-nav': '', id: 'go-review' }, "The captain's review"),
-        rematch, h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Back to the lobby')));
+        rematch,
+        h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `skullking-${id}.json`, id: 'download-record' }, 'Download the game record'),
+        h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Back to the lobby')),
+      v.results.length ? summaryBox(v, v.results.length - 1, 'final-round') : null,
+      fullSheet(v, st.words), chart(v));
   }
 
   // drawSheet fills the sheet window: the score sheet and the chart, the
@@ -1091,7 +1166,14 @@ export function openTable(root, id, navigate) {
       const joined = now - st.digitAt < 900 ? st.digits + key : key;
       st.digitAt = now;
       const ok = (x) => v.legal.some((a) => a.kind === 'bid' && a.value === x);
-      if (ok(Number(joined))) { st.digits = joined; st.bidPick = Number(joined); } else if (ok(Number(key))) { st.digits = key; st.bidPick = Number(key); } else return;
+      if (ok(Number(joined))) { st.digits = joined; st.bidPick = Number(joined); } else if (ok(Number(key))) { st.digits = key; st.bidPick = Number(key); } else {
+        // A digit no bid starts with is refused as the engine would.
+        const why = st.words.refusal({ code: 'bid_out_of_range', count: v.cards });
+        showWhy(why);
+        announce(why, true);
+        return;
+      }
+      st.why = null;
       render();
       const c = document.getElementById('bid-confirm');
       if (c) c.focus();
@@ -1119,6 +1201,14 @@ export function openTable(root, id, navigate) {
     }
   }
   document.addEventListener('keydown', onKey);
+  // A phone turned, or a window resized, shows the trick again.
+  const onResize = () => {
+    const stage = root.querySelector('#stage');
+    if (!stage || !st.view) return;
+    st.stageTrick = '';
+    placeStage(stage, stage.scrollTop);
+  };
+  window.addEventListener('resize', onResize);
 
   // ---- start -------------------------------------------------------------
 
@@ -1129,7 +1219,8 @@ export function openTable(root, id, navigate) {
   return () => {
     st.gone = true;
     document.removeEventListener('keydown', onKey);
-    document.body.classList.remove('at-table');
+    window.removeEventListener('resize', onResize);
+    document.body.classList.remove('at-table', 'in-game');
     clearInterval(clock);
     if (st.conn) st.conn.stop();
     sheetDlg.remove();
