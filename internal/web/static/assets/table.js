@@ -607,11 +607,13 @@ export function openTable(root, id, navigate) {
       h('div', { class: 'tools' },
         h('button', { type: 'button', id: 'open-sheet', 'aria-keyshortcuts': 's', onclick: () => toggleSheet('sheet') }, 'Sheet ', h('kbd', {}, 's')),
         h('button', { type: 'button', id: 'open-chart', 'aria-keyshortcuts': 'c', onclick: () => toggleSheet('chart') }, 'Chart ', h('kbd', {}, 'c')),
+        h('button', { type: 'button', id: 'open-tricks', 'aria-keyshortcuts': 't', onclick: () => toggleSheet('tricks') }, 'Tricks ', h('kbd', {}, 't')),
         st.seat >= 0 && v.phase !== 'over'
           ? h('button', { type: 'button', id: 'ask-hint', 'aria-keyshortcuts': 'h', onclick: hint }, 'Hint ', h('kbd', {}, 'h'))
           : null,
         h('button', { type: 'button', id: 'open-help', 'aria-keyshortcuts': '?', onclick: toggleHelp }, h('span', { class: 'wide-only' }, 'Keys & '), 'pace ', h('kbd', {}, '?')),
-        h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Lobby')));
+        // On a phone the site's header holds the way to the lobby.
+        h('a', { class: 'button wide-only', href: '/', 'data-nav': '' }, 'Lobby')));
   }
 
   // seatOrder lists the other seats clockwise from the viewer, Graybeard
@@ -1008,6 +1010,7 @@ export function openTable(root, id, navigate) {
   // chart first when the window was opened for it.
   function drawSheet() {
     const v = st.view;
+    if (st.sheetMode === 'tricks') { drawTricks(v); return; }
     const chartFirst = st.sheetMode === 'chart';
     sheetDlg.dataset.mode = st.sheetMode;
     sheetDlg.replaceChildren(h('div', {},
@@ -1016,6 +1019,24 @@ export function openTable(root, id, navigate) {
       v ? [chartFirst ? chart(v) : null, fullSheet(v, st.words), chartFirst ? null : chart(v),
         v.phase === 'over' ? h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `skullking-${id}.json` }, 'Download the game record') : null]
         : h('p', {}, 'The game has not started.')));
+  }
+
+  // drawTricks fills the sheet window with the tricks of the round so
+  // far, each with its cards and the sentence that says who won it and
+  // why: the round's story, as t tells it in the terminal. Before the
+  // first trick of a round is done, the last round's last trick.
+  function drawTricks(v) {
+    sheetDlg.dataset.mode = 'tricks';
+    const tricks = !v ? [] : v.tricks.length ? v.tricks : v.last_trick ? [v.last_trick] : [];
+    const round = tricks.length ? tricks[0].round : v ? v.round : 0;
+    sheetDlg.replaceChildren(h('div', {},
+      h('button', { type: 'button', class: 'close', onclick: () => sheetDlg.close() }, 'Close'),
+      h('h2', { id: 'sheet-title' }, round ? `Round ${round}: the tricks` : 'The tricks'),
+      tricks.length ? h('ol', { class: 'trick-list', id: 'trick-list' }, tricks.map((t) => h('li', { 'data-trick': trickKey(t) },
+        h('h3', {}, `Trick ${t.number}`),
+        h('ol', { class: 'trick' }, t.plays.map((p, k) => trickCard(p, k === t.winning ? (t.outcome === 'won' ? 'took it' : t.outcome) : '', v))),
+        h('p', { class: 'outcome' }, st.words.trick(t)))))
+        : h('p', {}, 'No trick is done yet.')));
   }
 
   // toggleSheet opens the sheet window in a mode (sheet or chart), or
@@ -1043,6 +1064,7 @@ export function openTable(root, id, navigate) {
         k('n', 'continue: end the pause after a completed trick'),
         k('s', 'score sheet'),
         k('c', 'score chart: the running totals'),
+        k('t', "the round's tricks so far, each with who won it and why"),
         k('?', 'this help'),
         k('Esc', 'close a window, or cancel the Tigress choice')),
       h('p', {}, 'A card you may not play says why, in the line under your hand, when it has the focus or the pointer or is tapped. ',
@@ -1154,6 +1176,7 @@ export function openTable(root, id, navigate) {
     if (key === '?') { e.preventDefault(); toggleHelp(); return; }
     if (key === 's' || key === 'S') { if (v) { e.preventDefault(); toggleSheet('sheet'); } return; }
     if (key === 'c' || key === 'C') { if (v) { e.preventDefault(); toggleSheet('chart'); } return; }
+    if (key === 't' || key === 'T') { if (v) { e.preventDefault(); toggleSheet('tricks'); } return; }
     if (document.querySelector('dialog[open]')) return;
     if (key === 'h' || key === 'H') { e.preventDefault(); hint(); return; }
     if ((key === 'n' || key === 'N') && st.holding) { e.preventDefault(); skipPause(); return; }
