@@ -92,6 +92,7 @@ func wordsCases(t *testing.T) []wordsCase {
 				}
 				if w.LastTrick != nil {
 					add(words, w.Named, "trick", w.LastTrick, words.Trick(w.LastTrick))
+					add(words, w.Named, "trickScored", w.LastTrick, words.TrickScored(w.LastTrick))
 				}
 				for _, r := range w.Results {
 					for i := range r.Scores {
@@ -219,7 +220,7 @@ func TestWordsAgreeWithProtocol(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []string{"trick", "refusal", "action", "score", "stoodIn", `"ability":`, `"loot":[`, `"destroyed"`, `"discarded"`, `"bonus_lost"`,
+	for _, k := range []string{"trick", "trickScored", "refusal", "action", "score", "stoodIn", `"ability":`, `"loot":[`, `"destroyed"`, `"discarded"`, `"bonus_lost"`,
 		`"wager":`, `"as":"`, `"offered"`} {
 		if kinds[k] < 2 {
 			t.Fatalf("only %d cases of %s: the games reported too little (%v)", kinds[k], k, kinds)

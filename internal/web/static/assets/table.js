@@ -703,13 +703,19 @@ export function openTable(root, id, navigate) {
     return h('section', { class: 'felt', 'aria-label': `Trick ${v.trick_no || ''}` },
       caption,
       h('ol', { class: ['trick', last && 'last'], id: 'trick' }, list),
-      last ? h('p', { class: 'outcome', id: 'outcome', 'data-trick': trickKey(last) }, st.words.trick(last)) : null,
+      last ? h('p', { class: 'outcome', id: 'outcome', 'data-trick': trickKey(last) }, trickWords(v, last)) : null,
       pausing ? h('div', { class: 'row pause' },
         h('button', { type: 'button', id: 'skip-pause', 'data-key': 'skip-pause', 'aria-keyshortcuts': 'n', onclick: skipPause }, 'Continue ', h('kbd', {}, 'n')),
         pauseSelect('pause-felt'),
         st.holdMine ? h('span', { class: 'turn-next', id: 'turn-next' }, 'Your turn is next') : null) : null,
       lead ? h('p', { class: 'lead', id: 'lead' }, lead) : null,
       prior ? h('p', { class: 'outcome last', id: 'prior' }, 'Last trick: ', st.words.trick(prior)) : null);
+  }
+
+  // trickWords says who won a trick and why; once its round is scored,
+  // what its bonus came to rather than what it would.
+  function trickWords(v, t) {
+    return v.results.some((r) => r.round === t.round) ? st.words.trickScored(t) : st.words.trick(t);
   }
 
   // pauseSelect chooses the pause after each completed trick.
@@ -1035,7 +1041,7 @@ export function openTable(root, id, navigate) {
       tricks.length ? h('ol', { class: 'trick-list', id: 'trick-list' }, tricks.map((t) => h('li', { 'data-trick': trickKey(t) },
         h('h3', {}, `Trick ${t.number}`),
         h('ol', { class: 'trick' }, t.plays.map((p, k) => trickCard(p, k === t.winning ? (t.outcome === 'won' ? 'took it' : t.outcome) : '', v))),
-        h('p', { class: 'outcome' }, st.words.trick(t)))))
+        h('p', { class: 'outcome' }, trickWords(v, t)))))
         : h('p', {}, 'No trick is done yet.')));
   }
 

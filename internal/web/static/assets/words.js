@@ -108,10 +108,22 @@ export class Words {
     return this.phrase(p.card);
   }
 
+  // trickScored is trick once the trick's round is scored: what its bonus
+  // came to, rather than what it would come to.
+  trickScored(t) { return this.trick(t, true); }
+
+  // bonusScored says what a scored round made of the bonus a trick
+  // carried, or '' when it carried none.
+  bonusScored(t) {
+    if (!(t.bonus > 0) || t.winner < 0) return '';
+    if (t.bonus_lost) return `The +${t.bonus} for ${bonuses(t.bonuses)} was lost: ${this.possessive(t.winner)} bid was missed.`;
+    return `The +${t.bonus} for ${bonuses(t.bonuses)} counted.`;
+  }
+
   // trick says who won a completed trick and why, what it carries if the
-  // winner's bid holds, the Loot alliances it made and the pirate ability
-  // its win gave.
-  trick(t) {
+  // winner's bid holds (what it came to, once scored), the Loot alliances
+  // it made and the pirate ability its win gave.
+  trick(t, scored = false) {
     if (t.outcome === 'destroyed') {
       return 'The Kraken destroys the trick: nobody wins it. ' +
         `${capital(this.name(t.leader))} would have won and ${this.verb(t.leader, 'lead', 'leads')} next.`;
@@ -127,7 +139,8 @@ export class Words {
     // Graybeard's tricks count for nobody: they carry nothing.
     if (this.ghost > 0 && t.winner === this.ghost) return s + ' Graybeard takes it for nobody.';
     // The engine says when the bonus can no longer count (bonus_lost).
-    if (t.bonus > 0 && t.bonus_lost) s += ` The +${t.bonus} for ${bonuses(t.bonuses)} is lost: ${this.possessive(t.winner)} bid can no longer hold.`;
+    if (t.bonus > 0 && scored) s += ' ' + this.bonusScored(t);
+    else if (t.bonus > 0 && t.bonus_lost) s += ` The +${t.bonus} for ${bonuses(t.bonuses)} is lost: ${this.possessive(t.winner)} bid can no longer hold.`;
     else if (t.bonus > 0) s += ` +${t.bonus} for ${bonuses(t.bonuses)} if ${this.possessive(t.winner)} bid is exact.`;
     for (const a of t.loot || []) s += ` ${capital(this.possessive(a.looter))} Loot allies with ${this.name(a.winner)}.`;
     const ab = this.ability(t);
