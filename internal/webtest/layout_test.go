@@ -138,6 +138,11 @@ func TestLayoutEveryPhase(t *testing.T) {
 			if n := eval[int](p, `document.querySelector('main').innerText.split('Game over').length - 1`); n != 1 {
 				t.Errorf("the page says the game is over %d times:\n%s", n, p.snapshot())
 			}
+			// The game's chart reads on a phone as the score keeper's does.
+			resize(p, screenSize{390, 844})
+			if got := eval[string](p, chartProblems); got != "" {
+				t.Errorf("on a phone the game's chart is hard to read: %s", got)
+			}
 		})
 	}
 }

@@ -167,7 +167,59 @@ export function chart(view) {
       s('line', { x1: 0, x2: 34, y1: 6, y2: 6, class: 'ln ' + cls, 'stroke-dasharray': style.dash }),
       marker(style.mark, 17, 6, cls)), ' ', st.name);
   }));
-  return h('div', { class: 'chart-box' }, svg, legend);
+  return fitChart(h('div', { class: 'chart-box' }, svg, legend));
+}
+
+// CHART_TEXT is the size of the chart's words, in CSS px, on any screen.
+const CHART_TEXT = 12;
+
+// fitChart keeps the words of a chart box (chart draws it in a viewBox
+// 720 wide, which a phone shows at half size) at CHART_TEXT
+// px however narrow the screen: each word is sized in the drawing's units
+// for the scale it is shown at, the players' end labels are spread apart
+// again for that size, and the viewBox grows until it holds every word, so
+// nothing is cut and nothing scrolls sideways. It fits again whenever the
+// chart's width changes, and returns the box.
+function fitChart(box) {
+  const svg = box.querySelector('svg');
+  const base = svg.getAttribute('viewBox').split(' ').map(Number);
+  const words = [...svg.querySelectorAll('text')];
+  // The end labels, from top to bottom, where the chart put them; the
+  // rounds, which it writes 18 units under the plot (for 12-unit words).
+  const ends = [...svg.querySelectorAll('g > text')].map((el) => ({ el, y: Number(el.getAttribute('y')) })).sort((a, b) => a.y - b.y);
+  const rounds = [...svg.querySelectorAll(':scope > text[text-anchor="middle"]')];
+  const bottom = rounds.length ? Number(rounds[0].getAttribute('y')) - 18 : 0;
+  let width = 0;
+  const fit = () => {
+    const px = svg.getBoundingClientRect().width;
+    if (!svg.isConnected) { seen.disconnect(); return; }
+    if (!px || px === width) return;
+    width = px;
+    let vb = base;
+    // The words' size depends on the viewBox and the viewBox on the words:
+    // a few rounds settle it (each step changes it less than the last).
+    for (let k = 0; k < 8; k++) {
+      const size = CHART_TEXT * vb[2] / px;
+      for (const el of words) el.style.fontSize = `${size}px`;
+      let y = -Infinity;
+      for (const e of ends) { y = Math.max(e.y, y + size * 1.15); e.el.setAttribute('y', y.toFixed(1)); }
+      for (const el of rounds) el.setAttribute('y', (bottom + size * 1.5).toFixed(1));
+      let [x0, y0, x1, y1] = [base[0], base[1], base[0] + base[2], base[1] + base[3]];
+      for (const el of words) {
+        const b = el.getBBox();
+        x0 = Math.min(x0, b.x - 2); y0 = Math.min(y0, b.y - 2);
+        x1 = Math.max(x1, b.x + b.width + 2); y1 = Math.max(y1, b.y + b.height + 2);
+      }
+      const next = [x0, y0, x1 - x0, y1 - y0];
+      const settled = next.every((v, i) => Math.abs(v - vb[i]) < 0.5);
+      vb = next;
+      svg.setAttribute('viewBox', vb.map((v) => v.toFixed(1)).join(' '));
+      if (settled) break;
+    }
+  };
+  const seen = new ResizeObserver(fit);
+  seen.observe(svg);
+  return box;
 }
 
 function niceStep(raw) {
