@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -92,12 +93,13 @@ func TestLayoutEveryPhase(t *testing.T) {
 		players  int
 		seed     uint64
 		schedule []int
+		cannons  bool // Rascal's scoring with cannon loads
 		brings   []string
 	}{
-		{4, 5, []int{10, 9}, []string{"Rosie D'Laney's choice of leader", "Bendt the Bandit's draw", "Bendt the Bandit's discard",
+		{4, 5, []int{10, 9}, false, []string{"Rosie D'Laney's choice of leader", "Bendt the Bandit's draw", "Bendt the Bandit's discard",
 			"what only you know", "tigress", "Rascal of Roatan's wager"}},
-		{4, 12, []int{10, 9}, []string{"Harry the Giant's bid change"}},
-		{8, 3, []int{8}, []string{"Rosie D'Laney's choice of leader"}},
+		{4, 12, []int{10, 9}, false, []string{"Harry the Giant's bid change"}},
+		{8, 3, []int{8}, true, []string{"Rosie D'Laney's choice of leader", "cannon load"}},
 	} {
 		t.Run(fmt.Sprintf("%d players, seed %d", c.players, c.seed), func(t *testing.T) {
 			s := startSeeded(t, c.seed)
@@ -107,6 +109,10 @@ func TestLayoutEveryPhase(t *testing.T) {
 			st.Options.Loot = true
 			st.Options.Kraken = true
 			st.Options.WhiteWhale = true
+			if c.cannons {
+				st.Options.Scoring = skullking.RascalScoring
+				st.Options.CannonLoad = true
+			}
 			seats := []protocol.SeatSpec{testserver.Open}
 			for range c.players - 1 {
 				seats = append(seats, testserver.Bot("random"))

@@ -611,9 +611,7 @@ export function openTable(root, id, navigate) {
         st.seat >= 0 && v.phase !== 'over'
           ? h('button', { type: 'button', id: 'ask-hint', 'aria-keyshortcuts': 'h', onclick: hint }, 'Hint ', h('kbd', {}, 'h'))
           : null,
-        h('button', { type: 'button', id: 'open-help', 'aria-keyshortcuts': '?', onclick: toggleHelp }, h('span', { class: 'wide-only' }, 'Keys & '), 'pace ', h('kbd', {}, '?')),
-        // On a phone the site's header holds the way to the lobby.
-        h('a', { class: 'button wide-only', href: '/', 'data-nav': '' }, 'Lobby')));
+        h('button', { type: 'button', id: 'open-help', 'aria-keyshortcuts': '?', onclick: toggleHelp }, h('span', { class: 'wide-only' }, 'Keys & pace'), h('span', { class: 'narrow-only' }, 'Pace'), ' ', h('kbd', {}, '?'))));
   }
 
   // seatOrder lists the other seats clockwise from the viewer, Graybeard
