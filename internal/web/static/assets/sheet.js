@@ -185,10 +185,10 @@ function fitChart(box) {
   const base = svg.getAttribute('viewBox').split(' ').map(Number);
   const words = [...svg.querySelectorAll('text')];
   // The end labels, from top to bottom, where the chart put them; the
-  // rounds, which it writes 18 units under the plot (for 12-unit words).
+  // round numbers, which it writes 18 units under the plot (for 12-unit words).
   const ends = [...svg.querySelectorAll('g > text')].map((el) => ({ el, y: Number(el.getAttribute('y')) })).sort((a, b) => a.y - b.y);
-  const rounds = [...svg.querySelectorAll(':scope > text[text-anchor="middle"]')];
-  const bottom = rounds.length ? Number(rounds[0].getAttribute('y')) - 18 : 0;
+  const roundLabels = [...svg.querySelectorAll(':scope > text[text-anchor="middle"]')];
+  const bottom = roundLabels.length ? Number(roundLabels[0].getAttribute('y')) - 18 : 0;
   let width = 0;
   const fit = () => {
     const px = svg.getBoundingClientRect().width;
@@ -197,13 +197,13 @@ function fitChart(box) {
     width = px;
     let vb = base;
     // The words' size depends on the viewBox and the viewBox on the words:
-    // a few rounds settle it (each step changes it less than the last).
+    // a few rounds of fitting settle it (each step changes it less than the last).
     for (let k = 0; k < 8; k++) {
       const size = CHART_TEXT * vb[2] / px;
       for (const el of words) el.style.fontSize = `${size}px`;
       let y = -Infinity;
       for (const e of ends) { y = Math.max(e.y, y + size * 1.15); e.el.setAttribute('y', y.toFixed(1)); }
-      for (const el of rounds) el.setAttribute('y', (bottom + size * 1.5).toFixed(1));
+      for (const el of roundLabels) el.setAttribute('y', (bottom + size * 1.5).toFixed(1));
       let [x0, y0, x1, y1] = [base[0], base[1], base[0] + base[2], base[1] + base[3]];
       for (const el of words) {
         const b = el.getBBox();
