@@ -15,6 +15,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // ProtocolVersion is the version of the external-bot protocol
@@ -197,7 +198,7 @@ func (b *External) Act(v skullking.SeatView) skullking.Action {
 		b.stop(v, fmt.Errorf("decision %d: %v", b.id, err), fallback)
 		return fallback
 	}
-	a, refusal, err := replyTo(reply, b.id, v, b.buf, protocol.WordsFor(pv), named)
+	a, refusal, err := replyTo(reply, b.id, v, b.buf, words.For(pv), named)
 	if err != nil {
 		err = fmt.Errorf("decision %d: reply %s: %v", b.id, clip(reply), err)
 		b.fault(v, err, fallback, false)
@@ -327,7 +328,7 @@ func (b *External) fault(v skullking.SeatView, err error, fallback skullking.Act
 // say words action a of the seat for the log, which its operator reads.
 func say(v skullking.SeatView, a skullking.Action) string {
 	view := v.View()
-	w := protocol.Words{You: -1}
+	w := words.Words{You: -1}
 	for _, s := range view.Seats {
 		w.Names = append(w.Names, s.Name)
 	}
@@ -417,7 +418,7 @@ func summaryOf(pv *protocol.View) protocol.Summary {
 // replyTo reads a reply line and finds the legal action of seat v it names.
 // A reply the engine refuses comes back with the refusal and a sentence
 // wording it; one that cannot be read, with what is wrong with it.
-func replyTo(line []byte, id int64, v skullking.SeatView, legal []skullking.Action, words protocol.Words,
+func replyTo(line []byte, id int64, v skullking.SeatView, legal []skullking.Action, words words.Words,
 	named bool) (skullking.Action, *protocol.Refusal, error) {
 	var m replyMsg
 	dec := json.NewDecoder(bytes.NewReader(line))
@@ -485,7 +486,7 @@ func sameChoice(l, a skullking.Action, named bool) bool {
 }
 
 // legalText words the legal actions, the first dozen of them.
-func legalText(legal []skullking.Action, words protocol.Words, named bool) string {
+func legalText(legal []skullking.Action, words words.Words, named bool) string {
 	var parts []string
 	for i, a := range legal {
 		if i == 12 {

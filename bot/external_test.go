@@ -16,6 +16,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // buildFake builds testdata/fakebot, a program that misbehaves on demand.
@@ -437,7 +438,7 @@ func TestReplyTo(t *testing.T) {
 	for _, c := range ok {
 		v := c.g.Seat(c.seat)
 		legal = v.Legal(legal[:0])
-		got, r, err := replyTo([]byte(strings.TrimSpace(c.reply)), 4, v, legal, protocol.Words{You: c.seat}, false)
+		got, r, err := replyTo([]byte(strings.TrimSpace(c.reply)), 4, v, legal, words.Words{You: c.seat}, false)
 		if err != nil || r != nil || got != c.want {
 			t.Errorf("%s: %v, %v, %v; want %v", c.reply, got, r, err, c.want)
 		}
@@ -469,7 +470,7 @@ func TestReplyTo(t *testing.T) {
 	for _, c := range bad {
 		v := c.g.Seat(1)
 		legal = v.Legal(legal[:0])
-		_, r, err := replyTo([]byte(c.reply), 4, v, legal, protocol.Words{You: 1}, false)
+		_, r, err := replyTo([]byte(c.reply), 4, v, legal, words.Words{You: 1}, false)
 		if err == nil || !strings.Contains(err.Error(), c.says) {
 			t.Errorf("%s: %v; want an error saying %q", c.reply, err, c.says)
 		}

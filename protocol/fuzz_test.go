@@ -3,64 +3,7 @@ package protocol
 import (
 	"bytes"
 	"testing"
-
-	"github.com/skullking-go/skullking"
 )
-
-// FuzzDecodeServer feeds frames a hostile server could send: decoding
-// never panics, and whatever decodes can be worded and its actions read
-// without panicking either, as a client would.
-func FuzzDecodeServer(f *testing.F) {
-	g, _ := skullking.NewGame(3, skullking.WithOptions(allModules()), skullking.WithSeed(5))
-	rng := skullking.NewRand(5)
-	for step := 0; step < 60 && !g.Over(); step++ {
-		if step%10 == 0 {
-			v := g.View(step % 3)
-			b, _ := Encode(ServerMsg{Type: TypeState, Seq: int64(step), View: ViewOf(&v)})
-			f.Add(b)
-		}
-		var buf []skullking.Action
-		for s := 0; s < 3; s++ {
-			buf = g.LegalActions(s, buf)
-		}
-		_ = g.Apply(buf[rng.IntN(len(buf))])
-	}
-	f.Add([]byte(`{"type":"error","code":"illegal","refusal":{"code":"must_follow_suit","seat":0,"suit":"yellow","card":{"card":16,"code":"Y3"}}}`))
-	f.Add([]byte(`{"type":"table","table":{"id":"x","seats":[{"seat":0,"kind":"open"}],"host":-1}}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := DecodeServer(data)
-		if err != nil {
-			return
-		}
-		if m.Refusal != nil {
-			abcd.Refusal(m.Refusal)
-		}
-		if v := m.View; v != nil {
-			w := WordsFor(v)
-			for i := range v.Tricks {
-				w.Trick(&v.Tricks[i])
-			}
-			if v.LastTrick != nil {
-				w.Trick(v.LastTrick)
-			}
-			for _, h := range v.Hand {
-				if h.Why != nil {
-					w.Refusal(h.Why)
-				}
-				h.Phrase()
-			}
-			for i := range v.Legal {
-				w.Action(v.Legal[i])
-				_, _ = ToAction(&v.Legal[i], v.Seat)
-			}
-			for _, r := range v.Results {
-				for i := range r.Scores {
-					w.Score(&r.Scores[i])
-				}
-			}
-		}
-	})
-}
 
 // FuzzDecodeClient feeds frames a hostile client could send: decoding and
 // reading the action never panic, and a message that decodes holds only

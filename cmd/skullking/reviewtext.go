@@ -6,7 +6,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/skullking-go/skullking/internal/review"
-	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // writeReview prints one seat's review for a reader, addressed to the
@@ -15,7 +15,7 @@ import (
 // play made for the seat apart, after it, since the review judges the
 // player. Every sentence is the review's own (Review.Worded), the one
 // wording the browser shows too; this prints it for a terminal.
-func writeReview(w io.Writer, r *review.Review, words protocol.Words) {
+func writeReview(w io.Writer, r *review.Review, words words.Words) {
 	words.You = r.Seat
 	t := r.Worded(words)
 	fmt.Fprintf(w, "Review of %s (seat %d)\n", r.Name, r.Seat)

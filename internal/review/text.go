@@ -9,6 +9,7 @@ import (
 
 	sk "github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // A review is worded here and nowhere else: `skullking review` prints a
@@ -21,7 +22,7 @@ import (
 // Costliest is how many decisions a review puts first.
 const Costliest = 3
 
-// Text is one seat's review worded for one reader (protocol.Words: the
+// Text is one seat's review worded for one reader (words.Words: the
 // reader is "you" when it is their seat).
 type Text struct {
 	// Summary is what the player's own decisions gave up in all, and how
@@ -91,12 +92,12 @@ var madeFor = []struct {
 // WordsFor is the renderer of rec's review for the reader at seat you (−1:
 // no seat of the game): the players' names, and Graybeard's seat when he
 // sits in.
-func WordsFor(rec *sk.Record, you int) (protocol.Words, error) {
+func WordsFor(rec *sk.Record, you int) (words.Words, error) {
 	g, err := rec.Replay()
 	if err != nil {
-		return protocol.Words{}, err
+		return words.Words{}, err
 	}
-	w := protocol.Words{Names: slices.Clone(rec.Players), You: you}
+	w := words.Words{Names: slices.Clone(rec.Players), You: you}
 	if gh := g.GhostSeat(); gh > 0 {
 		for len(w.Names) <= gh {
 			w.Names = append(w.Names, g.Name(len(w.Names)))
@@ -107,7 +108,7 @@ func WordsFor(rec *sk.Record, you int) (protocol.Words, error) {
 }
 
 // Worded words the review for the reader of w.
-func (r *Review) Worded(w protocol.Words) Text {
+func (r *Review) Worded(w words.Words) Text {
 	name := w.Name(r.Seat)
 	var own []int
 	apart := map[string][]int{}
@@ -178,7 +179,7 @@ func (r *Review) Worded(w protocol.Words) Text {
 }
 
 // item words decision i of the review.
-func (r *Review) item(i int, w protocol.Words) Item {
+func (r *Review) item(i int, w words.Words) Item {
 	d := &r.Decisions[i]
 	it := Item{Decision: i, Where: where(d)}
 	name := w.Name(r.Seat)
@@ -219,7 +220,7 @@ func (r *Review) item(i int, w protocol.Words) Item {
 // action words an action of the reviewed seat for the reader: the
 // protocol's words, which speak to the seat deciding ("raise your bid"),
 // said of another seat when the reader is not that seat.
-func (r *Review) action(a protocol.Action, w protocol.Words) string {
+func (r *Review) action(a protocol.Action, w words.Words) string {
 	if r.Seat == w.You {
 		return w.Action(a)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 func ip(v int) *int { return &v }
@@ -31,7 +32,7 @@ func textReview() *Review {
 func TestReviewTextWordsEveryDecisionOnce(t *testing.T) {
 	names := []string{"Ann", "Ben", "Cat", "Dan"}
 	r := textReview()
-	mine := r.Worded(protocol.Words{Names: names, You: 1})
+	mine := r.Worded(words.Words{Names: names, You: 1})
 	if want := "Your decisions gave up 3.4 expected points in all, over 4 decisions. 2 decisions made for you are listed apart and not counted."; mine.Summary != want {
 		t.Errorf("summary %q, want %q", mine.Summary, want)
 	}
@@ -69,7 +70,7 @@ func TestReviewTextWordsEveryDecisionOnce(t *testing.T) {
 	}
 
 	// Ann reads Ben's review: Ben's choices are his, never hers.
-	ann := r.Worded(protocol.Words{Names: names, You: 0})
+	ann := r.Worded(words.Words{Names: names, You: 0})
 	if !strings.HasPrefix(ann.Summary, "Ben's decisions gave up ") || ann.Apart[0].Heading != "Played for Ben while away" {
 		t.Errorf("Ann reads %q, %q", ann.Summary, ann.Apart[0].Heading)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/skullking-go/skullking/internal/review"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // Reviews are computed on the first request for them, not when a game
@@ -233,7 +234,7 @@ func (s *Server) wordReview(w http.ResponseWriter, id string, data, b []byte, yo
 	if err == nil {
 		err = json.Unmarshal(b, &reviews)
 	}
-	var words protocol.Words
+	var words words.Words
 	if err == nil {
 		words, err = review.WordsFor(rec, you)
 	}

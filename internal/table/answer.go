@@ -5,6 +5,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // request is a client message awaiting its answer: who sent it, its id
@@ -69,7 +70,7 @@ func (t *Table) refuse(r request, code, message string) {
 func (t *Table) refuseAction(r request, seat int, ref *skullking.Refusal) {
 	t.m.cfg.Observer.Refused(protocol.ErrIllegal)
 	w := protocol.RefusalOf(ref, t.st.Options.PirateAbilities)
-	words := protocol.Words{You: seat}
+	words := words.Words{You: seat}
 	seats := t.game.Players()
 	if t.game.GhostSeat() >= 0 {
 		seats++ // Graybeard's seat, named too

@@ -12,6 +12,7 @@ import (
 
 	"github.com/skullking-go/skullking/internal/tui/feed"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // Config is what the screen needs besides its table.
@@ -59,7 +60,7 @@ type Model struct {
 	have    bool // a view has arrived
 	updates int  // views received, for telling fresh views from stale ones
 	rules   string
-	words   protocol.Words
+	words   words.Words
 
 	cursor   int    // index in v.Hand
 	bid      int    // the bid being chosen
@@ -136,7 +137,7 @@ var noView = protocol.View{Seat: -1, Turn: -1, Leader: -1, Winning: -1}
 
 // New returns the screen for a table.
 func New(t Table, cfg Config) *Model {
-	m := &Model{table: t, cfg: cfg, w: cfg.Width, h: cfg.Height, v: &noView, words: protocol.Words{You: t.Seat()}}
+	m := &Model{table: t, cfg: cfg, w: cfg.Width, h: cfg.Height, v: &noView, words: words.Words{You: t.Seat()}}
 	if m.w <= 0 {
 		m.w = 80
 	}
@@ -342,7 +343,7 @@ func (m *Model) onUpdate(u Update) {
 	if u.Rules != "" {
 		m.rules = clean(u.Rules, 200)
 	}
-	m.words = protocol.WordsFor(m.v)
+	m.words = words.For(m.v)
 	m.updates++
 	m.takeDeadline(u)
 	v := m.v

@@ -16,7 +16,7 @@ import (
 )
 
 // The screen keeps no rule and no card table of its own: it draws the
-// view, words it with protocol.Words and names cards from protocol.Cards.
+// view, words it with words.Words and names cards from protocol.Cards.
 // These tests read the screen's own source (its non-test files) to keep it
 // so.
 
@@ -48,8 +48,9 @@ func screenFiles(t *testing.T) (*token.FileSet, map[string]*ast.File) {
 }
 
 // allowedImports are the project's packages the screen may use: the
-// wire's vocabulary, the client, and its tables' contract.
-var allowedImports = []string{module + "/protocol", module + "/client", module + "/internal/tui/feed"}
+// wire's vocabulary, its sentences (words, from the catalogue), the
+// client, and its tables' contract.
+var allowedImports = []string{module + "/protocol", module + "/words", module + "/locale", module + "/client", module + "/internal/tui/feed"}
 
 // badImports lists the imports of f from the project that the screen may
 // not use: the engine above all, and the bots, the server's tables.
@@ -178,7 +179,7 @@ func ruleKeeping(fset *token.FileSet, f *ast.File, codes map[string]bool) []stri
 			}
 		case *ast.SelectorExpr:
 			if x, ok := n.X.(*ast.Ident); ok && x.Name == "protocol" && strings.HasPrefix(n.Sel.Name, "Reason") {
-				at(n, "the reason code protocol.%s read by the screen (protocol.Words words them)", n.Sel.Name)
+				at(n, "the reason code protocol.%s read by the screen (words.Words words them)", n.Sel.Name)
 			}
 		}
 		return true

@@ -12,6 +12,7 @@ import (
 	"github.com/skullking-go/skullking/client"
 	"github.com/skullking-go/skullking/internal/tui/feed"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // RemoteConfig says which server table to sit at, and as whom.
@@ -245,7 +246,7 @@ func (r *Remote) updatesOf(st *tableState, ev client.Event) []Update {
 		us := r.table(st, m.Table)
 		if m.Type == protocol.TypeWelcome && len(m.StoodIn) > 0 && m.Seat != nil {
 			// Back after a bot stood in: what it decided for the seat.
-			w := protocol.Words{You: *m.Seat}
+			w := words.Words{You: *m.Seat}
 			for _, s := range m.Table.Seats {
 				w.Names = append(w.Names, clean(s.Name, 24))
 			}

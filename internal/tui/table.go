@@ -7,7 +7,7 @@
 // `skullking serve` server through the client package. Either way the
 // screen draws only what the seat's protocol.View says — the legal
 // actions, each card's refusal, the trick completed with its reason, the
-// round's score part by part — in the words of protocol.Words and with the
+// round's score part by part — in the words of words.Words and with the
 // cards of protocol.Cards. So it cannot show more than the seat may know,
 // enables exactly the actions the view lists, and works no rule out again.
 package tui

@@ -6,6 +6,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // Rule: a trick's bonus is told as counting "if the bid is exact" only
@@ -25,7 +26,7 @@ func TestBonusOfABrokenBidIsToldLost(t *testing.T) {
 			if lt := lostBonusTold(sc.m); lt != nil {
 				sc.m.overlay = overlayNone
 				out := strings.Join(strings.Fields(plain(sc.m)), " ")
-				w := protocol.WordsFor(sc.m.v)
+				w := words.For(sc.m.v)
 				if !strings.Contains(out, "is lost:") || !strings.Contains(out, "bid can no longer hold") {
 					t.Fatalf("seed %d: the lost bonus of trick %d is not told lost:\n%s", seed, lt.Number, plain(sc.m))
 				}
@@ -63,7 +64,7 @@ func lostBonusTold(m *Model) *protocol.Trick {
 func TestBonusOfAHoldingBidCountsIfExact(t *testing.T) {
 	m := New(nullTable{}, Config{})
 	m.v = &protocol.View{Seat: 0, Round: 3, Phase: protocol.PhasePlaying, Seats: []protocol.SeatInfo{{Name: "Ann"}, {Name: "Dan"}}}
-	m.have, m.words = true, protocol.WordsFor(m.v)
+	m.have, m.words = true, words.For(m.v)
 	tr := &protocol.Trick{Round: 3, Number: 1, Outcome: protocol.OutcomeWon, Winner: 1, Reason: protocol.ReasonTrump,
 		Bonus: 20, Bonuses: []protocol.BonusItem{{Kind: "black_fourteen", Count: 1, Points: 20}},
 		Plays: []protocol.Play{{Seat: 1}, {Seat: 0}}, Winning: 0}

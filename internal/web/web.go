@@ -98,6 +98,9 @@ func Handler() http.Handler {
 	mux.HandleFunc("GET /assets/{file...}", func(w http.ResponseWriter, r *http.Request) {
 		s.serve(w, r, "assets/"+r.PathValue("file"))
 	})
+	// The catalogue of sentences, one file per language, as package locale
+	// reads it; index.json lists the languages, each named in itself.
+	mux.HandleFunc("GET /locale/{file}", serveLocale)
 	// The score keeper for games played with real cards (static/sheet/): one
 	// page for its home, a sheet "/sheet/{token}" (edit id or follow token —
 	// the API says which) and its own modules, kept apart from the table's.

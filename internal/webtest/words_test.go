@@ -10,9 +10,10 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
-// wordsCase is one thing the engine reported, worded by protocol.Words for
+// wordsCase is one thing the engine reported, worded by words.Words for
 // one viewer: the browser's words.js must say the same.
 type wordsCase struct {
 	Names []string        `json:"names"`
@@ -33,7 +34,7 @@ func wordsCases(t *testing.T) []wordsCase {
 	var out []wordsCase
 	seen := map[string]bool{}
 	perSort := map[string]int{}
-	add := func(w protocol.Words, named bool, kind string, data any, want string) {
+	add := func(w words.Words, named bool, kind string, data any, want string) {
 		// A few dozen of each sort of sentence: the page is sent every
 		// case at once, and the sorts are what differ.
 		sort := kind + " " + sortOf(data) + fmt.Sprint(named)
@@ -78,7 +79,7 @@ func wordsCases(t *testing.T) []wordsCase {
 			for _, seat := range []int{-1, steps % players} {
 				v := g.View(seat)
 				w := protocol.ViewOf(&v)
-				words := protocol.WordsFor(w)
+				words := words.For(w)
 				for _, h := range w.Hand {
 					if h.Why != nil {
 						add(words, w.Named, "refusal", h.Why, words.Refusal(h.Why))
@@ -121,7 +122,7 @@ func wordsCases(t *testing.T) []wordsCase {
 		// Reports of what a stand-in did for a seat: short ones, every
 		// decision worded, and long ones, the count and the latest.
 		v := g.View(0)
-		w := protocol.WordsFor(protocol.ViewOf(&v))
+		w := words.For(protocol.ViewOf(&v))
 		for seat, evs := range stood {
 			w.You = seat
 			for start := 0; start < len(evs); start += 41 {
@@ -134,7 +135,7 @@ func wordsCases(t *testing.T) []wordsCase {
 			}
 		}
 	}
-	words := protocol.Words{Names: []string{"Ann", "Ben", "Cat", "Dan"}, You: 1}
+	words := words.Words{Names: []string{"Ann", "Ben", "Cat", "Dan"}, You: 1}
 	// Tricks random games seldom make: the White Whale with no number, the
 	// Tigress first among Escapes.
 	all := skullking.DefaultOptions()
@@ -207,7 +208,7 @@ func sortOf(data any) string {
 }
 
 // TestWordsAgreeWithProtocol words the same reports in the browser
-// (assets/words.js) and in Go (protocol.Words), sentence for sentence, so
+// (assets/words.js) and in Go (words.Words), sentence for sentence, so
 // that a player reads the same in the browser and in the terminal.
 func TestWordsAgreeWithProtocol(t *testing.T) {
 	cases := wordsCases(t)

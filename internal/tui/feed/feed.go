@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // Table is a game table as the person's seat sees it.
@@ -79,13 +80,13 @@ type Hint struct {
 }
 
 // RefusedError is the rules' refusal of an action: the engine's reason as a
-// code with its facts, for the screen to word (protocol.Words.Refusal).
+// code with its facts, for the screen to word (words.Words.Refusal).
 type RefusedError struct {
 	Refusal *protocol.Refusal
 }
 
 func (e *RefusedError) Error() string {
-	return protocol.Words{You: e.Refusal.Seat}.Refusal(e.Refusal)
+	return words.Words{You: e.Refusal.Seat}.Refusal(e.Refusal)
 }
 
 // ErrClosed is returned by a table's methods once it is closed.

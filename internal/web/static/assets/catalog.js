@@ -4,6 +4,8 @@
 // type, default, range, label and help). Each is fetched once per page and
 // kept; a failed fetch is tried again on the next call.
 
+import { loadLocale } from './locale.js';
+
 let cards = null; // the catalogue, by card id, once loaded
 let options = null; // the option list, once loaded
 let pending = null;
@@ -19,7 +21,7 @@ async function fetchJSON(path) {
 export function loadCatalog() {
   if (cards && options) return Promise.resolve();
   if (!pending) {
-    pending = Promise.all([fetchJSON('/api/cards'), fetchJSON('/api/options')]).then(([c, o]) => {
+    pending = Promise.all([fetchJSON('/api/cards'), fetchJSON('/api/options'), loadLocale()]).then(([c, o]) => {
       if (!Array.isArray(c) || !Array.isArray(o)) throw new Error('the catalogue is not a list');
       cards = new Map(c.map((x) => [x.card, x]));
       options = o;

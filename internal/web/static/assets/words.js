@@ -9,6 +9,7 @@
 
 import { cardOf } from './catalog.js';
 import { capital, bare } from './dom.js';
+import { t, n, has } from './locale.js';
 
 export { capital, bare };
 
@@ -84,9 +85,9 @@ export class Words {
 
   // name is seat s's name, "you" for the viewer.
   name(s) {
-    if (s === this.you && s >= 0) return 'you';
+    if (s === this.you && s >= 0) return t('name.you');
     if (s >= 0 && s < this.names.length) return this.names[s];
-    return `seat ${s + 1}`;
+    return t('name.seat', { Number: s + 1 });
   }
 
   possessive(s) { return s === this.you && s >= 0 ? 'your' : `${this.name(s)}'s`; }
@@ -226,49 +227,60 @@ export class Words {
     return `While you were away a bot made ${events.length} decisions for you; the latest: ${list(latest)}.`;
   }
 
-  // refusal says why an action may not be taken, to the seat that tried it.
+  // refusal says why an action may not be taken, to the seat that tried
+  // it, in the catalogue's sentence for its code (locale.js).
   refusal(r) {
     const other = r.other === undefined || r.other === null ? -1 : r.other;
-    const n = r.count === undefined || r.count === null ? 0 : r.count;
-    const card = r.card ? this.phrase(r.card.card) : 'that card';
-    const who = r.seat;
+    const c = r.count === undefined || r.count === null ? 0 : r.count;
+    const card = r.card ? this.phrase(r.card.card) : t('refusal.that_card');
+    const id = `refusal.${r.code}`;
+    let s;
     switch (r.code) {
-      case 'game_over': return 'The game is over.';
-      case 'no_such_seat': return `There is no such seat: the table has ${count(n, 'seat', 'seats')}.`;
-      case 'bids_over': return 'Bidding is over for this round.';
-      case 'results_only': return "This round's results are entered, not played.";
-      case 'already_bid': return `${capital(this.possessive(who))} bid is in: a bid never changes.`;
-      case 'bid_out_of_range': return `${count(n, 'card was', 'cards were')} dealt: bid 0 to ${n}.`;
-      case 'not_cannon_time': return "Cannons are loaded right after bidding, under Rascal's scoring with cannon loads.";
-      case 'already_loaded': return `${capital(this.possessive(who))} cannon is already loaded.`;
-      case 'bad_cannon': return 'Load grapeshot or a cannonball.';
+      case 'no_such_seat': case 'bid_out_of_range': case 'rosie_seat': case 'discard':
+        s = n(id, c);
+        break;
+      case 'already_bid': case 'already_loaded':
+        s = this.about(id, r.seat);
+        break;
       case 'bidding_not_over': {
         const seats = r.seats || [];
-        if (seats.length === 1 && seats[0] === this.you) return 'Bid first: the cards are played once every bid is in.';
-        return `Cards are played once every bid is in: waiting for ${list(seats.map((s) => this.name(s)))}.`;
+        s = seats.length === 1 && seats[0] === this.you ? t(`${id}.you`) : t(id, { Names: this.list(seats.map((x) => this.name(x))) });
+        break;
       }
       case 'decision_awaited':
-        if (r.phase === 'cannon') return 'Cards are played once every cannon is loaded.';
-        if (other >= 0) return `Wait: ${this.name(other)} ${this.verb(other, 'decide', 'decides')} on a pirate ability first.`;
-        return 'Wait: a decision comes first.';
-      case 'not_your_turn': return other === this.you ? 'It is your turn.' : `It is ${this.possessive(other)} turn.`;
-      case 'card_not_held': return `${capital(this.name(who))} ${this.verb(who, 'do', 'does')} not hold ${card}.`;
-      case 'tigress_undeclared': return 'Play the Tigress as a Pirate or as an Escape.';
-      case 'only_tigress': return 'Only the Tigress is declared.';
+        s = r.phase === 'cannon' ? t(`${id}.cannon`) : other >= 0 ? this.about(id, other) : t(`${id}.none`);
+        break;
+      case 'not_your_turn': case 'not_your_ability':
+        s = this.about(id, other);
+        break;
+      case 'card_not_held':
+        s = this.about(id, r.seat, { Card: card });
+        break;
       case 'must_follow_suit':
-        return `${capital(this.name(who))} must follow ${r.suit}: ${this.name(who)} ${this.verb(who, 'hold', 'holds')} ${card}. ` +
-          'A special card may always be played.';
-      case 'no_ability': return 'No pirate ability is waiting for a decision.';
-      case 'not_your_ability': return `${capital(this.name(other))} won the trick and ${this.verb(other, 'decide', 'decides')}.`;
-      case 'rosie_seat': return `Rosie D'Laney chooses one of the ${n} players to lead.`;
-      case 'bendt_choice': return 'Bendt the Bandit draws two cards or none.';
-      case 'discard': return `Bendt the Bandit discards ${count(n, 'card', 'different cards')} from the hand.`;
-      case 'wager': return 'Rascal of Roatan wagers 0, 10 or 20.';
-      case 'harry_move': return 'Harry the Giant moves a bid by one, up or down, or keeps it.';
-      case 'harry_range': return `The bid must stay within 0 to ${n}.`;
-      case 'unknown_action': return 'That is no action of the game.';
+        s = this.about(id, r.seat, { Suit: t(`suit.${r.suit}`), Card: card });
+        break;
+      case 'harry_range':
+        s = t(id, { Max: c });
+        break;
+      default:
+        if (!has(id)) return t('refusal.other', { Code: String(r.code).replaceAll('_', ' ') });
+        s = t(id);
     }
-    return `That is not allowed now (${String(r.code).replaceAll('_', ' ')}).`;
+    return capital(s);
+  }
+
+  // about renders sentence id of seat s: its ".you" sentence when s is the
+  // viewer, else the sentence with s's name as Name.
+  about(id, s, args = {}) {
+    if (s === this.you && s >= 0) return t(`${id}.you`, args);
+    return t(id, Object.assign({ Name: this.name(s) }, args));
+  }
+
+  // list joins names in the reader's language: "a", "a and b", "a, b and c".
+  list(items) {
+    if (items.length <= 1) return items.join('');
+    if (items.length === 2) return t('list.pair', { First: items[0], Last: items[1] });
+    return t('list.series', { Items: items.slice(0, -1).join(t('list.comma')), Last: items[items.length - 1] });
   }
 
   // score words one seat's score for a round: "bid 2, won 3: −10; 50 bonus

@@ -1,0 +1,147 @@
+package locale
+
+import (
+	"encoding/json"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// forms are the plural forms a message may have, by CLDR category, and
+// the translator's note beside them.
+var forms = []string{"zero", "one", "two", "few", "many", "other"}
+
+// placeholder is the one form a sentence's placeholder takes, so that the
+// browser renders it as Go's template does.
+var placeholder = regexp.MustCompile(`\{\{\.[A-Z][A-Za-z]*\}\}`)
+
+// messages reads a language's file as its ids and, for each, its forms.
+func messages(t *testing.T, code string) map[string]map[string]string {
+	t.Helper()
+	b, ok := File(code)
+	if !ok {
+		t.Fatalf("no file for %s", code)
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatalf("%s.json: %v", code, err)
+	}
+	out := map[string]map[string]string{}
+	for id, v := range raw {
+		var text string
+		if json.Unmarshal(v, &text) == nil {
+			out[id] = map[string]string{"other": text}
+			continue
+		}
+		var m map[string]string
+		if err := json.Unmarshal(v, &m); err != nil {
+			t.Fatalf("%s.json: %s is neither a sentence nor its forms (nested ids are not used): %v", code, id, err)
+		}
+		for k := range m {
+			if k != "description" && !slices.Contains(forms, k) {
+				t.Errorf("%s.json: %s has %q, which is no plural form", code, id, k)
+			}
+		}
+		if m["other"] == "" {
+			t.Errorf("%s.json: %s has no \"other\" form", code, id)
+		}
+		delete(m, "description")
+		out[id] = m
+	}
+	return out
+}
+
+// placeholders are the names a message's forms use, sorted.
+func placeholders(m map[string]string) []string {
+	set := map[string]bool{}
+	for _, text := range m {
+		for _, p := range placeholder.FindAllString(text, -1) {
+			set[p] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(set))
+}
+
+// TestTheCatalogueParses loads every language's file as go-i18n reads it.
+func TestTheCatalogueParses(t *testing.T) {
+	if err := Check(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(Codes(), Base) {
+		t.Fatalf("no %s.json among %v", Base, Codes())
+	}
+}
+
+// TestEveryLanguageHasEveryMessage holds each language to English: the
+// same ids, each with the same placeholders, in the plural forms its
+// language's CLDR rules call for, and no template but a placeholder.
+func TestEveryLanguageHasEveryMessage(t *testing.T) {
+	base := messages(t, Base)
+	for _, code := range Codes() {
+		got := messages(t, code)
+		l := For(code)
+		for id, m := range got {
+			for form, text := range m {
+				if rest := placeholder.ReplaceAllString(text, ""); strings.Contains(rest, "{{") || strings.Contains(rest, "}}") {
+					t.Errorf("%s.json: %s (%s) holds a template that is not {{.Name}}: %q", code, id, form, text)
+				}
+			}
+			if _, ok := base[id]; !ok {
+				t.Errorf("%s.json: %s is not in %s.json", code, id, Base)
+			}
+		}
+		for id, want := range base {
+			m, ok := got[id]
+			if !ok {
+				t.Errorf("%s.json: no %s", code, id)
+				continue
+			}
+			if g, w := placeholders(m), placeholders(want); !slices.Equal(g, w) {
+				t.Errorf("%s.json: %s uses %v, %s.json %v", code, id, g, Base, w)
+			}
+			if len(want) == 1 {
+				continue
+			}
+			// A message with plural forms renders for every count the
+			// language's rules tell apart.
+			for _, n := range []int{0, 1, 2, 3, 4, 5, 6, 11, 12, 21, 22, 25, 100, 101, 102, 111, 1000, 1001} {
+				if s := l.N(id, n, nil); strings.HasPrefix(s, "[") {
+					t.Errorf("%s.json: %s has no form for %d", code, id, n)
+				}
+			}
+		}
+	}
+}
+
+// TestForChoosesTheBestLanguage reads preferences as a browser or a
+// terminal gives them.
+func TestForChoosesTheBestLanguage(t *testing.T) {
+	for _, c := range []struct{ prefs []string }{{nil}, {[]string{""}}, {[]string{"xx"}}, {[]string{"en-GB,en;q=0.8"}}} {
+		if got := For(c.prefs...).Code(); got != Base {
+			t.Errorf("For(%q) = %s, want %s", c.prefs, got, Base)
+		}
+	}
+	for _, code := range Codes() {
+		if got := For(code + "-XX").Code(); got != code {
+			t.Errorf("For(%s-XX) = %s", code, got)
+		}
+	}
+}
+
+// TestAMissingSentenceShowsItsID: a sentence no file has is shown as its
+// id in brackets, which the pseudo-language test looks for, never as "".
+func TestAMissingSentenceShowsItsID(t *testing.T) {
+	if got := For(Base).T("no.such.sentence", nil); got != "[no.such.sentence]" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestNumbersAreWrittenTheLanguagesWay: a number placeholder is formatted
+// for the language.
+func TestNumbersAreWrittenTheLanguagesWay(t *testing.T) {
+	if got := For(Base).N("refusal.bid_out_of_range", 1000, nil); got != "1,000 cards were dealt: bid 0 to 1,000." {
+		t.Errorf("got %q", got)
+	}
+}
