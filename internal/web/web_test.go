@@ -2,8 +2,10 @@ package web
 
 import (
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"path"
 	"regexp"
 	"strings"
 	"testing"
@@ -87,20 +89,40 @@ func TestUnknownPathsAreNotFound(t *testing.T) {
 
 // TestModulesImportOnlyEmbeddedFiles checks that every ES module import
 // names a file that is embedded: a typo would break the page only in a
-// browser, so it is caught here without one.
+// browser, so it is caught here without one. Every module of both pages is
+// read, so that one split off another is checked as soon as it exists.
 func TestModulesImportOnlyEmbeddedFiles(t *testing.T) {
 	h := Handler()
-	imp := regexp.MustCompile(`from '\./([a-z]+\.js)'`)
-	for _, f := range []string{"app.js", "lobby.js", "table.js", "sheet.js", "cards.js", "dom.js", "api.js", "conn.js", "rules.js",
-		"words.js", "catalog.js"} {
-		r := get(t, h, "/assets/"+f)
-		if r.StatusCode != 200 {
-			t.Fatalf("%s: %d", f, r.StatusCode)
+	imp := regexp.MustCompile(`from '(\./|/assets/|/sheet/assets/)([a-z0-9-]+\.js)'`)
+	dirs := map[string]string{"static/assets": "/assets/", "static/sheet": "/sheet/assets/"}
+	read := 0
+	for dir, url := range dirs {
+		files, err := fs.Glob(static, dir+"/*.js")
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, m := range imp.FindAllStringSubmatch(body(t, r), -1) {
-			if get(t, h, "/assets/"+m[1]).StatusCode != 200 {
-				t.Errorf("%s imports %s, which is not embedded", f, m[1])
+		for _, p := range files {
+			f := url + path.Base(p)
+			if f == "/sheet/assets/sw.js" {
+				f = "/sheet/sw.js" // served from /sheet/, for its scope
+			}
+			r := get(t, h, f)
+			if r.StatusCode != 200 {
+				t.Fatalf("%s: %d", f, r.StatusCode)
+			}
+			read++
+			for _, m := range imp.FindAllStringSubmatch(body(t, r), -1) {
+				at := m[1]
+				if at == "./" {
+					at = url
+				}
+				if get(t, h, at+m[2]).StatusCode != 200 {
+					t.Errorf("%s imports %s%s, which is not embedded", f, m[1], m[2])
+				}
 			}
 		}
+	}
+	if read < 15 {
+		t.Fatalf("only %d modules read: the client moved?", read)
 	}
 }

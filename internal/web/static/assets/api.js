@@ -39,7 +39,7 @@ export const remember = {
   },
   setSeat(id, seat, token) { set('sk.seat.' + id, JSON.stringify({ seat, token })); },
   dropSeat(id) { set('sk.seat.' + id, null); },
-  // The pause after each completed trick: a key of table.js's PAUSES.
+  // The pause after each completed trick: a key of table-pace.js's PAUSES.
   pause() { return get('sk.pause') || ''; },
   setPause(p) { set('sk.pause', p); },
 };

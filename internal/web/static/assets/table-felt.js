@@ -1,0 +1,71 @@
+// The felt: the trick on the table, the cards being played or the trick
+// completed last with the sentence that says who won it and why, the
+// pause's controls while it holds the next trick, and who leads.
+
+import { h, capital } from './dom.js';
+import { card, suitIcon, suitLabel } from './cards.js';
+import { trickKey } from './table-pace.js';
+
+// feltViews gives the table's context (table.js) the trick on the table.
+export function feltViews(ctx) {
+  const { st } = ctx;
+  // felt is the trick on the table: the cards being played, or the trick
+  // completed last with the sentence that says who won it and why — the
+  // last trick of a round too, through the next round's bidding.
+  function felt(v) {
+    const trick = v.trick || [];
+    const last = v.last_trick && !trick.length ? v.last_trick : null;
+    const prior = trick.length && v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+    let list;
+    let caption = null;
+    if (trick.length) {
+      list = trick.map((p, k) => trickCard(p, k === v.winning ? 'winning' : '', v));
+    } else if (last) {
+      const ended = last.round !== v.round || v.phase === 'over';
+      caption = h('p', { class: 'lead', id: 'last-caption' }, ended ? `Round ${last.round}: the last trick` : `Trick ${last.number}`);
+      list = last.plays.map((p, k) => trickCard(p, k === last.winning ? (last.outcome === 'won' ? 'took it' : last.outcome) : '', v));
+    } else {
+      list = [h('li', { class: 'empty' }, v.phase === 'bidding' ? 'Bidding: the cards wait until every bid is in.' : v.phase === 'over' ? 'The game is over.' : 'No card played yet.')];
+    }
+    let lead = null;
+    // A card the player played during the pause has left the hand; until
+    // the pause ends and it joins the table, the line under the trick
+    // says where it went.
+    const own = last && st.own && st.own.event;
+    if (own && own.kind === 'play') lead = `You ${st.words.done(own)}: it joins the table after the pause.`;
+    else if (v.phase === 'playing' || v.phase === 'ability') {
+      if (trick.length === 0) lead = `${capital(ctx.who(v.turn >= 0 ? v.turn : v.leader))} ${v.turn === st.seat ? 'lead' : 'leads'} trick ${v.trick_no}.`;
+      else if (v.lead && v.lead.suit) lead = h('span', {}, suitIcon(v.lead.suit), ` ${capital(suitLabel(v.lead.suit))} led.`);
+      else if (v.lead && v.lead.free) lead = 'No suit to follow in this trick.';
+      else lead = 'No suit led yet.';
+    }
+    const pausing = st.holding && last;
+    return h('section', { class: 'felt', 'aria-label': `Trick ${v.trick_no || ''}` },
+      caption,
+      h('ol', { class: ['trick', last && 'last'], id: 'trick' }, list),
+      last ? h('p', { class: 'outcome', id: 'outcome', 'data-trick': trickKey(last) }, trickWords(v, last)) : null,
+      pausing ? h('div', { class: 'row pause' },
+        h('button', { type: 'button', id: 'skip-pause', 'data-key': 'skip-pause', 'aria-keyshortcuts': 'n', onclick: ctx.skipPause }, 'Continue ', h('kbd', {}, 'n')),
+        ctx.pauseSelect('pause-felt'),
+        st.holdMine ? h('span', { class: 'turn-next', id: 'turn-next' }, 'Your turn is next') : null) : null,
+      lead ? h('p', { class: 'lead', id: 'lead' }, lead) : null,
+      prior ? h('p', { class: 'outcome last', id: 'prior' }, 'Last trick: ', st.words.trick(prior)) : null);
+  }
+
+  // trickWords says who won a trick and why; once its round is scored,
+  // what its bonus came to rather than what it would.
+  function trickWords(v, t) {
+    return v.results.some((r) => r.round === t.round) ? st.words.trickScored(t) : st.words.trick(t);
+  }
+
+  function trickCard(p, label, v) {
+    const nm = p.seat === st.seat ? 'you' : v.seats[p.seat] ? v.seats[p.seat].name : '';
+    return h('li', { class: label ? 'winning' : null, 'data-seat': String(p.seat) },
+      label ? h('span', { class: 'win' }, `★ ${label}`) : null,
+      card(ctx.art(p), { as: p.as, named: v.named }),
+      h('span', { class: 'who' }, nm),
+      label ? h('span', { class: 'sr-only' }, `, ${label}`) : null);
+  }
+
+  return { felt, trickCard, trickWords };
+}
