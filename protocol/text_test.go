@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/skullking-go/skullking"
@@ -24,17 +23,5 @@ func TestRulesProblemSpeaksTheFormsWords(t *testing.T) {
 	err := back.UnmarshalJSON([]byte(`{"rounds": 0}`))
 	if got, want := RulesProblem(err), "Rounds: 0: must be 1 to 100."; got != want {
 		t.Errorf("got %q, want %q", got, want)
-	}
-}
-
-// Every reason the engine gives for a trick is worded, not left as its code.
-func TestEveryReasonHasASentence(t *testing.T) {
-	for _, r := range []skullking.Reason{skullking.ByMermaidOverSkullKing, skullking.BySkullKing, skullking.ByPirate,
-		skullking.ByMermaid, skullking.ByTrump, skullking.BySuit, skullking.ByFirstEscape, skullking.ByWhaleHighest,
-		skullking.ByKraken, skullking.ByWhaleDiscard} {
-		code, ok := reasonCodes[r]
-		if !ok || Reason(code) == strings.ReplaceAll(code, "_", " ") {
-			t.Errorf("reason %v (%q) has no sentence", r, code)
-		}
 	}
 }

@@ -75,15 +75,19 @@ func (w Words) Name(s int) string {
 
 // about renders sentence id of seat s: its ".you" sentence when s is the
 // viewer, else the sentence with s's name as Name.
-func (w Words) about(id string, s int, args locale.Args) string {
+func (w Words) about(id string, s int, args locale.Args) string { return w.lang().T(w.of(id, s, args)) }
+
+// of is the id and the placeholders of sentence id said of seat s: the
+// ".you" sentence when s is the viewer, else id with s's name as Name.
+func (w Words) of(id string, s int, args locale.Args) (string, locale.Args) {
 	if s == w.You && s >= 0 {
-		return w.lang().T(id+".you", args)
+		return id + ".you", args
 	}
 	all := locale.Args{"Name": w.Name(s)}
 	for k, v := range args {
 		all[k] = v
 	}
-	return w.lang().T(id, all)
+	return id, all
 }
 
 // list joins names in the language: "a", "a and b", "a, b and c".
@@ -101,20 +105,16 @@ func (w Words) list(items []string) string {
 	return l.T("list.series", locale.Args{"Items": strings.Join(items[:last], l.T("list.comma", nil)), "Last": items[last]})
 }
 
-// possessive is "your" or "Ben's".
-func (w Words) possessive(s int) string {
-	if s == w.You && s >= 0 {
-		return "your"
-	}
-	return w.Name(s) + "'s"
+// say renders sentence id of seat s, as about does, starting with a
+// capital: "Ben leads next.", "You lead next."
+func (w Words) say(id string, s int, args locale.Args) string {
+	return protocol.Capital(w.about(id, s, args))
 }
 
-// verb conjugates a verb for seat s: "you lead", "Ben leads".
-func (w Words) verb(s int, you, other string) string {
-	if s == w.You && s >= 0 {
-		return you
-	}
-	return other
+// sayN is say in the plural form count calls for.
+func (w Words) sayN(id string, s, count int, args locale.Args) string {
+	id, args = w.of(id, s, args)
+	return protocol.Capital(w.lang().N(id, count, args))
 }
 
 // Trick says in sentences who won a completed trick and why, what it
@@ -137,71 +137,104 @@ func (w Words) BonusScored(t *protocol.Trick) string {
 		return ""
 	}
 	if t.BonusLost {
-		return "The +" + strconv.Itoa(t.Bonus) + " for " + protocol.Bonuses(t.Bonuses) + " was lost: " + w.possessive(t.Winner) +
-			" bid was missed."
+		return w.say("trick.bonus.missed", t.Winner, w.bonus(t))
 	}
-	return "The +" + strconv.Itoa(t.Bonus) + " for " + protocol.Bonuses(t.Bonuses) + " counted."
-}
-
-func (w Words) trick(t *protocol.Trick, scored bool) string {
-	var b strings.Builder
-	switch t.Outcome {
-	case protocol.OutcomeDestroyed:
-		b.WriteString("The Kraken destroys the trick: nobody wins it. ")
-		b.WriteString(protocol.Capital(w.Name(t.Leader)) + " would have won and " + w.verb(t.Leader, "lead", "leads") + " next.")
-		return b.String()
-	case protocol.OutcomeDiscarded:
-		b.WriteString("The White Whale with no number played: the trick is discarded and ")
-		b.WriteString(w.Name(t.Leader) + " " + w.verb(t.Leader, "lead", "leads") + " next.")
-		return b.String()
-	}
-	card := "card"
-	if t.Winning >= 0 && t.Winning < len(t.Plays) {
-		card = bare(protocol.PlayPhrase(t.Plays[t.Winning]))
-		switch t.Plays[t.Winning].As {
-		case "pirate":
-			card = "Tigress (as a Pirate)"
-		case "escape":
-			card = "Tigress (as an Escape)"
-		}
-	}
-	b.WriteString(protocol.Capital(w.possessive(t.Winner)) + " " + card + " wins: ")
-	b.WriteString(protocol.Reason(t.Reason) + ".")
-	if w.Ghost > 0 && t.Winner == w.Ghost {
-		// Graybeard's tricks count for nobody: they carry nothing.
-		b.WriteString(" Graybeard takes it for nobody.")
-		return b.String()
-	}
-	switch {
-	case t.Bonus > 0 && scored:
-		b.WriteString(" " + w.BonusScored(t))
-	case t.Bonus > 0 && t.BonusLost:
-		b.WriteString(" " + w.BonusLost(t))
-	case t.Bonus > 0:
-		b.WriteString(" +" + strconv.Itoa(t.Bonus) + " for " + protocol.Bonuses(t.Bonuses) + " if " + w.possessive(t.Winner) +
-			" bid is exact.")
-	}
-	for _, a := range t.Loot {
-		b.WriteString(" " + protocol.Capital(w.possessive(a.Looter)) + " Loot allies with " + w.Name(a.Winner) + ".")
-	}
-	if s := w.Ability(t); s != "" {
-		b.WriteString(" " + s)
-	}
-	return b.String()
+	return protocol.Capital(w.lang().T("trick.bonus.counted", w.bonus(t)))
 }
 
 // BonusLost says that the bonus a completed trick carries will not count
 // (Trick.BonusLost): "The +30 for the black 14 is lost: Ben's bid can no
 // longer hold." Trick says it of such a trick.
 func (w Words) BonusLost(t *protocol.Trick) string {
-	return "The +" + strconv.Itoa(t.Bonus) + " for " + protocol.Bonuses(t.Bonuses) + " is lost: " + w.possessive(t.Winner) +
-		" bid can no longer hold."
+	return w.say("trick.bonus.lost", t.Winner, w.bonus(t))
 }
 
-// abilityNames names the Pirates with abilities.
-var abilityNames = map[string]string{
-	"rosie": "Rosie D'Laney", "bendt": "Bendt the Bandit", "rascal": "Rascal of Roatan",
-	"juanita": "Juanita Jade", "harry": "Harry the Giant",
+// bonus are the placeholders of a trick's bonus sentences: its points and
+// what was captured, "2 Pirates and the black 14".
+func (w Words) bonus(t *protocol.Trick) locale.Args {
+	l := w.lang()
+	items := make([]string, len(t.Bonuses))
+	for i, b := range t.Bonuses {
+		if id := "bonus." + b.Kind; l.Has(id) {
+			items[i] = l.N(id, b.Count, nil)
+		} else {
+			items[i] = strings.ReplaceAll(b.Kind, "_", " ")
+		}
+	}
+	return locale.Args{"Points": protocol.Signed(t.Bonus), "Items": w.list(items)}
+}
+
+// reason words a reason code; a code this version does not know is still
+// read out, as words.
+func (w Words) reason(code string) string {
+	if id := "reason." + code; w.lang().Has(id) {
+		return w.lang().T(id, nil)
+	}
+	return strings.ReplaceAll(code, "_", " ")
+}
+
+// winning names the card that won a trick without its article, as
+// trick.won says it: "black 11", "Tigress (as a Pirate)".
+func (w Words) winning(t *protocol.Trick) string {
+	if t.Winning < 0 || t.Winning >= len(t.Plays) {
+		return w.lang().T("trick.winner.unknown", nil)
+	}
+	switch p := t.Plays[t.Winning]; p.As {
+	case "pirate", "escape":
+		return w.lang().T("trick.winner.tigress_"+p.As, nil)
+	default:
+		return bare(p.CardRef.Phrase())
+	}
+}
+
+func (w Words) trick(t *protocol.Trick, scored bool) string {
+	switch t.Outcome {
+	case protocol.OutcomeDestroyed:
+		return w.lang().T("trick.destroyed", nil) + " " + w.say("trick.destroyed.leader", t.Leader, nil)
+	case protocol.OutcomeDiscarded:
+		return w.say("trick.discarded", t.Leader, nil)
+	}
+	said := []string{w.say("trick.won", t.Winner, locale.Args{"Card": w.winning(t), "Reason": w.reason(t.Reason)})}
+	if w.Ghost > 0 && t.Winner == w.Ghost {
+		// Graybeard's tricks count for nobody: they carry nothing.
+		return said[0] + " " + w.lang().T("trick.graybeard", nil)
+	}
+	switch {
+	case t.Bonus > 0 && scored:
+		said = append(said, w.BonusScored(t))
+	case t.Bonus > 0 && t.BonusLost:
+		said = append(said, w.BonusLost(t))
+	case t.Bonus > 0:
+		said = append(said, w.say("trick.bonus.pending", t.Winner, w.bonus(t)))
+	}
+	for _, a := range t.Loot {
+		said = append(said, w.say("trick.loot", a.Looter, locale.Args{"Ally": w.Name(a.Winner)}))
+	}
+	if s := w.Ability(t); s != "" {
+		said = append(said, s)
+	}
+	return strings.Join(said, " ")
+}
+
+// abilityID is the sentence saying what became of a pirate ability, ""
+// for none: "ability.<pirate>.<state>", Harry's use by whether the bid
+// went up or down, Juanita's look whatever its state.
+func abilityID(a *protocol.Ability, v int) string {
+	switch {
+	case a.State == protocol.AbilityOffered && a.Pirate == "juanita":
+		return ""
+	case a.Pirate == "juanita":
+		return "ability.juanita"
+	case a.State == protocol.AbilityOffered:
+		return "ability." + a.Pirate + ".offered"
+	case a.State == protocol.AbilityDeclined && a.Pirate != "rosie":
+		return "ability." + a.Pirate + ".declined"
+	case a.Pirate == "harry" && v > 0:
+		return "ability.harry.raised"
+	case a.Pirate == "harry":
+		return "ability.harry.lowered"
+	}
+	return "ability." + a.Pirate + ".used"
 }
 
 // Ability says what became of the pirate ability a trick's win gave, or ""
@@ -211,48 +244,64 @@ func (w Words) Ability(t *protocol.Trick) string {
 	if a == nil {
 		return ""
 	}
-	who, pirate := t.Winner, abilityNames[a.Pirate]
 	v := 0
 	if a.Value != nil {
 		v = *a.Value
 	}
-	if a.State == protocol.AbilityOffered {
-		switch a.Pirate {
-		case "rosie":
-			return pirate + ": " + w.Name(who) + " " + w.verb(who, "choose", "chooses") + " who leads next."
-		case "bendt":
-			return pirate + ": " + w.Name(who) + " may draw two undealt cards and discard two."
-		case "rascal":
-			return pirate + ": " + w.Name(who) + " may wager 10 or 20 on " + w.possessive(who) + " bid."
-		case "harry":
-			return pirate + ": " + w.Name(who) + " may change " + w.possessive(who) + " bid by one."
-		}
+	id := abilityID(a, v)
+	if id == "" || !w.lang().Has(id) {
 		return ""
 	}
-	subject := protocol.Capital(w.Name(who))
-	switch {
-	case a.Pirate == "juanita":
-		return pirate + ": " + w.Name(who) + " " + w.verb(who, "look", "looks") + " at the undealt cards."
-	case a.State == protocol.AbilityDeclined && a.Pirate == "bendt":
-		return subject + " " + w.verb(who, "draw", "draws") + " no cards with " + pirate + "."
-	case a.State == protocol.AbilityDeclined && a.Pirate == "rascal":
-		return subject + " " + w.verb(who, "wager", "wagers") + " nothing with " + pirate + "."
-	case a.State == protocol.AbilityDeclined && a.Pirate == "harry":
-		return subject + " " + w.verb(who, "keep", "keeps") + " " + w.possessive(who) + " bid with " + pirate + "."
-	case a.Pirate == "rosie":
-		return subject + " " + w.verb(who, "choose", "chooses") + " " + w.Name(v) + " to lead, with " + pirate + "."
-	case a.Pirate == "bendt":
-		return subject + " " + w.verb(who, "draw", "draws") + " " + protocol.Count(v, "card", "cards") + " and " +
-			w.verb(who, "discard", "discards") + " as many, with " + pirate + "."
-	case a.Pirate == "rascal":
-		return subject + " " + w.verb(who, "wager", "wagers") + " " + strconv.Itoa(v) + " on " + w.possessive(who) +
-			" bid, with " + pirate + "."
-	case a.Pirate == "harry" && v > 0:
-		return subject + " " + w.verb(who, "raise", "raises") + " " + w.possessive(who) + " bid by one, with " + pirate + "."
-	case a.Pirate == "harry":
-		return subject + " " + w.verb(who, "lower", "lowers") + " " + w.possessive(who) + " bid by one, with " + pirate + "."
+	args := locale.Args{"Pirate": w.lang().T("pirate."+a.Pirate, nil), "Leader": w.Name(v), "Points": v}
+	if id == "ability.bendt.used" {
+		return w.sayN(id, t.Winner, v, args)
+	}
+	return w.say(id, t.Winner, args)
+}
+
+// decision is the sentence of a decision of kind with value v, under
+// prefix: action (what the viewer may do) or done (what was done for
+// them); "" for a kind this version does not know.
+func (w Words) decision(prefix, kind string, v int) string {
+	switch kind {
+	case protocol.KindBid, protocol.KindPlay, protocol.KindDiscard:
+		return prefix + "." + kind
+	case protocol.KindCannon:
+		return prefix + ".cannon." + pick(v == 1, "cannonball", "grapeshot")
+	case protocol.KindRosie:
+		return prefix + ".rosie" + pick(v == w.You, ".you", "")
+	case protocol.KindBendt:
+		return prefix + ".bendt." + pick(v == 1, "draw", "none")
+	case protocol.KindWager:
+		return prefix + ".wager" + pick(v == 0, ".none", "")
+	case protocol.KindHarry:
+		return prefix + ".harry." + pick(v > 0, "raise", pick(v < 0, "lower", "keep"))
 	}
 	return ""
+}
+
+// pick is a when c holds, else b.
+func pick(c bool, a, b string) string {
+	if c {
+		return a
+	}
+	return b
+}
+
+// decisionArgs are a decision's placeholders: its value as a bid, points
+// or a seat's name, and card, when it plays one.
+func (w Words) decisionArgs(v int, card string) locale.Args {
+	return locale.Args{"Bid": v, "Points": v, "Name": w.Name(v), "Card": card}
+}
+
+// playPhrase names a card on the table: "the black 11", "the Tigress as a
+// Pirate".
+func (w Words) playPhrase(ref protocol.CardRef, as string) string {
+	switch as {
+	case "pirate", "escape":
+		return w.lang().T("play.tigress_"+as, nil)
+	}
+	return ref.Phrase()
 }
 
 // Action words an action a seat may take: "bid 2", "play the yellow 7",
@@ -262,30 +311,18 @@ func (w Words) Action(a protocol.Action) string {
 	if a.Value != nil {
 		v = *a.Value
 	}
+	id := w.decision("action", a.Kind, v)
+	if id == "" {
+		return a.Kind
+	}
+	args := w.decisionArgs(v, "")
 	switch a.Kind {
-	case protocol.KindBid:
-		return "bid " + strconv.Itoa(v)
 	case protocol.KindPlay:
 		ref := protocol.CardRef{Code: a.Code}
 		if a.Card != nil {
 			ref.Card = *a.Card
 		}
-		return "play " + protocol.PlayPhrase(protocol.Play{CardRef: ref, As: a.As})
-	case protocol.KindCannon:
-		if v == 1 {
-			return "load the cannonball"
-		}
-		return "load grapeshot"
-	case protocol.KindRosie:
-		if v == w.You {
-			return "choose yourself to lead"
-		}
-		return "choose " + w.Name(v) + " to lead"
-	case protocol.KindBendt:
-		if v == 1 {
-			return "draw two cards"
-		}
-		return "draw no cards"
+		args["Card"] = w.playPhrase(ref, a.As)
 	case protocol.KindDiscard:
 		codes := strings.Fields(a.Code)
 		var names []string
@@ -299,22 +336,9 @@ func (w Words) Action(a protocol.Action) string {
 			}
 			names = append(names, ref.Phrase())
 		}
-		return "discard " + protocol.List(names, "and")
-	case protocol.KindWager:
-		if v == 0 {
-			return "wager nothing"
-		}
-		return "wager " + strconv.Itoa(v)
-	case protocol.KindHarry:
-		switch {
-		case v > 0:
-			return "raise your bid by one"
-		case v < 0:
-			return "lower your bid by one"
-		}
-		return "keep your bid"
+		args["Cards"] = w.list(names)
 	}
-	return a.Kind
+	return w.lang().T(id, args)
 }
 
 // Refusal says why an action may not be taken, to the seat that tried it:
@@ -378,24 +402,29 @@ func (w Words) Refusal(r *protocol.Refusal) string {
 }
 
 // Score words one seat's score for a round: "bid 2, won 3: −10; 50 bonus
-// forfeited". It is what a sheet's cell says at length.
+// forfeited = −10". It is what a sheet's cell says at length; points are
+// written with their sign, as the sheet writes them.
 func (w Words) Score(s *protocol.SeatScore) string {
-	parts := []string{"bid " + strconv.Itoa(s.Bid) + ", won " + strconv.Itoa(s.Won) + ": " + protocol.Signed(s.BidPoints)}
+	l := w.lang()
+	part := func(id string, points int) string {
+		return l.T(id, locale.Args{"Points": protocol.Signed(points), "Bonus": strconv.Itoa(s.Bonus)})
+	}
+	parts := []string{l.T("score.bid", locale.Args{"Bid": s.Bid, "Won": s.Won, "Points": protocol.Signed(s.BidPoints)})}
 	switch {
 	case s.Bonus > 0 && s.BonusPoints == s.Bonus:
-		parts = append(parts, protocol.Signed(s.BonusPoints)+" bonus")
+		parts = append(parts, part("score.bonus", s.BonusPoints))
 	case s.Bonus > 0 && s.BonusPoints > 0:
-		parts = append(parts, protocol.Signed(s.BonusPoints)+" of "+strconv.Itoa(s.Bonus)+" bonus")
+		parts = append(parts, part("score.bonus.part", s.BonusPoints))
 	case s.Bonus > 0:
-		parts = append(parts, strconv.Itoa(s.Bonus)+" bonus forfeited")
+		parts = append(parts, part("score.bonus.forfeited", 0))
 	}
 	if s.Wager != 0 {
-		parts = append(parts, protocol.Signed(s.WagerPoints)+" wager")
+		parts = append(parts, part("score.wager", s.WagerPoints))
 	}
 	if s.LootPoints != 0 {
-		parts = append(parts, protocol.Signed(s.LootPoints)+" Loot")
+		parts = append(parts, part("score.loot", s.LootPoints))
 	}
-	return strings.Join(parts, "; ") + " = " + protocol.Signed(s.Total)
+	return l.T("score.total", locale.Args{"Parts": strings.Join(parts, l.T("score.separator", nil)), "Total": protocol.Signed(s.Total)})
 }
 
 // Done words a decision taken for the viewer, in the past: "bid 3",
@@ -405,47 +434,19 @@ func (w Words) Done(e *protocol.Event) string {
 	if e.Value != nil {
 		v = *e.Value
 	}
-	switch e.Kind {
-	case protocol.KindBid:
-		return "bid " + strconv.Itoa(v)
-	case protocol.KindPlay:
+	id := w.decision("done", e.Kind, v)
+	if id == "" {
+		return strings.ReplaceAll(e.Kind, "_", " ")
+	}
+	card := ""
+	if e.Kind == protocol.KindPlay {
 		var ref protocol.CardRef
 		if e.Card != nil {
 			ref = *e.Card
 		}
-		return "played " + protocol.PlayPhrase(protocol.Play{CardRef: ref, As: e.As})
-	case protocol.KindCannon:
-		if v == 1 {
-			return "loaded the cannonball"
-		}
-		return "loaded grapeshot"
-	case protocol.KindRosie:
-		if v == w.You {
-			return "chose you to lead"
-		}
-		return "chose " + w.Name(v) + " to lead"
-	case protocol.KindBendt:
-		if v == 1 {
-			return "drew two cards"
-		}
-		return "drew no cards"
-	case protocol.KindDiscard:
-		return "discarded two cards"
-	case protocol.KindWager:
-		if v == 0 {
-			return "wagered nothing"
-		}
-		return "wagered " + strconv.Itoa(v)
-	case protocol.KindHarry:
-		switch {
-		case v > 0:
-			return "raised your bid by one"
-		case v < 0:
-			return "lowered your bid by one"
-		}
-		return "kept your bid"
+		card = w.playPhrase(ref, e.As)
 	}
-	return strings.ReplaceAll(e.Kind, "_", " ")
+	return w.lang().T(id, w.decisionArgs(v, card))
 }
 
 // stoodInMost is how many of a stand-in's decisions a report words; of
@@ -461,11 +462,11 @@ func (w Words) StoodIn(events []protocol.Event) string {
 	for i := range latest {
 		said[i] = w.Done(&latest[i])
 	}
+	args := locale.Args{"Decisions": w.list(said)}
 	if len(events) <= stoodInMost {
-		return "While you were away a bot " + protocol.List(said, "and") + " for you."
+		return w.lang().T("stood_in", args)
 	}
-	return "While you were away a bot made " + strconv.Itoa(len(events)) + " decisions for you; the latest: " +
-		protocol.List(said, "and") + "."
+	return w.lang().N("stood_in.latest", len(events), args)
 }
 
 // bare drops a phrase's article: "black 11", "Skull King", "Mermaid".

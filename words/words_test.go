@@ -132,6 +132,39 @@ func TestWords_EveryRefusalCode(t *testing.T) {
 	}
 }
 
+// Every reason, capture and pirate ability the engine reports is worded
+// from the catalogue, for the viewer and for another seat, never left as
+// its code or as a missing sentence's id.
+func TestWords_EveryCodeHasASentence(t *testing.T) {
+	o := skullking.DefaultOptions()
+	for _, r := range []skullking.Reason{skullking.ByMermaidOverSkullKing, skullking.BySkullKing, skullking.ByPirate,
+		skullking.ByMermaid, skullking.ByTrump, skullking.BySuit, skullking.ByFirstEscape, skullking.ByWhaleHighest,
+		skullking.ByKraken, skullking.ByWhaleDiscard} {
+		tr := protocol.TrickOf(&skullking.TrickLog{Result: skullking.TrickResult{Reason: r}}, &o)
+		if tr.Reason == "" || !english().Has("reason."+tr.Reason) {
+			t.Errorf("reason %v (%q) has no sentence", r, tr.Reason)
+		}
+	}
+	for k := skullking.CaptureFourteen; k <= skullking.CaptureSkullKing; k++ {
+		if !english().Has("bonus." + k.String()) {
+			t.Errorf("capture %s has no phrase", k)
+		}
+	}
+	for a := skullking.RosieLeads; a <= skullking.HarryMovesBid; a++ {
+		for _, state := range []string{protocol.AbilityOffered, protocol.AbilityUsed, protocol.AbilityDeclined} {
+			for _, winner := range []int{0, 1} {
+				for _, v := range []int{-1, 1, 2} {
+					tr := &protocol.Trick{Winner: winner, Ability: &protocol.Ability{Pirate: a.String(), State: state, Value: &v}}
+					s := abcd.Ability(tr)
+					if (s == "") != (a == skullking.JuanitaLooks && state == protocol.AbilityOffered) || strings.Contains(s, "[") {
+						t.Errorf("%s %s (winner %d, value %d): %q", a, state, winner, v, s)
+					}
+				}
+			}
+		}
+	}
+}
+
 func TestWords_Score(t *testing.T) {
 	s := protocol.SeatScore{Bid: 2, Won: 3, BidPoints: -10, Bonus: 50, Total: -10}
 	if got, want := abcd.Score(&s), "bid 2, won 3: −10; 50 bonus forfeited = −10"; got != want {

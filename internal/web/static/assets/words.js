@@ -1,11 +1,12 @@
 // The browser's one renderer of what the engine reports: the codes and
 // facts of a view (a trick's reason, a card's refusal, an action, a pirate
-// ability, a round's score by part) worded as English sentences for one
-// viewer. It is the counterpart of protocol.Words (protocol/text.go) and
-// says the same sentences — a browser test holds the two together — so no
-// screen words a code on its own. Cards are named from the server's
-// catalogue ("the black 11", "Harry the Giant"), never by their codes, and a
-// Pirate by name only when the game's rules make the names matter.
+// ability, a round's score by part) worded for one viewer in the reader's
+// language, every sentence the catalogue's (locale/*.json, by locale.js).
+// It is the counterpart of words.Words (words/words.go) and says the same
+// sentences — a browser test holds the two together — so no screen words a
+// code on its own. Cards are named from the server's catalogue ("the black
+// 11", "Harry the Giant"), never by their codes, and a Pirate by name only
+// when the game's rules make the names matter.
 
 import { cardOf } from './catalog.js';
 import { capital, bare } from './dom.js';
@@ -13,59 +14,28 @@ import { t, n, has } from './locale.js';
 
 export { capital, bare };
 
-// list joins phrases: "a", "a and b", "a, b and c".
-export function list(items, conj = 'and') {
-  if (items.length <= 1) return items.join('');
-  return items.slice(0, -1).join(', ') + ' ' + conj + ' ' + items[items.length - 1];
-}
-
-// count is "1 trick", "2 tricks".
-export function count(n, one, many) { return n === 1 ? `1 ${one}` : `${n} ${many}`; }
-
-// signed writes points with their sign: "+20", "−10", "0".
-export function signed(n) {
-  if (n > 0) return `+${n}`;
-  if (n < 0) return `−${-n}`;
+// signed writes points with their sign, as the score sheet does: "+20",
+// "−10", "0".
+export function signed(points) {
+  if (points > 0) return `+${points}`;
+  if (points < 0) return `−${-points}`;
   return '0';
 }
 
-// What each reason code means, as the engine decided the trick.
-const REASONS = {
-  mermaid_takes_skull_king: 'a Mermaid takes the Skull King',
-  skull_king: 'the Skull King beats every Pirate and number',
-  pirate: 'the first Pirate beats Mermaids and numbers',
-  mermaid: 'the first Mermaid beats every number',
-  trump: 'the highest black (trump) wins',
-  suit: 'the highest card of the suit led wins',
-  first_escape: 'only Escapes were played: the first one wins',
-  whale_highest: 'the White Whale: the highest number wins, whatever its suit',
-  kraken: 'the Kraken destroys the trick: nobody wins it',
-  whale_discard: 'the White Whale with no number played: the trick is discarded',
-};
+// pick is a when c holds, else b.
+function pick(c, a, b) { return c ? a : b; }
 
-// reason words a reason code; a code this client does not know yet is
-// still read out, as words.
-export function reason(code) { return REASONS[code] || String(code || '').replaceAll('_', ' '); }
-
-// bonuses words a trick's or a round's bonus items: "2 Pirates and the black 14".
-export function bonuses(items) {
-  return list((items || []).map((b) => {
-    switch (b.kind) {
-      case 'fourteen': return b.count === 1 ? 'a colour 14' : `${b.count} colour 14s`;
-      case 'black_fourteen': return 'the black 14';
-      case 'pirate_mermaid': return b.count === 1 ? 'a Mermaid' : `${b.count} Mermaids`;
-      case 'skull_king_pirate': return b.count === 1 ? 'a Pirate' : `${b.count} Pirates`;
-      case 'mermaid_skull_king': return 'the Skull King';
-    }
-    return String(b.kind).replaceAll('_', ' ');
-  }));
+// abilityId is the sentence saying what became of a pirate ability, ''
+// for none: ability.<pirate>.<state>, Harry's use by whether the bid went
+// up or down, Juanita's look whatever its state.
+function abilityId(a, v) {
+  if (a.state === 'offered' && a.pirate === 'juanita') return '';
+  if (a.pirate === 'juanita') return 'ability.juanita';
+  if (a.state === 'offered') return `ability.${a.pirate}.offered`;
+  if (a.state === 'declined' && a.pirate !== 'rosie') return `ability.${a.pirate}.declined`;
+  if (a.pirate === 'harry') return pick(v > 0, 'ability.harry.raised', 'ability.harry.lowered');
+  return `ability.${a.pirate}.used`;
 }
-
-// The Pirates with abilities, by the protocol's names for them.
-const PIRATES = {
-  rosie: "Rosie D'Laney", bendt: 'Bendt the Bandit', rascal: 'Rascal of Roatan',
-  juanita: 'Juanita Jade', harry: 'Harry the Giant',
-};
 
 export class Words {
   // names are the seats' names, you the viewer's seat (−1: a spectator),
@@ -90,9 +60,14 @@ export class Words {
     return t('name.seat', { Number: s + 1 });
   }
 
-  possessive(s) { return s === this.you && s >= 0 ? 'your' : `${this.name(s)}'s`; }
+  // say renders sentence id of seat s, as about does, starting with a
+  // capital; sayN in the plural form count calls for.
+  say(id, s, args = {}) { return capital(this.about(id, s, args)); }
 
-  verb(s, you, other) { return s === this.you && s >= 0 ? you : other; }
+  sayN(id, s, count, args = {}) {
+    const [i, a] = this.of(id, s, args);
+    return capital(n(i, count, a));
+  }
 
   // phrase names a card in a sentence: "the black 11", "a Mermaid", a
   // Pirate by name only when the names matter.
@@ -104,117 +79,120 @@ export class Words {
 
   // playPhrase names a card on the table: "the Tigress as a Pirate".
   playPhrase(p) {
-    if (p.as === 'pirate') return 'the Tigress as a Pirate';
-    if (p.as === 'escape') return 'the Tigress as an Escape';
+    if (p.as === 'pirate' || p.as === 'escape') return t(`play.tigress_${p.as}`);
     return this.phrase(p.card);
   }
 
   // trickScored is trick once the trick's round is scored: what its bonus
   // came to, rather than what it would come to.
-  trickScored(t) { return this.trick(t, true); }
+  trickScored(tr) { return this.trick(tr, true); }
+
+  // bonus are the placeholders of a trick's bonus sentences: its points
+  // and what was captured, "2 Pirates and the black 14".
+  bonus(tr) {
+    const items = (tr.bonuses || []).map((b) => {
+      const id = `bonus.${b.kind}`;
+      if (!has(id)) return String(b.kind).replaceAll('_', ' ');
+      return n(id, b.count);
+    });
+    return { Points: signed(tr.bonus), Items: this.list(items) };
+  }
 
   // bonusScored says what a scored round made of the bonus a trick
   // carried, or '' when it carried none.
-  bonusScored(t) {
-    if (!(t.bonus > 0) || t.winner < 0) return '';
-    if (t.bonus_lost) return `The +${t.bonus} for ${bonuses(t.bonuses)} was lost: ${this.possessive(t.winner)} bid was missed.`;
-    return `The +${t.bonus} for ${bonuses(t.bonuses)} counted.`;
+  bonusScored(tr) {
+    if (!(tr.bonus > 0) || tr.winner < 0) return '';
+    if (tr.bonus_lost) return this.say('trick.bonus.missed', tr.winner, this.bonus(tr));
+    return capital(t('trick.bonus.counted', this.bonus(tr)));
+  }
+
+  // reason words a reason code; a code this client does not know yet is
+  // still read out, as words.
+  reason(code) {
+    const id = `reason.${code}`;
+    return has(id) ? t(id) : String(code || '').replaceAll('_', ' ');
+  }
+
+  // winning names the card that won a trick without its article, as
+  // trick.won says it: "black 11", "Tigress (as a Pirate)".
+  winning(tr) {
+    const p = tr.plays && tr.plays[tr.winning];
+    if (!p) return t('trick.winner.unknown');
+    if (p.as === 'pirate' || p.as === 'escape') return t(`trick.winner.tigress_${p.as}`);
+    return bare(this.playPhrase(p));
   }
 
   // trick says who won a completed trick and why, what it carries if the
   // winner's bid holds (what it came to, once scored), the Loot alliances
   // it made and the pirate ability its win gave.
-  trick(t, scored = false) {
-    if (t.outcome === 'destroyed') {
-      return 'The Kraken destroys the trick: nobody wins it. ' +
-        `${capital(this.name(t.leader))} would have won and ${this.verb(t.leader, 'lead', 'leads')} next.`;
-    }
-    if (t.outcome === 'discarded') {
-      return 'The White Whale with no number played: the trick is discarded and ' +
-        `${this.name(t.leader)} ${this.verb(t.leader, 'lead', 'leads')} next.`;
-    }
-    let card = 'card';
-    const p = t.plays && t.plays[t.winning];
-    if (p) card = p.as === 'pirate' ? 'Tigress (as a Pirate)' : p.as === 'escape' ? 'Tigress (as an Escape)' : bare(this.playPhrase(p));
-    let s = `${capital(this.possessive(t.winner))} ${card} wins: ${reason(t.reason)}.`;
+  trick(tr, scored = false) {
+    if (tr.outcome === 'destroyed') return t('trick.destroyed') + ' ' + this.say('trick.destroyed.leader', tr.leader);
+    if (tr.outcome === 'discarded') return this.say('trick.discarded', tr.leader);
+    const said = [this.say('trick.won', tr.winner, { Card: this.winning(tr), Reason: this.reason(tr.reason) })];
     // Graybeard's tricks count for nobody: they carry nothing.
-    if (this.ghost > 0 && t.winner === this.ghost) return s + ' Graybeard takes it for nobody.';
+    if (this.ghost > 0 && tr.winner === this.ghost) return said[0] + ' ' + t('trick.graybeard');
     // The engine says when the bonus can no longer count (bonus_lost).
-    if (t.bonus > 0 && scored) s += ' ' + this.bonusScored(t);
-    else if (t.bonus > 0 && t.bonus_lost) s += ` The +${t.bonus} for ${bonuses(t.bonuses)} is lost: ${this.possessive(t.winner)} bid can no longer hold.`;
-    else if (t.bonus > 0) s += ` +${t.bonus} for ${bonuses(t.bonuses)} if ${this.possessive(t.winner)} bid is exact.`;
-    for (const a of t.loot || []) s += ` ${capital(this.possessive(a.looter))} Loot allies with ${this.name(a.winner)}.`;
-    const ab = this.ability(t);
-    if (ab) s += ' ' + ab;
-    return s;
+    if (tr.bonus > 0 && scored) said.push(this.bonusScored(tr));
+    else if (tr.bonus > 0 && tr.bonus_lost) said.push(this.say('trick.bonus.lost', tr.winner, this.bonus(tr)));
+    else if (tr.bonus > 0) said.push(this.say('trick.bonus.pending', tr.winner, this.bonus(tr)));
+    for (const a of tr.loot || []) said.push(this.say('trick.loot', a.looter, { Ally: this.name(a.winner) }));
+    const ab = this.ability(tr);
+    if (ab) said.push(ab);
+    return said.join(' ');
   }
 
   // ability says what became of the pirate ability a trick's win gave, or
   // '' when it gave none.
-  ability(t) {
-    const a = t.ability;
+  ability(tr) {
+    const a = tr.ability;
     if (!a) return '';
-    const who = t.winner;
-    const pirate = PIRATES[a.pirate] || a.pirate;
     const v = a.value === undefined || a.value === null ? 0 : a.value;
-    if (a.state === 'offered') {
-      switch (a.pirate) {
-        case 'rosie': return `${pirate}: ${this.name(who)} ${this.verb(who, 'choose', 'chooses')} who leads next.`;
-        case 'bendt': return `${pirate}: ${this.name(who)} may draw two undealt cards and discard two.`;
-        case 'rascal': return `${pirate}: ${this.name(who)} may wager 10 or 20 on ${this.possessive(who)} bid.`;
-        case 'harry': return `${pirate}: ${this.name(who)} may change ${this.possessive(who)} bid by one.`;
-      }
-      return '';
-    }
-    const subject = capital(this.name(who));
-    const declined = a.state === 'declined';
-    if (a.pirate === 'juanita') return `${pirate}: ${this.name(who)} ${this.verb(who, 'look', 'looks')} at the undealt cards.`;
-    if (declined && a.pirate === 'bendt') return `${subject} ${this.verb(who, 'draw', 'draws')} no cards with ${pirate}.`;
-    if (declined && a.pirate === 'rascal') return `${subject} ${this.verb(who, 'wager', 'wagers')} nothing with ${pirate}.`;
-    if (declined && a.pirate === 'harry') return `${subject} ${this.verb(who, 'keep', 'keeps')} ${this.possessive(who)} bid with ${pirate}.`;
-    switch (a.pirate) {
-      case 'rosie': return `${subject} ${this.verb(who, 'choose', 'chooses')} ${this.name(v)} to lead, with ${pirate}.`;
-      case 'bendt': return `${subject} ${this.verb(who, 'draw', 'draws')} ${count(v, 'card', 'cards')} and ` +
-        `${this.verb(who, 'discard', 'discards')} as many, with ${pirate}.`;
-      case 'rascal': return `${subject} ${this.verb(who, 'wager', 'wagers')} ${v} on ${this.possessive(who)} bid, with ${pirate}.`;
-      case 'harry': return v > 0
-        ? `${subject} ${this.verb(who, 'raise', 'raises')} ${this.possessive(who)} bid by one, with ${pirate}.`
-        : `${subject} ${this.verb(who, 'lower', 'lowers')} ${this.possessive(who)} bid by one, with ${pirate}.`;
+    const id = abilityId(a, v);
+    if (!id || !has(id)) return '';
+    const args = { Pirate: t(`pirate.${a.pirate}`), Leader: this.name(v), Points: v };
+    return id === 'ability.bendt.used' ? this.sayN(id, tr.winner, v, args) : this.say(id, tr.winner, args);
+  }
+
+  // decision is the sentence of a decision of kind with value v, under
+  // prefix: action (what the viewer may do) or done (what was done for
+  // them); '' for a kind this client does not know.
+  decision(prefix, kind, v) {
+    switch (kind) {
+      case 'bid': case 'play': case 'discard': return `${prefix}.${kind}`;
+      case 'cannon': return `${prefix}.cannon.` + pick(v === 1, 'cannonball', 'grapeshot');
+      case 'rosie': return `${prefix}.rosie` + pick(v === this.you, '.you', '');
+      case 'bendt': return `${prefix}.bendt.` + pick(v === 1, 'draw', 'none');
+      case 'wager': return `${prefix}.wager` + pick(v === 0, '.none', '');
+      case 'harry': return `${prefix}.harry.` + pick(v > 0, 'raise', pick(v < 0, 'lower', 'keep'));
     }
     return '';
   }
 
+  // decisionArgs are a decision's placeholders: its value as a bid,
+  // points or a seat's name, and card, when it plays one.
+  decisionArgs(v, card) { return { Bid: v, Points: v, Name: this.name(v), Card: card }; }
+
   // action words an action a seat may take: "bid 2", "play the yellow 7".
   action(a) {
     const v = a.value === undefined || a.value === null ? 0 : a.value;
-    switch (a.kind) {
-      case 'bid': return `bid ${v}`;
-      case 'play': return 'play ' + this.playPhrase({ card: a.card, as: a.as });
-      case 'cannon': return v === 1 ? 'load the cannonball' : 'load grapeshot';
-      case 'rosie': return v === this.you ? 'choose yourself to lead' : `choose ${this.name(v)} to lead`;
-      case 'bendt': return v === 1 ? 'draw two cards' : 'draw no cards';
-      case 'discard': return 'discard ' + list([a.card, a.card2].filter((c) => c !== undefined && c !== null).map((c) => this.phrase(c)));
-      case 'wager': return v === 0 ? 'wager nothing' : `wager ${v}`;
-      case 'harry': return v > 0 ? 'raise your bid by one' : v < 0 ? 'lower your bid by one' : 'keep your bid';
+    const id = this.decision('action', a.kind, v);
+    if (!id) return String(a.kind);
+    const args = this.decisionArgs(v, '');
+    if (a.kind === 'play') args.Card = this.playPhrase({ card: a.card, as: a.as });
+    if (a.kind === 'discard') {
+      args.Cards = this.list([a.card, a.card2].filter((c) => c !== undefined && c !== null).map((c) => this.phrase(c)));
     }
-    return String(a.kind);
+    return t(id, args);
   }
 
   // done words a decision taken for the viewer, in the past: "bid 3",
   // "played the yellow 7" (an Event: kind, value, card, as).
   done(e) {
     const v = e.value === undefined || e.value === null ? 0 : e.value;
-    switch (e.kind) {
-      case 'bid': return `bid ${v}`;
-      case 'play': return 'played ' + this.playPhrase({ card: e.card && e.card.card, as: e.as });
-      case 'cannon': return v === 1 ? 'loaded the cannonball' : 'loaded grapeshot';
-      case 'rosie': return v === this.you ? 'chose you to lead' : `chose ${this.name(v)} to lead`;
-      case 'bendt': return v === 1 ? 'drew two cards' : 'drew no cards';
-      case 'discard': return 'discarded two cards';
-      case 'wager': return v === 0 ? 'wagered nothing' : `wagered ${v}`;
-      case 'harry': return v > 0 ? 'raised your bid by one' : v < 0 ? 'lowered your bid by one' : 'kept your bid';
-    }
-    return String(e.kind).replaceAll('_', ' ');
+    const id = this.decision('done', e.kind, v);
+    if (!id) return String(e.kind).replaceAll('_', ' ');
+    const card = e.kind === 'play' ? this.playPhrase({ card: e.card && e.card.card, as: e.as }) : '';
+    return t(id, this.decisionArgs(v, card));
   }
 
   // stoodIn says what the stand-in bot decided for the viewer while they
@@ -222,9 +200,9 @@ export class Words {
   // the latest few.
   stoodIn(events) {
     const most = 6;
-    const latest = events.slice(-most).map((e) => this.done(e));
-    if (events.length <= most) return `While you were away a bot ${list(latest)} for you.`;
-    return `While you were away a bot made ${events.length} decisions for you; the latest: ${list(latest)}.`;
+    const args = { Decisions: this.list(events.slice(-most).map((e) => this.done(e))) };
+    if (events.length <= most) return t('stood_in', args);
+    return n('stood_in.latest', events.length, args);
   }
 
   // refusal says why an action may not be taken, to the seat that tried
@@ -271,9 +249,12 @@ export class Words {
 
   // about renders sentence id of seat s: its ".you" sentence when s is the
   // viewer, else the sentence with s's name as Name.
-  about(id, s, args = {}) {
-    if (s === this.you && s >= 0) return t(`${id}.you`, args);
-    return t(id, Object.assign({ Name: this.name(s) }, args));
+  about(id, s, args = {}) { return t(...this.of(id, s, args)); }
+
+  // of is the id and the placeholders of sentence id said of seat s.
+  of(id, s, args = {}) {
+    if (s === this.you && s >= 0) return [`${id}.you`, args];
+    return [id, Object.assign({ Name: this.name(s) }, args)];
   }
 
   // list joins names in the reader's language: "a", "a and b", "a, b and c".
@@ -284,16 +265,17 @@ export class Words {
   }
 
   // score words one seat's score for a round: "bid 2, won 3: −10; 50 bonus
-  // forfeited = −10".
+  // forfeited = −10"; points with their sign, as the sheet writes them.
   score(s) {
-    const parts = [`bid ${s.bid}, won ${s.won}: ${signed(s.bid_points)}`];
     const bonus = s.bonus || 0;
     const counted = s.bonus_points || 0;
-    if (bonus > 0 && counted === bonus) parts.push(`${signed(counted)} bonus`);
-    else if (bonus > 0 && counted > 0) parts.push(`${signed(counted)} of ${bonus} bonus`);
-    else if (bonus > 0) parts.push(`${bonus} bonus forfeited`);
-    if (s.wager) parts.push(`${signed(s.wager_points || 0)} wager`);
-    if (s.loot_points) parts.push(`${signed(s.loot_points)} Loot`);
-    return parts.join('; ') + ' = ' + signed(s.total);
+    const part = (id, points) => t(id, { Points: signed(points), Bonus: String(bonus) });
+    const parts = [t('score.bid', { Bid: s.bid, Won: s.won, Points: signed(s.bid_points) })];
+    if (bonus > 0 && counted === bonus) parts.push(part('score.bonus', counted));
+    else if (bonus > 0 && counted > 0) parts.push(part('score.bonus.part', counted));
+    else if (bonus > 0) parts.push(part('score.bonus.forfeited', 0));
+    if (s.wager) parts.push(part('score.wager', s.wager_points || 0));
+    if (s.loot_points) parts.push(part('score.loot', s.loot_points));
+    return t('score.total', { Parts: parts.join(t('score.separator')), Total: signed(s.total) });
   }
 }
