@@ -4,16 +4,20 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/skullking-go/skullking"
 )
 
-// Capital starts a sentence.
+// Capital starts a sentence: its first letter upper case, whatever the
+// script ("Éric …").
 func Capital(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || r == utf8.RuneError {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // List joins phrases: "a", "a and b", "a, b and c".

@@ -25,3 +25,14 @@ func TestRulesProblemSpeaksTheFormsWords(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A sentence starts with a capital in any script: a name may be its
+// first word.
+func TestCapitalStartsASentenceInAnyScript(t *testing.T) {
+	for in, want := range map[string]string{"": "", "ann leads.": "Ann leads.", "éric leads.": "Éric leads.",
+		"1 card": "1 card", "ölür": "Ölür", "\xff": "\xff"} {
+		if got := Capital(in); got != want {
+			t.Errorf("Capital(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
