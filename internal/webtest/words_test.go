@@ -20,7 +20,7 @@ type wordsCase struct {
 	You   int             `json:"you"`
 	Named bool            `json:"named"`
 	Ghost int             `json:"ghost"`
-	Kind  string          `json:"kind"` // trick, refusal, action or score
+	Kind  string          `json:"kind"` // the Words method: trick, refusal, action, score, …
 	Data  json.RawMessage `json:"data"`
 	Want  string          `json:"want"`
 }
@@ -171,6 +171,42 @@ func wordsCases(t *testing.T) []wordsCase {
 		}
 		add(words, false, "refusal", r, words.Refusal(r))
 	}
+	// Every sentence a code may choose, for the viewer and another seat:
+	// pirate abilities in every state, captures one and many, decisions
+	// of every value.
+	for a := skullking.RosieLeads; a <= skullking.HarryMovesBid; a++ {
+		for _, state := range []string{protocol.AbilityOffered, protocol.AbilityUsed, protocol.AbilityDeclined} {
+			for _, winner := range []int{0, 1} {
+				for _, v := range []int{-1, 1, 2} {
+					tr := protocol.Trick{Outcome: protocol.OutcomeWon, Winner: winner, Winning: -1, Reason: protocol.ReasonPirate,
+						Ability: &protocol.Ability{Pirate: a.String(), State: state, Value: &v}}
+					add(words, false, "ability", tr, words.Ability(&tr))
+				}
+			}
+		}
+	}
+	for k := skullking.CaptureFourteen; k <= skullking.CaptureSkullKing; k++ {
+		for _, count := range []int{1, 2} {
+			for _, winner := range []int{0, 1} {
+				for _, lost := range []bool{false, true} {
+					tr := protocol.Trick{Outcome: protocol.OutcomeWon, Winner: winner, Winning: -1, Reason: "made_up",
+						Bonus: 30 * count, BonusLost: lost, Bonuses: []protocol.BonusItem{{Kind: k.String(), Count: count}, {Kind: "made_up", Count: 1}}}
+					add(words, false, "trick", tr, words.Trick(&tr))
+					add(words, false, "bonusScored", tr, words.BonusScored(&tr))
+				}
+			}
+		}
+	}
+	y3, p13 := 16, 40
+	for _, kind := range []string{protocol.KindBid, protocol.KindCannon, protocol.KindRosie, protocol.KindBendt, protocol.KindDiscard,
+		protocol.KindWager, protocol.KindHarry, "made_up"} {
+		for _, v := range []int{-1, 0, 1, 2} {
+			a := protocol.Action{Kind: kind, Value: &v, Card: &y3, Card2: &p13, Code: "Y3 P13"}
+			add(words, false, "action", a, words.Action(a))
+			e := protocol.Event{Kind: kind, Seat: 1, Value: &v}
+			add(words, false, "done", e, words.Done(&e))
+		}
+	}
 	return out
 }
 
@@ -185,8 +221,11 @@ func sortOf(data any) string {
 			as = d.Plays[d.Winning].As
 		}
 		s := fmt.Sprint(d.Outcome, d.Reason, len(d.Loot) > 0, d.Bonus > 0, d.BonusLost, as)
+		for _, b := range d.Bonuses {
+			s += fmt.Sprint(b.Kind, b.Count > 1)
+		}
 		if d.Ability != nil {
-			s += d.Ability.Pirate + d.Ability.State
+			s += d.Ability.Pirate + d.Ability.State + fmt.Sprint(d.Winner, value(d.Ability.Value))
 		}
 		return s
 	case protocol.Trick:
@@ -194,7 +233,9 @@ func sortOf(data any) string {
 	case *protocol.Refusal:
 		return d.Code
 	case protocol.Action:
-		return d.Kind + d.As
+		return d.Kind + d.As + fmt.Sprint(value(d.Value))
+	case protocol.Event:
+		return d.Kind + d.As + fmt.Sprint(value(d.Value))
 	case protocol.SeatScore:
 		return fmt.Sprint(d.Exact, d.Bonus > 0, d.BonusPoints > 0, d.Wager != 0, d.LootPoints != 0)
 	case []protocol.Event:
@@ -205,6 +246,18 @@ func sortOf(data any) string {
 		return fmt.Sprint(len(d) > 6, slices.Sorted(maps.Keys(kinds)))
 	}
 	return ""
+}
+
+// value is the sign of a decision's value, -1, 0 or 1, and 2 for none:
+// what decides between its sentences.
+func value(v *int) int {
+	switch {
+	case v == nil:
+		return 2
+	case *v > 1:
+		return 1
+	}
+	return max(*v, -1)
 }
 
 // TestWordsAgreeWithProtocol words the same reports in the browser
@@ -221,7 +274,7 @@ func TestWordsAgreeWithProtocol(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []string{"trick", "trickScored", "refusal", "action", "score", "stoodIn", `"ability":`, `"loot":[`, `"destroyed"`, `"discarded"`, `"bonus_lost"`,
+	for _, k := range []string{"trick", "trickScored", "bonusScored", "ability", "done", "refusal", "action", "score", "stoodIn", `"ability":`, `"loot":[`, `"destroyed"`, `"discarded"`, `"bonus_lost"`,
 		`"wager":`, `"as":"`, `"offered"`} {
 		if kinds[k] < 2 {
 			t.Fatalf("only %d cases of %s: the games reported too little (%v)", kinds[k], k, kinds)
