@@ -16,9 +16,11 @@ import (
 	"github.com/skullking-go/skullking/protocol"
 )
 
-// Words writes what the engine reports as English sentences for one
-// viewer: the Go clients' one renderer of the codes (the browser has its
-// own, for the same codes, checked to agree). Names are the seats' names,
+// Words writes what the engine reports as sentences for one viewer, each
+// the catalogue's: the Go clients' one renderer of the codes (the browser
+// has its own, for the same codes and the same catalogue, checked to
+// agree). Its code only chooses a sentence and its values; the words,
+// their order and their grammar are the catalogue's. Names are the seats' names,
 // You the viewer's seat (−1 for a spectator): the viewer is "you". Ghost is
 // Graybeard's seat in a two-player game; it is never 0, so 0 means none.
 type Words struct {
@@ -470,6 +472,8 @@ func (w Words) StoodIn(events []protocol.Event) string {
 }
 
 // bare drops a phrase's article: "black 11", "Skull King", "Mermaid".
+// It is English's, as the card catalogue's names still are (GET
+// /api/cards); the browser drops them the same way.
 func bare(phrase string) string {
 	for _, a := range []string{"the ", "a ", "an "} {
 		if strings.HasPrefix(phrase, a) {
