@@ -126,3 +126,90 @@ func TestModulesImportOnlyEmbeddedFiles(t *testing.T) {
 		t.Fatalf("only %d modules read: the client moved?", read)
 	}
 }
+
+// maxLines is the most lines a file of the client may have: a file longer
+// than that holds more than one job, and is split by concern (issue 26).
+const maxLines = 500
+
+// generated are the files under static/ no one writes by hand, which the
+// limit leaves alone: both come from genengine.go (go generate).
+var generated = map[string]string{
+	"static/sheet/wasm_exec.js":   "the Go distribution's loader for WebAssembly, copied as it is",
+	"static/sheet/engine.wasm.gz": "the engine compiled to WebAssembly, gzipped: no text at all",
+}
+
+// TestStaticFilesStaySmall fails when a file of the client grows past
+// maxLines: split it into modules, each with one job.
+func TestStaticFilesStaySmall(t *testing.T) {
+	n := 0
+	err := fs.WalkDir(static, "static", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if _, ok := generated[p]; ok {
+			return nil
+		}
+		b, err := static.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		n++
+		if lines := strings.Count(string(b), "\n"); lines > maxLines {
+			t.Errorf("%s has %d lines, more than %d: split it into modules by concern", p, lines, maxLines)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 20 {
+		t.Fatalf("only %d files read: the client moved?", n)
+	}
+	for p := range generated {
+		if _, err := static.Open(p); err != nil {
+			t.Errorf("%s is listed as generated but is not embedded: drop it from the list", p)
+		}
+	}
+}
+
+// TestServiceWorkerKeepsEveryModule reads the score keeper's modules and
+// the files its service worker keeps (sw.js, SHELL): a module, or a file
+// one imports, that the worker does not keep would leave the page unable
+// to open offline, which only a phone without network would show.
+func TestServiceWorkerKeepsEveryModule(t *testing.T) {
+	sw, err := static.ReadFile("static/sheet/sw.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := map[string]bool{}
+	for _, m := range regexp.MustCompile(`'(/[^']*)'`).FindAllStringSubmatch(string(sw[strings.Index(string(sw), "const SHELL"):]), -1) {
+		kept[m[1]] = true
+	}
+	files, err := fs.Glob(static, "static/sheet/*.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp := regexp.MustCompile(`from '(\./|/assets/|/sheet/assets/)([a-z0-9-]+\.js)'`)
+	for _, p := range files {
+		name := path.Base(p)
+		if name == "sw.js" {
+			continue
+		}
+		if !kept["/sheet/assets/"+name] {
+			t.Errorf("sw.js does not keep /sheet/assets/%s: add it to SHELL", name)
+		}
+		b, err := static.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range imp.FindAllStringSubmatch(string(b), -1) {
+			at := m[1]
+			if at == "./" {
+				at = "/sheet/assets/"
+			}
+			if !kept[at+m[2]] {
+				t.Errorf("%s imports %s%s, which sw.js does not keep: add it to SHELL", name, at, m[2])
+			}
+		}
+	}
+}

@@ -11,6 +11,12 @@ const CACHE = 'sk-sheet-3';
 // scores the rounds entered offline.
 const SHELL = ['/sheet', '/sheet/assets/keeper.js', '/sheet/assets/book.js', '/sheet/assets/keeper.css', '/assets/style.css',
   '/assets/dom.js', '/assets/cards.js', '/assets/sheet.js', '/assets/icon.svg',
+  // keeper.js's modules, each with one job: the page needs every one offline.
+  '/sheet/assets/keeper-captures.js', '/sheet/assets/keeper-conflict.js', '/sheet/assets/keeper-entry.js',
+  '/sheet/assets/keeper-follow.js', '/sheet/assets/keeper-history.js', '/sheet/assets/keeper-home.js',
+  '/sheet/assets/keeper-live.js', '/sheet/assets/keeper-more.js', '/sheet/assets/keeper-names.js',
+  '/sheet/assets/keeper-rules.js', '/sheet/assets/keeper-say.js', '/sheet/assets/keeper-sheet.js',
+  '/sheet/assets/keeper-store.js', '/sheet/assets/keeper-totals.js',
   '/sheet/assets/engine.js', '/sheet/assets/wasm_exec.js', '/sheet/assets/engine.wasm'];
 
 self.addEventListener('install', (ev) => {
