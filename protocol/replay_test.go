@@ -19,18 +19,7 @@ func TestReplayShowsEveryTrickWithTheHands(t *testing.T) {
 			continue
 		}
 		t.Run(path, func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec, err := skullking.ParseRecord(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rp, err := ReplayOf(rec)
-			if err != nil {
-				t.Fatal(err)
-			}
+			rec, rp := replayFile(t, path)
 			want := 0
 			for _, rr := range rec.Rounds {
 				if rr.Won != nil {
@@ -78,18 +67,7 @@ func TestReplayShowsEveryTrickWithTheHands(t *testing.T) {
 // over, and a review page must not show another seat's choice as a
 // choice still to make.
 func TestReplayReportsAbilitiesAsDecided(t *testing.T) {
-	data, err := os.ReadFile(goldenrecords.File(t, "valid", "module-pirate-abilities-4p"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := skullking.ParseRecord(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rp, err := ReplayOf(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, rp := replayFile(t, goldenrecords.File(t, "valid", "module-pirate-abilities-4p"))
 	seen := 0
 	for _, tr := range rp.Tricks {
 		a := tr.Trick.Ability
@@ -107,4 +85,22 @@ func TestReplayReportsAbilitiesAsDecided(t *testing.T) {
 	if seen < 5 {
 		t.Fatalf("%d abilities in the replay, want 5 or more", seen)
 	}
+}
+
+// replayFile reads the record at path and replays it.
+func replayFile(t *testing.T, path string) (*skullking.Record, *Replay) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := skullking.ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp, err := ReplayOf(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, rp
 }
