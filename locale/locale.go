@@ -13,6 +13,13 @@
 // browser renders them as Go does. A sentence whose subject may be the
 // reader has a second id ending in ".you": "Ann holds the 3." and "You
 // hold the 3." are two sentences in most languages.
+//
+// A language is its file and nothing more: the catalogue's languages are
+// the files it finds (docs/translating.md). The catalogue compiled in is
+// Default, which the package's functions read; Load reads another (a
+// test's), and WithPseudo adds a pseudo-language made from English
+// (PseudoCode: every sentence accented and bracketed), so that a test or
+// a person looking at a screen sees which words do not come from here.
 package locale
 
 import (
@@ -21,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -39,51 +47,84 @@ var files embed.FS
 // catalogue is written in first.
 const Base = "en"
 
-var (
-	loadOnce sync.Once
-	bundle   *goi18n.Bundle
-	codes    []string
-	loadErr  error
-)
+// Catalogue is a set of languages' files. The one compiled in (Default)
+// is every program's; a test builds its own with Load, and one with the
+// pseudo-language with WithPseudo.
+type Catalogue struct {
+	bundle *goi18n.Bundle
+	codes  []string          // sorted
+	files  map[string][]byte // by code, as they are
+}
 
-func load() {
-	bundle = goi18n.NewBundle(language.English)
-	bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
-	names, err := fs.Glob(files, "*.json")
-	if err != nil {
-		loadErr = err
-		return
-	}
+// Load reads every *.json at the root of fsys as a language's file,
+// named by its code: adding a language is adding its file, and nothing
+// lists the languages. Base must be one of them. With an error, the
+// catalogue holds the files read before it.
+func Load(fsys fs.FS) (*Catalogue, error) {
+	raw := map[string][]byte{}
+	names, err := fs.Glob(fsys, "*.json")
 	for _, n := range names {
-		if _, err := bundle.LoadMessageFileFS(files, n); err != nil {
-			loadErr = fmt.Errorf("locale %s: %w", n, err)
-			return
+		b, rerr := fs.ReadFile(fsys, n)
+		if rerr != nil {
+			err = rerr
+			break
 		}
-		codes = append(codes, strings.TrimSuffix(path.Base(n), ".json"))
+		raw[strings.TrimSuffix(path.Base(n), ".json")] = b
 	}
-	slices.Sort(codes)
+	c, berr := build(raw)
+	return c, errors.Join(err, berr)
+}
+
+// build parses the files, by code, into a catalogue.
+func build(raw map[string][]byte) (*Catalogue, error) {
+	c := &Catalogue{bundle: goi18n.NewBundle(language.English), files: map[string][]byte{}}
+	c.bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
+	for _, code := range slices.Sorted(maps.Keys(raw)) {
+		if _, err := c.bundle.ParseMessageFileBytes(raw[code], code+".json"); err != nil {
+			return c, fmt.Errorf("locale %s.json: %w", code, err)
+		}
+		c.files[code] = raw[code]
+		c.codes = append(c.codes, code)
+	}
+	if _, ok := c.files[Base]; !ok {
+		return c, fmt.Errorf("locale: no %s.json, the language every other falls back on", Base)
+	}
+	return c, nil
+}
+
+// embedded is the catalogue compiled in, read once when first used.
+var embedded = sync.OnceValues(func() (*Catalogue, error) { return Load(files) })
+
+// Default is the catalogue compiled in: locale/*.json.
+func Default() *Catalogue {
+	c, _ := embedded()
+	return c
 }
 
 // Check reports a catalogue file that does not parse; the package's
 // tests and the server's start call it.
 func Check() error {
-	loadOnce.Do(load)
-	return loadErr
+	_, err := embedded()
+	return err
 }
+
+// Codes are the compiled-in catalogue's languages (Default().Codes()).
+func Codes() []string { return Default().Codes() }
+
+// File is a compiled-in language's file (Default().File).
+func File(code string) ([]byte, bool) { return Default().File(code) }
+
+// For is the compiled-in language that best matches prefs
+// (Default().For).
+func For(prefs ...string) *Lang { return Default().For(prefs...) }
 
 // Codes are the languages the catalogue has, by their file names.
-func Codes() []string {
-	loadOnce.Do(load)
-	return slices.Clone(codes)
-}
+func (c *Catalogue) Codes() []string { return slices.Clone(c.codes) }
 
 // File is a language's catalogue file as it is, for the browser.
-func File(code string) ([]byte, bool) {
-	if !slices.Contains(Codes(), code) {
-		return nil, false
-	}
-	b, err := files.ReadFile(code + ".json")
-	return b, err == nil
+func (c *Catalogue) File(code string) ([]byte, bool) {
+	b, ok := c.files[code]
+	return b, ok
 }
 
 // Args are a sentence's placeholders by name.
@@ -101,8 +142,7 @@ type Lang struct {
 // For is the language of the catalogue that best matches prefs, most
 // wanted first: language codes ("fr", "de-CH") or Accept-Language values.
 // With no match it is Base.
-func For(prefs ...string) *Lang {
-	loadOnce.Do(load)
+func (c *Catalogue) For(prefs ...string) *Lang {
 	var want []language.Tag
 	for _, p := range prefs {
 		if p = strings.TrimSpace(p); p == "" {
@@ -112,19 +152,25 @@ func For(prefs ...string) *Lang {
 			want = append(want, tags...)
 		}
 	}
+	// The pseudo-language is English to a matcher, a closer one than
+	// "en" for a reader in Britain: it is chosen only when it comes first.
+	codes := slices.DeleteFunc(c.Codes(), func(code string) bool { return code == PseudoCode })
 	have := make([]language.Tag, len(codes))
-	for i, c := range codes {
-		have[i] = language.Make(c)
+	for i, code := range codes {
+		have[i] = language.Make(code)
 	}
 	code := Base
-	if len(want) > 0 && len(have) > 0 {
+	switch {
+	case len(want) > 0 && want[0].String() == PseudoCode && slices.Contains(c.codes, PseudoCode):
+		code = PseudoCode
+	case len(want) > 0 && len(have) > 0:
 		_, i, conf := language.NewMatcher(have).Match(want...)
 		if conf != language.No {
 			code = codes[i]
 		}
 	}
 	tag := language.Make(code)
-	return &Lang{code: code, tag: tag, loc: goi18n.NewLocalizer(bundle, code, Base), num: message.NewPrinter(tag)}
+	return &Lang{code: code, tag: tag, loc: goi18n.NewLocalizer(c.bundle, code, Base), num: message.NewPrinter(tag)}
 }
 
 // Code is the language's code, as in its file's name.

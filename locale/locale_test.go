@@ -3,24 +3,20 @@ package locale
 import (
 	"encoding/json"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // forms are the plural forms a message may have, by CLDR category, and
 // the translator's note beside them.
 var forms = []string{"zero", "one", "two", "few", "many", "other"}
 
-// placeholder is the one form a sentence's placeholder takes, so that the
-// browser renders it as Go's template does.
-var placeholder = regexp.MustCompile(`\{\{\.[A-Z][A-Za-z]*\}\}`)
-
 // messages reads a language's file as its ids and, for each, its forms.
-func messages(t *testing.T, code string) map[string]map[string]string {
+func messages(t *testing.T, c *Catalogue, code string) map[string]map[string]string {
 	t.Helper()
-	b, ok := File(code)
+	b, ok := c.File(code)
 	if !ok {
 		t.Fatalf("no file for %s", code)
 	}
@@ -78,10 +74,18 @@ func TestTheCatalogueParses(t *testing.T) {
 // same ids, each with the same placeholders, in the plural forms its
 // language's CLDR rules call for, and no template but a placeholder.
 func TestEveryLanguageHasEveryMessage(t *testing.T) {
-	base := messages(t, Base)
-	for _, code := range Codes() {
-		got := messages(t, code)
-		l := For(code)
+	checkCatalogue(t, Default())
+}
+
+func checkCatalogue(t *testing.T, c *Catalogue) {
+	t.Helper()
+	base := messages(t, c, Base)
+	for _, code := range c.Codes() {
+		got := messages(t, c, code)
+		l := c.For(code)
+		if l.Code() != code {
+			t.Errorf("For(%s) is %s", code, l.Code())
+		}
 		for id, m := range got {
 			for form, text := range m {
 				if rest := placeholder.ReplaceAllString(text, ""); strings.Contains(rest, "{{") || strings.Contains(rest, "}}") {
@@ -143,5 +147,62 @@ func TestAMissingSentenceShowsItsID(t *testing.T) {
 func TestNumbersAreWrittenTheLanguagesWay(t *testing.T) {
 	if got := For(Base).N("refusal.bid_out_of_range", 1000, nil); got != "1,000 cards were dealt: bid 0 to 1,000." {
 		t.Errorf("got %q", got)
+	}
+}
+
+// TestALanguageIsOneFile adds a language as a translator does, by its
+// file alone, to a catalogue of its own: Polish, whose CLDR rules tell
+// four plural forms apart, made from English by a script. Nothing else
+// names it, yet the catalogue lists it, passes it as complete, chooses it
+// for a reader who wants it and renders each form where Polish calls
+// for it.
+func TestALanguageIsOneFile(t *testing.T) {
+	en, _ := File(Base)
+	pl := map[string]map[string]string{}
+	for id, m := range messages(t, Default(), Base) {
+		pl[id] = map[string]string{"other": "pl " + m["other"]}
+		if len(m) > 1 {
+			for _, form := range []string{"one", "few", "many", "other"} {
+				pl[id][form] = "pl " + form + " " + m["other"]
+			}
+		}
+	}
+	pl["language.name"] = map[string]string{"other": "Polski"}
+	b, err := json.Marshal(pl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(fstest.MapFS{"en.json": {Data: en}, "pl.json": {Data: b}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Codes(); !slices.Equal(got, []string{"en", "pl"}) {
+		t.Fatalf("Codes() = %v", got)
+	}
+	checkCatalogue(t, c)
+	for _, prefs := range []string{"pl", "pl-PL", "de-DE,pl;q=0.7,en;q=0.5"} {
+		if got := c.For(prefs).Code(); got != "pl" {
+			t.Errorf("For(%q) = %s", prefs, got)
+		}
+	}
+	l := c.For("pl")
+	if got := l.T("language.name", nil); got != "Polski" {
+		t.Errorf("the language is named %q", got)
+	}
+	for n, form := range map[int]string{1: "one", 3: "few", 22: "few", 5: "many", 12: "many"} {
+		if got := l.N("refusal.bid_out_of_range", n, nil); !strings.HasPrefix(got, "pl "+form+" ") {
+			t.Errorf("%d cards dealt: %q, want the %q form", n, got, form)
+		}
+	}
+	if got := l.T("refusal.already_bid", Args{"Name": "Ann"}); !strings.HasPrefix(got, "pl ") || !strings.Contains(got, "Ann") {
+		t.Errorf("a sentence with a name: %q", got)
+	}
+}
+
+// TestACatalogueNeedsEnglish: English is what every language falls back
+// on, so a catalogue without it is refused.
+func TestACatalogueNeedsEnglish(t *testing.T) {
+	if _, err := Load(fstest.MapFS{"pl.json": {Data: []byte(`{"language.name": "Polski"}`)}}); err == nil {
+		t.Error("a catalogue without en.json loaded")
 	}
 }
