@@ -14,6 +14,7 @@ import (
 	"github.com/skullking-go/skullking/internal/natsbus"
 	"github.com/skullking-go/skullking/internal/review"
 	"github.com/skullking-go/skullking/internal/table"
+	"github.com/skullking-go/skullking/locale"
 )
 
 // Main is the serve command as a value — parse flags, start, close — so
@@ -62,6 +63,8 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.IntVar(&c.ReviewQueue, "review-queue", DefaultReviewQueue, "reviews waiting for a worker; one more request is answered 503")
 	fs.Float64Var(&c.ReviewBudget, "review-budget", review.DefaultBudget, "the captain's work per reviewed decision, as a share of its work in play")
 	fs.StringVar(&c.PprofAddr, "pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
+	pseudo := fs.Bool("pseudo-locale", false, "offer the pseudo-language "+locale.PseudoCode+" too, English accented and bracketed: "+
+		"words on a page that show plain are not in the catalogue (docs/translating.md)")
 	fs.StringVar(&m.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&m.logFormat, "log-format", "text", "text or json")
 	fs.Usage = func() {
@@ -93,6 +96,13 @@ func (m *Main) ParseFlags(args []string) error {
 	}
 	if c.BusURL != "" && c.StoreURL == "" {
 		return errors.New("--bus: the nodes of a cluster share one PostgreSQL store: give --store too")
+	}
+	if *pseudo {
+		cat, err := locale.Default().WithPseudo()
+		if err != nil {
+			return fmt.Errorf("--pseudo-locale: %w", err)
+		}
+		c.Locale = cat
 	}
 	if c.Node == "" {
 		c.Node = hostNode()

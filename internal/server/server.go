@@ -28,6 +28,7 @@ import (
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/internal/web"
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -101,6 +102,10 @@ type Config struct {
 	// API), so the one binary serves them too.
 	Mount map[string]http.Handler
 
+	// Locale is the catalogue of sentences the pages read (nil: the one
+	// compiled in); --pseudo-locale adds the pseudo-language to it.
+	Locale *locale.Catalogue
+
 	// Seed, when set, deals every game from the seed it returns instead of
 	// one from crypto/rand: for tests of known deals only (no flag sets it).
 	Seed func() uint64
@@ -125,6 +130,9 @@ func (c *Config) defaults() {
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	if c.Locale == nil {
+		c.Locale = locale.Default()
 	}
 	def := func(d *time.Duration, v time.Duration) {
 		if *d == 0 {
@@ -262,7 +270,7 @@ func (s *Server) Store() store.Store { return s.store }
 // the invite links "/t/{id}", its rules page and assets.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("/", web.Handler())
+	mux.Handle("/", web.HandlerWith(s.cfg.Locale))
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /api", s.apiInfo)

@@ -16,22 +16,24 @@ type languageInfo struct {
 
 // serveLocale serves /locale/index.json, the catalogue's languages, and
 // /locale/{code}.json, a language's sentences as its file holds them.
-func serveLocale(w http.ResponseWriter, r *http.Request) {
-	file := r.PathValue("file")
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	if file == "index.json" {
-		var out []languageInfo
-		for _, c := range locale.Codes() {
-			out = append(out, languageInfo{Code: c, Name: locale.For(c).T("language.name", nil)})
+func serveLocale(cat *locale.Catalogue) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		file := r.PathValue("file")
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		if file == "index.json" {
+			out := []languageInfo{}
+			for _, c := range cat.Codes() {
+				out = append(out, languageInfo{Code: c, Name: cat.For(c).T("language.name", nil)})
+			}
+			_ = json.NewEncoder(w).Encode(out)
+			return
 		}
-		_ = json.NewEncoder(w).Encode(out)
-		return
+		b, ok := cat.File(strings.TrimSuffix(file, ".json"))
+		if !ok || !strings.HasSuffix(file, ".json") {
+			http.Error(w, "no such language", http.StatusNotFound)
+			return
+		}
+		_, _ = w.Write(b)
 	}
-	b, ok := locale.File(strings.TrimSuffix(file, ".json"))
-	if !ok || !strings.HasSuffix(file, ".json") {
-		http.Error(w, "no such language", http.StatusNotFound)
-		return
-	}
-	_, _ = w.Write(b)
 }

@@ -34,6 +34,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/skullking-go/skullking/locale"
 )
 
 // The score keeper's engine for the browser is built from Go into static/
@@ -63,8 +65,13 @@ type site struct {
 	files map[string]asset // by path under static/, e.g. "assets/app.js"
 }
 
-// Handler returns the client's HTTP handler.
-func Handler() http.Handler {
+// Handler returns the client's HTTP handler, speaking the languages of
+// the catalogue compiled in.
+func Handler() http.Handler { return HandlerWith(locale.Default()) }
+
+// HandlerWith is Handler speaking the languages of cat: the catalogue
+// with the pseudo-language (serve --pseudo-locale), or a test's.
+func HandlerWith(cat *locale.Catalogue) http.Handler {
 	s := &site{files: map[string]asset{}}
 	err := fs.WalkDir(static, "static", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -100,7 +107,7 @@ func Handler() http.Handler {
 	})
 	// The catalogue of sentences, one file per language, as package locale
 	// reads it; index.json lists the languages, each named in itself.
-	mux.HandleFunc("GET /locale/{file}", serveLocale)
+	mux.HandleFunc("GET /locale/{file}", serveLocale(cat))
 	// The score keeper for games played with real cards (static/sheet/): one
 	// page for its home, a sheet "/sheet/{token}" (edit id or follow token —
 	// the API says which) and its own modules, kept apart from the table's.
