@@ -75,15 +75,16 @@ func startKeeperSiteCut(t *testing.T, cut func(*http.Request) bool) string {
 	}).Base
 }
 
-// startKeeperServer is startKeeperSite as a server the test may stop and
-// restart: to the page, the whole site is out of reach while it is down,
-// and the score keeper's sheets are there again once it is back.
-func startKeeperServer(t *testing.T) *testserver.Server {
+// startKeeperServer is startKeeperSite, with the serve command's flags,
+// as a server the test may stop and restart: to the page, the whole site
+// is out of reach while it is down, and the score keeper's sheets are
+// there again once it is back.
+func startKeeperServer(t *testing.T, flags ...string) *testserver.Server {
 	t.Helper()
 	sk := scorekeeper.NewHandler(scorekeeper.NewMemoryStore())
 	return testserver.StartWith(t, func(c *server.Config) {
 		c.Mount = map[string]http.Handler{"/api/sheets": sk, "/api/sheets/": sk}
-	})
+	}, flags...)
 }
 
 // capture is one bonus event as the keeper taps it: who, what, and the

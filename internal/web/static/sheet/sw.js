@@ -17,7 +17,9 @@ const SHELL = ['/sheet', '/sheet/assets/keeper.js', '/sheet/assets/book.js', '/s
   '/sheet/assets/keeper-live.js', '/sheet/assets/keeper-more.js', '/sheet/assets/keeper-names.js',
   '/sheet/assets/keeper-rules.js', '/sheet/assets/keeper-say.js', '/sheet/assets/keeper-sheet.js',
   '/sheet/assets/keeper-store.js', '/sheet/assets/keeper-totals.js',
-  '/sheet/assets/engine.js', '/sheet/assets/wasm_exec.js', '/sheet/assets/engine.wasm'];
+  '/sheet/assets/engine.js', '/sheet/assets/wasm_exec.js', '/sheet/assets/engine.wasm',
+  // The header's language menu (langmenu.js) and the catalogue it reads.
+  '/assets/langmenu.js', '/assets/locale.js', '/locale/index.json', '/locale/en.json'];
 
 self.addEventListener('install', (ev) => {
   ev.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
