@@ -17,6 +17,7 @@ import (
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/tui"
 	"github.com/skullking-go/skullking/internal/tui/local"
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -29,6 +30,7 @@ type playConfig struct {
 	// record is where the w key saves: --save, or a file named after the
 	// seed.
 	record string
+	lang   *locale.Lang // --lang, or the environment's
 }
 
 // botNames are the bots' seats' names, skipping the person's name.
@@ -38,7 +40,7 @@ var botNames = []string{"Ben", "Cat", "Dan", "Eve", "Finn", "Gil", "Hal", "Ivy"}
 func parsePlay(args []string, stderr io.Writer) (*playConfig, error) {
 	fs := newFlags("play", stderr, `Usage: skullking play [flags]
 Plays Skull King in the terminal against bots, or at a server's table with --join
-(the host chose the rules there: only --name, --save and --spectate apply, and
+(the host chose the rules there: only --name, --save, --spectate and --lang apply, and
 --name not with --spectate, since a spectator has no name at the table; the host
 starts with g). Keys: arrows move across the hand, Enter plays, digits bid, h hint,
 s score sheet, g score chart, t every trick of the round, ? rules, w save the record,
@@ -59,11 +61,13 @@ Every rule option and module is a flag.
 		"same command takes it back")
 	table := fs.String("table", "", "with --join and the server's address: the table's `ID` (its invite code)")
 	spectate := fs.Bool("spectate", false, "with --join: watch the table instead of taking a seat")
+	lang := fs.String("lang", "", "the language of the sentences, as a code (fr, pt-BR; "+locale.PseudoCode+": the pseudo-language) "+
+		"(default: the terminal's, from $LC_ALL, $LC_MESSAGES or $LANG; English where the catalogue has no match)")
 	opts := ruleFlags(fs)
 	if err := parseFlags(fs, args, 0); err != nil {
 		return nil, err
 	}
-	cfg := &playConfig{join: strings.TrimSpace(*join), save: *save}
+	cfg := &playConfig{join: strings.TrimSpace(*join), save: *save, lang: language(*lang, os.Getenv)}
 	person := strings.TrimSpace(*name)
 	if person == "" || len([]rune(person)) > 24 {
 		return nil, errors.New("--name: give a name of 1 to 24 characters")
@@ -125,7 +129,7 @@ Every rule option and module is a flag.
 
 // joinFlags are the flags that mean something at a server's table; the
 // others set up an offline game.
-var joinFlags = map[string]bool{"join": true, "table": true, "name": true, "save": true, "spectate": true}
+var joinFlags = map[string]bool{"join": true, "table": true, "name": true, "save": true, "spectate": true, "lang": true}
 
 // parseJoin finishes the configuration of a seat at a server's table, or
 // of a spectator's place.
@@ -149,7 +153,7 @@ func parseJoin(fs *flag.FlagSet, cfg *playConfig, table, person string, spectate
 		// Silently ignoring them would let a person believe they chose the
 		// rules or the bots of a table whose host chose them.
 		return nil, fmt.Errorf("%s: the table's host chose its seats and rules; with --join only --name (a seat's, "+
-			"not a spectator's), --save, --spectate and --table apply", strings.Join(offline, ", "))
+			"not a spectator's), --save, --spectate, --table and --lang apply", strings.Join(offline, ", "))
 	}
 	if spectate && named {
 		// The protocol's hello carries no name for a spectator: the
@@ -161,7 +165,7 @@ func parseJoin(fs *flag.FlagSet, cfg *playConfig, table, person string, spectate
 	if err != nil {
 		return nil, fmt.Errorf("--join: %v", err)
 	}
-	cfg.remote = tui.RemoteConfig{Server: server, Table: id, Name: person, Spectate: spectate}
+	cfg.remote = tui.RemoteConfig{Server: server, Table: id, Name: person, Spectate: spectate, Lang: cfg.lang}
 	cfg.record = cfg.save
 	if cfg.record == "" {
 		cfg.record = "skullking-" + id + ".json"
@@ -208,7 +212,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer table.Close()
-	m := tui.New(table, tui.Config{SavePath: cfg.record, Seed: cfg.local.Seed})
+	m := tui.New(table, tui.Config{SavePath: cfg.record, Seed: cfg.local.Seed, Lang: cfg.lang})
 	if err := runScreen(m, stdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "skullking play: %v\n", err)
 		return 1
@@ -254,7 +258,7 @@ func runJoin(cfg *playConfig, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return cfg.record
 	}
-	m := tui.New(first, tui.Config{SavePathFor: recordFor, SaveOnMove: cfg.save != ""})
+	m := tui.New(first, tui.Config{SavePathFor: recordFor, SaveOnMove: cfg.save != "", Lang: cfg.lang})
 	err = runScreen(m, stdin, stdout)
 	// The r key may have moved the person on to rematch tables.
 	table, _ := m.Table().(*tui.Remote)

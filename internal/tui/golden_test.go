@@ -128,17 +128,15 @@ func checkGolden(t *testing.T, name string, m *Model) {
 	}
 }
 
-// The table at 80×24: seats, bids, the trick with its winning card, the
-// last trick and why it went so, the earlier tricks, and the hand with the
-// card under the cursor unplayable and the reason given.
-func TestGoldenTable(t *testing.T) {
-	sc := newScripted(t, 4, skullking.DefaultOptions(), 1, "Ann", "Ben", "Cat", "Dan")
+// toARefusedCard plays seed 1's game on to round 6, where Ann must
+// follow suit in a later trick and holds a card she may not play, and
+// puts the cursor on that card.
+func (sc *scripted) toARefusedCard() {
+	sc.t.Helper()
 	sc.playFiveRounds()
 	sc.m.overlay = overlayNone
 	sc.bids(2, 1, 1, 3)
 	g := sc.g
-	// Play on until Ann must follow suit in a later trick and holds a card
-	// she may not play.
 	sc.playUntil(func() bool {
 		if g.Turn() != 0 || g.TrickNumber() < 3 || len(g.CurrentTrick()) < 2 {
 			return false
@@ -151,6 +149,14 @@ func TestGoldenTable(t *testing.T) {
 			break
 		}
 	}
+}
+
+// The table at 80×24: seats, bids, the trick with its winning card, the
+// last trick and why it went so, the earlier tricks, and the hand with the
+// card under the cursor unplayable and the reason given.
+func TestGoldenTable(t *testing.T) {
+	sc := newScripted(t, 4, skullking.DefaultOptions(), 1, "Ann", "Ben", "Cat", "Dan")
+	sc.toARefusedCard()
 	checkGolden(t, "table", sc.m)
 	out := strings.Join(strings.Fields(plain(sc.m)), " ") // as read, whatever the wrapping
 	for _, want := range []string{"winning", "Can't now: You must follow black: you hold the black 5.", "Earlier tricks",

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/skullking-go/skullking/internal/tui/feed"
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 	"github.com/skullking-go/skullking/words"
 )
@@ -34,6 +35,9 @@ type Config struct {
 	// SaveOnMove writes the finished game's record before the r key moves
 	// to the rematch table, so that every game of the run is kept.
 	SaveOnMove bool
+	// Lang is the language of the sentences the screen takes from the
+	// catalogue (nil: English).
+	Lang *locale.Lang
 }
 
 // overlay is a panel drawn over the table.
@@ -137,7 +141,7 @@ var noView = protocol.View{Seat: -1, Turn: -1, Leader: -1, Winning: -1}
 
 // New returns the screen for a table.
 func New(t Table, cfg Config) *Model {
-	m := &Model{table: t, cfg: cfg, w: cfg.Width, h: cfg.Height, v: &noView, words: words.Words{You: t.Seat()}}
+	m := &Model{table: t, cfg: cfg, w: cfg.Width, h: cfg.Height, v: &noView, words: words.Words{You: t.Seat(), Lang: cfg.Lang}}
 	if m.w <= 0 {
 		m.w = 80
 	}
@@ -344,6 +348,7 @@ func (m *Model) onUpdate(u Update) {
 		m.rules = clean(u.Rules, 200)
 	}
 	m.words = words.For(m.v)
+	m.words.Lang = m.cfg.Lang
 	m.updates++
 	m.takeDeadline(u)
 	v := m.v

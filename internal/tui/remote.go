@@ -11,6 +11,7 @@ import (
 
 	"github.com/skullking-go/skullking/client"
 	"github.com/skullking-go/skullking/internal/tui/feed"
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 	"github.com/skullking-go/skullking/words"
 )
@@ -27,6 +28,9 @@ type RemoteConfig struct {
 	// Spectate watches the table instead of taking a seat: no token, no
 	// hand, no decisions; the server may refuse (docs/protocol.md §4).
 	Spectate bool
+	// Lang is the language of the notes it words from the catalogue
+	// (nil: English), as the screen's Config.Lang.
+	Lang *locale.Lang
 	// Tokens is the file that remembers seat tokens (DefaultTokenFile);
 	// empty remembers them for this run only.
 	Tokens string
@@ -246,7 +250,7 @@ func (r *Remote) updatesOf(st *tableState, ev client.Event) []Update {
 		us := r.table(st, m.Table)
 		if m.Type == protocol.TypeWelcome && len(m.StoodIn) > 0 && m.Seat != nil {
 			// Back after a bot stood in: what it decided for the seat.
-			w := words.Words{You: *m.Seat}
+			w := words.Words{You: *m.Seat, Lang: r.cfg.Lang}
 			for _, s := range m.Table.Seats {
 				w.Names = append(w.Names, clean(s.Name, 24))
 			}
