@@ -5,7 +5,7 @@
 // catalogue of one language offers no choice: the menu is left out.
 
 import { h } from './dom.js';
-import { loadLocale, languages, lang, setLang, has, t } from './locale.js';
+import { loadLocale, languages, lang, setLang, t } from './locale.js';
 
 function mount() {
   const list = languages();
@@ -14,7 +14,7 @@ function mount() {
   const select = h('select', { id: 'lang', onchange: () => setLang(select.value) },
     list.map((l) => h('option', { value: l.code, lang: l.code, selected: l.code === lang() }, l.name)));
   // The label is the catalogue's once it has one; until then English.
-  const label = has('language.menu') ? t('language.menu') : 'Language';
+  const label = t('language.menu');
   (header.querySelector('nav') || header).append(h('label', { class: 'lang' }, h('span', { class: 'sr-only' }, label), select));
 }
 
