@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"net/http"
 	"testing"
 	"testing/fstest"
 
@@ -19,10 +20,7 @@ func TestALanguagesFileIsAllThePagesNeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := HandlerWith(cat)
-	var index []languageInfo
-	if err := json.Unmarshal([]byte(body(t, get(t, h, "/locale/index.json"))), &index); err != nil {
-		t.Fatal(err)
-	}
+	index := languagesOf(t, h)
 	want := []languageInfo{{"en", "English"}, {"pl", "Polski"}}
 	if len(index) != len(want) || index[0] != want[0] || index[1] != want[1] {
 		t.Errorf("index.json lists %v, want %v", index, want)
@@ -48,10 +46,7 @@ func TestThePseudoLanguageIsServedWhenAskedFor(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := HandlerWith(cat)
-	var index []languageInfo
-	if err := json.Unmarshal([]byte(body(t, get(t, h, "/locale/index.json"))), &index); err != nil {
-		t.Fatal(err)
-	}
+	index := languagesOf(t, h)
 	found := false
 	for _, l := range index {
 		found = found || l.Code == locale.PseudoCode && l.Name == "⟦Éñĝļíšĥ⟧"
@@ -62,4 +57,14 @@ func TestThePseudoLanguageIsServedWhenAskedFor(t *testing.T) {
 	if r := get(t, h, "/locale/"+locale.PseudoCode+".json"); r.StatusCode != 200 {
 		t.Errorf("GET the pseudo-language: %d", r.StatusCode)
 	}
+}
+
+// languagesOf reads the languages handler h lists at /locale/index.json.
+func languagesOf(t *testing.T, h http.Handler) []languageInfo {
+	t.Helper()
+	var index []languageInfo
+	if err := json.Unmarshal([]byte(body(t, get(t, h, "/locale/index.json"))), &index); err != nil {
+		t.Fatal(err)
+	}
+	return index
 }

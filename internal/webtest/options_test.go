@@ -112,11 +112,7 @@ func TestCreateFormIsTheOptionTable(t *testing.T) {
 // TestRulesPageListsEveryOption reads the rules page's list of options: one
 // entry per option of GET /api/options, with its label, help and default.
 func TestRulesPageListsEveryOption(t *testing.T) {
-	s := startSite(t)
-	opts := options(t, s)
-	p := newPage(t, "Ann", 1280, 900)
-	p.nav(s.Base + "/rules")
-	p.until("the options listed", `document.querySelectorAll('#options dt').length > 0`, 10*time.Second)
+	opts, p := openRulesPage(t)
 	if n := eval[int](p, `document.querySelectorAll('#options dt').length`); n != len(opts) {
 		t.Fatalf("the page lists %d options, the server has %d", n, len(opts))
 	}
@@ -235,4 +231,16 @@ func TestOptionErrorsShowBesideTheField(t *testing.T) {
 	if info := eval[string](p, `document.querySelector('#round-info').textContent`); !strings.HasPrefix(info, "Round 1 of 3 ") {
 		t.Fatalf("a game of 3 rounds reads %q", info)
 	}
+}
+
+// openRulesPage opens the rules page of a new site once its options are
+// listed, and returns the server's options with the page.
+func openRulesPage(t *testing.T) ([]protocol.OptionInfo, *page) {
+	t.Helper()
+	s := startSite(t)
+	opts := options(t, s)
+	p := newPage(t, "Ann", 1280, 900)
+	p.nav(s.Base + "/rules")
+	p.until("the options listed", `document.querySelectorAll('#options dt').length > 0`, 10*time.Second)
+	return opts, p
 }

@@ -14,11 +14,7 @@ import (
 // never by the key a record or a request uses for it ("turn_seconds"); its
 // headings are words a player reads, capitalised (issue 25).
 func TestRulesPageNamesOptionsByLabelNotKey(t *testing.T) {
-	s := startSite(t)
-	opts := options(t, s)
-	p := newPage(t, "Ann", 1280, 900)
-	p.nav(s.Base + "/rules")
-	p.until("the options listed", `document.querySelectorAll('#options dt').length > 0`, 10*time.Second)
+	opts, p := openRulesPage(t)
 	for _, o := range opts {
 		dt := eval[string](p, `(() => { const dt = document.getElementById(`+quote("option-"+o.Key)+`); return dt ? dt.textContent : ''; })()`)
 		if dt != o.Label {
