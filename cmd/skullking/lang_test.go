@@ -33,7 +33,7 @@ func TestTheTerminalsLanguage(t *testing.T) {
 // pseudo-language, with --join too.
 func TestPlayLang(t *testing.T) {
 	env := func(k string) string { return map[string]string{"LANG": "en_GB.UTF-8"}[k] }
-	for code, want := range map[string]string{"": locale.Base, "xx": locale.Base, "fr_FR": locale.Base, locale.PseudoCode: locale.PseudoCode} {
+	for code, want := range map[string]string{"": locale.Base, "xx": locale.Base, "it_IT": locale.Base, "fr_FR": "fr", locale.PseudoCode: locale.PseudoCode} {
 		if got := language(code, env).Code(); got != want {
 			t.Errorf("--lang %q: %s, want %s", code, got, want)
 		}
