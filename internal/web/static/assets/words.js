@@ -73,7 +73,7 @@ export class Words {
   // Pirate by name only when the names matter.
   phrase(id) {
     const c = cardOf(id);
-    if (!c) return 'an unknown card';
+    if (!c) return t('card.unknown');
     return this.named ? c.phrase : c.generic;
   }
 

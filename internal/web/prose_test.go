@@ -1,0 +1,62 @@
+package web
+
+import (
+	"regexp"
+	"testing"
+)
+
+// prose is two words in a row: what a sentence for a person has, and an
+// id of the catalogue, a selector or a class list of one word never has.
+var prose = regexp.MustCompile(`\pL{2,}(?:\s*[&,;:!?]\s*|\s+)\pL{2,}`)
+
+// catalogued are the scripts whose every word for a person comes from
+// the catalogue (locale/*.json through locale.js). A script joins the
+// list once its sentences have moved there; the others still write
+// English of their own, to be moved.
+var catalogued = []string{"static/assets/words.js", "static/assets/locale.js", "static/assets/langmenu.js"}
+
+// proseIn lists the string and template literals of a script that read as
+// words for a person.
+func proseIn(src string) []ruleFinding {
+	var out []ruleFinding
+	for _, p := range lexJS(src) {
+		if p.literal && prose.MatchString(p.text) {
+			out = append(out, ruleFinding{line: p.line, what: "words for a person", text: p.text})
+		}
+	}
+	return out
+}
+
+// TestCataloguedScriptsWriteNoSentence reads the scripts that speak the
+// player's language: none writes a sentence of its own.
+func TestCataloguedScriptsWriteNoSentence(t *testing.T) {
+	for _, name := range catalogued {
+		b, err := static.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range proseIn(string(b)) {
+			t.Errorf("%s %s: put it in locale/en.json", name, f)
+		}
+	}
+}
+
+// The check finds a sentence in a string or a template, and lets ids,
+// selectors and separators be.
+func TestTheProseCheckFindsASentence(t *testing.T) {
+	for _, c := range []struct {
+		src   string
+		found bool
+	}{
+		{`toast('The game is over.');`, true},
+		{"const s = `You bid ${n} — waiting`;", true},
+		{`h('button', {}, "Keys & pace");`, true},
+		{`t('refusal.game_over'); t(` + "`${id}.you`" + `);`, false},
+		{`root.querySelector('.hand .card[aria-disabled="false"]');`, false},
+		{`items.join(t('list.comma')); const sep = ' ';`, false},
+	} {
+		if got := len(proseIn(c.src)) > 0; got != c.found {
+			t.Errorf("%s: found %v, want %v", c.src, got, c.found)
+		}
+	}
+}
