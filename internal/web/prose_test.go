@@ -13,7 +13,10 @@ var prose = regexp.MustCompile(`\pL{2,}(?:\s*[&,;:!?]\s*|\s+)\pL{2,}`)
 // the catalogue (locale/*.json through locale.js). A script joins the
 // list once its sentences have moved there; the others still write
 // English of their own, to be moved.
-var catalogued = []string{"static/assets/words.js", "static/assets/locale.js", "static/assets/langmenu.js"}
+var catalogued = []string{"static/assets/words.js", "static/assets/locale.js", "static/assets/langmenu.js",
+	"static/assets/table.js", "static/assets/table-keys.js", "static/assets/table-pace.js",
+	"static/assets/table-chat.js", "static/assets/table-conn.js", "static/assets/table-felt.js",
+	"static/assets/table-dialogs.js"}
 
 // proseIn lists the string and template literals of a script that read as
 // words for a person.

@@ -1,7 +1,8 @@
 // The table's chat: one box, built once and moved between redraws, the
 // lines kept (at most a hundred, none twice), and the unread mark.
 
-import { h, plural } from './dom.js';
+import { h } from './dom.js';
+import { t, n } from './locale.js';
 import { serverInfo } from './api.js';
 
 // chat gives the table's context (table.js) its chat.
@@ -18,7 +19,7 @@ export function chat(ctx) {
       showChatForm();
       return chatEl;
     }
-    const input = h('input', { id: 'chat-input', 'data-key': 'chat-input', 'aria-label': 'Chat message', autocomplete: 'off' });
+    const input = h('input', { id: 'chat-input', 'data-key': 'chat-input', 'aria-label': t('table.chat.message'), autocomplete: 'off' });
     serverInfo().then((i) => { if (i.max_chat) input.maxLength = i.max_chat; });
     const send = (e) => {
       e.preventDefault();
@@ -26,8 +27,8 @@ export function chat(ctx) {
       if (!text) return;
       if (st.conn && st.conn.send({ type: 'chat', text })) input.value = '';
     };
-    chatForm = h('form', { onsubmit: send }, input, h('button', { type: 'submit', 'data-key': 'chat-send' }, 'Send'));
-    chatNote = h('p', { class: 'muted', id: 'chat-closed' }, 'Spectators watch without chatting at this table.');
+    chatForm = h('form', { onsubmit: send }, input, h('button', { type: 'submit', 'data-key': 'chat-send' }, t('table.chat.send')));
+    chatNote = h('p', { class: 'muted', id: 'chat-closed' }, t('table.chat.closed'));
     chatMark = h('span', { class: 'unread', id: 'chat-unread', hidden: true });
     // Opened from the unread mark, which on a phone floats in view
     // wherever the chat is (style.css), the box is brought into view.
@@ -37,9 +38,9 @@ export function chat(ctx) {
       drawUnread();
       chatEl.scrollIntoView({ block: 'nearest' });
     };
-    chatEl = h('details', { class: 'chat panel', id: 'chat', ontoggle: opened },
-      h('summary', { 'data-key': 'chat-summary' }, 'Chat', chatMark),
-      h('ol', { id: 'chat-log', 'aria-label': 'Chat messages' }, chatLines()), chatForm, chatNote);
+    chatEl = h('details', { class: ['chat', 'panel'], id: 'chat', ontoggle: opened },
+      h('summary', { 'data-key': 'chat-summary' }, t('table.chat.title'), chatMark),
+      h('ol', { id: 'chat-log', 'aria-label': t('table.chat.log') }, chatLines()), chatForm, chatNote);
     showChatForm();
     drawUnread();
     return chatEl;
@@ -49,7 +50,7 @@ export function chat(ctx) {
     if (!chatMark) return;
     chatMark.hidden = st.unread === 0;
     chatMark.textContent = st.unread ? String(st.unread) : '';
-    chatMark.setAttribute('aria-label', `${plural(st.unread, 'unread message')}`);
+    chatMark.setAttribute('aria-label', n('table.chat.unread', st.unread));
   }
   // showChatForm offers the line to write only to those who may: the
   // players, and spectators when the host allows it.

@@ -8,6 +8,7 @@
 import { h, announce, toast, capital } from './dom.js';
 import { remember } from './api.js';
 import { TableConn } from './conn.js';
+import { t } from './locale.js';
 
 // usable tells whether a state's view has the shape this page draws; a
 // view that does not is ignored, never drawn half.
@@ -28,7 +29,7 @@ export function connection(ctx) {
     st.actId = 0;
     clearTimeout(st.holdTimer);
     st.holding = false;
-    root.replaceChildren(h('p', { class: 'muted' }, 'Joining the table…'));
+    root.replaceChildren(h('p', { class: 'muted' }, t('table.joining')));
     st.conn = new TableConn(id, hello, { message: onMessage, status: onStatus });
     st.conn.connect();
   }
@@ -40,19 +41,19 @@ export function connection(ctx) {
       banner.hidden = false;
       const tick = () => {
         const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
-        banner.replaceChildren(`Connection lost. Reconnecting in ${left} s…`,
-          h('button', { type: 'button', onclick: () => st.conn && st.conn.retryNow() }, 'Reconnect now'));
+        banner.replaceChildren(t('table.conn.lost_wait', { Seconds: left }),
+          h('button', { type: 'button', onclick: () => st.conn && st.conn.retryNow() }, t('table.conn.retry')));
       };
       tick();
       clearInterval(banner._tick);
       banner._tick = setInterval(tick, 1000);
-      announce('Connection lost. Reconnecting.', true);
+      announce(t('table.conn.lost'), true);
     } else if (state === 'connecting' && !banner.hidden) {
       clearInterval(banner._tick);
-      banner.replaceChildren('Reconnecting…');
+      banner.replaceChildren(t('table.conn.reconnecting'));
     } else if (state === 'open' || state === 'closed') {
       clearInterval(banner._tick);
-      if (!banner.hidden && state === 'open') announce('Reconnected.');
+      if (!banner.hidden && state === 'open') announce(t('table.conn.reconnected'));
       banner.hidden = true;
     }
   }
@@ -75,7 +76,7 @@ export function connection(ctx) {
         autostart();
         break;
       case 'state':
-        if (!usable(m.view)) { console.warn('a state this page cannot draw was ignored'); return; }
+        if (!usable(m.view)) { console.warn('ignored', m.view); return; }
         if ((m.seq || 0) < st.seq) return;
         st.seq = m.seq || 0;
         st.queue.push(m);
@@ -98,17 +99,17 @@ export function connection(ctx) {
         if (m.code === 'bad_token') {
           remember.dropSeat(id);
           st.conn.stop();
-          ctx.picker('That seat no longer answers to this browser. Pick a seat or watch.');
+          ctx.picker(t('table.picker.bad_token'));
         } else if (m.code === 'no_spectators') {
           st.conn.stop();
-          ctx.picker('This table does not allow spectators.');
+          ctx.picker(t('table.picker.no_spectators'));
         } else if (m.code === 'spectators_full') {
           st.conn.stop();
-          ctx.picker('This table has as many spectators as the server takes. Try again later.');
+          ctx.picker(t('table.picker.spectators_full'));
         } else if (m.code !== 'no_table') {
           // An illegal action comes with the engine's refusal: worded here,
           // like every refusal the view shows.
-          const text = m.refusal && m.refusal.code ? st.words.refusal(m.refusal) : m.message || 'The server refused that.';
+          const text = m.refusal && m.refusal.code ? st.words.refusal(m.refusal) : m.message || t('table.error.refused');
           // A refused move is said in the line under the hand, where it
           // covers no control; without a hand on screen, in a toast.
           if (m.refusal && m.refusal.code && document.getElementById('whyline')) ctx.showWhy(text); else toast(text, 'error');
@@ -129,7 +130,7 @@ export function connection(ctx) {
       case 'bye':
         if (!m.reconnect) {
           if (st.seat >= 0) remember.dropSeat(id);
-          ctx.picker(`${capital(m.reason || 'The connection was closed')}.`);
+          ctx.picker(m.reason ? `${capital(m.reason)}.` : t('table.conn.closed'));
         }
         break;
     }
@@ -153,7 +154,7 @@ export function connection(ctx) {
     const a = Object.assign({}, action);
     delete a.code;
     st.actId = st.conn.send({ type: 'act', action: a });
-    if (!st.actId) { toast('Not connected: wait for the reconnection.', 'error'); return; }
+    if (!st.actId) { toast(t('table.error.offline'), 'error'); return; }
     st.busy = true;
     document.body.setAttribute('data-busy', '');
     clearTimeout(st.busyTimer);
@@ -166,15 +167,16 @@ export function connection(ctx) {
     const text = m.text || '';
     const at = text.indexOf(': ');
     const why = at >= 0 ? text.slice(at + 2) : '';
-    if (!m.hint || !m.hint.kind) return text ? `Hint: ${text}` : 'No hint now.';
-    return `Hint: ${capital(st.words.action(m.hint))}${why ? ` (${why})` : '.'}`;
+    if (!m.hint || !m.hint.kind) return text ? t('table.hint.text', { Text: text }) : t('table.hint.none');
+    const args = { Action: capital(st.words.action(m.hint)), Why: why };
+    return why ? t('table.hint.action_why', args) : t('table.hint.action', args);
   }
 
   // hint asks the server's expert for advice; the answer (a 'hint'
   // message) goes to this client alone and is shown and announced.
   function hint() {
-    if (st.seat < 0) { toast('Hints are for seated players.'); return; }
-    if (!st.conn || !st.conn.send({ type: 'hint' })) toast('Not connected: wait for the reconnection.', 'error');
+    if (st.seat < 0) { toast(t('table.hint.seated')); return; }
+    if (!st.conn || !st.conn.send({ type: 'hint' })) toast(t('table.error.offline'), 'error');
   }
 
   return { act, autostart, connect, hint, hintText, onMessage, onStatus, unbusy };

@@ -4,6 +4,7 @@
 import { h } from './dom.js';
 import { fullSheet, chart } from './sheet.js';
 import { trickKey } from './table-pace.js';
+import { t } from './locale.js';
 
 // dialogs gives the table's context (table.js) its windows, opened and drawn.
 export function dialogs(ctx) {
@@ -16,11 +17,11 @@ export function dialogs(ctx) {
     const chartFirst = st.sheetMode === 'chart';
     sheetDlg.dataset.mode = st.sheetMode;
     sheetDlg.replaceChildren(h('div', {},
-      h('button', { type: 'button', class: 'close', onclick: () => sheetDlg.close() }, 'Close'),
-      h('h2', { id: 'sheet-title' }, chartFirst ? 'Score chart' : 'Score sheet'),
+      h('button', { type: 'button', class: 'close', onclick: () => sheetDlg.close() }, t('table.close')),
+      h('h2', { id: 'sheet-title' }, chartFirst ? t('table.chart.title') : t('table.sheet.title')),
       v ? [chartFirst ? chart(v) : null, fullSheet(v, st.words), chartFirst ? null : chart(v),
-        v.phase === 'over' ? h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `skullking-${id}.json` }, 'Download the game record') : null]
-        : h('p', {}, 'The game has not started.')));
+        v.phase === 'over' ? h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `skullking-${id}.json` }, t('table.record')) : null]
+        : h('p', {}, t('table.sheet.not_started'))));
   }
 
   // drawTricks fills the sheet window with the tricks of the round so
@@ -32,13 +33,13 @@ export function dialogs(ctx) {
     const tricks = !v ? [] : v.tricks.length ? v.tricks : v.last_trick ? [v.last_trick] : [];
     const round = tricks.length ? tricks[0].round : v ? v.round : 0;
     sheetDlg.replaceChildren(h('div', {},
-      h('button', { type: 'button', class: 'close', onclick: () => sheetDlg.close() }, 'Close'),
-      h('h2', { id: 'sheet-title' }, round ? `Round ${round}: the tricks` : 'The tricks'),
-      tricks.length ? h('ol', { class: 'trick-list', id: 'trick-list' }, tricks.map((t) => h('li', { 'data-trick': trickKey(t) },
-        h('h3', {}, `Trick ${t.number}`),
-        h('ol', { class: 'trick' }, t.plays.map((p, k) => ctx.trickCard(p, k === t.winning ? (t.outcome === 'won' ? 'took it' : t.outcome) : '', v))),
-        h('p', { class: 'outcome' }, ctx.trickWords(v, t)))))
-        : h('p', {}, 'No trick is done yet.')));
+      h('button', { type: 'button', class: 'close', onclick: () => sheetDlg.close() }, t('table.close')),
+      h('h2', { id: 'sheet-title' }, round ? t('table.tricks.title', { Round: round }) : t('table.tricks.title_none')),
+      tricks.length ? h('ol', { class: 'trick-list', id: 'trick-list' }, tricks.map((tr) => h('li', { 'data-trick': trickKey(tr) },
+        h('h3', {}, t('table.trick.number', { Number: tr.number })),
+        h('ol', { class: 'trick' }, tr.plays.map((p, k) => ctx.trickCard(p, k === tr.winning ? (tr.outcome === 'won' ? t('table.trick.took_it') : tr.outcome) : '', v))),
+        h('p', { class: 'outcome' }, ctx.trickWords(v, tr)))))
+        : h('p', {}, t('table.tricks.none'))));
   }
 
   // toggleSheet opens the sheet window in a mode (sheet or chart), or
@@ -56,25 +57,24 @@ export function dialogs(ctx) {
     if (sheetDlg.open) sheetDlg.close();
     const k = (key, what) => [h('span', {}, h('kbd', {}, key)), h('span', {}, what)];
     helpDlg.replaceChildren(
-      h('button', { type: 'button', class: 'close', onclick: () => helpDlg.close() }, 'Close'),
-      h('h2', { id: 'help-title' }, 'Keyboard'),
+      h('button', { type: 'button', class: 'close', onclick: () => helpDlg.close() }, t('table.close')),
+      h('h2', { id: 'help-title' }, t('table.help.title')),
       h('div', { class: 'keys' },
-        k('← →', 'move across your hand (Home, End: first and last card)'),
-        k('Enter', 'play the card (or press the focused button)'),
-        k('0–9', 'choose a bid; Enter confirms it'),
-        k('h', 'ask the expert bot what to do now'),
-        k('n', 'continue: end the pause after a completed trick'),
-        k('s', 'score sheet'),
-        k('c', 'score chart: the running totals'),
-        k('t', "the round's tricks so far, each with who won it and why"),
-        k('?', 'this help'),
-        k('Esc', 'close a window, or cancel the Tigress choice')),
-      h('p', {}, 'A card you may not play says why, in the line under your hand, when it has the focus or the pointer or is tapped. ',
-        h('a', { href: '/rules', target: '_blank', rel: 'noopener' }, 'The rules')),
-      h('h2', {}, 'Pace'),
-      h('label', { class: 'field', for: 'pause-help' }, h('span', {}, 'After each trick, before the next one starts'), ctx.pauseSelect('pause-help')),
-      h('p', { class: 'muted' }, 'A completed trick stays on the table with the reason it was won; “Continue” ends the pause. ' +
-        'When it is your turn, the pause lasts 1.5 s at most.'));
+        k('← →', t('table.help.arrows')),
+        k('Enter', t('table.help.enter')),
+        k('0–9', t('table.help.digits')),
+        k('h', t('table.help.hint')),
+        k('n', t('table.help.continue')),
+        k('s', t('table.help.sheet')),
+        k('c', t('table.help.chart')),
+        k('t', t('table.help.tricks')),
+        k('?', t('table.help.help')),
+        k('Esc', t('table.help.escape'))),
+      h('p', {}, t('table.help.why'), ' ',
+        h('a', { href: '/rules', target: '_blank', rel: 'noopener' }, t('table.help.rules'))),
+      h('h2', {}, t('table.help.pace')),
+      h('label', { class: 'field', for: 'pause-help' }, h('span', {}, t('table.help.pause')), ctx.pauseSelect('pause-help')),
+      h('p', { class: 'muted' }, t('table.help.pace_note')));
     helpDlg.showModal();
   }
 

@@ -5,6 +5,7 @@
 import { h, capital } from './dom.js';
 import { card, suitIcon, suitLabel } from './cards.js';
 import { trickKey } from './table-pace.js';
+import { t } from './locale.js';
 
 // feltViews gives the table's context (table.js) the trick on the table.
 export function feltViews(ctx) {
@@ -22,34 +23,37 @@ export function feltViews(ctx) {
       list = trick.map((p, k) => trickCard(p, k === v.winning ? 'winning' : '', v));
     } else if (last) {
       const ended = last.round !== v.round || v.phase === 'over';
-      caption = h('p', { class: 'lead', id: 'last-caption' }, ended ? `Round ${last.round}: the last trick` : `Trick ${last.number}`);
-      list = last.plays.map((p, k) => trickCard(p, k === last.winning ? (last.outcome === 'won' ? 'took it' : last.outcome) : '', v));
+      caption = h('p', { class: 'lead', id: 'last-caption' }, ended ? t('table.felt.round_last', { Round: last.round }) : t('table.trick.number', { Number: last.number }));
+      list = last.plays.map((p, k) => trickCard(p, k === last.winning ? (last.outcome === 'won' ? t('table.trick.took_it') : last.outcome) : '', v));
     } else {
-      list = [h('li', { class: 'empty' }, v.phase === 'bidding' ? 'Bidding: the cards wait until every bid is in.' : v.phase === 'over' ? 'The game is over.' : 'No card played yet.')];
+      list = [h('li', { class: 'empty' }, v.phase === 'bidding' ? t('table.felt.bidding') : v.phase === 'over' ? t('refusal.game_over') : t('table.felt.empty'))];
     }
     let lead = null;
     // A card the player played during the pause has left the hand; until
     // the pause ends and it joins the table, the line under the trick
     // says where it went.
     const own = last && st.own && st.own.event;
-    if (own && own.kind === 'play') lead = `You ${st.words.done(own)}: it joins the table after the pause.`;
+    if (own && own.kind === 'play') lead = t('table.felt.played_held', { Card: st.words.playPhrase({ card: own.card && own.card.card, as: own.as }) });
     else if (v.phase === 'playing' || v.phase === 'ability') {
-      if (trick.length === 0) lead = `${capital(ctx.who(v.turn >= 0 ? v.turn : v.leader))} ${v.turn === st.seat ? 'lead' : 'leads'} trick ${v.trick_no}.`;
-      else if (v.lead && v.lead.suit) lead = h('span', {}, suitIcon(v.lead.suit), ` ${capital(suitLabel(v.lead.suit))} led.`);
-      else if (v.lead && v.lead.free) lead = 'No suit to follow in this trick.';
-      else lead = 'No suit led yet.';
+      if (trick.length === 0) {
+        const s = v.turn >= 0 ? v.turn : v.leader;
+        lead = t(s === st.seat ? 'table.felt.leads.you' : 'table.felt.leads', { Name: ctx.name(s), Number: v.trick_no });
+      }
+      else if (v.lead && v.lead.suit) lead = h('span', {}, suitIcon(v.lead.suit), ' ', t('table.felt.suit_led', { Suit: capital(suitLabel(v.lead.suit)) }));
+      else if (v.lead && v.lead.free) lead = t('table.felt.free');
+      else lead = t('table.felt.no_lead');
     }
     const pausing = st.holding && last;
-    return h('section', { class: 'felt', 'aria-label': `Trick ${v.trick_no || ''}` },
+    return h('section', { class: 'felt', 'aria-label': t('table.trick.number', { Number: v.trick_no || '' }) },
       caption,
       h('ol', { class: ['trick', last && 'last'], id: 'trick' }, list),
       last ? h('p', { class: 'outcome', id: 'outcome', 'data-trick': trickKey(last) }, trickWords(v, last)) : null,
-      pausing ? h('div', { class: 'row pause' },
-        h('button', { type: 'button', id: 'skip-pause', 'data-key': 'skip-pause', 'aria-keyshortcuts': 'n', onclick: ctx.skipPause }, 'Continue ', h('kbd', {}, 'n')),
+      pausing ? h('div', { class: ['row', 'pause'] },
+        h('button', { type: 'button', id: 'skip-pause', 'data-key': 'skip-pause', 'aria-keyshortcuts': 'n', onclick: ctx.skipPause }, t('table.pause.continue'), ' ', h('kbd', {}, 'n')),
         ctx.pauseSelect('pause-felt'),
-        st.holdMine ? h('span', { class: 'turn-next', id: 'turn-next' }, 'Your turn is next') : null) : null,
+        st.holdMine ? h('span', { class: 'turn-next', id: 'turn-next' }, t('table.felt.turn_next')) : null) : null,
       lead ? h('p', { class: 'lead', id: 'lead' }, lead) : null,
-      prior ? h('p', { class: 'outcome last', id: 'prior' }, 'Last trick: ', st.words.trick(prior)) : null);
+      prior ? h('p', { class: ['outcome', 'last'], id: 'prior' }, t('table.felt.prior'), ' ', st.words.trick(prior)) : null);
   }
 
   // trickWords says who won a trick and why; once its round is scored,
@@ -59,7 +63,7 @@ export function feltViews(ctx) {
   }
 
   function trickCard(p, label, v) {
-    const nm = p.seat === st.seat ? 'you' : v.seats[p.seat] ? v.seats[p.seat].name : '';
+    const nm = p.seat === st.seat ? t('name.you') : v.seats[p.seat] ? v.seats[p.seat].name : '';
     return h('li', { class: label ? 'winning' : null, 'data-seat': String(p.seat) },
       label ? h('span', { class: 'win' }, `★ ${label}`) : null,
       card(ctx.art(p), { as: p.as, named: v.named }),

@@ -9,7 +9,7 @@ export function keys(ctx) {
   function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey || !st.info) return;
     const t = e.target;
-    if (t && t.closest && t.closest('input, textarea, select')) return;
+    if (t && t.closest && t.closest(['input', 'textarea', 'select'].join())) return;
     const v = ctx.live();
     const key = e.key;
     if (key === '?') { e.preventDefault(); ctx.toggleHelp(); return; }

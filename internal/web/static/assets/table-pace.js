@@ -9,10 +9,12 @@
 
 import { h } from './dom.js';
 import { remember } from './api.js';
+import { t } from './locale.js';
 
-// The pauses a player may choose after a completed trick: "until I
-// continue" holds the next trick back until the player says so.
-export const PAUSES = [['off', 'off', 0], ['short', '1.5 s', 1500], ['long', '3 s', 3000], ['wait', 'until I continue', Infinity]];
+// The pauses a player may choose after a completed trick, each with its
+// label's sentence: "until I continue" holds the next trick back until
+// the player says so.
+export const PAUSES = [['off', 'table.pause.off', 0], ['short', 'table.pause.short', 1500], ['long', 'table.pause.long', 3000], ['wait', 'table.pause.wait', Infinity]];
 export function pauseMs() {
   const p = PAUSES.find((x) => x[0] === remember.pause());
   return p ? p[2] : PAUSES[1][2];
@@ -79,9 +81,9 @@ export function pacing(ctx) {
 
   // pauseSelect chooses the pause after each completed trick.
   function pauseSelect(elId) {
-    const sel = h('select', { id: elId, 'aria-label': 'Pause after each trick', 'data-key': elId,
+    const sel = h('select', { id: elId, 'aria-label': t('table.pause.label'), 'data-key': elId,
       onchange: () => { remember.setPause(sel.value); if (!pauseMs()) skipPause(); else pump(); } },
-    PAUSES.map(([k, label]) => h('option', { value: k, selected: pauseKey() === k }, label)));
+    PAUSES.map(([k, label]) => h('option', { value: k, selected: pauseKey() === k }, t(label))));
     return sel;
   }
   function pauseKey() { return PAUSES.some((p) => p[0] === remember.pause()) ? remember.pause() : PAUSES[1][0]; }
