@@ -3,14 +3,14 @@
 // and the hand, with the line under it that says why a card waits or why
 // the server refused a move.
 
-import { h, announce, plural, capital } from './dom.js';
+import { h, announce, capital } from './dom.js';
+import { t, n, has } from './locale.js';
 import { optionOf } from './catalog.js';
 import { look, cardFace, cardClasses } from './cards.js';
 
 // abilityName names a decision the legal actions offer, by its kind.
 export function abilityName(k) {
-  return { rosie: "Rosie D'Laney's choice of leader", bendt: "Bendt the Bandit's draw", discard: "Bendt the Bandit's discard",
-    wager: "Rascal of Roatan's wager", harry: "Harry the Giant's bid change", cannon: 'cannon load' }[k] || k;
+  return has(`table.ability.${k}`) ? t(`table.ability.${k}`) : k;
 }
 
 // dockViews gives the table's context (table.js) the player's decisions and hand.
@@ -23,8 +23,8 @@ export function dockViews(ctx) {
   // offered is what the trick just won offers its winner, in words: the
   // title of an ability's decision.
   function offered(v) {
-    const t = v.last_trick;
-    return t && t.ability && t.ability.state === 'offered' ? st.words.ability(t) : '';
+    const tr = v.last_trick;
+    return tr && tr.ability && tr.ability.state === 'offered' ? st.words.ability(tr) : '';
   }
 
   function decision(v, kinds) {
@@ -33,36 +33,36 @@ export function dockViews(ctx) {
     if (kinds.has('play') && st.tigress) {
       const opts = v.legal.filter((a) => a.kind === 'play' && a.card === st.tigress.card && a.as);
       const c = ctx.art(st.tigress);
-      return h('div', { class: 'decision', id: 'tigress', role: 'group', 'aria-label': 'Play the Tigress as' },
+      return h('div', { class: 'decision', id: 'tigress', role: 'group', 'aria-label': t('table.tigress.label') },
         h('p', {}, c ? c.help : ''),
         h('div', { class: 'choices' },
           opts.map((a) => choice(say(a), () => { st.tigress = null; ctx.act(a); }, { 'data-key': 'tig-' + a.as, 'data-group': 'tig' })),
-          choice('Cancel', () => { st.tigress = null; ctx.render(); }, { 'data-key': 'tig-cancel' })));
+          choice(t('table.cancel'), () => { st.tigress = null; ctx.render(); }, { 'data-key': 'tig-cancel' })));
     }
     const other = v.legal.filter((a) => a.kind !== 'play' && a.kind !== 'bid');
     if (!other.length) return null;
     const k = other[0].kind;
     const byValue = (label) => other.filter((a) => a.kind === k).map((a) => choice(label(a), () => ctx.act(a), { 'data-key': `${k}-${a.value}` }));
-    let title = offered(v) || `Your decision: ${abilityName(k)}.`;
+    let title = offered(v) || t('table.decision.title', { Ability: abilityName(k) });
     let body;
     if (k === 'cannon') {
       const o = optionOf('cannon_load');
-      title = 'Load your cannon in secret: every load is revealed together.' + (o ? ' ' + o.help : '');
+      title = t('table.decision.cannon') + (o ? ' ' + o.help : '');
       body = byValue(say);
     } else if (k === 'rosie') {
       body = byValue((a) => capital(ctx.who(a.value)));
     } else if (k === 'harry') {
       const me = v.seats[st.seat];
-      title += me && me.bid !== null && me.bid !== undefined ? ` You bid ${me.bid}.` : '';
+      title += me && me.bid !== null && me.bid !== undefined ? ' ' + t('table.decision.you_bid', { Bid: me.bid }) : '';
       body = byValue(say);
     } else if (k === 'discard') {
-      const n = v.pending && v.pending.draw ? v.pending.draw : 2;
-      title = `Bendt the Bandit: pick ${plural(n, 'card')} from your hand to discard face down, then confirm.`;
+      const draw = v.pending && v.pending.draw ? v.pending.draw : 2;
+      title = n('table.decision.discard', draw);
       const match = other.find((a) => {
         const got = [a.card, a.card2].filter((c) => c !== undefined && c !== null);
         return got.length === st.picked.size && got.every((c) => st.picked.has(c));
       });
-      body = [choice(match ? say(match) : 'Discard …', () => match && ctx.act(match), { 'data-key': 'discard-ok', disabled: !match, class: 'primary' })];
+      body = [choice(match ? say(match) : t('table.decision.discard_button'), () => match && ctx.act(match), { 'data-key': 'discard-ok', disabled: !match, class: 'primary' })];
     } else {
       body = byValue(say);
     }
@@ -74,14 +74,14 @@ export function dockViews(ctx) {
     const values = v.legal.filter((a) => a.kind === 'bid').map((a) => a.value);
     const pick = st.bidPick;
     return h('div', { class: 'decision', id: 'bid' },
-      h('div', { class: 'choices', role: 'radiogroup', 'aria-label': `Your bid, 0 to ${v.cards}` },
+      h('div', { class: 'choices', role: 'radiogroup', 'aria-label': t('table.bid.label', { Cards: v.cards }) },
         values.map((x, k) => h('button', { type: 'button', role: 'radio', 'aria-checked': String(pick === x),
           tabindex: (pick === null ? k === 0 : pick === x) ? '0' : '-1', 'data-key': `bid-${x}`, 'data-group': 'bid', 'data-index': String(k),
           onclick: () => { st.bidPick = x; ctx.render(); } }, String(x)))),
       h('div', { class: 'row' },
         h('button', { type: 'button', class: 'primary', id: 'bid-confirm', 'data-key': 'bid-confirm', disabled: pick === null,
-          onclick: () => pick !== null && ctx.act({ kind: 'bid', value: pick }) }, pick === null ? 'Choose a bid' : `Confirm bid ${pick}`),
-        h('span', { class: 'hintline' }, 'Type a number, then Enter.')));
+          onclick: () => pick !== null && ctx.act({ kind: 'bid', value: pick }) }, pick === null ? t('table.bid.choose') : t('table.bid.confirm', { Bid: pick })),
+        h('span', { class: 'hintline' }, t('table.bid.type'))));
   }
 
   function hand(v, kinds) {
@@ -93,8 +93,8 @@ export function dockViews(ctx) {
     if (roving < 0) roving = Math.max(0, cards.findIndex((c) => c.playable));
     // --n lets the style overlap a long hand to fit one row on a phone.
     const box = h('div', { class: ['hand', playing && 'myturn'], id: 'hand', role: 'group', style: { '--n': String(Math.max(cards.length, 2)) },
-      'aria-label': `Your hand, ${plural(cards.length, 'card')}${playing ? ': your turn' : ''}` });
-    if (!cards.length) box.append(h('p', { class: 'muted' }, v.phase === 'over' ? '' : 'No cards in hand.'));
+      'aria-label': n(playing ? 'table.hand.label.turn' : 'table.hand.label', cards.length) });
+    if (!cards.length) box.append(h('p', { class: 'muted' }, v.phase === 'over' ? '' : t('table.hand.empty')));
     cards.forEach((c, k) => {
       const lk = look(ctx.art(c), '', v.named);
       const usable = discard || c.playable;
@@ -105,16 +105,16 @@ export function dockViews(ctx) {
       // Why a card may not be played is the engine's refusal, worded; it is
       // shown in the line under the hand, which covers nothing.
       const why = cardWhy(c, discard);
-      const state = usable ? (discard ? (st.picked.has(c.card) ? ', picked' : '') : ', playable') : refused ? `, not playable: ${why}` : '';
+      const state = usable ? (discard ? (st.picked.has(c.card) ? ', ' + t('table.hand.picked') : '') : ', ' + t('table.hand.playable')) : refused ? ', ' + t('table.hand.not_playable', { Why: why }) : '';
       const el = h('button', { type: 'button', class: cardClasses(lk, st.picked.has(c.card) && 'picked', refused && 'refused'),
         'data-key': `c${c.card}`, 'data-group': 'hand', 'data-index': String(k), 'data-code': c.code, 'data-card': String(c.card),
         tabindex: k === roving ? '0' : '-1', 'aria-disabled': String(!usable),
-        'aria-label': lk.long + (st.fresh.has(c.card) ? ', new: drawn with Bendt the Bandit' : '') + state,
+        'aria-label': lk.long + (st.fresh.has(c.card) ? ', ' + t('table.hand.drawn') : '') + state,
         'aria-pressed': discard ? String(st.picked.has(c.card)) : null,
         onclick: () => clickCard(c, k, v, discard, why),
         onfocus: () => { st.handFocus = k; showCardWhy(refused || discard ? c.card : null); },
         onmouseenter: () => showCardWhy(refused || discard ? c.card : null),
-      }, cardFace(lk), st.fresh.has(c.card) ? h('span', { class: 'new-card', 'aria-hidden': 'true' }, 'new') : null);
+      }, cardFace(lk), st.fresh.has(c.card) ? h('span', { class: 'new-card', 'aria-hidden': 'true' }, t('table.hand.new')) : null);
       box.append(el);
     });
     return box;
@@ -123,7 +123,7 @@ export function dockViews(ctx) {
   // cardWhy words why a card in the hand may not be played now: the
   // engine's refusal, from the view the card came in.
   function cardWhy(c, discard) {
-    return discard ? 'pick to discard' : c.playable ? '' : c.why ? st.words.refusal(c.why) : 'not playable now';
+    return discard ? t('table.hand.pick_discard') : c.playable ? '' : c.why ? st.words.refusal(c.why) : t('table.hand.not_now');
   }
 
   // The line under the hand says why a card waits, or why the server
@@ -153,8 +153,8 @@ export function dockViews(ctx) {
     st.handFocus = k;
     if (discard) {
       if (st.picked.has(c.card)) st.picked.delete(c.card); else st.picked.add(c.card);
-      const n = v.pending && v.pending.draw ? v.pending.draw : 2;
-      while (st.picked.size > n) st.picked.delete(st.picked.values().next().value);
+      const draw = v.pending && v.pending.draw ? v.pending.draw : 2;
+      while (st.picked.size > draw) st.picked.delete(st.picked.values().next().value);
       ctx.render();
       return;
     }

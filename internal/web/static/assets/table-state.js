@@ -4,7 +4,8 @@
 // whole and put in place of the old one, and where the table is scrolled
 // so that the trick in play stays in view.
 
-import { h, announce, toast, keepFocus, names } from './dom.js';
+import { h, announce, toast, keepFocus } from './dom.js';
+import { t, n } from './locale.js';
 import { Words } from './words.js';
 import { trickKey } from './table-pace.js';
 
@@ -35,10 +36,10 @@ export function stateView(ctx) {
       if (prev && v.results.length > prev.results.length) {
         const r = v.results[v.results.length - 1];
         const sc = r.scores && r.scores[st.seat];
-        if (st.seat >= 0 && sc) said.push(`Round ${r.round} over: you scored ${words.score(sc)}, total ${r.totals[st.seat]}.`);
-        else said.push(`Round ${r.round} over.`);
+        if (st.seat >= 0 && sc) said.push(t('table.round_over.you', { Round: r.round, Score: words.score(sc), Total: r.totals[st.seat] }));
+        else said.push(t('table.round_over', { Round: r.round }));
       }
-      if (prev && v.tiebreak && v.phase !== 'over') said.push('The top is tied: a tiebreak round is dealt.');
+      if (prev && v.tiebreak && v.phase !== 'over') said.push(t('table.tiebreak_dealt'));
     }
     if (st.stoodIn.length && !st.stoodInSaid) { said.push(words.stoodIn(st.stoodIn)); st.stoodInSaid = true; }
     // Every completed trick is announced once, the last of a round too.
@@ -47,20 +48,21 @@ export function stateView(ctx) {
     if (done) st.said = trickKey(done);
     if (v.last_trick && v.trick.length === 0 && trickKey(v.last_trick) !== st.shown.key) st.shown = { key: trickKey(v.last_trick), at: Date.now() };
     if (prev && sameRound && prev.phase === 'bidding' && v.phase !== 'bidding') {
-      said.push('Bids revealed: ' + v.seats.filter((s) => !s.graybeard).map((s) => `${s.name} ${s.bid}`).join(', ') + '.');
+      const bids = v.seats.filter((s) => !s.graybeard).map((s) => t('table.bids_revealed.item', { Name: s.name, Bid: s.bid }));
+      said.push(t('table.bids_revealed', { Bids: bids.join(t('list.comma')) }));
     }
     if (m.event && m.event.seat === st.seat && (m.event.by === 'timer' || m.event.by === 'auto')) {
-      toast(m.event.by === 'timer' ? 'Time ran out: the stand-in bot decided for you.' : 'Your last card was played for you.');
+      toast(m.event.by === 'timer' ? t('table.toast.timer') : t('table.toast.auto'));
     }
     const kinds = new Set(v.legal.map((a) => a.kind));
     const wasMine = was ? was.legal.length > 0 : false;
     if (v.phase === 'over' && (!prev || prev.phase !== 'over')) {
       if (prev) said.push(winnerLine(v));
     } else if (kinds.size && !wasMine) {
-      said.push(kinds.has('bid') ? `Round ${v.round}: your bid, 0 to ${v.cards}.` : kinds.has('play') ? 'Your turn.' : 'Your decision.');
+      said.push(kinds.has('bid') ? t('table.said.bid', { Round: v.round, Cards: v.cards }) : kinds.has('play') ? t('table.said.turn') : t('table.said.decision'));
       st.focusNext = kinds.has('bid') ? 'bid' : kinds.has('play') ? 'hand' : 'decision';
     } else if (!kinds.size && v.turn >= 0 && (!prev || prev.turn !== v.turn) && v.turn !== st.seat) {
-      said.push(`${ctx.name(v.turn)}'s turn.`);
+      said.push(t('table.said.turn_of', { Name: ctx.name(v.turn) }));
     }
     if (!kinds.has('play')) st.tigress = null;
     if (!kinds.has('discard')) st.picked.clear();
@@ -77,11 +79,14 @@ export function stateView(ctx) {
     if (said.length) announce(said.join(' '));
   }
 
-  function winnerLine(v) {
-    if (!v.winners.length) return 'Game over.';
+  // winnerLine says who won; bare leaves out the "Game over" that a
+  // panel headed so says already.
+  function winnerLine(v, bare = false) {
+    if (!v.winners.length) return t('table.over.said');
     const total = v.seats[v.winners[0]] ? v.seats[v.winners[0]].total : 0;
     const ws = v.winners.map(ctx.name);
-    return `Game over: ${names(ws)} ${ws.length > 1 ? 'share the win' : 'wins'} with ${total} points.`;
+    const id = ws.length > 1 ? 'table.over.shared' : 'table.over.won';
+    return n(bare ? `${id}.bare` : id, total, { Name: ws[0], Names: st.words.list(ws) });
   }
 
   // ---- rendering -------------------------------------------------------
@@ -92,7 +97,7 @@ export function stateView(ctx) {
       // The screen is built whole before it replaces the old one, so a
       // view that cannot be drawn leaves the last good picture up.
       const screen = st.info.status === 'lobby' || !st.view
-        ? (st.info.status === 'lobby' ? ctx.lobbyScreen() : h('p', { class: 'muted' }, 'Dealing…'))
+        ? (st.info.status === 'lobby' ? ctx.lobbyScreen() : h('p', { class: 'muted' }, t('table.dealing')))
         : ctx.gameScreen();
       document.body.classList.toggle('at-table', Boolean(st.view) && st.info.status !== 'lobby');
       const before = root.querySelector('#stage');
@@ -104,13 +109,13 @@ export function stateView(ctx) {
     }, () => root.querySelector('.hand .card[tabindex="0"]'));
     if (st.focusNext) {
       const a = document.activeElement;
-      const free = !a || a === document.body || a === root || (root.contains(a) && !a.closest('input, select, textarea, .chat'));
+      const free = !a || a === document.body || a === root || (root.contains(a) && !a.closest(['input', 'select', 'textarea', '.chat'].join()));
       if (free && !document.querySelector('dialog[open]')) {
         let el = null;
         if (st.focusNext === 'bid') el = root.querySelector('[data-group="bid"][aria-checked="true"]') || root.querySelector('[data-group="bid"]');
         else if (st.focusNext === 'hand') el = root.querySelector('.hand .card[aria-disabled="false"]');
         else if (st.focusNext === 'felt') el = root.querySelector('.hand .card[aria-disabled="false"]') || root.querySelector('#skip-pause');
-        else el = root.querySelector('.decision button');
+        else el = root.querySelector(['.decision', 'button'].join(' '));
         if (el) el.focus({ preventScroll: false });
       }
       st.focusNext = '';
