@@ -37,7 +37,7 @@ export function dialogs(ctx) {
       h('h2', { id: 'sheet-title' }, round ? t('table.tricks.title', { Round: round }) : t('table.tricks.title_none')),
       tricks.length ? h('ol', { class: 'trick-list', id: 'trick-list' }, tricks.map((tr) => h('li', { 'data-trick': trickKey(tr) },
         h('h3', {}, t('table.trick.number', { Number: tr.number })),
-        h('ol', { class: 'trick' }, tr.plays.map((p, k) => ctx.trickCard(p, k === tr.winning ? (tr.outcome === 'won' ? t('table.trick.took_it') : tr.outcome) : '', v))),
+        h('ol', { class: 'trick' }, tr.plays.map((p, k) => ctx.trickCard(p, k === tr.winning ? ctx.outcomeMark(tr.outcome) : '', v))),
         h('p', { class: 'outcome' }, ctx.trickWords(v, tr)))))
         : h('p', {}, t('table.tricks.none'))));
   }

@@ -5,7 +5,7 @@
 import { h, capital } from './dom.js';
 import { card, suitIcon, suitLabel } from './cards.js';
 import { trickKey } from './table-pace.js';
-import { t } from './locale.js';
+import { t, has } from './locale.js';
 
 // feltViews gives the table's context (table.js) the trick on the table.
 export function feltViews(ctx) {
@@ -24,7 +24,7 @@ export function feltViews(ctx) {
     } else if (last) {
       const ended = last.round !== v.round || v.phase === 'over';
       caption = h('p', { class: 'lead', id: 'last-caption' }, ended ? t('table.felt.round_last', { Round: last.round }) : t('table.trick.number', { Number: last.number }));
-      list = last.plays.map((p, k) => trickCard(p, k === last.winning ? (last.outcome === 'won' ? t('table.trick.took_it') : last.outcome) : '', v));
+      list = last.plays.map((p, k) => trickCard(p, k === last.winning ? outcomeMark(last.outcome) : '', v));
     } else {
       list = [h('li', { class: 'empty' }, v.phase === 'bidding' ? t('table.felt.bidding') : v.phase === 'over' ? t('refusal.game_over') : t('table.felt.empty'))];
     }
@@ -56,6 +56,13 @@ export function feltViews(ctx) {
       prior ? h('p', { class: ['outcome', 'last'], id: 'prior' }, t('table.felt.prior'), ' ', st.words.trick(prior)) : null);
   }
 
+  // outcomeMark marks the card that decided a trick: it took it, or the
+  // trick was destroyed or discarded.
+  function outcomeMark(o) {
+    if (o === 'won') return t('table.trick.took_it');
+    return has(`table.trick.${o}`) ? t(`table.trick.${o}`) : o;
+  }
+
   // trickWords says who won a trick and why; once its round is scored,
   // what its bonus came to rather than what it would.
   function trickWords(v, t) {
@@ -71,5 +78,5 @@ export function feltViews(ctx) {
       label ? h('span', { class: 'sr-only' }, `, ${label}`) : null);
   }
 
-  return { felt, trickCard, trickWords };
+  return { felt, outcomeMark, trickCard, trickWords };
 }
