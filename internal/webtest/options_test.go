@@ -159,12 +159,7 @@ func TestOptionErrorsShowBesideTheField(t *testing.T) {
 	p.nav(s.Base + "/")
 	p.waitVisible("#create")
 	p.do("type a nickname", clearAndType("#nick", "Ann"))
-	eval[bool](p, `(() => {
-		const send = window.fetch;
-		window.__posts = 0;
-		window.fetch = (url, init) => { if (init && init.method === 'POST') { window.__posts++; window.__sent = JSON.parse(init.body); } return send(url, init); };
-		return true;
-	})()`)
+	eval[bool](p, countPostsJS)
 	problem := func(key string) string {
 		return eval[string](p, `(() => {
 			const line = document.querySelector(`+quote("#opt-"+key+"-error")+`);
@@ -244,3 +239,12 @@ func openRulesPage(t *testing.T) ([]protocol.OptionInfo, *page) {
 	p.until("the options listed", `document.querySelectorAll('#options dt').length > 0`, 10*time.Second)
 	return opts, p
 }
+
+// countPostsJS makes the page count the POST requests it sends
+// (window.__posts) and keep the last one's body (window.__sent).
+const countPostsJS = `(() => {
+	const send = window.fetch;
+	window.__posts = 0;
+	window.fetch = (url, init) => { if (init && init.method === 'POST') { window.__posts++; window.__sent = JSON.parse(init.body); } return send(url, init); };
+	return true;
+})()`

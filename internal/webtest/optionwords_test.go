@@ -54,12 +54,7 @@ func TestCreateFormRefusesLootWithTwoPlayersAtOnce(t *testing.T) {
 	p.nav(s.Base + "/")
 	p.waitVisible("#create")
 	p.do("type a nickname", clearAndType("#nick", "Ann"))
-	eval[bool](p, `(() => {
-		const send = window.fetch;
-		window.__posts = 0;
-		window.fetch = (url, init) => { if (init && init.method === 'POST') window.__posts++; return send(url, init); };
-		return true;
-	})()`)
+	eval[bool](p, countPostsJS)
 	beside := func() string {
 		return eval[string](p, `(() => {
 			const line = document.querySelector('#opt-loot-error');
