@@ -129,6 +129,22 @@ func nextStep(p *page, sel string) {
 	p.waitVisible(sel)
 }
 
+// newSheetWithRules opens the new-sheet form for Ann, Ben and Cat on a
+// phone, its own rules chosen, and returns the page. The
+// refusals such tests ask for are 422s of the check, which the browser
+// logs; they are forgotten before the page's reports are read (cleanups
+// run last first).
+func newSheetWithRules(t *testing.T) *page {
+	t.Helper()
+	base := startKeeperSite(t)
+	p := newPage(t, "keeper", 420, 860)
+	t.Cleanup(func() { forgetLogged(p, "422") })
+	p.nav(base + "/sheet/new")
+	addPlayers(p, "Ann", "Ben", "Cat")
+	p.click("#rules-custom")
+	return p
+}
+
 // addPlayers types each name into the new sheet's form and adds it.
 func addPlayers(p *page, names ...string) {
 	p.t.Helper()
@@ -424,15 +440,7 @@ func TestScoreKeeperOfflineAndRuleChanges(t *testing.T) {
 // two tricks to nobody at the tricks step (docs/rules.md §8.1), a Loot won
 // by its own player at the captures step (§8.4).
 func TestScoreKeeperModules(t *testing.T) {
-	base := startKeeperSite(t)
-	p := newPage(t, "keeper", 420, 860)
-	// The refusals the test asks for are 422s of the check, which the
-	// browser logs; forgotten before the page's reports are read (cleanups
-	// run last first).
-	t.Cleanup(func() { forgetLogged(p, "422") })
-	p.nav(base + "/sheet/new")
-	addPlayers(p, "Ann", "Ben", "Cat")
-	p.click("#rules-custom")
+	p := newSheetWithRules(t)
 	p.do("rounds", clearAndType("#opt-rounds", "1"))
 	p.click("#opt-loot")
 	p.click("#opt-kraken")

@@ -37,13 +37,7 @@ func keptOnServer(p *page) keptSheet {
 // the server refuses leaves the Rules panel showing the rules the sheet
 // has, with the refusal; and the panel shows the rules of any round.
 func TestScoreKeeperRulesRemoveNothingUnasked(t *testing.T) {
-	base := startKeeperSite(t)
-	p := newPage(t, "keeper", 420, 860)
-	// The refused change is a 422 of the rules check, which the browser logs.
-	t.Cleanup(func() { forgetLogged(p, "422") })
-	p.nav(base + "/sheet/new")
-	addPlayers(p, "Ann", "Ben", "Cat")
-	p.click("#rules-custom")
+	p := newSheetWithRules(t)
 	p.do("rounds", clearAndType("#opt-rounds", "3"))
 	p.click("#opt-loot")
 	p.click("#create")
