@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/skullking-go/skullking/locale"
 )
 
 func get(t *testing.T, h http.Handler, path string, hdr ...string) *http.Response {
@@ -48,13 +50,17 @@ func TestPagesAndInviteLinksServeTheClient(t *testing.T) {
 	}
 }
 
-func TestRulesPageCarriesTheFanFooter(t *testing.T) {
-	b := body(t, get(t, Handler(), "/rules"))
-	if !strings.Contains(b, "unofficial fan implementation, not affiliated with the publisher") {
-		t.Fatal("the rules page lacks the footer")
+// TestPagesCarryTheFanFooter: every page's footer says the site is an
+// unofficial fan implementation, in the reader's language (the markup
+// names the catalogue's sentence).
+func TestPagesCarryTheFanFooter(t *testing.T) {
+	if got := locale.Default().For("en").T("site.unofficial", nil); !strings.Contains(got, "unofficial fan implementation, not affiliated with the publisher") {
+		t.Fatalf("site.unofficial reads %q", got)
 	}
-	if !strings.Contains(body(t, get(t, Handler(), "/")), "not affiliated with the publisher") {
-		t.Fatal("the table page lacks the footer")
+	for _, path := range []string{"/rules", "/"} {
+		if !strings.Contains(body(t, get(t, Handler(), path)), `<footer class="foot" data-t="site.unofficial">`) {
+			t.Errorf("%s lacks the footer", path)
+		}
 	}
 }
 

@@ -1,11 +1,13 @@
-// The language menu in every page's header: the catalogue's languages,
-// each named in itself; choosing one remembers it and shows the page
-// again in it (locale.js). Every page loads this module with a <script>
-// of its own, beside its own module, which need know nothing of it. A
-// catalogue of one language offers no choice: the menu is left out.
+// The language menu in every page's header, and the page's static markup
+// in the reader's language (translatePage). The menu lists the
+// catalogue's languages, each named in itself; choosing one remembers it
+// and shows the page again in it (locale.js). Every page loads this module
+// with a <script> of its own, beside its own module, which need know
+// nothing of it. A catalogue of one language offers no choice: the menu
+// is left out.
 
 import { h } from './dom.js';
-import { loadLocale, languages, lang, setLang, t } from './locale.js';
+import { loadLocale, languages, lang, setLang, t, translatePage } from './locale.js';
 
 function mount() {
   const list = languages();
@@ -19,4 +21,4 @@ function mount() {
 }
 
 // A page whose catalogue cannot be fetched (offline) shows no menu.
-loadLocale().then(mount, () => {});
+loadLocale().then(() => { translatePage(); mount(); }, () => {});

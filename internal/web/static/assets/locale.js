@@ -100,3 +100,18 @@ export function n(id, count, args = {}) {
   const text = typeof m === 'string' ? m : m[plurals.select(count)] ?? m.other;
   return render(text, Object.assign({ Count: count }, args));
 }
+
+// ATTRIBUTES are the attributes a page's static markup may take from the
+// catalogue: data-t-title="id" sets title, and so on.
+const ATTRIBUTES = ['title', 'aria-label', 'placeholder', 'alt', 'content'];
+
+// translatePage fills a page's static markup from the catalogue: an
+// element with data-t="id" gets the sentence as its text, one with
+// data-t-title="id" (or another of ATTRIBUTES) as that attribute. The
+// markup holds ids, never sentences, so a page has no English of its own.
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll('[data-t]')) el.textContent = t(el.dataset.t);
+  for (const a of ATTRIBUTES) {
+    for (const el of root.querySelectorAll(`[data-t-${a}]`)) el.setAttribute(a, t(el.getAttribute(`data-t-${a}`)));
+  }
+}
