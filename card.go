@@ -160,7 +160,6 @@ func (c Card) Rank() int {
 func (c Card) IsNumber() bool { return c < Rosie }
 
 var pirateCodes = [...]string{"ROSIE", "BENDT", "RASCAL", "JUANITA", "HARRY"}
-var pirateNames = [...]string{"Rosie D'Laney", "Bendt the Bandit", "Rascal of Roatan", "Juanita Jade", "Harry the Giant"}
 
 // String is the card's code as a record writes it without pirate abilities:
 // G1..B14, PIR, TIG, SK, MER, ESC, LOOT, KRAKEN, WHALE.
@@ -198,44 +197,6 @@ func (c Card) code(named bool) string {
 	default:
 		return "WHALE"
 	}
-}
-
-// Name is the card's name for people: "yellow 9", "Skull King",
-// "Rosie D'Laney".
-func (c Card) Name() string {
-	if c.IsNumber() {
-		return c.Suit().String() + " " + strconv.Itoa(c.Rank())
-	}
-	if c >= Rosie && c <= Harry {
-		return pirateNames[c-Rosie]
-	}
-	return c.Kind().String()
-}
-
-// Phrase names the card as a sentence about the game does: "the black 11",
-// "the Skull King", "a Mermaid", "an Escape", "Harry the Giant" when the
-// Pirates' names matter (named), else "a Pirate". It is the one place a
-// card's name in words is decided; the clients take it from the engine.
-func (c Card) Phrase(named bool) string {
-	switch c.Kind() {
-	case KindNumber:
-		return "the " + c.Name()
-	case KindPirate:
-		if named {
-			return c.Name()
-		}
-		return "a Pirate"
-	case KindMermaid:
-		return "a Mermaid"
-	case KindEscape:
-		return "an Escape"
-	case KindLoot:
-		return "a Loot"
-	}
-	if !c.Valid() {
-		return "no card"
-	}
-	return "the " + c.Name()
 }
 
 // Face is what a card code names: a kind and, for numbers, suit and rank.

@@ -477,7 +477,7 @@ func (rec *Record) useAbility(g *Game, rn, tn int, uses map[int]AbilityUse, atEn
 	}
 	a := decline
 	mismatch := func(have string) error {
-		return rec.seatErr(g, rn, tn, seat, "the record uses %s, but the Pirate who won is %s", have, g.tricks[len(g.tricks)-1].Plays[g.tricks[len(g.tricks)-1].Result.Index].Card.Name())
+		return rec.seatErr(g, rn, tn, seat, "the record uses %s, but the Pirate who won is %s", have, g.tricks[len(g.tricks)-1].Plays[g.tricks[len(g.tricks)-1].Result.Index].Card.NamedCode())
 	}
 	switch {
 	case u.Pending:

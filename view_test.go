@@ -235,7 +235,7 @@ func TestCardText_RoundTrip(t *testing.T) {
 		// Only true copies (Mermaids, Escapes, Loots) may lose their identity;
 		// a Pirate's name matters with pirate abilities.
 		if k := c.Kind(); back != c && k != KindMermaid && k != KindEscape && k != KindLoot {
-			t.Errorf("%v encodes as %q and reads back as %v", c.Name(), b, back.Name())
+			t.Errorf("%v encodes as %q and reads back as %v", c.NamedCode(), b, back.NamedCode())
 		}
 	}
 	b, err := NoCard.MarshalText()

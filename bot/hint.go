@@ -6,6 +6,7 @@ import (
 
 	sk "github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // Advice is a recommended action for a seat and a short reason a player
@@ -24,6 +25,13 @@ func (h Advice) String() string {
 		return describeAction(h.Action, h.named)
 	}
 	return describeAction(h.Action, h.named) + ": " + h.Reason
+}
+
+// cardPhrase names card c as the advice's English does: "the black 11",
+// a Pirate by name when the names matter (the catalogue's words).
+func cardPhrase(c sk.Card, named bool) string {
+	ci, _ := protocol.CardRef{Card: int(c)}.Info()
+	return words.Words{}.CardPhrase(ci, named)
 }
 
 // HintOption changes how a hint is searched.
@@ -91,7 +99,7 @@ func describeAction(a sk.Action, named bool) string {
 			}
 			return "play the Tigress as an Escape"
 		}
-		return "play " + a.Card.Phrase(named)
+		return "play " + cardPhrase(a.Card, named)
 	case sk.ActionCannon:
 		if a.Value == sk.Cannonball {
 			return "load the cannonball"
@@ -106,9 +114,9 @@ func describeAction(a sk.Action, named bool) string {
 		return "do not draw"
 	case sk.ActionDiscard:
 		if a.Card2 == sk.NoCard {
-			return "discard " + a.Card.Phrase(named)
+			return "discard " + cardPhrase(a.Card, named)
 		}
-		return "discard " + a.Card.Phrase(named) + " and " + a.Card2.Phrase(named)
+		return "discard " + cardPhrase(a.Card, named) + " and " + cardPhrase(a.Card2, named)
 	case sk.ActionWager:
 		return "wager " + strconv.Itoa(int(a.Value))
 	case sk.ActionHarry:
@@ -193,7 +201,7 @@ func (h *Heuristic) explainBid(bid int) string {
 	names := func(cs []chance) []string {
 		var out []string
 		for _, x := range cs {
-			out = append(out, x.c.Phrase(abilities))
+			out = append(out, cardPhrase(x.c, abilities))
 		}
 		return out
 	}
@@ -236,7 +244,7 @@ func (h *Heuristic) explainBid(bid int) string {
 
 func (h *Heuristic) explainPlay(a sk.Action) string {
 	st := &h.st
-	code := a.Card.Phrase(st.opts.PirateAbilities)
+	code := cardPhrase(a.Card, st.opts.PirateAbilities)
 	need := st.need(st.me)
 	left := st.hand.Len()
 	p := st.winProb(a.Card, a.As)

@@ -90,7 +90,7 @@ func TestTwoSeatsPlayAWholeGame(t *testing.T) {
 	if opts, err := c.Options(ctx); err != nil || len(opts) != len(protocol.RuleOptions())+len(table.SettingOptions()) {
 		t.Errorf("%d options, %v", len(opts), err)
 	}
-	if cards, err := c.Cards(ctx); err != nil || len(cards) != len(protocol.Cards()) || cards[62].Name != "Skull King" {
+	if cards, err := c.Cards(ctx); err != nil || len(cards) != len(protocol.Cards()) || cards[62].Kind != "skull_king" {
 		t.Errorf("%d cards, %v", len(cards), err)
 	}
 	created, err := c.Create(ctx, protocol.CreateRequest{Nickname: "Ann",

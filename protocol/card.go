@@ -16,8 +16,9 @@ type CardRef struct {
 }
 
 // CardInfo is one card of the catalogue: everything a client needs to draw
-// the card and name it in a sentence, so that no client keeps a table of
-// cards of its own (GET /api/cards).
+// the card and name it, so that no client keeps a table of cards of its
+// own (GET /api/cards). It holds codes only: a client names the card from
+// the locale catalogue by its kind, suit and rank, or its Pirate.
 type CardInfo struct {
 	Card int    `json:"card"`
 	Code string `json:"code"` // without pirate abilities: PIR for every Pirate
@@ -28,13 +29,10 @@ type CardInfo struct {
 	Kind string `json:"kind"`
 	Suit string `json:"suit,omitempty"` // green, yellow, purple or black, for a number
 	Rank int    `json:"rank,omitempty"` // 1–14, for a number
-	// Name is the card's name ("black 11", "Skull King", "Harry the Giant"),
-	// Phrase how a sentence names it ("the black 11", "a Mermaid"), and
-	// Generic how it names a Pirate whose name does not matter ("a Pirate").
-	Name    string `json:"name"`
-	Phrase  string `json:"phrase"`
-	Generic string `json:"generic"`
-	Trump   bool   `json:"trump,omitempty"` // black numbers beat every other number
+	// Pirate names a named Pirate (rosie, bendt, rascal, juanita, harry):
+	// its name is the catalogue's pirate.<Pirate>.
+	Pirate string `json:"pirate,omitempty"`
+	Trump  bool   `json:"trump,omitempty"` // black numbers beat every other number
 	// Help says in one line what the card does; Ability, for a named
 	// Pirate, what its ability does when pirate abilities are played.
 	Help    string `json:"help"`
@@ -79,8 +77,10 @@ func Cards() []CardInfo {
 }
 
 func cardInfo(c skullking.Card) CardInfo {
-	ci := CardInfo{Card: int(c), Code: c.String(), NamedCode: c.NamedCode(), Kind: kindCodes[c.Kind()],
-		Name: c.Name(), Phrase: c.Phrase(true), Generic: c.Phrase(false)}
+	ci := CardInfo{Card: int(c), Code: c.String(), NamedCode: c.NamedCode(), Kind: kindCodes[c.Kind()]}
+	if ci.NamedCode != ci.Code {
+		ci.Pirate = strings.ToLower(ci.NamedCode)
+	}
 	ci.Help, ci.Ability = cardHelp[c.Kind()], abilityHelp[c]
 	if c.IsNumber() {
 		ci.Suit, ci.Rank, ci.Trump = c.Suit().String(), c.Rank(), c.Suit() == skullking.Black
@@ -101,21 +101,9 @@ func (r CardRef) Info() (CardInfo, bool) {
 	return cardInfo(skullking.Card(r.Card)), true
 }
 
-// Phrase names the card in a sentence: "the black 11", "a Mermaid", and a
-// Pirate by name only when its code names it.
-func (r CardRef) Phrase() string {
-	ci, ok := r.Info()
-	if !ok {
-		return "an unknown card"
-	}
-	if ci.Kind == "pirate" && !strings.EqualFold(r.Code, ci.NamedCode) {
-		return ci.Generic
-	}
-	return ci.Phrase
-}
-
-// Named reports whether the code names a Pirate by name.
-func (r CardRef) named() bool {
+// Named reports whether the code names a Pirate by name: a sentence then
+// names the Pirate by name, else as any Pirate.
+func (r CardRef) Named() bool {
 	ci, ok := r.Info()
 	return ok && ci.Kind == "pirate" && strings.EqualFold(r.Code, ci.NamedCode)
 }

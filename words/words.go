@@ -185,7 +185,7 @@ func (w Words) winning(t *protocol.Trick) string {
 	case "pirate", "escape":
 		return w.lang().T("trick.winner.tigress_"+p.As, nil)
 	default:
-		return bare(p.CardRef.Phrase())
+		return w.cardName(p.CardRef)
 	}
 }
 
@@ -303,7 +303,7 @@ func (w Words) playPhrase(ref protocol.CardRef, as string) string {
 	case "pirate", "escape":
 		return w.lang().T("play.tigress_"+as, nil)
 	}
-	return ref.Phrase()
+	return w.Card(ref)
 }
 
 // Action words an action a seat may take: "bid 2", "play the yellow 7",
@@ -336,7 +336,7 @@ func (w Words) Action(a protocol.Action) string {
 			if i < len(codes) {
 				ref.Code = codes[i]
 			}
-			names = append(names, ref.Phrase())
+			names = append(names, w.Card(ref))
 		}
 		args["Cards"] = w.list(names)
 	}
@@ -358,7 +358,7 @@ func (w Words) Refusal(r *protocol.Refusal) string {
 	}
 	card := l.T("refusal.that_card", nil)
 	if r.Card != nil {
-		card = r.Card.Phrase()
+		card = w.Card(*r.Card)
 	}
 	id := "refusal." + r.Code
 	var s string
@@ -469,16 +469,4 @@ func (w Words) StoodIn(events []protocol.Event) string {
 		return w.lang().T("stood_in", args)
 	}
 	return w.lang().N("stood_in.latest", len(events), args)
-}
-
-// bare drops a phrase's article: "black 11", "Skull King", "Mermaid".
-// It is English's, as the card catalogue's names still are (GET
-// /api/cards); the browser drops them the same way.
-func bare(phrase string) string {
-	for _, a := range []string{"the ", "a ", "an "} {
-		if strings.HasPrefix(phrase, a) {
-			return phrase[len(a):]
-		}
-	}
-	return phrase
 }

@@ -261,7 +261,7 @@ func FuzzDecodeServer(f *testing.F) {
 				if h.Why != nil {
 					w.Refusal(h.Why)
 				}
-				h.Phrase()
+				w.Card(h.CardRef)
 			}
 			for i := range v.Legal {
 				w.Action(v.Legal[i])

@@ -1044,22 +1044,17 @@ type BonusKindInfo struct {
 	Max   int            `json:"max,omitempty"`
 }
 
-// FourteenCard is a 14 as a Fourteen event names it: its suit, and how a
-// sentence names the card ("the black 14", the engine's Card.Phrase).
+// FourteenCard is a 14 as a Fourteen event names it: its suit. A client
+// names the card from the locale catalogue (card.phrase.<suit>).
 type FourteenCard struct {
-	Suit   string `json:"suit"`
-	Phrase string `json:"phrase"`
+	Suit string `json:"suit"`
 }
 
 // rulesInfo is computed once: it holds nothing but the engine's tables.
 var rulesInfo = sync.OnceValue(func() RulesInfo {
-	var fourteens []FourteenCard
-	for _, suit := range fourteenSuits {
-		for _, c := range protocol.Cards() {
-			if c.Kind == "number" && c.Rank == 14 && c.Suit == suit {
-				fourteens = append(fourteens, FourteenCard{Suit: suit, Phrase: c.Phrase})
-			}
-		}
+	fourteens := make([]FourteenCard, len(fourteenSuits))
+	for i, suit := range fourteenSuits {
+		fourteens[i] = FourteenCard{Suit: suit}
 	}
 	return RulesInfo{
 		Options: protocol.RuleOptions(),

@@ -81,11 +81,7 @@ func (m *Model) cardLegend() []string {
 			}
 		case ci.Suit == "" && !seen[ci.Kind]:
 			seen[ci.Kind] = true
-			code, name := ci.Code, ci.Name
-			if ci.Kind == "pirate" {
-				name = bareName(ci.Generic)
-			}
-			lines = append(lines, wrap(code+" "+name+": "+ci.Help, w, "  ")...)
+			lines = append(lines, wrap(ci.Code+" "+m.words.CardName(*ci, false)+": "+ci.Help, w, "  ")...)
 		}
 	}
 	head := wrap(strings.Join(suits, " · ")+": follow the suit led if you can.", w, "  ")
@@ -93,16 +89,6 @@ func (m *Model) cardLegend() []string {
 		head = append(head, wrap(trump, w, "  ")...)
 	}
 	return append(head, lines...)
-}
-
-// bareName drops a phrase's article: "a Pirate" is "Pirate".
-func bareName(phrase string) string {
-	for _, a := range []string{"the ", "a ", "an "} {
-		if strings.HasPrefix(phrase, a) {
-			return phrase[len(a):]
-		}
-	}
-	return phrase
 }
 
 // helpKeys lists the keys, with a server table's own: chat, and the

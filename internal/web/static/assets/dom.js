@@ -43,7 +43,7 @@ export function s(tag, attrs, ...kids) {
   return el;
 }
 
-// use draws one of the sprite's symbols (see cards.js).
+// use draws one of the sprite's symbols (see sprite.js).
 export function icon(name, cls, label) {
   const attrs = { class: ['icon', cls], viewBox: '0 0 64 64', focusable: 'false' };
   if (label) { attrs.role = 'img'; attrs['aria-label'] = label; } else attrs['aria-hidden'] = 'true';
@@ -137,12 +137,6 @@ export function limitChars(input, max) {
 
 // capital starts a sentence.
 export function capital(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
-
-// bare drops a phrase's article: "black 11", "Skull King", "Mermaid".
-export function bare(phrase) {
-  for (const a of ['the ', 'a ', 'an ']) if (phrase.startsWith(a)) return phrase.slice(a.length);
-  return phrase;
-}
 
 // router makes a single-page app of the page, one screen per address:
 // the navigate it returns moves to a path (replacing the current entry if

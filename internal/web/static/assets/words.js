@@ -4,15 +4,16 @@
 // language, every sentence the catalogue's (locale/*.json, by locale.js).
 // It is the counterpart of words.Words (words/words.go) and says the same
 // sentences — a browser test holds the two together — so no screen words a
-// code on its own. Cards are named from the server's catalogue ("the black
+// code on its own. Cards are named from the catalogue (cards.js: "the black
 // 11", "Harry the Giant"), never by their codes, and a Pirate by name only
 // when the game's rules make the names matter.
 
 import { cardOf } from './catalog.js';
-import { capital, bare } from './dom.js';
+import { cardName, cardPhrase } from './cards.js';
+import { capital } from './dom.js';
 import { t, n, has } from './locale.js';
 
-export { capital, bare };
+export { capital };
 
 // signed writes points with their sign, as the score sheet does: "+20",
 // "−10", "0".
@@ -71,11 +72,7 @@ export class Words {
 
   // phrase names a card in a sentence: "the black 11", "a Mermaid", a
   // Pirate by name only when the names matter.
-  phrase(id) {
-    const c = cardOf(id);
-    if (!c) return t('card.unknown');
-    return this.named ? c.phrase : c.generic;
-  }
+  phrase(id) { return cardPhrase(cardOf(id), this.named); }
 
   // playPhrase names a card on the table: "the Tigress as a Pirate".
   playPhrase(p) {
@@ -119,7 +116,7 @@ export class Words {
     const p = tr.plays && tr.plays[tr.winning];
     if (!p) return t('trick.winner.unknown');
     if (p.as === 'pirate' || p.as === 'escape') return t(`trick.winner.tigress_${p.as}`);
-    return bare(this.playPhrase(p));
+    return cardName(cardOf(p.card), this.named);
   }
 
   // trick says who won a completed trick and why, what it carries if the

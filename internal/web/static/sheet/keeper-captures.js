@@ -3,7 +3,7 @@
 // Loot alliances, Rascal's wager, the cannon loads.
 
 import { h, announce, plural } from '/assets/dom.js';
-import { suitIcon } from '/assets/cards.js';
+import { suitIcon, cardPhrase } from '/assets/cards.js';
 import { info, ruleValue } from './keeper-rules.js';
 import { CAPTURE_WORDS, CANNON_WORDS, words } from './keeper-say.js';
 
@@ -24,7 +24,7 @@ export function captures(ctx) {
       switch (b.kind) {
         case 'fourteen': {
           const c = fourteen(b.suit);
-          return c ? [`${p} took `, suitIcon(b.suit), ` ${c.phrase}`] : `${p} took a 14 (${b.suit})`;
+          return c ? [`${p} took `, suitIcon(b.suit), ` ${fourteenPhrase(c)}`] : `${p} took a 14 (${b.suit})`;
         }
         case 'pirate_took_mermaids': return `${p}'s Pirate took ${b.count === 1 ? 'a Mermaid' : plural(b.count, 'Mermaid')}`;
         case 'skull_king_took_pirates': return `${p}'s Skull King took ${plural(b.count, 'Pirate')}`;
@@ -46,7 +46,10 @@ export function captures(ctx) {
     return wrap;
   }
 
-  // fourteen is the 14 of a suit as the server names it, null if unknown.
+  // fourteenPhrase names a 14 the server lists (its suit) in a sentence.
+  function fourteenPhrase(c) { return cardPhrase({ kind: 'number', suit: c.suit, rank: 14 }); }
+
+  // fourteen is the 14 of a suit as the server lists it, null if unknown.
   function fourteen(suit) {
     const k = info && info.bonus_kinds.find((x) => x.kind === 'fourteen');
     return (k && (k.cards || []).find((c) => c.suit === suit)) || null;
@@ -67,7 +70,7 @@ export function captures(ctx) {
     const kind = info.bonus_kinds.find((k) => k.kind === pick.kind);
     if (kind && kind.cards) {
       wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'Which card' }, kind.cards.map((c) =>
-        btn('bs-' + c.suit, [suitIcon(c.suit), ` ${c.phrase}`], false, () => add({ kind: kind.kind, suit: c.suit })))));
+        btn('bs-' + c.suit, [suitIcon(c.suit), ` ${fourteenPhrase(c)}`], false, () => add({ kind: kind.kind, suit: c.suit })))));
     } else if (kind && kind.max) {
       wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'How many' }, Array.from({ length: kind.max }, (_, v) =>
         btn('bc-' + (v + 1), String(v + 1), false, () => add({ kind: kind.kind, count: v + 1 })))));
