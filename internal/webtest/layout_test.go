@@ -27,9 +27,9 @@ var layoutSizes = []screenSize{{360, 800}, {390, 844}, {414, 896}, {1280, 800}}
 // without scrolling: a control to act on, the trick and the sentence that
 // says who won it, the player's own seat, the round just scored, each
 // wholly on the screen with nothing over it; what only this seat knows
-// (Juanita's look) with nothing over it wherever it shows; and no page
-// wider than the screen. A point of an element is covered when the
-// element found there is neither it nor inside it.
+// (Juanita's look) with nothing over it wherever it shows; no page wider
+// than the screen; and no text cut off. A point of an element is covered
+// when the element found there is neither it nor inside it.
 const hiddenJS = `(() => {
 	const out = [];
 	const w = innerWidth, vh = innerHeight;
@@ -75,6 +75,19 @@ const hiddenJS = `(() => {
 	check('#trick, #outcome, #lead', true);
 	check('#round-summary', true);
 	check('#secrets .card', false);
+	// No word cut off: a label, a button or a line whose text is wider
+	// than its box, which hides the rest.
+	for (const e of document.querySelectorAll('button, label, summary, h1, h2, h3, th, td, .seat, #turnline, #whyline, p, li')) {
+		// What only a screen reader reads is a pixel wide on purpose; a
+		// name, which a player may make as long as they like, and a crowded
+		// phone's seat lines end in an ellipsis on purpose.
+		if (!e.checkVisibility() || e.closest('.sr-only, .who, .brand, table.summary th[scope=row], #round-breakdown th.l') ||
+			crowded && e.closest('.seat .st')) continue;
+		const cs = getComputedStyle(e);
+		if ((cs.overflowX === 'hidden' || cs.overflowX === 'clip') && e.scrollWidth > e.clientWidth + 1) {
+			out.push(name(e) + ' cuts off its text ("' + e.textContent.trim().slice(0, 40) + '"): ' + e.scrollWidth + 'px in ' + e.clientWidth + 'px');
+		}
+	}
 	return out;
 })()`
 
@@ -124,7 +137,7 @@ func TestLayoutEveryPhase(t *testing.T) {
 			p.nav(s.Base + "/t/" + created.ID)
 			p.click("#start")
 			p.waitVisible("#round-info")
-			checked, faults := playLaidOut(t, p, 3*time.Minute)
+			checked, faults := playLaidOut(t, p, layoutSizes, 3*time.Minute)
 			seen := eval[[]string](p, `window.__seen ? [...window.__seen] : []`)
 			t.Logf("%d moments checked; seen: %s", checked, strings.Join(seen, ", "))
 			for _, d := range c.brings {
@@ -161,11 +174,11 @@ func resize(p *page, size screenSize) {
 }
 
 // playLaidOut plays the page's seat to the end of the game as playUntil
-// does, checking before each action, at the next screen size in turn,
+// does, checking before each action, at the next of sizes in turn,
 // that nothing the player needs is hidden (hiddenJS). It returns how
 // many moments it checked and how many it found at fault; after the
 // fifth fault it stops checking.
-func playLaidOut(t *testing.T, p *page, timeout time.Duration) (checked, faults int) {
+func playLaidOut(t *testing.T, p *page, sizes []screenSize, timeout time.Duration) (checked, faults int) {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
@@ -175,7 +188,7 @@ func playLaidOut(t *testing.T, p *page, timeout time.Duration) (checked, faults 
 			return checked, faults
 		case strings.HasPrefix(step, "click:"):
 			if faults < 5 {
-				size := layoutSizes[checked%len(layoutSizes)]
+				size := sizes[checked%len(sizes)]
 				resize(p, size)
 				// The moment may have passed while the page was laid out
 				// anew: check the one on screen now.
