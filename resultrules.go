@@ -1,7 +1,6 @@
 package skullking
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 )
@@ -80,70 +79,84 @@ func trickSize(players int) int {
 	return players
 }
 
-// nobodyText says why tricks beyond the most that can go to nobody were
-// refused: which cards can leave a trick without a winner, and how many.
-func (o *Options) nobodyText() string {
+// nobodyCode is the refusal of tricks beyond the most that can go to
+// nobody, which says which cards can leave a trick without a winner, and
+// its English reason.
+func (o *Options) nobodyCode() (ResultCode, string) {
 	switch {
 	case o.Kraken && o.WhiteWhale:
-		return "only the Kraken's trick and the White Whale's can (two a round)"
+		return ResultToNobodyBoth, "only the Kraken's trick and the White Whale's can (two a round)"
 	case o.Kraken:
-		return "only the Kraken's trick can (one a round)"
+		return ResultToNobodyKraken, "only the Kraken's trick can (one a round)"
 	case o.WhiteWhale:
-		return "only the White Whale's trick can, when no number was played to it (one a round)"
+		return ResultToNobodyWhale, "only the White Whale's trick can, when no number was played to it (one a round)"
 	}
-	return "every trick has a winner (only the Kraken, the White Whale or Graybeard leave a trick to nobody)"
+	return ResultToNobody, "every trick has a winner (only the Kraken, the White Whale or Graybeard leave a trick to nobody)"
 }
 
 // checkTricks refuses tricks won that add up to more than were played, or
 // to fewer than the tricks that can go to nobody allow.
-func (g *Game) checkTricks(r *RoundResult, cards int) string {
+func (g *Game) checkTricks(r *RoundResult, cards int) *problem {
 	sum := 0
 	for s := 0; s < g.players; s++ {
 		sum += r.Won[s]
 	}
 	if sum > cards {
-		return fmt.Sprintf("tricks won add up to %d, but only %s played", sum, pluralVerb(cards, "trick", "was", "were"))
+		return refuse(ResultTricksOver, facts{"Sum": sum, "Count": cards},
+			"tricks won add up to %d, but only %s played", sum, pluralVerb(cards, "trick", "was", "were"))
 	}
 	if lost := cards - sum; lost > g.opts.TricksToNobody(g.players, cards) {
-		return fmt.Sprintf("tricks won add up to %d of %d, so %s went to nobody, but %s", sum, cards,
-			plural(lost, "trick"), g.opts.nobodyText())
+		code, why := g.opts.nobodyCode()
+		return refuse(code, facts{"Sum": sum, "Cards": cards, "Count": lost},
+			"tricks won add up to %d of %d, so %s went to nobody, but %s", sum, cards, plural(lost, "trick"), why)
 	}
-	return ""
+	return nil
 }
 
-// captureProblem says what makes captures c impossible for a seat that won
-// won tricks of size cards each, or "" when some play gives them. A
+// captureProblem says what makes captures c impossible for seat name that
+// won won tricks of size cards each, or nil when some play gives them. A
 // capture needs a trick won; a Pirate taking Mermaids, the Skull King
 // taking Pirates and a Mermaid taking the Skull King each need a trick of
 // their own (§5, §6), and a trick holds no more cards than its size.
-func captureProblem(c Captures, won, size int) string {
+func captureProblem(c Captures, won, size int, name string) *problem {
 	f, b, m, p, sk := c.Fourteens(), c.Black14(), c.Mermaids(), c.Pirates(), c.SkullKing()
+	say := func(code ResultCode, args facts, format string, a ...any) *problem {
+		args["Name"] = name
+		return refuse(code, args, "%s "+format, append([]any{name}, a...)...)
+	}
 	switch {
 	case c.Empty():
-		return ""
+		return nil
 	case won == 0:
-		return "has bonuses but won no tricks: bonuses come from tricks won"
+		return say(ResultBonusNoTricks, facts{}, "has bonuses but won no tricks: bonuses come from tricks won")
 	case f > deck.Colour14:
-		return fmt.Sprintf("captured %s, but %s", plural(f, "colour 14"), thereAre(deck.Colour14, "colour 14"))
+		return say(ResultColour14s, facts{"Count": f, "Deck": deck.Colour14},
+			"captured %s, but %s", plural(f, "colour 14"), thereAre(deck.Colour14, "colour 14"))
 	case b > deck.Black14:
-		return fmt.Sprintf("captured %s, but %s", plural(b, "black 14"), thereAre(deck.Black14, "black 14"))
+		return say(ResultBlack14s, facts{"Count": b}, "captured %s, but %s", plural(b, "black 14"), thereAre(deck.Black14, "black 14"))
 	case sk > deck.SkullKings:
-		return fmt.Sprintf("has a Mermaid taking the Skull King %s, but %s", times(sk), thereAre(deck.SkullKings, "Skull King"))
+		return say(ResultMermaidSKTimes, facts{"Count": sk},
+			"has a Mermaid taking the Skull King %s, but %s", times(sk), thereAre(deck.SkullKings, "Skull King"))
 	case sk > 0 && p > 0:
-		return "has the Skull King taking Pirates and a Mermaid taking the Skull King, but there is one Skull King: only one of these happened"
+		return say(ResultSKBoth, facts{},
+			"has the Skull King taking Pirates and a Mermaid taking the Skull King, but there is one Skull King: only one of these happened")
 	case m+sk > deck.Mermaids:
-		return fmt.Sprintf("has %s captured or taking the Skull King, but %s", plural(m+sk, "Mermaid"), thereAre(deck.Mermaids, "Mermaid"))
+		return say(ResultMermaids, facts{"Count": m + sk, "Deck": deck.Mermaids},
+			"has %s captured or taking the Skull King, but %s", plural(m+sk, "Mermaid"), thereAre(deck.Mermaids, "Mermaid"))
 	case p > size-1:
-		return fmt.Sprintf("has the Skull King taking %s, but a trick holds %s", plural(p, "Pirate"), plural(size, "card"))
+		return say(ResultSKPiratesTrick, facts{"Count": p, "Size": size},
+			"has the Skull King taking %s, but a trick holds %s", plural(p, "Pirate"), plural(size, "card"))
 	}
 	pirateTricks := (m + size - 2) / (size - 1) // the fewest tricks a Pirate can take m Mermaids in
 	if pirateTricks+p > deck.Pirates {
-		return fmt.Sprintf("has %s winning Mermaids and the Skull King taking %s, but %s (5 and the Tigress)",
+		return say(ResultPirates, facts{"Count": pirateTricks, "Taken": p, "Deck": deck.Pirates},
+			"has %s winning Mermaids and the Skull King taking %s, but %s (5 and the Tigress)",
 			plural(pirateTricks, "Pirate"), plural(p, "Pirate"), thereAre(deck.Pirates, "Pirate"))
 	}
 	own := pirateTricks + b2i(p > 0) + sk
 	if own > won {
-		return fmt.Sprintf("won %s, but these captures need %s of their own (a Pirate taking Mermaids, the Skull King taking Pirates, a Mermaid taking the Skull King)",
+		return say(ResultOwnTricks, facts{"Count": won, "Need": own},
+			"won %s, but these captures need %s of their own (a Pirate taking Mermaids, the Skull King taking Pirates, a Mermaid taking the Skull King)",
 			plural(won, "trick"), plural(own, "trick"))
 	}
 	// The 14s fill the places the characters leave in the tricks won.
@@ -152,9 +165,15 @@ func captureProblem(c Captures, won, size int) string {
 		free += size - 1 - p
 	}
 	if f+b > free {
-		return fmt.Sprintf("captured %s, but in %s of %d cards these captures leave room for %s", fourteens(f+b), plural(won, "trick"), size, roomFor(free))
+		args := facts{"Fourteens": Counted{Of: "fourteens", Count: f + b}, "Tricks": Counted{Of: "tricks", Count: won}, "Size": size}
+		code := ResultFourteensNoRoom
+		if free > 0 {
+			code, args["Room"] = ResultFourteensRoom, free
+		}
+		return say(code, args, "captured %s, but in %s of %d cards these captures leave room for %s",
+			fourteens(f+b), plural(won, "trick"), size, roomFor(free))
 	}
-	return ""
+	return nil
 }
 
 // fourteens counts 14s: "a 14", "2 14s".
@@ -176,13 +195,13 @@ func roomFor(n int) string {
 // checkCaptures refuses captures no play can give: a seat's own (see
 // captureProblem), then the table's together, each card being captured
 // once at most.
-func (g *Game) checkCaptures(r *RoundResult) string {
+func (g *Game) checkCaptures(r *RoundResult) *problem {
 	size := trickSize(g.players)
 	var total struct{ f, b, m, skPirates, mermaidSK, pirates int }
 	for s := 0; s < g.players; s++ {
 		c := r.Captures[s]
-		if why := captureProblem(c, r.Won[s], size); why != "" {
-			return g.Name(s) + " " + why
+		if why := captureProblem(c, r.Won[s], size, g.Name(s)); why != nil {
+			return why
 		}
 		total.f += c.Fourteens()
 		total.b += c.Black14()
@@ -193,23 +212,31 @@ func (g *Game) checkCaptures(r *RoundResult) string {
 	}
 	switch {
 	case total.f > deck.Colour14:
-		return fmt.Sprintf("%s captured, but %s", plural(total.f, "colour 14"), thereAre(deck.Colour14, "colour 14"))
+		return refuse(ResultTableColour14s, facts{"Count": total.f, "Deck": deck.Colour14},
+			"%s captured, but %s", plural(total.f, "colour 14"), thereAre(deck.Colour14, "colour 14"))
 	case total.b > deck.Black14:
-		return fmt.Sprintf("%s captured, but %s", plural(total.b, "black 14"), thereAre(deck.Black14, "black 14"))
+		return refuse(ResultTableBlack14s, facts{"Count": total.b},
+			"%s captured, but %s", plural(total.b, "black 14"), thereAre(deck.Black14, "black 14"))
 	case total.skPirates > 0 && total.mermaidSK > 0:
-		return "the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King: only one of these happened"
+		return refuse(ResultTableSKBoth, facts{},
+			"the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King: only one of these happened")
 	case total.skPirates > deck.SkullKings:
-		return fmt.Sprintf("the Skull King took Pirates %s, but %s", times(total.skPirates), thereAre(deck.SkullKings, "Skull King"))
+		return refuse(ResultTableSKPirates, facts{"Count": total.skPirates},
+			"the Skull King took Pirates %s, but %s", times(total.skPirates), thereAre(deck.SkullKings, "Skull King"))
 	case total.mermaidSK > deck.SkullKings:
-		return fmt.Sprintf("a Mermaid took the Skull King %s, but %s", times(total.mermaidSK), thereAre(deck.SkullKings, "Skull King"))
+		return refuse(ResultTableMermaidSK, facts{"Count": total.mermaidSK},
+			"a Mermaid took the Skull King %s, but %s", times(total.mermaidSK), thereAre(deck.SkullKings, "Skull King"))
 	case total.m > deck.Mermaids && total.mermaidSK > 0:
-		return fmt.Sprintf("%s captured, the one that took the Skull King included, but %s", plural(total.m, "Mermaid"), thereAre(deck.Mermaids, "Mermaid"))
+		return refuse(ResultTableMermaidsSK, facts{"Count": total.m, "Deck": deck.Mermaids},
+			"%s captured, the one that took the Skull King included, but %s", plural(total.m, "Mermaid"), thereAre(deck.Mermaids, "Mermaid"))
 	case total.m > deck.Mermaids:
-		return fmt.Sprintf("%s captured, but %s", plural(total.m, "Mermaid"), thereAre(deck.Mermaids, "Mermaid"))
+		return refuse(ResultTableMermaids, facts{"Count": total.m, "Deck": deck.Mermaids},
+			"%s captured, but %s", plural(total.m, "Mermaid"), thereAre(deck.Mermaids, "Mermaid"))
 	case total.pirates > deck.Pirates:
-		return fmt.Sprintf("the captures need %s, but %s (5 and the Tigress)", plural(total.pirates, "Pirate"), thereAre(deck.Pirates, "Pirate"))
+		return refuse(ResultTablePirates, facts{"Count": total.pirates, "Deck": deck.Pirates},
+			"the captures need %s, but %s (5 and the Tigress)", plural(total.pirates, "Pirate"), thereAre(deck.Pirates, "Pirate"))
 	}
-	return ""
+	return nil
 }
 
 // BonusSums is every bonus a seat that won won tricks at a table of
@@ -225,7 +252,7 @@ func (o *Options) BonusSums(players, won int) []int {
 				for p := 0; p <= deck.Pirates; p++ {
 					for sk := 0; sk <= deck.SkullKings; sk++ {
 						c := NewCaptures(f, b, m, p, sk)
-						if captureProblem(c, won, size) != "" {
+						if captureProblem(c, won, size, "") != nil {
 							continue
 						}
 						if v := o.CaptureBonus(c); !seen[v] {
@@ -243,28 +270,31 @@ func (o *Options) BonusSums(players, won int) []int {
 
 // checkBonusPoints refuses a bonus given as points that no captures in the
 // seat's tricks make under the rules in force.
-func (g *Game) checkBonusPoints(r *RoundResult) string {
+func (g *Game) checkBonusPoints(r *RoundResult) *problem {
 	for s := 0; s < g.players; s++ {
 		v := r.Bonus[s]
 		if v == 0 || !r.Captures[s].Empty() {
 			continue
 		}
 		if r.Won[s] == 0 {
-			return fmt.Sprintf("%s has %s but won no tricks: bonuses come from tricks won", g.Name(s), plural(v, "bonus point"))
+			return refuse(ResultBonusPointsNoWin, facts{"Name": g.Name(s), "Count": v},
+				"%s has %s but won no tricks: bonuses come from tricks won", g.Name(s), plural(v, "bonus point"))
 		}
 		sums := g.opts.BonusSums(g.players, r.Won[s])
 		if !slices.Contains(sums, v) {
-			return fmt.Sprintf("%s has %s, but no captures in %s make %d under these rules (the most is %d)",
-				g.Name(s), plural(v, "bonus point"), plural(r.Won[s], "trick"), v, sums[len(sums)-1])
+			most := sums[len(sums)-1]
+			return refuse(ResultBonusPoints, facts{"Name": g.Name(s), "Count": v, "Tricks": Counted{Of: "tricks", Count: r.Won[s]}, "Most": most},
+				"%s has %s, but no captures in %s make %d under these rules (the most is %d)",
+				g.Name(s), plural(v, "bonus point"), plural(r.Won[s], "trick"), v, most)
 		}
 	}
-	return ""
+	return nil
 }
 
 // checkWagers refuses Rascal of Roatan's wagers that cannot be: without
 // pirate abilities, of another amount than 0, 10 or 20, by a seat that won
 // no trick, or by more seats than there are Rascals (§8.6).
-func (g *Game) checkWagers(r *RoundResult) string {
+func (g *Game) checkWagers(r *RoundResult) *problem {
 	var wagered []int
 	for s := 0; s < g.players; s++ {
 		w := r.Wagers[s]
@@ -272,41 +302,43 @@ func (g *Game) checkWagers(r *RoundResult) string {
 		case w == 0:
 			continue
 		case !g.opts.PirateAbilities:
-			return fmt.Sprintf("%s wagered %d with Rascal of Roatan, but pirate abilities are not in play", g.Name(s), w)
+			return refuse(ResultWagerNoAbilities, facts{"Name": g.Name(s), "Wager": w}, "%s wagered %d with Rascal of Roatan, but pirate abilities are not in play", g.Name(s), w)
 		case w != 10 && w != 20:
-			return fmt.Sprintf("%s wagered %d: Rascal of Roatan wagers 0, 10 or 20", g.Name(s), w)
+			return refuse(ResultWagerAmount, facts{"Name": g.Name(s), "Wager": w}, "%s wagered %d: Rascal of Roatan wagers 0, 10 or 20", g.Name(s), w)
 		case r.Won[s] == 0:
-			return fmt.Sprintf("%s wagered %d but won no tricks: Rascal of Roatan wagers when he wins a trick", g.Name(s), w)
+			return refuse(ResultWagerNoTricks, facts{"Name": g.Name(s), "Wager": w}, "%s wagered %d but won no tricks: Rascal of Roatan wagers when he wins a trick", g.Name(s), w)
 		}
 		wagered = append(wagered, s)
 		if len(wagered) > deck.Rascals {
-			return fmt.Sprintf("%s and %s both wagered, but there is one Rascal of Roatan", g.Name(wagered[0]), g.Name(s))
+			first, second := g.Name(wagered[0]), g.Name(s)
+			return refuse(ResultWagerTwice, facts{"First": first, "Second": second}, "%s and %s both wagered, but there is one Rascal of Roatan", first, second)
 		}
 	}
-	return ""
+	return nil
 }
 
 // checkAlliances refuses Loot alliances that cannot be: without the Loot
 // module, more than the Loot cards, with oneself or with a seat that won
 // no trick (§8.4).
-func (g *Game) checkAlliances(r *RoundResult) string {
+func (g *Game) checkAlliances(r *RoundResult) *problem {
 	if r.NAlliances < 0 || r.NAlliances > min(len(r.Alliances), deck.Loot) {
-		return fmt.Sprintf("%s, but %s", plural(r.NAlliances, "Loot alliance"), thereAre(deck.Loot, "Loot card"))
+		return refuse(ResultLootCount, facts{"Count": r.NAlliances, "Deck": deck.Loot},
+			"%s, but %s", plural(r.NAlliances, "Loot alliance"), thereAre(deck.Loot, "Loot card"))
 	}
 	for _, a := range r.Alliances[:r.NAlliances] {
 		if !g.opts.Loot {
-			return "a Loot alliance, but the Loot module is not in play"
+			return refuse(ResultLootOff, facts{}, "a Loot alliance, but the Loot module is not in play")
 		}
 		if a.Looter < 0 || int(a.Looter) >= g.players || a.Winner < 0 || int(a.Winner) >= g.players {
-			return fmt.Sprintf("the Loot alliance of seats %d and %d names no seat: seats are 0 to %d", a.Looter, a.Winner, g.players-1)
+			return refuse(ResultLootSeats, facts{"Looter": int(a.Looter), "Winner": int(a.Winner), "Last": g.players - 1}, "the Loot alliance of seats %d and %d names no seat: seats are 0 to %d", a.Looter, a.Winner, g.players-1)
 		}
 		looter, winner := g.Name(int(a.Looter)), g.Name(int(a.Winner))
 		if a.Looter == a.Winner {
-			return fmt.Sprintf("%s won their own Loot: that forms no alliance", looter)
+			return refuse(ResultLootOwn, facts{"Name": looter}, "%s won their own Loot: that forms no alliance", looter)
 		}
 		if r.Won[a.Winner] == 0 {
-			return fmt.Sprintf("%s allied with %s through Loot, but %s won no tricks", looter, winner, winner)
+			return refuse(ResultLootNoTricks, facts{"Looter": looter, "Winner": winner}, "%s allied with %s through Loot, but %s won no tricks", looter, winner, winner)
 		}
 	}
-	return ""
+	return nil
 }

@@ -37,6 +37,11 @@ func (tc sheetCase) run(t *testing.T) {
 	if !errors.Is(err, ErrBadResults) || !strings.Contains(err.Error(), tc.want) {
 		t.Errorf("%s: %v, want ErrBadResults saying %q", tc.rule, err, tc.want)
 	}
+	// A client words the refusal from its code and facts.
+	var re *ResultError
+	if !errors.As(err, &re) || !slices.Contains(ResultCodes(), re.Code) || re.Args == nil {
+		t.Errorf("%s: %#v, want a ResultError with a code and its facts", tc.rule, err)
+	}
 	if !snap(g).equal(before) || len(g.Results()) != 0 {
 		t.Errorf("%s: the refused round changed the sheet", tc.rule)
 	}

@@ -21,49 +21,54 @@ var NoDeal Dealer = DealerFunc(func(int, int, []Card) bool { return false })
 // schedule's). The round must not have been dealt by the engine. Points and
 // totals are computed; r's are ignored. Bad results change nothing.
 func (g *Game) EnterResults(r RoundResult) error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: round %d: "+format, append([]any{ErrBadResults, g.round}, args...)...)
+	bad := func(why *problem) error {
+		return &ResultError{Round: g.round, Code: why.code, Args: why.args, Text: why.text}
 	}
 	if g.phase == PhaseOver {
-		return bad("the game is over")
+		return bad(refuse(ResultGameOver, facts{}, "the game is over"))
 	}
 	if g.dealt {
-		return bad("this round was dealt and is played card by card")
+		return bad(refuse(ResultDealt, facts{}, "this round was dealt and is played card by card"))
 	}
 	cards := g.cards
 	if r.Cards != 0 {
 		cards = r.Cards
-		if cards < 1 || cards > g.opts.MaxHand(g.players) {
-			return bad("%s dealt: a hand holds 1 to %d cards at %d players", plural(cards, "card"), g.opts.MaxHand(g.players), g.players)
+		if most := g.opts.MaxHand(g.players); cards < 1 || cards > most {
+			return bad(refuse(ResultCardsRange, facts{"Count": cards, "Max": most, "Players": g.players},
+				"%s dealt: a hand holds 1 to %d cards at %d players", plural(cards, "card"), most, g.players))
 		}
 	}
 	for s := 0; s < g.players; s++ {
+		name := g.Name(s)
 		if r.Bids[s] < 0 || r.Bids[s] > cards {
-			return bad("%s bid %d: %s", g.Name(s), r.Bids[s], bidRange(cards))
+			return bad(refuse(ResultBidRange, facts{"Name": name, "Bid": r.Bids[s], "Count": cards},
+				"%s bid %d: %s", name, r.Bids[s], bidRange(cards)))
 		}
 		if r.Won[s] < 0 || r.Won[s] > cards {
-			return bad("%s won %s, but the round deals %s", g.Name(s), plural(r.Won[s], "trick"), plural(cards, "card"))
+			return bad(refuse(ResultWonRange, facts{"Name": name, "Won": r.Won[s], "Count": cards},
+				"%s won %s, but the round deals %s", name, plural(r.Won[s], "trick"), plural(cards, "card")))
 		}
 		if r.Bonus[s] < 0 {
-			return bad("%s has a negative bonus", g.Name(s))
+			return bad(refuse(ResultNegativeBonus, facts{"Name": name}, "%s has a negative bonus", name))
 		}
 		if !r.Captures[s].Empty() && r.Bonus[s] != 0 {
-			return bad("%s's bonus is given both as points and as captures", g.Name(s))
+			return bad(refuse(ResultBonusTwice, facts{"Name": name}, "%s's bonus is given both as points and as captures", name))
 		}
 		if c := r.Cannon[s]; c != Grapeshot && (!g.opts.CannonLoad || c != Cannonball) {
-			return bad("%s loaded a cannonball, but the rules are not Rascal's scoring with cannon loads", g.Name(s))
+			return bad(refuse(ResultCannonball, facts{"Name": name},
+				"%s loaded a cannonball, but the rules are not Rascal's scoring with cannon loads", name))
 		}
 	}
 	// What the cards and the tricks make impossible (resultrules.go).
-	for _, check := range []func() string{
-		func() string { return g.checkTricks(&r, cards) },
-		func() string { return g.checkCaptures(&r) },
-		func() string { return g.checkBonusPoints(&r) },
-		func() string { return g.checkWagers(&r) },
-		func() string { return g.checkAlliances(&r) },
+	for _, check := range []func() *problem{
+		func() *problem { return g.checkTricks(&r, cards) },
+		func() *problem { return g.checkCaptures(&r) },
+		func() *problem { return g.checkBonusPoints(&r) },
+		func() *problem { return g.checkWagers(&r) },
+		func() *problem { return g.checkAlliances(&r) },
 	} {
-		if why := check(); why != "" {
-			return bad("%s", why)
+		if why := check(); why != nil {
+			return bad(why)
 		}
 	}
 	for s := 0; s < g.players; s++ {

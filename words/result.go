@@ -1,0 +1,56 @@
+package words
+
+import (
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/locale"
+)
+
+// Result is a refused round of a score sheet as the table reads it:
+// "Round 3: tricks won add up to 5, but only 4 tricks were played."
+func (w Words) Result(e *skullking.ResultError) string {
+	why := w.Reason("result."+string(e.Code), e.Args)
+	return w.lang().T("result.in_round", locale.Args{"Round": e.Round, "Reason": why})
+}
+
+// Reason renders sentence id of a refusal with its facts, as the score
+// keeper's server and engine send them (scorekeeper.Wording): Count
+// chooses the plural form, and a counted fact (skullking.Counted, or its
+// JSON {"of", "count"}) is written with its noun, "result.count." + of.
+func (w Words) Reason(id string, facts map[string]any) string {
+	l := w.lang()
+	args := make(locale.Args, len(facts))
+	for k, v := range facts {
+		args[k] = v
+		if c, ok := counted(v); ok {
+			args[k] = l.N("result.count."+c.Of, c.Count, nil)
+		}
+	}
+	if count, ok := number(args["Count"]); ok {
+		return l.N(id, count, args)
+	}
+	return l.T(id, args)
+}
+
+// counted reads a counted fact, as the engine makes it or as JSON decodes it.
+func counted(v any) (skullking.Counted, bool) {
+	switch c := v.(type) {
+	case skullking.Counted:
+		return c, true
+	case map[string]any:
+		of, _ := c["of"].(string)
+		n, ok := number(c["count"])
+		return skullking.Counted{Of: of, Count: n}, ok && of != ""
+	}
+	return skullking.Counted{}, false
+}
+
+// number reads a count, as the engine makes it or as JSON decodes it.
+func number(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return n, true
+	case float64:
+		return int(n), true
+	}
+	return 0, false
+}
