@@ -140,9 +140,10 @@ func view(s *Sheet, sc *Score, readOnly bool) *sheetView {
 
 // apiError is every error's body.
 type apiError struct {
-	Error string     `json:"error"`
-	Code  string     `json:"code"`
-	Round int        `json:"round,omitempty"`
+	Error string `json:"error"`
+	Code  string `json:"code"`
+	Round int    `json:"round,omitempty"`
+	Wording
 	Sheet *sheetView `json:"sheet,omitempty"`
 	// Merge is, on a conflict the server tried to merge, the sheet merged
 	// as far as it goes and what is left for the keeper to choose.
@@ -180,7 +181,7 @@ func writeRefusal(w http.ResponseWriter, err error) {
 	if r.Code == codeMalformed {
 		status = http.StatusBadRequest
 	}
-	writeJSON(w, status, apiError{Error: r.Error, Code: r.Code, Round: r.Round})
+	writeJSON(w, status, apiError{Error: r.Error, Code: r.Code, Round: r.Round, Wording: r.Wording})
 }
 
 func (h *handler) storeError(w http.ResponseWriter, r *http.Request, err error) {

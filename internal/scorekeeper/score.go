@@ -1,7 +1,7 @@
 package scorekeeper
 
 import (
-	"fmt"
+	"errors"
 	"strings"
 
 	"github.com/skullking-go/skullking"
@@ -138,7 +138,7 @@ func (s *Sheet) play() (*skullking.Game, []int, error) {
 			return nil, nil, err
 		}
 		if err := g.EnterResults(res); err != nil {
-			return nil, nil, invalid(rn, "%s", resultsText(err, rn))
+			return nil, nil, resultsInvalid(err, rn)
 		}
 		rulesFrom = append(rulesFrom, from)
 	}
@@ -162,11 +162,14 @@ func (s *Sheet) winnersText(g *skullking.Game) string {
 	return strings.Join(names, " and ") + " share the win"
 }
 
-// resultsText is an engine refusal of a round without its prefix.
-func resultsText(err error, round int) string {
-	msg := err.Error()
-	msg = strings.TrimPrefix(msg, skullking.ErrBadResults.Error()+": ")
-	return strings.TrimPrefix(msg, fmt.Sprintf("round %d: ", round))
+// resultsInvalid is the engine's refusal of round rn: its sentence, and
+// the catalogue's id of it with its facts for a client to word.
+func resultsInvalid(err error, rn int) error {
+	var re *skullking.ResultError
+	if !errors.As(err, &re) {
+		return invalid(rn, "%s", strings.TrimPrefix(err.Error(), skullking.ErrBadResults.Error()+": "))
+	}
+	return &InvalidError{Round: rn, Msg: re.Text, Wording: Wording{Reason: "result." + string(re.Code), Args: re.Args}}
 }
 
 // Suits of the 14s, in the order a client should offer them.

@@ -132,6 +132,7 @@ type refusalBody struct {
 	Error string `json:"error"`
 	Code  string `json:"code"`
 	Round int    `json:"round,omitempty"`
+	Wording
 }
 
 // The codes of refusal: a body that is not what the route reads, and an
@@ -146,7 +147,7 @@ func refusalOf(err error) refusalBody {
 	var ie *InvalidError
 	switch {
 	case errors.As(err, &ie):
-		return refusalBody{Error: ie.Message(), Code: codeInvalid, Round: ie.Round}
+		return refusalBody{Error: ie.Message(), Code: codeInvalid, Round: ie.Round, Wording: ie.Wording}
 	case errors.Is(err, ErrMalformed):
 		return refusalBody{Error: errorText(err), Code: codeMalformed}
 	default:

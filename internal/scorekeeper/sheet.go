@@ -133,10 +133,12 @@ func (e *malformedError) Message() string { return e.msg }
 func (e *malformedError) Unwrap() error   { return ErrMalformed }
 
 // InvalidError is a refused entry: where (Round, 0 when about the whole
-// sheet) and why, in a sentence for the table.
+// sheet) and why, in a sentence for the table, and, when the catalogue
+// has that sentence, its id and facts (Wording).
 type InvalidError struct {
 	Round int
 	Msg   string
+	Wording
 }
 
 func (e *InvalidError) Error() string { return "scorekeeper: " + e.Message() }

@@ -6,6 +6,7 @@
 // change of rules, asked of the server or, offline, of the engine.
 
 import { capital } from '/assets/dom.js';
+import { has, n, t } from '/assets/locale.js';
 import { engine } from '/sheet/assets/engine.js';
 
 const KEY_BOOK = 'sk.score.book';
@@ -26,9 +27,26 @@ function sentence(text) {
   return /[.!?…]$/.test(s) ? s : s + '.';
 }
 
-// worded gives an answer's error, if any, as a sentence.
+// said renders a refusal's catalogue sentence with its facts: Count
+// chooses the plural form, and a counted fact ({of, count}) is written
+// with its noun (result.count.*).
+function said(id, args) {
+  const facts = {};
+  for (const [k, v] of Object.entries(args || {})) {
+    facts[k] = v && typeof v === 'object' ? n(`result.count.${v.of}`, v.count) : v;
+  }
+  return typeof facts.Count === 'number' ? n(id, facts.Count, facts) : t(id, facts);
+}
+
+// worded gives an answer's error, if any, as a sentence in the reader's
+// language: the catalogue's for its reason (docs/scorekeeper-api.md,
+// Errors), in its round, else the answer's own English.
 export function worded(data) {
-  if (data && typeof data.error === 'string') data.error = sentence(data.error);
+  if (!data || typeof data.error !== 'string') return data;
+  if (data.reason && has(data.reason)) {
+    const why = said(data.reason, data.args);
+    data.error = data.round ? t('result.in_round', { Round: data.round, Reason: why }) : sentence(why);
+  } else data.error = sentence(data.error);
   return data;
 }
 
