@@ -180,8 +180,12 @@ func TestStaticFilesStaySmall(t *testing.T) {
 
 // TestServiceWorkerKeepsEveryModule reads the score keeper's modules and
 // the files its service worker keeps (sw.js, SHELL): a module, or a file
-// one imports, that the worker does not keep would leave the page unable
-// to open offline, which only a phone without network would show.
+// one imports (the shared /assets/ ones too, the catalogue's locale.js and
+// the page's language menu among them), that the worker does not keep
+// would leave the page unable to open offline, which only a phone without
+// network would show. The catalogue's list of languages and English are
+// kept with them; every other language is kept from that list
+// (TestScoreKeeperOfflineSpeaksGerman in internal/webtest).
 func TestServiceWorkerKeepsEveryModule(t *testing.T) {
 	sw, err := static.ReadFile("static/sheet/sw.js")
 	if err != nil {
@@ -191,31 +195,60 @@ func TestServiceWorkerKeepsEveryModule(t *testing.T) {
 	for _, m := range regexp.MustCompile(`'(/[^']*)'`).FindAllStringSubmatch(string(sw[strings.Index(string(sw), "const SHELL"):]), -1) {
 		kept[m[1]] = true
 	}
+	for _, want := range []string{"/locale/index.json", "/locale/en.json"} {
+		if !kept[want] {
+			t.Errorf("sw.js does not keep %s, which assets/locale.js reads: add it to SHELL", want)
+		}
+	}
 	files, err := fs.Glob(static, "static/sheet/*.js")
 	if err != nil {
 		t.Fatal(err)
 	}
-	imp := regexp.MustCompile(`from '(\./|/assets/|/sheet/assets/)([a-z0-9-]+\.js)'`)
+	// The modules the page loads: its own, and the scripts of its HTML.
+	var todo []string
 	for _, p := range files {
-		name := path.Base(p)
-		if name == "sw.js" {
+		if name := path.Base(p); name != "sw.js" {
+			todo = append(todo, "/sheet/assets/"+name)
+		}
+	}
+	html, err := static.ReadFile("static/sheet/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile(`<script[^>]* src="([^"]+)"`).FindAllStringSubmatch(string(html), -1) {
+		todo = append(todo, m[1])
+	}
+	imp := regexp.MustCompile(`from '(\./|/assets/|/sheet/assets/)([a-z0-9-]+\.js)'`)
+	seen := map[string]bool{}
+	for len(todo) > 0 {
+		url := todo[0]
+		todo = todo[1:]
+		if seen[url] {
 			continue
 		}
-		if !kept["/sheet/assets/"+name] {
-			t.Errorf("sw.js does not keep /sheet/assets/%s: add it to SHELL", name)
+		seen[url] = true
+		if !kept[url] {
+			t.Errorf("sw.js does not keep %s: add it to SHELL", url)
 		}
-		b, err := static.ReadFile(p)
+		b, err := static.ReadFile(staticPath(url))
 		if err != nil {
-			t.Fatal(err)
+			t.Errorf("%s: %v", url, err)
+			continue
 		}
 		for _, m := range imp.FindAllStringSubmatch(string(b), -1) {
 			at := m[1]
 			if at == "./" {
-				at = "/sheet/assets/"
+				at = path.Dir(url) + "/"
 			}
-			if !kept[at+m[2]] {
-				t.Errorf("%s imports %s%s, which sw.js does not keep: add it to SHELL", name, at, m[2])
-			}
+			todo = append(todo, at+m[2])
 		}
 	}
+}
+
+// staticPath is the embedded file a page's address serves.
+func staticPath(url string) string {
+	if rest, ok := strings.CutPrefix(url, "/sheet/assets/"); ok {
+		return "static/sheet/" + rest
+	}
+	return "static" + url
 }

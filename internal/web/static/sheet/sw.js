@@ -6,7 +6,7 @@
 // Network first, the cache only when the network fails, so that a new
 // release reaches the phone on its next load; the API is never cached.
 
-const CACHE = 'sk-sheet-3';
+const CACHE = 'sk-sheet-4';
 // The engine (engine.js, its loader and module) is kept with the page: it
 // scores the rounds entered offline.
 const SHELL = ['/sheet', '/sheet/assets/keeper.js', '/sheet/assets/book.js', '/sheet/assets/keeper.css', '/assets/style.css',
@@ -18,11 +18,26 @@ const SHELL = ['/sheet', '/sheet/assets/keeper.js', '/sheet/assets/book.js', '/s
   '/sheet/assets/keeper-rules.js', '/sheet/assets/keeper-say.js', '/sheet/assets/keeper-sheet.js',
   '/sheet/assets/keeper-store.js', '/sheet/assets/keeper-totals.js',
   '/sheet/assets/engine.js', '/sheet/assets/wasm_exec.js', '/sheet/assets/engine.wasm',
-  // The header's language menu (langmenu.js) and the catalogue it reads.
+  // The header's language menu (langmenu.js) and the catalogue it reads:
+  // its list of languages and English, which every other falls back on.
   '/assets/langmenu.js', '/assets/locale.js', '/locale/index.json', '/locale/en.json'];
 
+// The catalogue's languages are kept too, every one the list names, so
+// that the keeper offline speaks the reader's language, even one chosen
+// after the install. No list of languages is written here: the
+// catalogue's own says them. A language that fails to load leaves the
+// page in English offline, never without its worker.
+const LOCALE = '/locale/';
+
+async function keep() {
+  const c = await caches.open(CACHE);
+  await c.addAll(SHELL);
+  const index = await (await c.match(LOCALE + 'index.json')).json();
+  await Promise.all(index.map((l) => c.add(`${LOCALE}${l.code}.json`).catch(() => {})));
+}
+
 self.addEventListener('install', (ev) => {
-  ev.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
+  ev.waitUntil(keep().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (ev) => {
@@ -38,7 +53,7 @@ self.addEventListener('fetch', (ev) => {
   // Every sheet's address is the same page.
   const key = req.mode === 'navigate' ? '/sheet' : url.pathname;
   ev.respondWith(fetch(req).then((res) => {
-    if (res.ok && (req.mode === 'navigate' || SHELL.includes(url.pathname))) {
+    if (res.ok && (req.mode === 'navigate' || SHELL.includes(url.pathname) || url.pathname.startsWith(LOCALE))) {
       const copy = res.clone();
       caches.open(CACHE).then((c) => c.put(key, copy));
     }
