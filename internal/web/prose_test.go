@@ -17,7 +17,12 @@ var catalogued = []string{"static/assets/words.js", "static/assets/locale.js", "
 	"static/assets/table.js", "static/assets/table-keys.js", "static/assets/table-pace.js",
 	"static/assets/table-chat.js", "static/assets/table-conn.js", "static/assets/table-felt.js",
 	"static/assets/table-dialogs.js", "static/assets/table-state.js", "static/assets/table-lobby.js",
-	"static/assets/table-game.js", "static/assets/table-dock.js", "static/assets/cards.js"}
+	"static/assets/table-game.js", "static/assets/table-dock.js", "static/assets/cards.js",
+	"static/assets/sheet.js", "static/sheet/keeper.js", "static/sheet/keeper-say.js", "static/sheet/keeper-follow.js",
+	"static/sheet/keeper-live.js", "static/sheet/engine.js", "static/sheet/book.js", "static/sheet/keeper-home.js",
+	"static/sheet/keeper-history.js", "static/sheet/keeper-names.js", "static/sheet/keeper-sheet.js", "static/sheet/keeper-totals.js",
+	"static/sheet/keeper-entry.js", "static/sheet/keeper-captures.js", "static/sheet/keeper-conflict.js", "static/sheet/keeper-more.js",
+	"static/sheet/keeper-rules.js"}
 
 // proseIn lists the string and template literals of a script that read as
 // words for a person.

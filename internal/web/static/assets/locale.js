@@ -101,6 +101,14 @@ export function n(id, count, args = {}) {
   return render(text, Object.assign({ Count: count }, args));
 }
 
+// list joins names or phrases in the reader's language: "a", "a and b",
+// "a, b and c".
+export function list(items) {
+  if (items.length <= 1) return items.join('');
+  if (items.length === 2) return t('list.pair', { First: items[0], Last: items[1] });
+  return t('list.series', { Items: items.slice(0, -1).join(t('list.comma')), Last: items[items.length - 1] });
+}
+
 // ATTRIBUTES are the attributes a page's static markup may take from the
 // catalogue: data-t-title="id" sets title, and so on.
 const ATTRIBUTES = ['title', 'aria-label', 'placeholder', 'alt', 'content'];

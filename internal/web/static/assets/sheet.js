@@ -2,10 +2,11 @@
 // running totals, drawn from the view's results: the server scores every
 // round part by part (results[].scores) and the client only lays the parts
 // out, so every row adds up on screen to the points the server counted. It
-// imports nothing but dom.js: the score keeper's offline shell
-// (static/sheet/sw.js) keeps this file for the chart.
+// imports nothing but dom.js and locale.js, whose words it says: the score
+// keeper's offline shell (static/sheet/sw.js) keeps this file for the chart.
 
 import { h, s, cutChars } from './dom.js';
+import { t, n, list } from './locale.js';
 
 // signed writes points with their sign: "+20", "−10", "0".
 function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'; }
@@ -29,8 +30,8 @@ function bonusCell(sc) {
   const counted = sc.bonus_points || 0;
   if (!got) return h('td', { class: 'bonus' }, h('span', { class: 'counted' }, '0'));
   if (counted === got) return h('td', { class: 'bonus' }, h('span', { class: 'counted' }, signed(counted)));
-  const kids = [h('s', { class: 'forfeit', title: 'forfeited' }, signed(got)), h('span', { class: 'sr-only' }, ' forfeited')];
-  if (counted) kids.push(' ', h('span', { class: 'counted' }, signed(counted)), h('span', { class: 'sr-only' }, ' counted'));
+  const kids = [h('s', { class: 'forfeit', title: t('sheet.forfeited') }, signed(got)), h('span', { class: 'sr-only' }, ' ', t('sheet.forfeited'))];
+  if (counted) kids.push(' ', h('span', { class: 'counted' }, signed(counted)), h('span', { class: 'sr-only' }, ' ', t('sheet.counted')));
   else kids.push(' ', h('span', { class: 'counted' }, '0'));
   return h('td', { class: 'bonus' }, kids);
 }
@@ -49,10 +50,10 @@ export function roundSummary(view, result, words, prev, title) {
   const loot = used((x) => (x.loot && x.loot.length) || x.loot_points);
   const cannon = used((x) => x.cannon);
   const place = ranks(result.totals, seats);
-  const cols = ['Player', 'Bid', 'Won', 'Bid pts', 'Bonus', wager && 'Wager', loot && 'Loot', cannon && 'Cannon', 'Round', 'Total', 'Place'].filter(Boolean);
-  return h('div', { class: 'sheet-wrap' }, h('table', { class: 'sheet summary', id: 'round-breakdown', 'data-round': String(result.round) },
+  const cols = ['player', 'bid', 'won', 'bid_points', 'bonus', wager && 'wager', loot && 'loot', cannon && 'cannon', 'round', 'total', 'place'].filter(Boolean);
+  return h('div', { class: 'sheet-wrap' }, h('table', { class: ['sheet', 'summary'], id: 'round-breakdown', 'data-round': String(result.round) },
     h('caption', { class: 'sr-only' }, title),
-    h('thead', {}, h('tr', {}, cols.map((c, k) => h('th', { scope: 'col', class: k === 0 ? 'l' : null }, c)))),
+    h('thead', {}, h('tr', {}, cols.map((c, k) => h('th', { scope: 'col', class: k === 0 ? 'l' : null }, t(`sheet.col.${c}`))))),
     h('tbody', {}, seats.map(({ st, i }) => {
       const sc = scores[i] || { bid: result.bids[i], won: result.won[i], bid_points: result.points[i], total: result.points[i] };
       const before = prev ? prev.totals[i] : 0;
@@ -60,16 +61,16 @@ export function roundSummary(view, result, words, prev, title) {
       return h('tr', { 'data-seat': String(i), title: words ? words.score(sc) : null },
         h('th', { scope: 'row', class: 'l' }, st.name),
         h('td', { class: 'bid' }, String(sc.bid)),
-        h('td', { class: ['won', sc.exact && 'made'] }, String(sc.won), sc.exact ? h('span', { 'aria-label': ', exact' }, ' ✓') : null),
+        h('td', { class: ['won', sc.exact && 'made'] }, String(sc.won), sc.exact ? h('span', { 'aria-label': t('sheet.exact') }, ' ✓') : null),
         h('td', { class: ['bidpts', sc.bid_points < 0 && 'neg'] }, signed(sc.bid_points)),
         bonusCell(sc),
-        wager ? h('td', { class: ['wager', sc.wager_points < 0 && 'neg'], title: sc.wager ? `wager ${sc.wager}` : null },
+        wager ? h('td', { class: ['wager', sc.wager_points < 0 && 'neg'], title: sc.wager ? t('sheet.wager', { Wager: sc.wager }) : null },
           sc.wager ? signed(sc.wager_points || 0) : '0') : null,
-        loot ? h('td', { class: ['loot', sc.loot_points < 0 && 'neg'], title: allies.length ? `allied with ${allies.join(', ')}` : null },
+        loot ? h('td', { class: ['loot', sc.loot_points < 0 && 'neg'], title: allies.length ? t('sheet.allied', { Names: list(allies) }) : null },
           signed(sc.loot_points || 0)) : null,
         cannon ? h('td', { class: 'cannon' }, sc.cannon || '–') : null,
         h('td', { class: ['round', sc.total < 0 && 'neg'] }, h('strong', {}, signed(sc.total))),
-        h('td', { class: ['total', result.totals[i] < 0 && 'neg'], title: `${before} before this round` }, String(result.totals[i])),
+        h('td', { class: ['total', result.totals[i] < 0 && 'neg'], title: t('sheet.before', { Total: before }) }, String(result.totals[i])),
         h('td', { class: 'place' }, String(place[i])));
     }))));
 }
@@ -79,23 +80,23 @@ export function roundSummary(view, result, words, prev, title) {
 export function fullSheet(view, words) {
   const seats = scoringSeats(view);
   const res = view.results || [];
-  const head = h('tr', {}, h('th', { scope: 'col', class: 'l' }, 'Round'), seats.map(({ st }) => h('th', { scope: 'col' }, st.name)));
+  const head = h('tr', {}, h('th', { scope: 'col', class: 'l' }, t('sheet.col.round')), seats.map(({ st }) => h('th', { scope: 'col' }, st.name)));
   const rows = res.map((r) => h('tr', {},
-    h('th', { scope: 'row' }, `${r.round}`, h('span', { class: 'muted' }, ` · ${r.cards}c`)),
+    h('th', { scope: 'row' }, `${r.round}`, h('span', { class: 'muted' }, ' · ', n('sheet.cards', r.cards))),
     seats.map(({ i }) => {
       const sc = r.scores && r.scores[i];
       const made = !!(sc && sc.exact);
-      return h('td', { title: sc && words ? words.score(sc) : `bid ${r.bids[i]}, won ${r.won[i]}` },
+      return h('td', { title: sc && words ? words.score(sc) : t('sheet.bid_won', { Bid: r.bids[i], Won: r.won[i] }) },
         h('span', { class: 'muted' }, `${r.bids[i]}/${r.won[i]} `),
         h('span', { class: r.points[i] < 0 ? 'neg' : made ? 'made' : '' }, signed(r.points[i])),
         h('br'), h('strong', {}, String(r.totals[i])));
     })));
-  if (!res.length) rows.push(h('tr', {}, h('td', { class: 'l muted', colspan: String(seats.length + 1) }, 'No round scored yet.')));
+  if (!res.length) rows.push(h('tr', {}, h('td', { class: ['l', 'muted'], colspan: String(seats.length + 1) }, t('sheet.none'))));
   const last = res[res.length - 1];
-  return h('div', { class: 'sheet-wrap' }, h('table', { class: 'sheet full', id: 'score-sheet' },
-    h('caption', { class: 'sr-only' }, 'Score sheet: bid/won, points and running total per round'),
+  return h('div', { class: 'sheet-wrap' }, h('table', { class: ['sheet', 'full'], id: 'score-sheet' },
+    h('caption', { class: 'sr-only' }, t('sheet.caption')),
     h('thead', {}, head), h('tbody', {}, rows),
-    last ? h('tfoot', {}, h('tr', {}, h('td', { class: 'l' }, 'Total'), seats.map(({ i }) => h('td', {}, String(last.totals[i]))))) : null));
+    last ? h('tfoot', {}, h('tr', {}, h('td', { class: 'l' }, t('sheet.col.total')), seats.map(({ i }) => h('td', {}, String(last.totals[i]))))) : null));
 }
 
 // Line styles: each player gets a colour AND a dash pattern AND a marker
@@ -136,14 +137,14 @@ export function chart(view) {
   const y = (v) => T + (1 - (v - lo) / (hi - lo || 1)) * (H - T - B);
   const desc = seats.map(({ st, i }) => `${st.name} ${res.length ? res[res.length - 1].totals[i] : 0}`).join(', ');
   const svg = s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', id: 'score-chart',
-    'aria-label': `Running totals by round. ${res.length ? 'After round ' + res[res.length - 1].round + ': ' + desc : 'No round scored yet.'}` });
+    'aria-label': res.length ? t('sheet.chart', { Round: res[res.length - 1].round, Totals: desc }) : t('sheet.chart.empty') });
   for (let v = lo; v <= hi + 1e-9; v += step) {
     svg.append(s('line', { class: v === 0 ? 'zero' : 'grid', x1: L, x2: W - R, y1: y(v), y2: y(v) }),
       s('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end' }, String(v)));
   }
   for (let k = 0; k <= n; k++) {
     if (n > 12 && k % 2) continue;
-    svg.append(s('text', { x: x(k), y: H - B + 18, 'text-anchor': 'middle' }, k === 0 ? 'start' : String(res[k - 1] ? res[k - 1].round : k)));
+    svg.append(s('text', { x: x(k), y: H - B + 18, 'text-anchor': 'middle' }, k === 0 ? t('sheet.chart.start') : String(res[k - 1] ? res[k - 1].round : k)));
   }
   // End labels, pushed apart so that close totals stay readable.
   const labels = seats.map((_, p) => ({ p, v: totals[p][totals[p].length - 1], y: y(totals[p][totals[p].length - 1]) }))

@@ -11,7 +11,7 @@
 import { cardOf } from './catalog.js';
 import { cardName, cardPhrase } from './cards.js';
 import { capital } from './dom.js';
-import { t, n, has } from './locale.js';
+import { t, n, has, list } from './locale.js';
 
 export { capital };
 
@@ -255,11 +255,7 @@ export class Words {
   }
 
   // list joins names in the reader's language: "a", "a and b", "a, b and c".
-  list(items) {
-    if (items.length <= 1) return items.join('');
-    if (items.length === 2) return t('list.pair', { First: items[0], Last: items[1] });
-    return t('list.series', { Items: items.slice(0, -1).join(t('list.comma')), Last: items[items.length - 1] });
-  }
+  list(items) { return list(items); }
 
   // score words one seat's score for a round: "bid 2, won 3: −10; 50 bonus
   // forfeited = −10"; points with their sign, as the sheet writes them.

@@ -9,6 +9,8 @@
 // received with each sheet. A sheet whose last rounds the server has not
 // scored yet has no known totals and counts nowhere until it has.
 
+import { lang } from '/assets/locale.js';
+
 // nameKey is how the server compares names: a player is the same player
 // whatever the case or the spaces around the name.
 export function nameKey(name) { return String(name).trim().toLowerCase(); }
@@ -98,8 +100,9 @@ function finish(st) {
   };
 }
 
-// percent writes a ratio (0..1) as a whole percentage.
-export function percent(x) { return `${Math.round(x * 100)}%`; }
+// percent writes a ratio (0..1) as a whole percentage, the reader's
+// language's way ("50%", "50 %").
+export function percent(x) { return new Intl.NumberFormat(lang(), { style: 'percent', maximumFractionDigits: 0 }).format(x); }
 
-// mean writes an average score: whole, or to one decimal.
-export function mean(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
+// mean writes an average score: whole, or to one decimal ("12.5", "12,5").
+export function mean(x) { return new Intl.NumberFormat(lang(), { maximumFractionDigits: 1, minimumFractionDigits: Number.isInteger(x) ? 0 : 1 }).format(x); }

@@ -29,7 +29,7 @@ async function start() {
   // only if it stops, which makes the engine load again.
   go.run(instance).finally(() => { loading = null; });
   const score = globalThis.skullkingScoreSheet, check = globalThis.skullkingCheckRound;
-  if (typeof score !== 'function' || typeof check !== 'function') throw new Error('the engine did not start');
+  if (typeof score !== 'function' || typeof check !== 'function') throw new TypeError('skullkingScoreSheet'); // the module set no function
   performance.measure('sk-engine-start', 'sk-engine-fetch');
   const scoreSheet = (sheet) => JSON.parse(score(JSON.stringify(sheet)));
   // checkRound takes the body of POST /api/sheets/check.

@@ -2,10 +2,11 @@
 // capture in three taps, and what the modules in play add to a round —
 // Loot alliances, Rascal's wager, the cannon loads.
 
-import { h, announce, plural } from '/assets/dom.js';
+import { h, announce } from '/assets/dom.js';
+import { t, n } from '/assets/locale.js';
 import { suitIcon, cardPhrase } from '/assets/cards.js';
 import { info, ruleValue } from './keeper-rules.js';
-import { CAPTURE_WORDS, CANNON_WORDS, words } from './keeper-say.js';
+import { captureWord, cannonWord, placed } from './keeper-say.js';
 
 // captures gives a sheet's context (keeper-sheet.js) the Captures step.
 export function captures(ctx) {
@@ -14,7 +15,7 @@ export function captures(ctx) {
     const wrap = h('div', {});
     const winners = sh.players.map((p, i) => i).filter((i) => d.won[i] > 0);
     if (d.bonus_points) {
-      wrap.append(h('p', { class: 'muted' }, 'This round came from a record with only its bonus points; they are kept as they are.'));
+      wrap.append(h('p', { class: 'muted' }, t('keeper.capture.points_only')));
       return wrap;
     }
     const pick = d.pick || (d.pick = {});
@@ -22,24 +23,20 @@ export function captures(ctx) {
     const say = (b) => {
       const p = sh.players[b.seat];
       switch (b.kind) {
-        case 'fourteen': {
-          const c = fourteen(b.suit);
-          return c ? [`${p} took `, suitIcon(b.suit), ` ${fourteenPhrase(c)}`] : `${p} took a 14 (${b.suit})`;
-        }
-        case 'pirate_took_mermaids': return `${p}'s Pirate took ${b.count === 1 ? 'a Mermaid' : plural(b.count, 'Mermaid')}`;
-        case 'skull_king_took_pirates': return `${p}'s Skull King took ${plural(b.count, 'Pirate')}`;
-        case 'mermaid_took_skull_king': return `${p}'s Mermaid took the Skull King`;
+        case 'fourteen': return placed('keeper.capture.fourteen', { Name: p }, 'Card', [suitIcon(b.suit), ' ', fourteenPhrase(b)]);
+        case 'pirate_took_mermaids': case 'skull_king_took_pirates': return n(`keeper.capture.${b.kind}`, b.count, { Name: p });
+        case 'mermaid_took_skull_king': return t('keeper.capture.mermaid_took_skull_king', { Name: p });
       }
-      return `${p}: ${words(CAPTURE_WORDS, b.kind)}`;
+      return `${p}: ${captureWord(b.kind)}`;
     };
-    const sayText = (b) => [say(b)].flat().map((x) => (typeof x === 'string' ? x : '')).join('').replace(/ {2}/g, ' ');
+    const sayText = (b) => [say(b)].flat(Infinity).map((x) => (typeof x === 'string' ? x : '')).join('').replace(/ {2}/g, ' ');
     const off = ruleValue(rules, 'bonuses') === false;
-    wrap.append(h('p', { class: 'muted' }, 'What was captured, one event per capture. Nothing special? Go on.'),
+    wrap.append(h('p', { class: 'muted' }, t('keeper.capture.help')),
       h('ul', { class: 'sk-events', id: 'events' }, d.bonuses.length ? d.bonuses.map((b, k) => h('li', {}, h('span', {}, say(b)),
-        h('button', { type: 'button', 'aria-label': 'Remove: ' + sayText(b), onclick: () => { d.bonuses.splice(k, 1); save(); redraw(); } }, '✕')))
-        : h('li', { class: 'muted' }, 'No captures yet.')));
-    if (off) wrap.append(h('p', { class: 'muted' }, 'Bonuses are off in these rules.'));
-    else if (!info) wrap.append(h('p', { class: 'sk-pending' }, 'Captures can be added once the server has been reached: the round can be corrected then.'));
+        h('button', { type: 'button', 'aria-label': t('keeper.capture.remove', { Capture: sayText(b) }), onclick: () => { d.bonuses.splice(k, 1); save(); redraw(); } }, '✕')))
+        : h('li', { class: 'muted' }, t('keeper.capture.none'))));
+    if (off) wrap.append(h('p', { class: 'muted' }, t('keeper.capture.off')));
+    else if (!info) wrap.append(h('p', { class: 'sk-pending' }, t('keeper.capture.later')));
     // Loot, wagers and cannon loads below are asked for even when no capture can be.
     else if (winners.length) addCapture(wrap, sh, d, pick, btn, winners, sayText, save, redraw);
     moduleEntries(wrap, sh, d, rules, btn, winners, save, redraw);
@@ -59,20 +56,20 @@ export function captures(ctx) {
   // many — the kinds, the 14s and the counts as the server lists them.
   function addCapture(wrap, sh, d, pick, btn, winners, sayText, save, redraw) {
     const add = (b) => { d.bonuses.push({ seat: pick.seat, ...b }); d.pick = {}; save(); redraw(); announce(sayText(d.bonuses[d.bonuses.length - 1])); };
-    wrap.append(h('h3', {}, 'Add a capture'),
-      h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'Who won the trick' }, winners.map((i) =>
+    wrap.append(h('h3', {}, t('keeper.capture.add')),
+      h('div', { class: 'sk-pick', role: 'group', 'aria-label': t('keeper.capture.who') }, winners.map((i) =>
         btn('bw-' + i, sh.players[i], pick.seat === i, () => { pick.seat = i; pick.kind = null; save(); redraw(); }))));
     if (pick.seat === undefined || pick.seat === null) return;
-    wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'What they took' }, info.bonus_kinds.map((k) =>
-      btn('bk-' + k.kind, words(CAPTURE_WORDS, k.kind), pick.kind === k.kind, () => {
+    wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': t('keeper.capture.what') }, info.bonus_kinds.map((k) =>
+      btn('bk-' + k.kind, captureWord(k.kind), pick.kind === k.kind, () => {
         if (!k.cards && !k.max) add({ kind: k.kind }); else { pick.kind = k.kind; save(); redraw(); }
       }))));
     const kind = info.bonus_kinds.find((k) => k.kind === pick.kind);
     if (kind && kind.cards) {
-      wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'Which card' }, kind.cards.map((c) =>
+      wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': t('keeper.capture.which') }, kind.cards.map((c) =>
         btn('bs-' + c.suit, [suitIcon(c.suit), ` ${fourteenPhrase(c)}`], false, () => add({ kind: kind.kind, suit: c.suit })))));
     } else if (kind && kind.max) {
-      wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': 'How many' }, Array.from({ length: kind.max }, (_, v) =>
+      wrap.append(h('div', { class: 'sk-pick', role: 'group', 'aria-label': t('keeper.capture.how_many') }, Array.from({ length: kind.max }, (_, v) =>
         btn('bc-' + (v + 1), String(v + 1), false, () => add({ kind: kind.kind, count: v + 1 })))));
     }
   }
@@ -80,16 +77,16 @@ export function captures(ctx) {
   // moduleEntries asks for what the modules in play add to a round.
   function moduleEntries(wrap, sh, d, rules, btn, winners, save, redraw) {
     if (ruleValue(rules, 'loot') === true) {
-      wrap.append(h('h3', {}, 'Loot alliances'), h('p', { class: 'muted' }, 'Who played a Loot card, and who won that trick.'),
-        h('ul', { class: 'sk-events', id: 'loot' }, d.loot.map(([a, b], k) => h('li', {}, `${sh.players[a]} looted with ${sh.players[b]}`,
-          h('button', { type: 'button', 'aria-label': 'Remove the alliance', onclick: () => { d.loot.splice(k, 1); save(); redraw(); } }, '✕')))));
+      wrap.append(h('h3', {}, t('keeper.loot.title')), h('p', { class: 'muted' }, t('keeper.loot.help')),
+        h('ul', { class: 'sk-events', id: 'loot' }, d.loot.map(([a, b], k) => h('li', {}, t('keeper.loot.ally', { Name: sh.players[a], Ally: sh.players[b] }),
+          h('button', { type: 'button', 'aria-label': t('keeper.loot.remove'), onclick: () => { d.loot.splice(k, 1); save(); redraw(); } }, '✕')))));
       if (!info || d.loot.length < info.max_loot) {
-        const a = h('select', { id: 'loot-looter', 'aria-label': 'Played the Loot' }, sh.players.map((p, i) => h('option', { value: i }, p)));
-        const b = h('select', { id: 'loot-winner', 'aria-label': 'Won the trick' }, winners.map((i) => h('option', { value: i }, sh.players[i])));
+        const a = h('select', { id: 'loot-looter', 'aria-label': t('keeper.loot.looter') }, sh.players.map((p, i) => h('option', { value: i }, p)));
+        const b = h('select', { id: 'loot-winner', 'aria-label': t('keeper.loot.winner') }, winners.map((i) => h('option', { value: i }, sh.players[i])));
         // Whether the alliance can be is the engine's to say, below.
-        wrap.append(h('div', { class: 'row' }, a, ' with ', b, h('button', { type: 'button', id: 'loot-add', onclick: () => {
+        wrap.append(h('div', { class: 'row' }, a, ' ', t('keeper.loot.with'), ' ', b, h('button', { type: 'button', id: 'loot-add', onclick: () => {
           d.loot.push([Number(a.value), Number(b.value)]); save(); redraw();
-        } }, 'Add alliance')));
+        } }, t('keeper.loot.add'))));
       }
     }
     if (ruleValue(rules, 'pirate_abilities') === true && info) {
@@ -108,18 +105,18 @@ export function captures(ctx) {
       // The seats that won a trick, and the one the round holds a wager of
       // even when its tricks changed since: the select shows what is sent.
       const seats = who >= 0 && !winners.includes(who) ? [...winners, who] : winners;
-      const sel = h('select', { id: 'wager-who', 'aria-label': 'Who wagered with Rascal of Roatan', onchange: update },
-        h('option', { value: '' }, 'nobody'), seats.map((i) => h('option', { value: i, selected: who === i }, sh.players[i])));
-      const amt = h('select', { id: 'wager-amount', 'aria-label': 'Wager', onchange: update },
+      const sel = h('select', { id: 'wager-who', 'aria-label': t('keeper.wager.who'), onchange: update },
+        h('option', { value: '' }, t('keeper.wager.nobody')), seats.map((i) => h('option', { value: i, selected: who === i }, sh.players[i])));
+      const amt = h('select', { id: 'wager-amount', 'aria-label': t('keeper.wager.amount'), onchange: update },
         info.wagers.filter((v) => v > 0).map((v) => h('option', { value: v, selected: who >= 0 && w[who] === v }, String(v))));
-      wrap.append(h('h3', {}, 'Rascal of Roatan\'s wager'), h('div', { class: 'row' }, sel, amt));
+      wrap.append(h('h3', {}, t('keeper.wager.title')), h('div', { class: 'row' }, sel, amt));
     }
     // Cannon loads are of Rascal's scoring, which the engine holds them to.
     if (ruleValue(rules, 'cannon_load') === true && info) {
       const c = d.cannon || sh.players.map(() => info.cannon[0]);
-      wrap.append(h('h3', {}, 'Cannon loads'), ...sh.players.map((p, i) => h('div', { class: 'sk-seat', role: 'group', 'aria-label': `${p}'s cannon load` },
+      wrap.append(h('h3', {}, t('keeper.cannon.title')), ...sh.players.map((p, i) => h('div', { class: 'sk-seat', role: 'group', 'aria-label': t('keeper.cannon.seat', { Name: p }) },
         h('span', { class: 'who' }, p), h('div', { class: 'sk-pick' }, info.cannon.map((v) =>
-          btn(`cannon-${i}-${v}`, words(CANNON_WORDS, v), c[i] === v, () => { c[i] = v; d.cannon = c; save(); redraw(); }))))));
+          btn(`cannon-${i}-${v}`, cannonWord(v), c[i] === v, () => { c[i] = v; d.cannon = c; save(); redraw(); }))))));
     }
     return wrap;
   }

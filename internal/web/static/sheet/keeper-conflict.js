@@ -3,18 +3,19 @@
 // round being entered here that another phone entered, changed or deleted
 // meanwhile (clashOf, clashPanel).
 
-import { h, announce, plural, names } from '/assets/dom.js';
+import { h, announce } from '/assets/dom.js';
+import { t, n, list } from '/assets/locale.js';
 import { canon, rulesInForce, ruleAt } from './keeper-rules.js';
 import { getEntry, putEntry } from './keeper-store.js';
 
 // partTitle names a part two phones changed each its own way.
 function partTitle(sh, k) {
   switch (k.part) {
-    case 'title': return 'The title';
-    case 'player': return `Seat ${k.seat + 1}'s name`;
-    case 'players': return 'The players';
-    case 'rules': return 'The rules';
-    default: return `Round ${k.round}`;
+    case 'title': return t('keeper.part.title');
+    case 'player': return t('keeper.part.player', { Seat: k.seat + 1 });
+    case 'players': return t('keeper.part.players');
+    case 'rules': return t('keeper.part.rules');
+    default: return t('keeper.entry.round', { Round: k.round });
   }
 }
 
@@ -25,15 +26,15 @@ const blank = (n) => (n === null || n === undefined ? '—' : String(n));
 // partView shows one side of a part in conflict: a round as each player's
 // bid and tricks won with its captures, a name or title as written.
 function partView(sh, k, v) {
-  if (v === null || v === undefined) return h('p', { class: 'muted' }, k.part === 'round' ? 'No such round (deleted or not entered).' : '—');
-  if (k.part === 'title') return h('p', {}, v || '(no title)');
+  if (v === null || v === undefined) return h('p', { class: 'muted' }, k.part === 'round' ? t('keeper.part.no_round') : '—');
+  if (k.part === 'title') return h('p', {}, v || t('keeper.part.no_title'));
   if (k.part === 'player') return h('p', {}, v);
-  if (k.part === 'players') return h('p', {}, names(v));
+  if (k.part === 'players') return h('p', {}, list(v));
   if (k.part === 'rules') return rulesInForce(ruleAt({ options: v.options, rule_changes: v.rule_changes }, (sh.rounds || []).length + 1), 1);
-  return h('table', { class: 'sk-table sk-compact' },
-    h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Bid'), h('th', {}, 'Won'))),
+  return h('table', { class: ['sk-table', 'sk-compact'] },
+    h('thead', {}, h('tr', {}, ['player', 'bid', 'won'].map((c) => h('th', {}, t(`keeper.col.${c}`))))),
     h('tbody', {}, sh.players.map((p, i) => h('tr', {}, h('td', {}, p), h('td', {}, blank(v.bids[i])), h('td', {}, blank(v.won[i]))))),
-    (v.bonuses || []).length ? h('caption', { class: 'muted' }, plural(v.bonuses.length, 'capture')) : null);
+    (v.bonuses || []).length ? h('caption', { class: 'muted' }, n('keeper.part.captures', v.bonuses.length)) : null);
 }
 
 // takeMine puts this phone's side of part k into the merged sheet sh.
@@ -74,14 +75,14 @@ export function conflicts(ctx) {
     const keepTheirs = () => { const x = getEntry(st.key); Object.assign(x, { sheet: c.theirs, base: c.theirs, conflict: null, dirty: false }); putEntry(x); ctx.redraw(); };
     const keepMine = () => ctx.change((x) => { x.sheet.version = c.theirs.version; x.base = c.theirs; x.conflict = null; });
     if (!m || !m.sheet || !m.conflicts.length) {
-      return h('div', { class: 'panel', role: 'alert', id: 'conflict' }, h('p', {}, 'Someone else changed this sheet on another phone meanwhile.',
-        m && m.problem ? ` The two could not be merged: ${m.problem}` : ''),
+      return h('div', { class: 'panel', role: 'alert', id: 'conflict' }, h('p', {}, t('keeper.conflict.whole'),
+        m && m.problem ? [' ', t('keeper.conflict.unmerged', { Problem: m.problem })] : ''),
       h('div', { class: 'row' },
-        h('button', { type: 'button', id: 'keep-theirs', onclick: keepTheirs }, 'Keep theirs'),
-        h('button', { type: 'button', id: 'keep-mine', onclick: keepMine }, 'Keep mine')));
+        h('button', { type: 'button', id: 'keep-theirs', onclick: keepTheirs }, t('keeper.conflict.theirs')),
+        h('button', { type: 'button', id: 'keep-mine', onclick: keepMine }, t('keeper.conflict.mine'))));
     }
     const chosen = m.conflicts.map(() => null);
-    const saveBtn = h('button', { type: 'button', class: 'primary', id: 'save-merge', disabled: true, onclick: () => settle(chosen) }, 'Save the merged sheet');
+    const saveBtn = h('button', { type: 'button', class: 'primary', id: 'save-merge', disabled: true, onclick: () => settle(chosen) }, t('keeper.conflict.save'));
     const settle = (picks) => ctx.change((x) => {
       const sh = JSON.parse(JSON.stringify(m.sheet));
       m.conflicts.forEach((k, i) => { if (picks[i] === 'mine') takeMine(sh, k); });
@@ -89,7 +90,7 @@ export function conflicts(ctx) {
       x.sheet.version = c.theirs.version;
       x.base = c.theirs;
       x.conflict = null;
-    }, 'Merged sheet saved.');
+    }, t('keeper.conflict.saved'));
     const items = m.conflicts.map((k, i) => {
       const pick = (side) => () => {
         chosen[i] = side;
@@ -97,18 +98,18 @@ export function conflicts(ctx) {
         saveBtn.disabled = chosen.some((x) => !x);
       };
       const side = (who, v, label) => h('div', { class: 'sk-side' }, h('h4', {}, label), partView(c.theirs, k, v),
-        h('button', { type: 'button', 'data-side': who, id: `pick-${who}-${i}`, 'aria-pressed': 'false', onclick: pick(who) }, who === 'mine' ? 'Keep this phone\'s' : 'Keep the other phone\'s'));
+        h('button', { type: 'button', 'data-side': who, id: `pick-${who}-${i}`, 'aria-pressed': 'false', onclick: pick(who) }, t(`keeper.conflict.keep.${who}`)));
       const li = h('li', { 'data-part': k.part },
         h('h3', {}, partTitle(c.theirs, k)),
-        h('div', { class: 'sk-sides' }, side('mine', k.mine, 'This phone'), side('theirs', k.theirs, 'The other phone')));
+        h('div', { class: 'sk-sides' }, side('mine', k.mine, t('keeper.phone.mine')), side('theirs', k.theirs, t('keeper.phone.theirs'))));
       return li;
     });
-    return h('div', { class: 'panel sk-offline', role: 'alert', id: 'conflict' },
-      h('p', {}, 'This sheet was changed on another phone too. Everything else is merged; these were changed on both, each its own way: choose which to keep.'),
+    return h('div', { class: ['panel', 'sk-offline'], role: 'alert', id: 'conflict' },
+      h('p', {}, t('keeper.conflict.parts')),
       h('ul', { class: 'sk-conflicts' }, items),
       h('div', { class: 'sk-bar' },
-        h('button', { type: 'button', id: 'keep-theirs', onclick: () => settle(chosen.map(() => 'theirs')) }, 'All the other phone\'s'),
-        h('button', { type: 'button', id: 'keep-mine', onclick: () => settle(chosen.map(() => 'mine')) }, 'All this phone\'s'),
+        h('button', { type: 'button', id: 'keep-theirs', onclick: () => settle(chosen.map(() => 'theirs')) }, t('keeper.conflict.all.theirs')),
+        h('button', { type: 'button', id: 'keep-mine', onclick: () => settle(chosen.map(() => 'mine')) }, t('keeper.conflict.all.mine')),
         saveBtn));
   }
 
@@ -117,16 +118,13 @@ export function conflicts(ctx) {
   // would enter the round a second time, or undo the other phone's.
   function clashPanel(sh, d, c) {
     const next = sh.rounds.length + 1;
-    const said = c.theirs
-      ? `Round ${c.n} was ${d.replace ? 'changed' : 'entered'} on another phone while you were ${d.replace ? 'correcting' : 'entering'} it here.`
-      : d.replace ? `Round ${c.n} was deleted on another phone while you were correcting it here.`
-        : `Rounds were deleted on another phone while you were entering round ${c.n} here: round ${next} is next now.`;
+    const said = t(`keeper.clash.${c.theirs ? (d.replace ? 'changed' : 'entered') : d.replace ? 'deleted' : 'shortened'}`, { Round: c.n, Next: next });
     const theirs = () => {
       const x = getEntry(st.key);
       x.draft = null;
       putEntry(x);
       ctx.redraw();
-      announce('Kept the other phone\'s.');
+      announce(t('keeper.clash.kept'));
     };
     // Mine corrects their round with this phone's entry, or enters it as
     // the next round when there is none; either way through the steps,
@@ -143,16 +141,16 @@ export function conflicts(ctx) {
       if (f) f.focus();
     };
     const part = { part: 'round', round: c.n };
-    return h('section', { class: 'panel sk-offline', role: 'alert', id: 'clash', 'aria-labelledby': 'clash-h' },
+    return h('section', { class: ['panel', 'sk-offline'], role: 'alert', id: 'clash', 'aria-labelledby': 'clash-h' },
       h('h2', { id: 'clash-h' }, said),
-      h('p', {}, 'Nothing from this phone is saved yet: choose which to keep.'),
+      h('p', {}, t('keeper.clash.choose')),
       h('div', { class: 'sk-sides' },
-        h('div', { class: 'sk-side', id: 'clash-theirs-side' }, h('h3', {}, 'The other phone'), partView(sh, part, c.theirs)),
-        h('div', { class: 'sk-side', id: 'clash-mine-side' }, h('h3', {}, 'This phone'), partView(sh, part, d))),
+        h('div', { class: 'sk-side', id: 'clash-theirs-side' }, h('h3', {}, t('keeper.phone.theirs')), partView(sh, part, c.theirs)),
+        h('div', { class: 'sk-side', id: 'clash-mine-side' }, h('h3', {}, t('keeper.phone.mine')), partView(sh, part, d))),
       h('div', { class: 'sk-bar' },
-        h('button', { type: 'button', id: 'clash-theirs', 'data-first': '', onclick: theirs }, 'Keep the other phone\'s'),
+        h('button', { type: 'button', id: 'clash-theirs', 'data-first': '', onclick: theirs }, t('keeper.conflict.keep.theirs')),
         h('button', { type: 'button', class: 'primary', id: 'clash-mine', onclick: mine },
-          c.theirs ? `Keep this phone's: correct round ${c.n}` : `Keep this phone's: enter it as round ${next}`)));
+          c.theirs ? t('keeper.clash.correct', { Round: c.n }) : t('keeper.clash.enter', { Round: next }))));
   }
 
   return { conflictPanel, clashPanel };

@@ -4,7 +4,8 @@
 // round being entered kept in step with the sheet, and the end of the
 // game.
 
-import { h, plural, names } from '/assets/dom.js';
+import { h } from '/assets/dom.js';
+import { t, n as nOf, list } from '/assets/locale.js';
 import { engine } from '/sheet/assets/engine.js';
 import { clashOf } from './keeper-conflict.js';
 import { sameValue, canon, sameRules, tableSchedule, mostCards, currentRules, ruleAt, toNobody } from './keeper-rules.js';
@@ -71,47 +72,47 @@ export function entrySteps(ctx) {
     const bounds = d.replace ? sr : next;
     const maxCards = Math.max((bounds && bounds.max_cards) || (next && next.max_cards) || mostCards(), d.cards || 1);
     const box = h('section', { class: 'panel', 'aria-labelledby': 'round-h' });
-    const steps = [['bids', 'Bids'], ['won', 'Tricks'], ['bonus', 'Captures'], ['confirm', 'Points']];
-    box.append(h('h2', { id: 'round-h' }, `${d.replace ? 'Correct round' : 'Round'} ${n}`, next && next.tiebreak && !d.replace ? ' (tiebreak)' : '',
-      d.cards ? ` · ${plural(d.cards, 'card')} each` : ''),
-      h('div', { class: 'sk-steps', 'aria-label': 'Steps' }, steps.map(([k, l]) => h('span', { 'aria-current': d.step === k ? 'step' : null }, l))));
+    const steps = ['bids', 'won', 'bonus', 'confirm'];
+    const heading = d.replace ? 'keeper.entry.correct' : next && next.tiebreak ? 'keeper.entry.tiebreak' : 'keeper.entry.round';
+    box.append(h('h2', { id: 'round-h' }, t(heading, { Round: n }), d.cards ? [' · ', nOf('keeper.entry.cards', d.cards)] : ''),
+      h('div', { class: 'sk-steps', 'aria-label': t('keeper.entry.steps') }, steps.map((k) => h('span', { 'aria-current': d.step === k ? 'step' : null }, t(`keeper.entry.step.${k}`)))));
     const go = (step) => { d.step = step; save(); ctx.redraw(); const f = main.querySelector('[data-first]'); if (f) f.focus(); };
     const bar = (back, fwd, fwdLabel, ok) => h('div', { class: 'sk-bar' },
-      back ? h('button', { type: 'button', id: 'back', onclick: () => go(back) }, 'Back')
-        : d.replace ? h('button', { type: 'button', id: 'cancel', onclick: () => { const x = getEntry(st.key); x.draft = null; putEntry(x); ctx.redraw(); } }, 'Cancel') : h('span'),
+      back ? h('button', { type: 'button', id: 'back', onclick: () => go(back) }, t('keeper.back'))
+        : d.replace ? h('button', { type: 'button', id: 'cancel', onclick: () => { const x = getEntry(st.key); x.draft = null; putEntry(x); ctx.redraw(); } }, t('keeper.cancel')) : h('span'),
       h('button', { type: 'button', class: 'primary', id: 'next', disabled: !ok, onclick: fwd }, fwdLabel));
 
     // One line a seat, however many players: the name (with the bid, on the
     // Tricks step) and the counts, which scroll sideways when they do not
     // fit, so that eight players' bids fit one phone screen.
-    const numbers = (what, list) => sh.players.map((p, i) => h('div', { class: 'sk-seat', role: 'group', 'aria-label': `${p}: ${what}` },
+    const numbers = (what, list) => sh.players.map((p, i) => h('div', { class: 'sk-seat', role: 'group', 'aria-label': t(`keeper.entry.seat.${what}`, { Name: p }) },
       h('span', { class: 'who' }, h('span', { class: 'sk-name' }, p),
-        what === 'won' && d.bids[i] !== null ? h('small', { class: 'sk-bid', 'data-bid': i }, `bid ${d.bids[i]}`) : null),
+        what === 'won' && d.bids[i] !== null ? h('small', { class: 'sk-bid', 'data-bid': i }, t('keeper.entry.bid_was', { Bid: d.bids[i] })) : null),
       h('div', { class: 'sk-nums' }, Array.from({ length: d.cards + 1 }, (_, v) => h('button', {
         type: 'button', 'data-key': `${what}-${i}-${v}`, 'aria-pressed': String(list[i] === v), 'data-first': i === 0 && v === 0 ? '' : null,
-        'aria-label': `${p} ${what === 'bid' ? 'bids' : 'won'} ${plural(v, 'trick')}`,
+        'aria-label': nOf(`keeper.entry.count.${what}`, v, { Name: p }),
         onclick: () => { list[i] = v; save(); ctx.redraw(); const b = main.querySelector(`[data-key="${what}-${i}-${v}"]`); if (b) b.focus(); },
       }, String(v))))));
 
     if (d.step === 'bids') {
-      const dealt = h('select', { id: 'cards-dealt', 'aria-label': 'Cards dealt to each player', onchange: () => {
+      const dealt = h('select', { id: 'cards-dealt', 'aria-label': t('keeper.entry.dealt'), onchange: () => {
         d.cards = Number(dealt.value); d.bids = d.bids.map((b) => (b !== null && b > d.cards ? null : b)); d.won = d.won.map(() => null); save(); ctx.redraw();
       } }, d.cards ? null : h('option', { value: '', selected: true }, '—'),
       Array.from({ length: maxCards }, (_, i) => h('option', { value: i + 1, selected: i + 1 === d.cards }, String(i + 1))));
       if (!d.cards) {
         // Offline, with rules the server has not seen: the keeper says the deal.
-        box.append(h('p', { class: 'sk-pending', id: 'cards-unknown' }, 'This phone cannot tell the deal of this round until the server is reached.'),
-          h('p', { class: 'row' }, h('label', { for: 'cards-dealt' }, 'Cards dealt to each player: '), dealt), bar(null, () => {}, 'Tricks →', false));
+        box.append(h('p', { class: 'sk-pending', id: 'cards-unknown' }, t('keeper.entry.deal_unknown')),
+          h('p', { class: 'row' }, h('label', { for: 'cards-dealt' }, t('keeper.entry.dealt_label'), ' '), dealt), bar(null, () => {}, t('keeper.entry.to.won'), false));
         return h('div', { class: 'sk-wide' }, box, h('aside', {}, totalsStrip(sh)));
       }
       box.append(h('p', { class: 'muted', id: 'bids-note' }, SAY.bids(two)), ...numbers('bid', d.bids),
-        h('p', { class: 'row' }, h('label', { for: 'cards-dealt' }, 'Cards dealt (if the deal differed): '), dealt),
-        bar(null, () => go('won'), 'Tricks →', d.bids.every((b) => b !== null)));
+        h('p', { class: 'row' }, h('label', { for: 'cards-dealt' }, t('keeper.entry.dealt_other'), ' '), dealt),
+        bar(null, () => go('won'), t('keeper.entry.to.won'), d.bids.every((b) => b !== null)));
     } else if (d.step === 'won') {
       const all = d.won.every((b) => b !== null);
-      const verdict = h('p', { class: 'sk-check', id: 'tricks-check', role: 'status' }, all ? 'Checking the tricks…' : 'Tap how many tricks each player won.');
+      const verdict = h('p', { class: 'sk-check', id: 'tricks-check', role: 'status' }, t(all ? 'keeper.entry.checking' : 'keeper.entry.tap_won'));
       let said = null;
-      const fwd = bar('bids', () => said.then((v) => { if (!v || v.ok) go('bonus'); }), 'Captures →', all);
+      const fwd = bar('bids', () => said.then((v) => { if (!v || v.ok) go('bonus'); }), t('keeper.entry.to.bonus'), all);
       box.append(h('p', { class: 'muted', id: 'won-note' }, SAY.won(two)), ...numbers('won', d.won), verdict, fwd);
       if (all) {
         // The tricks alone, as the engine sees them at this step.
@@ -119,15 +120,15 @@ export function entrySteps(ctx) {
         const alone = roundOf({ ...d, bonuses: [], loot: [], wagers: null, cannon: undefined, bonus_points: undefined });
         const whole = roundOf(d);
         said = verdictOf(sh, alone, d.replace, verdict, fwd,
-          SAY.tricks(d.cards, lost, two, toNobody(rules)), 'The server checks these tricks once it is reached.')
+          SAY.tricks(d.cards, lost, two, toNobody(rules)), t('keeper.entry.later.won'))
           .then((v) => (v && v.ok && !sameValue(alone, whole) ? laterEntries(sh, whole, d.replace, verdict, v) : v));
       }
     } else if (d.step === 'bonus') {
       const verdict = h('p', { class: 'sk-check', id: 'events-check', role: 'status' });
       let said = null;
-      const fwd = bar('won', () => said.then((v) => { if (!v || v.ok) go('confirm'); }), 'Points →', true);
+      const fwd = bar('won', () => said.then((v) => { if (!v || v.ok) go('confirm'); }), t('keeper.entry.to.confirm'), true);
       box.append(ctx.bonusStep(sh, d, rules, save, ctx.redraw), verdict, fwd);
-      said = verdictOf(sh, roundOf(d), d.replace, verdict, fwd, '', 'The server checks the captures once it is reached.');
+      said = verdictOf(sh, roundOf(d), d.replace, verdict, fwd, '', t('keeper.entry.later.bonus'));
     } else {
       box.append(confirmStep(sh, d, n, bar, go));
     }
@@ -178,7 +179,7 @@ export function entrySteps(ctx) {
       if (!v || v.ok || !verdict.isConnected) return tricks;
       verdict.classList.replace('good', 'bad');
       verdict.setAttribute('role', 'alert');
-      verdict.replaceChildren(v.error, h('small', { class: 'sk-parts' }, 'Change the tricks here, or what was captured on the next step.'));
+      verdict.replaceChildren(v.error, h('small', { class: 'sk-parts' }, t('keeper.entry.fix_here')));
       return tricks;
     });
   }
@@ -197,10 +198,10 @@ export function entrySteps(ctx) {
 
   function confirmStep(sh, d, n, bar, go) {
     const wrap = h('div', {});
-    const out = h('div', { id: 'preview' }, h('p', { class: 'muted' }, 'Scoring…'));
+    const out = h('div', { id: 'preview' }, h('p', { class: 'muted' }, t('keeper.entry.scoring')));
     const round = roundOf(d);
     let ok = true;
-    const saveBtn = () => h('div', { class: 'sk-bar' }, h('button', { type: 'button', id: 'back', onclick: () => go('bonus') }, 'Back'),
+    const saveBtn = () => h('div', { class: 'sk-bar' }, h('button', { type: 'button', id: 'back', onclick: () => go('bonus') }, t('keeper.back')),
       h('button', { type: 'button', class: 'primary', id: 'save-round', disabled: !ok, onclick: () => {
         // Another phone's change may have come in since this screen was
         // drawn: a round it entered or changed is not entered over.
@@ -210,8 +211,8 @@ export function entrySteps(ctx) {
           const r = roundOf(x.draft);
           if (x.draft.replace) x.sheet.rounds[x.draft.replace - 1] = r; else x.sheet.rounds.push(r);
           x.draft = null;
-        }, `Round ${n} saved.`);
-      } }, d.replace ? 'Save the correction' : 'Save round'));
+        }, t('keeper.entry.saved', { Round: n }));
+      } }, t(d.replace ? 'keeper.entry.save_correction' : 'keeper.entry.save')));
     wrap.append(out, saveBtn());
     const tok = sh.id;
     // Offline, or with changes the server has not had yet: the engine on
@@ -224,16 +225,16 @@ export function entrySteps(ctx) {
         const a = worded(score(body));
         if (a.error) refuse(a.error);
         else out.replaceChildren(pointsTable(a.rounds[n - 1]),
-          h('p', { class: 'muted', id: 'scored-here' }, 'Worked out on this phone; the server keeps the same points once it is reached.'));
-      }).catch(() => out.replaceChildren(h('p', { class: 'sk-pending' }, 'The points will be worked out when the server is reached.')));
+          h('p', { class: 'muted', id: 'scored-here' }, t('keeper.entry.scored_here')));
+      }).catch(() => out.replaceChildren(h('p', { class: 'sk-pending' }, t('keeper.entry.score_later'))));
     };
     const refuse = (msg) => {
       ok = false;
-      out.replaceChildren(h('p', { class: 'sk-check bad', role: 'alert' }, msg));
+      out.replaceChildren(h('p', { class: ['sk-check', 'bad'], role: 'alert' }, msg));
       wrap.lastChild.replaceWith(saveBtn());
     };
     const pointsTable = (sr) => h('table', { class: 'sk-table' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Bid'), h('th', {}, 'Won'), h('th', {}, 'Points'), h('th', {}, 'Total'))),
+      h('thead', {}, h('tr', {}, ['player', 'bid', 'won', 'points', 'total'].map((k) => h('th', {}, t(`keeper.col.${k}`))))),
       h('tbody', {}, sh.players.map((p, i) => h('tr', {}, h('td', {}, p), h('td', {}, d.bids[i]), h('td', {}, d.won[i]),
         h('td', { 'data-points': i }, signed(sr.points[i]), sr.scores[i].exact ? ' ✓' : ' ✗',
           h('small', { class: 'sk-parts' }, scoreParts(sr.scores[i]))), h('td', {}, sr.totals[i]))),
@@ -249,23 +250,23 @@ export function entrySteps(ctx) {
         // then meets the conflict, and the keeper chooses.
         const cur = await api('GET', '/api/sheets/' + tok).catch(() => null);
         if (cur && cur.status === 200 && cur.data.version !== sh.version) {
-          out.replaceChildren(h('p', { class: 'sk-check bad', id: 'stale', role: 'alert' },
-            'This sheet was changed on another phone meanwhile: saving merges the two, and asks only if both entered this round.'));
+          out.replaceChildren(h('p', { class: ['sk-check', 'bad'], id: 'stale', role: 'alert' },
+            t('keeper.entry.stale')));
           return;
         }
       }
       if (r.status === 200) out.replaceChildren(pointsTable(r.data.round));
-      else refuse((r.data && r.data.error) || 'This round cannot be scored.');
+      else refuse((r.data && r.data.error) || t('keeper.entry.unscored'));
     }).catch(() => here()); // no answer from the server: the phone's points
     return wrap;
   }
 
   function finished(sh) {
     const sc = sh.score;
-    const win = sc && sc.winners ? names(sc.winners.map((i) => sh.players[i])) : '';
-    return h('section', { class: 'panel', id: 'game-over' }, h('h2', {}, 'Game over'),
-      win ? h('p', { class: 'big' }, `${win} ${sc.winners.length > 1 ? 'share the victory' : 'wins'}!`) : null,
-      totalsStrip(sh), h('p', { class: 'muted' }, 'Tap a round under Totals to correct it.'));
+    const win = sc && sc.winners ? sc.winners.map((i) => sh.players[i]) : [];
+    return h('section', { class: 'panel', id: 'game-over' }, h('h2', {}, t('keeper.over')),
+      win.length ? h('p', { class: 'big' }, win.length > 1 ? t('keeper.over.shared', { Names: list(win) }) : t('keeper.over.won', { Name: win[0] })) : null,
+      totalsStrip(sh), h('p', { class: 'muted' }, t('keeper.over.correct')));
   }
 
   return { nextRound, startEdit, entryScreen, finished, roundOf, verdictOf, laterEntries, confirmStep, ownRounds };

@@ -1,7 +1,8 @@
 // Following on another phone: the totals of a sheet, read-only, kept live
 // by the follow link.
 
-import { h, announce, plural, names } from '/assets/dom.js';
+import { h, announce } from '/assets/dom.js';
+import { t, n, list } from '/assets/locale.js';
 import { live } from './keeper-live.js';
 import { fitScrollers, totalsScreen } from './keeper-totals.js';
 
@@ -13,16 +14,18 @@ export function follow(page, token, first) {
   let net = 'live';
   // The line saying how current the score shown is: followed live, or
   // as last received while the server cannot be reached.
-  const line = () => h('p', { class: net === 'offline' ? 'sk-pending' : 'muted', id: 'following' },
-    net === 'offline' ? 'Offline: the score as last received; it follows again once back online' : 'Following live',
-    ` · ${plural(sh.rounds.length, 'round')} entered`, sh.score && sh.score.over ? ' · game over' : '');
+  const line = () => {
+    const over = sh.score && sh.score.over;
+    const id = `keeper.follow.${net === 'offline' ? 'offline' : 'live'}${over ? '.over' : ''}`;
+    return h('p', { class: net === 'offline' ? 'sk-pending' : 'muted', id: 'following' }, n(id, sh.rounds.length));
+  };
   const draw = () => {
-    main.replaceChildren(h('h1', {}, sh.title || names(sh.players)), line(), totalsScreen(sh, null));
+    main.replaceChildren(h('h1', {}, sh.title || list(sh.players)), line(), totalsScreen(sh, null));
     fitScrollers(main);
   };
   draw();
   const watch = live(token, first.version, {
-    sheet: (x) => { sh = x; draw(); announce('The score changed.'); },
+    sheet: (x) => { sh = x; draw(); announce(t('keeper.follow.changed')); },
     state: (s) => { if (s === net) return; net = s; const old = document.getElementById('following'); if (old) old.replaceWith(line()); },
   });
   page.leave = watch.stop;

@@ -42,7 +42,7 @@ export function live(token, version, on) {
       try {
         const r = await fetch(`/api/sheets/${token}${quick ? '' : `?wait=${LIVE_WAIT}`}`,
           { headers: tag ? { 'If-None-Match': tag } : {}, signal: asked.signal });
-        if (r.status !== 200 && r.status !== 304) throw new Error(`the server answered ${r.status}`);
+        if (r.status !== 200 && r.status !== 304) throw new Error(String(r.status)); // asked again: no one reads it
         const sh = r.status === 200 ? await r.json() : null;
         if (!alive) return;
         if (sh) { tag = r.headers.get('ETag'); on.sheet(sh); }

@@ -3,19 +3,21 @@
 // entries, undone on request), the follow link, and the export.
 
 import { h, announce, toast } from '/assets/dom.js';
+import { t, n } from '/assets/locale.js';
 import { canon, rulesForm, rulesInForce, currentRules, ruleAt, rulesFrom, rulesPart } from './keeper-rules.js';
-import { CANNON_WORDS, words } from './keeper-say.js';
+import { cannonWord } from './keeper-say.js';
 import { getEntry, checkRules } from './keeper-store.js';
 
 // removalText says one entry a change of rules removes (the engine's
 // Removal), in the words the round's entry screen used for it.
 function removalText(sh, r) {
-  const who = (i) => sh.players[i] || `Seat ${i + 1}`;
+  const who = (i) => sh.players[i] || t('keeper.seat', { Seat: i + 1 });
+  const args = { Round: r.round, Name: who(r.seat) };
   switch (r.kind) {
-    case 'loot': return `Round ${r.round}: ${who(r.seat)} looted with ${who(r.with)}`;
-    case 'wager': return `Round ${r.round}: ${who(r.seat)}'s wager of ${r.amount} with Rascal of Roatan`;
-    case 'cannon': return `Round ${r.round}: ${who(r.seat)}'s cannon load, ${words(CANNON_WORDS, r.load)}`;
-    default: return `Round ${r.round}: ${who(r.seat)}'s ${words({}, r.kind)}`;
+    case 'loot': return t('keeper.removed.loot', { ...args, Ally: who(r.with) });
+    case 'wager': return t('keeper.removed.wager', { ...args, Amount: r.amount });
+    case 'cannon': return t('keeper.removed.cannon', { ...args, Load: cannonWord(r.load) });
+    default: return t('keeper.removed.other', { ...args, Entry: String(r.kind).replace(/_/g, ' ') });
   }
 }
 
@@ -34,7 +36,7 @@ export function moreTab(ctx) {
     const a = await checkRules(getEntry(st.key).sheet, o, apply);
     st.rulesBusy = false;
     if (!st.alive) return;
-    if (!a) st.rulesNote = { refused: 'Neither the server nor the engine on this phone can be reached to say what the change does. Try again once online.' };
+    if (!a) st.rulesNote = { refused: t('keeper.rules.unanswered') };
     else if (!a.ok) st.rulesNote = { refused: a.error };
     else if (a.answer.removed.length) st.rulesAsk = { answer: a.answer, asked };
     else { makeRules(a.answer, asked); return; }
@@ -53,7 +55,7 @@ export function moreTab(ctx) {
     const x = getEntry(st.key);
     st.rulesAsk = null;
     if (canon(rulesPart(x.sheet)) !== asked) {
-      st.rulesNote = { refused: 'The sheet changed meanwhile. Choose "Change the rules" again.' };
+      st.rulesNote = { refused: t('keeper.rules.moved') };
       ctx.redraw();
       return;
     }
@@ -63,7 +65,7 @@ export function moreTab(ctx) {
     ctx.change((y) => {
       Object.assign(y.sheet, { options: answer.options, rule_changes: answer.rule_changes, rounds: answer.rounds, score: answer.score });
       ctx.ownRounds(y);
-    }, answer.removed.length ? 'Rules changed; the entries listed were removed.' : 'Rules changed.');
+    }, t(answer.removed.length ? 'keeper.rules.done_removed' : 'keeper.rules.done'));
   }
 
   // confirmRemoval lists what the change waiting for the keeper's yes
@@ -71,12 +73,12 @@ export function moreTab(ctx) {
   function confirmRemoval(sh) {
     const { answer, asked } = st.rulesAsk;
     return h('div', { class: 'panel', id: 'rules-confirm', role: 'alert' },
-      h('p', {}, `These rules have no use for ${answer.removed.length === 1 ? 'this entry' : 'these entries'}, so changing them removes:`),
+      h('p', {}, n('keeper.rules.removes', answer.removed.length)),
       h('ul', { id: 'rules-removed' }, answer.removed.map((r) => h('li', { 'data-round': r.round, 'data-kind': r.kind }, removalText(sh, r)))),
-      h('p', { class: 'muted' }, 'Undo puts them back.'),
+      h('p', { class: 'muted' }, t('keeper.rules.undo_help')),
       h('div', { class: 'sk-bar' },
-        h('button', { type: 'button', id: 'rules-keep', onclick: () => { st.rulesAsk = null; ctx.redraw(); announce('The rules were not changed.'); } }, 'Keep the rules as they are'),
-        h('button', { type: 'button', class: 'primary', id: 'rules-remove', onclick: () => makeRules(answer, asked) }, 'Change the rules and remove them')));
+        h('button', { type: 'button', id: 'rules-keep', onclick: () => { st.rulesAsk = null; ctx.redraw(); announce(t('keeper.rules.unchanged')); } }, t('keeper.rules.keep')),
+        h('button', { type: 'button', class: 'primary', id: 'rules-remove', onclick: () => makeRules(answer, asked) }, t('keeper.rules.remove'))));
   }
 
   // undoPanel offers to take back the last change of rules, while the
@@ -86,11 +88,11 @@ export function moreTab(ctx) {
     const note = st.rulesNote;
     if (!note || !note.undo || canon(rulesPart(sh)) !== note.after) return null;
     return h('div', { id: 'rules-undo', class: 'row' },
-      h('p', {}, 'The rules were changed.', note.removed.length ? ` Removed: ${note.removed.map((r) => removalText(sh, r)).join('; ')}.` : ''),
+      h('p', {}, t('keeper.rules.changed'), note.removed.length ? [' ', t('keeper.rules.removed', { Entries: note.removed.map((r) => removalText(sh, r)).join('; ') })] : ''),
       h('button', { type: 'button', id: 'undo-rules', onclick: () => {
         st.rulesNote = null;
-        ctx.change((y) => { Object.assign(y.sheet, JSON.parse(JSON.stringify(note.undo))); ctx.ownRounds(y); }, 'The change of rules was undone.');
-      } }, 'Undo'));
+        ctx.change((y) => { Object.assign(y.sheet, JSON.parse(JSON.stringify(note.undo))); ctx.ownRounds(y); }, t('keeper.rules.undone'));
+      } }, t('keeper.undo')));
   }
 
   // moreScreen's rules part: the rules in force for any round, and the
@@ -112,18 +114,18 @@ export function moreTab(ctx) {
     const last = real.score && real.score.over && entered ? entered : entered + 1;
     const at = st.rulesRound && st.rulesRound <= last ? st.rulesRound : last;
     const inForce = h('div', {}, rulesInForce(ruleAt(real, at), rulesFrom(real, at), at, at <= entered));
-    const picker = h('select', { id: 'rules-round', 'aria-label': 'The rules of round', onchange: () => {
+    const picker = h('select', { id: 'rules-round', 'aria-label': t('keeper.rules.of_round'), onchange: () => {
       // Only the list of rules is drawn again: the form below keeps what
       // is chosen in it.
       st.rulesRound = Number(picker.value);
       inForce.replaceChildren(rulesInForce(ruleAt(real, st.rulesRound), rulesFrom(real, st.rulesRound), st.rulesRound, st.rulesRound <= entered));
-    } }, Array.from({ length: last }, (_, k) => h('option', { value: k + 1, selected: k + 1 === at }, `Round ${k + 1}${k + 1 > entered ? ' (next)' : ''}`)));
-    const refusal = st.rulesNote && st.rulesNote.refused ? `The rules were not changed. ${st.rulesNote.refused}`
-      : e.error && e.base ? `The server refused this phone's changes, so the rules are still those it keeps. ${e.error}` : null;
-    box.append(h('section', { class: 'panel', 'aria-labelledby': 'in-force-h' }, h('h2', { id: 'in-force-h' }, 'Rules in force'),
-      refusal ? h('p', { class: 'sk-check bad', id: 'rules-refused', role: 'alert' }, refusal) : null,
+    } }, Array.from({ length: last }, (_, k) => h('option', { value: k + 1, selected: k + 1 === at }, t(k + 1 > entered ? 'keeper.rules.round_next' : 'keeper.entry.round', { Round: k + 1 }))));
+    const refusal = st.rulesNote && st.rulesNote.refused ? `${t('keeper.rules.unchanged')} ${st.rulesNote.refused}`
+      : e.error && e.base ? `${t('keeper.rules.refused')} ${e.error}` : null;
+    box.append(h('section', { class: 'panel', 'aria-labelledby': 'in-force-h' }, h('h2', { id: 'in-force-h' }, t('keeper.rules.in_force')),
+      refusal ? h('p', { class: ['sk-check', 'bad'], id: 'rules-refused', role: 'alert' }, refusal) : null,
       undoPanel(sh),
-      h('label', { class: 'row', for: 'rules-round' }, h('span', {}, 'Show the rules of '), picker),
+      h('label', { class: 'row', for: 'rules-round' }, h('span', {}, t('keeper.rules.show'), ' '), picker),
       inForce));
     const ask = () => {
       const o = rules.read();
@@ -131,30 +133,30 @@ export function moreTab(ctx) {
       st.formRules = o;
       changeRules(o, nextR.checked && sh.rounds.length > 0 ? 'next_round' : 'whole_game');
     };
-    box.append(h('section', { class: 'panel' }, h('h2', {}, 'House rules'),
-      h('p', { class: 'muted' }, 'Changed your mind about a rule? Choose the rules, then whether they score the whole game or only the rounds to come.'),
+    box.append(h('section', { class: 'panel' }, h('h2', {}, t('keeper.rules.house')),
+      h('p', { class: 'muted' }, t('keeper.rules.house_help')),
       rules.el,
-      h('fieldset', {}, h('legend', {}, 'Apply to'),
-        h('label', { class: 'opt' }, whole, h('span', {}, 'The whole game (rescore every round)')),
-        h('label', { class: 'opt' }, nextR, h('span', {}, 'The next round on (rounds entered keep their points)'))),
-      h('button', { type: 'button', id: 'apply-rules', disabled: st.rulesBusy, onclick: ask }, 'Change the rules'),
+      h('fieldset', {}, h('legend', {}, t('keeper.rules.apply')),
+        h('label', { class: 'opt' }, whole, h('span', {}, t('keeper.rules.apply.whole'))),
+        h('label', { class: 'opt' }, nextR, h('span', {}, t('keeper.rules.apply.next')))),
+      h('button', { type: 'button', id: 'apply-rules', disabled: st.rulesBusy, onclick: ask }, t('keeper.rules.change')),
       st.rulesAsk ? confirmRemoval(sh) : null));
     if (sh.follow) {
       const link = location.origin + '/sheet/' + sh.follow;
-      box.append(h('section', { class: 'panel' }, h('h2', {}, 'Follow on other phones'),
-        h('p', { class: 'muted' }, 'A read-only link that follows the score live. (The address of this page can edit: keep it to yourself.)'),
+      box.append(h('section', { class: 'panel' }, h('h2', {}, t('keeper.follow.title')),
+        h('p', { class: 'muted' }, t('keeper.follow.help')),
         h('div', { class: 'sk-link' }, h('code', { id: 'follow-link' }, link),
-          h('button', { type: 'button', onclick: () => navigator.clipboard.writeText(link).then(() => toast('Link copied.'), () => toast('Copy the link by hand.')) }, 'Copy'))));
+          h('button', { type: 'button', onclick: () => navigator.clipboard.writeText(link).then(() => toast(t('keeper.follow.copied')), () => toast(t('keeper.follow.copy_by_hand'))) }, t('keeper.follow.copy')))));
     }
     if (sh.id) {
-      box.append(h('section', { class: 'panel' }, h('h2', {}, 'Export'),
-        h('p', { class: 'muted' }, 'The score sheet file imports back as this very sheet: title, captures and rules. The game record is for other programs; it keeps the points only.'),
+      box.append(h('section', { class: 'panel' }, h('h2', {}, t('keeper.export.title')),
+        h('p', { class: 'muted' }, t('keeper.export.help')),
         h('div', { class: 'row' },
-          h('a', { class: 'button', href: `/api/sheets/${sh.id}/export`, download: 'skullking-sheet.json', id: 'export-sheet' }, 'Score sheet (JSON)'),
-          h('a', { class: 'button', href: `/api/sheets/${sh.id}/record`, download: 'skullking-record.json', id: 'export-json' }, 'Game record (JSON)'),
-          h('a', { class: 'button', href: `/api/sheets/${sh.id}/csv`, download: 'skullking-score.csv', id: 'export-csv' }, 'Spreadsheet (CSV)'))));
+          h('a', { class: 'button', href: `/api/sheets/${sh.id}/export`, download: 'skullking-sheet.json', id: 'export-sheet' }, t('keeper.export.sheet')),
+          h('a', { class: 'button', href: `/api/sheets/${sh.id}/record`, download: 'skullking-record.json', id: 'export-json' }, t('keeper.export.record')),
+          h('a', { class: 'button', href: `/api/sheets/${sh.id}/csv`, download: 'skullking-score.csv', id: 'export-csv' }, t('keeper.export.csv')))));
     } else {
-      box.append(h('p', { class: 'sk-pending' }, 'Export and the follow link come once the sheet reaches the server.'));
+      box.append(h('p', { class: 'sk-pending' }, t('keeper.export.later')));
     }
     return box;
   }

@@ -3,8 +3,9 @@
 // any round, the deal the table says offline, the form that edits the
 // rules and the list of the rules in force. No rule is written here.
 
-import { h, plural } from '/assets/dom.js';
-import { GROUP_TITLES, words } from './keeper-say.js';
+import { h } from '/assets/dom.js';
+import { t, n } from '/assets/locale.js';
+import { groupTitle } from './keeper-say.js';
 import { KEY_RULES, readJSON, writeJSON, api } from './keeper-store.js';
 
 // info is GET /api/sheets/rules as last received: the option table and the
@@ -69,8 +70,8 @@ export function sameRules(a, b) {
 
 // valueText writes an option's value as the table labels it.
 export function valueText(o, v) {
-  if (o.type === 'bool') return v ? 'on' : 'off';
-  if (Array.isArray(v)) return `${plural(v.length, 'round')}: ${v.join(', ')} cards`;
+  if (o.type === 'bool') return t(v ? 'keeper.rules.on' : 'keeper.rules.off');
+  if (Array.isArray(v)) return n('keeper.rules.schedule', v.length, { Cards: v.join(', ') });
   const c = (o.choices || []).find((x) => x.value === v);
   return c ? c.label : String(v);
 }
@@ -103,13 +104,13 @@ export function mostCards() {
 // what is wrong.
 export function rulesForm(current) {
   if (!info) {
-    return { el: h('p', { class: 'sk-pending', id: 'rules-unknown' }, 'The options can be chosen once the server has been reached: until then the rules stay as they are.'),
+    return { el: h('p', { class: 'sk-pending', id: 'rules-unknown' }, t('keeper.rules.unknown')),
       read: () => ({ ...current }) };
   }
   const custom = Object.keys(current).length > 0;
   const std = h('input', { type: 'radio', name: 'rules-kind', id: 'rules-std', checked: !custom });
   const cus = h('input', { type: 'radio', name: 'rules-kind', id: 'rules-custom', checked: custom });
-  const err = h('p', { class: 'sk-check bad', id: 'rules-error', role: 'alert' });
+  const err = h('p', { class: ['sk-check', 'bad'], id: 'rules-error', role: 'alert' });
   const fields = info.options.map((o) => optionField(o, ruleValue(current, o.key)));
   const groups = [];
   for (const f of fields) {
@@ -118,7 +119,7 @@ export function rulesForm(current) {
     g.fields.push(f);
   }
   const more = h('div', { id: 'rules-more' }, groups.map((g) => h('fieldset', { class: 'sk-rules', 'data-group': g.name },
-    h('legend', {}, words(GROUP_TITLES, g.name)), g.fields.map((f) => f.el))));
+    h('legend', {}, groupTitle(g.name)), g.fields.map((f) => f.el))));
   // values are the form's rules, every option written: what needs are read from.
   const values = () => Object.fromEntries(fields.map((f) => [f.o.key, f.value()]));
   const show = () => {
@@ -131,8 +132,8 @@ export function rulesForm(current) {
   more.addEventListener('input', show);
   show();
   const el = h('div', {},
-    h('div', { class: 'row' }, h('label', { class: 'opt' }, std, h('span', {}, 'Standard rules')),
-      h('label', { class: 'opt' }, cus, h('span', {}, 'Choose options and modules'))), more, err);
+    h('div', { class: 'row' }, h('label', { class: 'opt' }, std, h('span', {}, t('keeper.rules.standard_rules'))),
+      h('label', { class: 'opt' }, cus, h('span', {}, t('keeper.rules.custom')))), more, err);
   const read = () => {
     err.textContent = '';
     if (std.checked) return {};
@@ -153,7 +154,7 @@ export function rulesForm(current) {
 // beside it: {o, el, value(), problem(), focus()}.
 function optionField(o, v) {
   const id = 'opt-' + o.key;
-  const help = h('span', { class: 'sk-help muted', id: id + '-help' }, o.help);
+  const help = h('span', { class: ['sk-help', 'muted'], id: id + '-help' }, o.help);
   const field = (input, ...extra) => h('div', { class: 'sk-option', 'data-option': o.key },
     h('label', { class: o.type === 'bool' ? 'opt' : 'field', for: id },
       o.type === 'bool' ? [input, h('span', {}, o.label)] : [h('span', {}, o.label), input]), ...extra, help);
@@ -166,7 +167,7 @@ function optionField(o, v) {
     const value = () => (num.value.trim() === '' ? NaN : Number(num.value));
     const problem = () => {
       const n = value();
-      return Number.isInteger(n) && n >= o.min && n <= o.max ? null : `${o.label}: a whole number from ${o.min} to ${o.max}.`;
+      return Number.isInteger(n) && n >= o.min && n <= o.max ? null : t('keeper.rules.whole_number', { Option: o.label, Min: o.min, Max: o.max });
     };
     return { o, el: field(num), value, problem, focus: () => num.focus() };
   }
@@ -175,17 +176,17 @@ function optionField(o, v) {
     h('option', { value: c.value, selected: !list && c.value === v }, c.label)));
   if (o.type !== 'schedule') return { o, el: field(sel), value: () => sel.value, problem: () => null, focus: () => sel.focus() };
   // A schedule is a preset, or the cards of each round as the table dealt them.
-  sel.append(h('option', { value: '', selected: list }, 'Cards of our own, round by round'));
-  const cards = h('input', { id: id + '-cards', inputmode: 'numeric', autocomplete: 'off', placeholder: 'e.g. 2, 4, 6',
-    value: list ? v.join(', ') : '', 'aria-label': 'Cards dealt in each round, separated by commas' });
-  const own = h('label', { class: 'field', for: id + '-cards' }, h('span', {}, 'Cards each round'), cards);
+  sel.append(h('option', { value: '', selected: list }, t('keeper.rules.own_cards')));
+  const cards = h('input', { id: id + '-cards', inputmode: 'numeric', autocomplete: 'off', placeholder: t('keeper.rules.cards_example'),
+    value: list ? v.join(', ') : '', 'aria-label': t('keeper.rules.cards_label') });
+  const own = h('label', { class: 'field', for: id + '-cards' }, h('span', {}, t('keeper.rules.cards')), cards);
   const parse = () => cards.value.split(',').map((x) => x.trim()).filter((x) => x !== '').map(Number);
   const sync = () => { own.hidden = sel.value !== ''; };
   sel.addEventListener('change', sync);
   sync();
   return { o, el: field(sel, own), value: () => (sel.value === '' ? parse() : sel.value),
     problem: () => (sel.value !== '' || (parse().length && parse().every(Number.isInteger)) ? null
-      : `${o.label}: the cards of each round as whole numbers separated by commas, such as 2, 4, 6.`),
+      : t('keeper.rules.cards_problem', { Option: o.label })),
     focus: () => (sel.value === '' ? cards : sel).focus() };
 }
 
@@ -194,7 +195,7 @@ function optionField(o, v) {
 // rules are marked. round, when given, is the round they score (entered,
 // or the next).
 export function rulesInForce(rules, from, round, entered) {
-  if (!info) return h('p', { class: 'sk-pending', id: 'rules-in-force' }, 'The rules in force show once the server has been reached.');
+  if (!info) return h('p', { class: 'sk-pending', id: 'rules-in-force' }, t('keeper.rules.in_force_later'));
   const groups = [];
   for (const o of info.options) {
     if (!needsMet(rules, o)) continue;
@@ -203,12 +204,19 @@ export function rulesInForce(rules, from, round, entered) {
     const v = ruleValue(rules, o.key);
     const changed = !sameValue(v, o.default);
     g.items.push(h('dt', { 'data-option': o.key }, o.label), h('dd', { 'data-option': o.key },
-      changed ? [h('b', {}, valueText(o, v)), h('span', { class: 'muted' }, ` (standard: ${valueText(o, o.default)})`)] : valueText(o, v)));
+      changed ? [h('b', {}, valueText(o, v)), h('span', { class: 'muted' }, ' ', t('keeper.rules.standard', { Value: valueText(o, o.default) }))] : valueText(o, v)));
   }
   return h('div', { id: 'rules-in-force' },
-    h('p', { class: 'muted', id: 'rules-of' }, round ? `Round ${round} ${entered ? 'was' : 'is'} scored with the rules ${from > 1 ? `from round ${from} on` : 'of round 1'}.`
-      : from > 1 ? `The rules from round ${from} on.` : 'The rules of this game.', ' Changed from the standard rules: in bold.'),
-    groups.map((g) => [h('h3', {}, words(GROUP_TITLES, g.name)), h('dl', { class: 'sk-values' }, g.items)]));
+    h('p', { class: 'muted', id: 'rules-of' }, t(rulesOf(round, entered, from), { Round: round, From: from }), ' ', t('keeper.rules.bold')),
+    groups.map((g) => [h('h3', {}, groupTitle(g.name)), h('dl', { class: 'sk-values' }, g.items)]));
+}
+
+// rulesOf is the sentence saying which rules rulesInForce lists: those of
+// round (entered, or the next) that apply from round from on, or the
+// game's with no round.
+function rulesOf(round, entered, from) {
+  if (!round) return from > 1 ? 'keeper.rules.of.from' : 'keeper.rules.of.game';
+  return `keeper.rules.of.${entered ? 'was' : 'is'}${from > 1 ? '_from' : ''}`;
 }
 
 // currentRules are the rules in force for the next round, as this phone

@@ -3,7 +3,8 @@
 // they bring from other phones, the status line, the tabs and the swipe
 // between them. The screens come from the modules it puts together.
 
-import { h, announce, toast, names } from '/assets/dom.js';
+import { h, announce, toast } from '/assets/dom.js';
+import { t, list } from '/assets/locale.js';
 import { follow } from './keeper-follow.js';
 import { live } from './keeper-live.js';
 import { info, rulesInfo } from './keeper-rules.js';
@@ -19,12 +20,12 @@ export async function openSheet(page, token) {
   const { main } = page;
   // A sheet started offline keeps answering to its first address.
   let e = getEntry(token) || Object.values(entries()).find((x) => x.was === token);
-  if (!e && token.startsWith('local-')) { main.append(h('p', { class: 'panel' }, 'This sheet is not on this phone.')); return; }
+  if (!e && token.startsWith('local-')) { main.append(h('p', { class: 'panel' }, t('keeper.sheet.not_here'))); return; }
   if (!e) {
-    main.append(h('p', { class: 'muted' }, 'Loading the sheet…'));
+    main.append(h('p', { class: 'muted' }, t('keeper.sheet.loading')));
     let r;
-    try { r = await api('GET', '/api/sheets/' + token); } catch { main.replaceChildren(h('p', { class: 'panel' }, 'This sheet is not on this phone, and the server cannot be reached.')); return; }
-    if (r.status !== 200) { main.replaceChildren(h('p', { class: 'panel' }, 'There is no such sheet.')); return; }
+    try { r = await api('GET', '/api/sheets/' + token); } catch { main.replaceChildren(h('p', { class: 'panel' }, t('keeper.sheet.unreachable'))); return; }
+    if (r.status !== 200) { main.replaceChildren(h('p', { class: 'panel' }, t('keeper.sheet.none'))); return; }
     if (r.data.read_only) { follow(page, token, r.data); return; }
     e = synced(r.data.id, r.data);
     putEntry(e);
@@ -125,7 +126,7 @@ function keeper(page, key) {
     x.sheet = sh;
     x.base = sh;
     putEntry(x);
-    toast('This sheet was changed on another phone.');
+    toast(t('keeper.sheet.changed'));
     refresh();
   }
 
@@ -176,19 +177,19 @@ function keeper(page, key) {
     const sh = e.sheet;
     st.drawn = sh.version;
     main.append(
-      h('div', { class: 'sk-head' }, h('h1', { id: 'sheet-title' }, sh.title || names(sh.players)),
-        h('button', { type: 'button', id: 'rename', 'aria-pressed': String(st.tab === 'names'), onclick: toggleNames }, 'Rename')),
+      h('div', { class: 'sk-head' }, h('h1', { id: 'sheet-title' }, sh.title || list(sh.players)),
+        h('button', { type: 'button', id: 'rename', 'aria-pressed': String(st.tab === 'names'), onclick: toggleNames }, t('keeper.sheet.rename'))),
       status(e),
-      h('div', { class: 'sk-tabs', role: 'group', 'aria-label': 'Screens' },
-        [['round', 'Round'], ['totals', 'Totals'], ['more', 'Rules & share']].map(([k, label]) =>
-          h('button', { type: 'button', id: 'tab-' + k, 'aria-pressed': String(st.tab === k), onclick: () => { st.tab = k; redraw(); } }, label))));
+      h('div', { class: 'sk-tabs', role: 'group', 'aria-label': t('keeper.tabs') },
+        ['round', 'totals', 'more'].map((k) =>
+          h('button', { type: 'button', id: 'tab-' + k, 'aria-pressed': String(st.tab === k), onclick: () => { st.tab = k; redraw(); } }, t(`keeper.tab.${k}`)))));
     if (st.tab === 'round') main.append(ctx.entryScreen(e));
     else if (st.tab === 'totals') {
       main.append(totalsScreen(sh, (n) => ctx.startEdit(n)));
       if (sh.rounds.length) {
         main.append(h('button', { type: 'button', id: 'delete-last', onclick: () => {
-          if (confirm(`Delete round ${sh.rounds.length}? Its entries are lost.`)) change((x) => { x.sheet.rounds.pop(); ctx.ownRounds(x); }, 'Round deleted.');
-        } }, `Delete round ${sh.rounds.length}`));
+          if (confirm(t('keeper.delete.confirm', { Round: sh.rounds.length }))) change((x) => { x.sheet.rounds.pop(); ctx.ownRounds(x); }, t('keeper.delete.done'));
+        } }, t('keeper.delete', { Round: sh.rounds.length })));
       }
     }
     else if (st.tab === 'names') main.append(ctx.namesScreen(e));
@@ -208,18 +209,18 @@ function keeper(page, key) {
   function status(e) {
     if (e.conflict) return ctx.conflictPanel(e);
     if (e.error) {
-      return h('div', { class: 'panel', role: 'alert' }, h('p', { class: 'sk-check bad' }, e.error),
+      return h('div', { class: 'panel', role: 'alert' }, h('p', { class: ['sk-check', 'bad'] }, e.error),
         h('div', { class: 'row' },
-          e.errorRound && e.errorRound <= e.sheet.rounds.length ? h('button', { type: 'button', id: 'fix-round', onclick: () => ctx.startEdit(e.errorRound) }, `Fix round ${e.errorRound}`) : null,
-          e.sheet.id ? h('button', { type: 'button', id: 'drop-change', onclick: dropChange }, 'Undo: back to the saved sheet') : null));
+          e.errorRound && e.errorRound <= e.sheet.rounds.length ? h('button', { type: 'button', id: 'fix-round', onclick: () => ctx.startEdit(e.errorRound) }, t('keeper.sheet.fix', { Round: e.errorRound })) : null,
+          e.sheet.id ? h('button', { type: 'button', id: 'drop-change', onclick: dropChange }, t('keeper.sheet.drop')) : null));
     }
     const line = (cls, text) => h('p', { class: cls, id: 'sync-status' }, text);
-    if (st.rulesBusy) return line('sk-pending', 'Checking what the new rules change…');
-    if (e.dirty) return line('sk-pending', e.offline || st.net === 'offline' ? 'Saved on this device; will sync when online.' : 'Saving…');
-    if (st.net === 'offline') return line('sk-pending', 'Offline: this is the sheet as this phone last had it. Changes from other phones show once it is back online.');
-    if (e.sheet.version !== st.drawn) return line('sk-pending', 'The sheet changed meanwhile: it shows as it is now when you leave this screen.');
-    if (st.net === 'checking') return line('muted', 'Checking for changes from other phones…');
-    return line('muted', 'Saved.');
+    if (st.rulesBusy) return line('sk-pending', t('keeper.status.rules'));
+    if (e.dirty) return line('sk-pending', t(e.offline || st.net === 'offline' ? 'keeper.status.kept' : 'keeper.status.saving'));
+    if (st.net === 'offline') return line('sk-pending', t('keeper.status.offline'));
+    if (e.sheet.version !== st.drawn) return line('sk-pending', t('keeper.status.moved'));
+    if (st.net === 'checking') return line('muted', t('keeper.status.checking'));
+    return line('muted', t('keeper.status.saved'));
   }
 
   // dropChange gives up the local changes the server refused, taking the
@@ -228,12 +229,12 @@ function keeper(page, key) {
     const x = getEntry(st.key);
     try {
       const r = await api('GET', '/api/sheets/' + x.sheet.id);
-      if (r.status !== 200) { toast('The saved sheet could not be read.', 'error'); return; }
+      if (r.status !== 200) { toast(t('keeper.sheet.unread'), 'error'); return; }
       Object.assign(x, { sheet: r.data, base: r.data, dirty: false, error: null, errorRound: null, conflict: null });
       putEntry(x);
       redraw();
     } catch {
-      toast('The server cannot be reached.', 'error');
+      toast(t('keeper.unreachable'), 'error');
     }
   }
 
@@ -243,7 +244,7 @@ function keeper(page, key) {
   const order = ['round', 'totals', 'more'];
   const onStart = (ev) => { touch = ev.touches.length === 1 ? { x: ev.touches[0].clientX, y: ev.touches[0].clientY } : null; };
   const onEnd = (ev) => {
-    if (!touch || order.indexOf(st.tab) < 0 || ev.target.closest('input, select, .sk-scroll, .chart-box')) return;
+    if (!touch || order.indexOf(st.tab) < 0 || ev.target.closest(['input', 'select', '.sk-scroll', '.chart-box'].join())) return;
     const dx = ev.changedTouches[0].clientX - touch.x, dy = ev.changedTouches[0].clientY - touch.y;
     touch = null;
     if (Math.abs(dx) < 80 || Math.abs(dx) < 2 * Math.abs(dy)) return;

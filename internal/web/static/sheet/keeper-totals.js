@@ -4,6 +4,7 @@
 // sideways scrolling of what is wider than a phone.
 
 import { h } from '/assets/dom.js';
+import { t, n } from '/assets/locale.js';
 import { chart } from '/assets/sheet.js';
 import { info, ruleValue, needsMet, sameValue, sameRules, valueText, ruleAt, toNobody } from './keeper-rules.js';
 import { SAY, scoreParts } from './keeper-say.js';
@@ -16,7 +17,7 @@ export function fitScrollers(root) {
     const scrolls = box.scrollWidth > box.clientWidth + 1;
     box.classList.toggle('scrolls', scrolls);
     const hint = box.previousElementSibling && box.previousElementSibling.classList.contains('sk-scroll-hint') ? box.previousElementSibling : null;
-    if (scrolls && !hint) box.before(h('p', { class: 'sk-scroll-hint muted', 'aria-hidden': 'true' }, 'Wider than the screen: swipe the table sideways →'));
+    if (scrolls && !hint) box.before(h('p', { class: ['sk-scroll-hint', 'muted'], 'aria-hidden': 'true' }, t('keeper.scroll_hint')));
     else if (!scrolls && hint) hint.remove();
   }
   for (const strip of root.querySelectorAll('.sk-nums')) {
@@ -37,9 +38,9 @@ export function fitScrollers(root) {
 export function totalsStrip(sh) {
   const sc = sh.score;
   const stale = !sc || sc.rounds.length !== sh.rounds.length;
-  return h('div', { class: 'sk-totals', id: 'totals', 'aria-label': 'Totals' }, sh.players.map((p, i) =>
+  return h('div', { class: 'sk-totals', id: 'totals', 'aria-label': t('keeper.tab.totals') }, sh.players.map((p, i) =>
     h('div', { 'data-seat': i }, h('span', {}, p), h('b', { class: 'total' }, sc ? String(sc.totals[i]) : '0'),
-      stale ? h('span', { class: 'sk-pending' }, 'pending') : null)));
+      stale ? h('span', { class: 'sk-pending' }, t('keeper.totals.pending')) : null)));
 }
 
 export function totalsScreen(sh, onRound) {
@@ -47,24 +48,24 @@ export function totalsScreen(sh, onRound) {
   const two = sh.players.length === 2; // Graybeard's column: the tricks he won
   const rows = sh.rounds.map((r, k) => {
     const sr = sc.rounds[k];
-    return h('tr', { tabindex: onRound ? 0 : null, 'data-round': k + 1, 'aria-label': onRound ? `Round ${k + 1}: tap to correct it` : null,
+    return h('tr', { tabindex: onRound ? 0 : null, 'data-round': k + 1, 'aria-label': onRound ? t('keeper.totals.correct', { Round: k + 1 }) : null,
       onclick: onRound ? () => onRound(k + 1) : null,
       onkeydown: onRound ? (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); onRound(k + 1); } } : null },
-    h('th', { scope: 'row' }, `${k + 1}${sr && sr.tiebreak ? ' (tiebreak)' : ''}`, roundRules(sh, k + 1)),
+    h('th', { scope: 'row' }, sr && sr.tiebreak ? t('keeper.totals.tiebreak', { Round: k + 1 }) : String(k + 1), roundRules(sh, k + 1)),
     sh.players.map((_, i) => h('td', { 'data-seat': i, title: sr && sr.scores ? scoreParts(sr.scores[i]) : null }, `${r.bids[i]}/${r.won[i]} `,
       sr ? h('b', { class: 'pts' }, String(sr.points[i])) : h('span', { class: 'sk-pending' }, '…'))),
-    two ? h('td', { class: 'sk-graybeard', 'data-graybeard': k + 1 }, sr ? `won ${graybeardTricks(sr)}` : h('span', { class: 'sk-pending' }, '…')) : null);
+    two ? h('td', { class: 'sk-graybeard', 'data-graybeard': k + 1 }, sr ? n('keeper.totals.graybeard_won', graybeardTricks(sr)) : h('span', { class: 'sk-pending' }, '…')) : null);
   });
   const view = { seats: sh.players.map((name) => ({ name })), results: sc.rounds };
   return h('div', {},
     totalsStrip(sh),
-    h('section', { class: 'panel' }, h('h2', {}, 'Rounds'),
-      h('p', { class: 'muted' }, 'Bid/won and points. ', two ? SAY.graybeard + ' ' : '', onRound ? 'Tap a round to correct it.' : ''),
-      h('div', { class: 'sk-scroll', tabindex: 0, 'aria-label': 'Rounds table, scrolls sideways when wide' }, h('table', { class: 'sk-table', id: 'rounds-table' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'Round'), sh.players.map((p) => h('th', { scope: 'col' }, p)),
-          two ? h('th', { scope: 'col', class: 'sk-graybeard' }, 'Graybeard') : null)),
+    h('section', { class: 'panel' }, h('h2', {}, t('keeper.totals.rounds')),
+      h('p', { class: 'muted' }, [t('keeper.totals.help'), two && SAY.graybeard(), onRound && t('keeper.totals.tap')].filter(Boolean).join(' ')),
+      h('div', { class: 'sk-scroll', tabindex: 0, 'aria-label': t('keeper.totals.scroll') }, h('table', { class: 'sk-table', id: 'rounds-table' },
+        h('thead', {}, h('tr', {}, h('th', {}, t('keeper.round')), sh.players.map((p) => h('th', { scope: 'col' }, p)),
+          two ? h('th', { scope: 'col', class: 'sk-graybeard' }, t('keeper.graybeard.name')) : null)),
         h('tbody', {}, rows)))),
-    h('section', { class: 'panel' }, h('h2', {}, 'Totals by round'), chart(view)));
+    h('section', { class: 'panel' }, h('h2', {}, t('keeper.totals.chart')), chart(view)));
 }
 
 // graybeardTricks are the tricks of scored round sr that no player won: at
@@ -76,7 +77,7 @@ function graybeardTricks(sr) { return sr.cards - sr.won.reduce((a, b) => a + b, 
 // scores. Null at more players.
 export function graybeardRow(sh, sr, rules, cols) {
   if (sh.players.length !== 2) return null;
-  return h('tr', { class: 'sk-graybeard', id: 'graybeard-row' }, h('td', {}, 'Graybeard'), h('td', {}, '—'), h('td', {}, String(graybeardTricks(sr))),
+  return h('tr', { class: 'sk-graybeard', id: 'graybeard-row' }, h('td', {}, t('keeper.graybeard.name')), h('td', {}, '—'), h('td', {}, String(graybeardTricks(sr))),
     h('td', { colspan: cols - 3 }, SAY.graybeardWon(graybeardTricks(sr), toNobody(rules))));
 }
 
@@ -87,5 +88,5 @@ function roundRules(sh, n) {
   if (n === 1 || sameRules(first, these)) return null;
   const said = info ? info.options.filter((o) => needsMet(these, o) && !sameValue(ruleValue(these, o.key), ruleValue(first, o.key)))
     .map((o) => `${o.label}: ${valueText(o, ruleValue(these, o.key))}`) : [];
-  return h('small', { class: 'sk-round-rules', 'data-rules': n }, said.length ? said.join(' · ') : 'other rules');
+  return h('small', { class: 'sk-round-rules', 'data-rules': n }, said.length ? said.join(' · ') : t('keeper.totals.other_rules'));
 }

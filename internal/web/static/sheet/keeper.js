@@ -25,7 +25,7 @@
 //   keeper-store.js     local storage, the API, sync, the engine's word
 //   keeper-live.js      the long poll that keeps a sheet live
 //   keeper-rules.js     the option table: rules in force, the rules form
-//   keeper-say.js       the words and sentences the page says
+//   keeper-say.js       the words of codes and counts the page says
 //   keeper-home.js      the sheets on this phone, import, a new sheet
 //   keeper-history.js   history and statistics
 //   keeper-sheet.js     a sheet on the keeper's phone: state, sync, tabs
@@ -38,6 +38,7 @@
 //   keeper-follow.js    a sheet followed, read-only, on another phone
 
 import { router } from '/assets/dom.js';
+import { loadLocale } from '/assets/locale.js';
 import { installSprite } from '/assets/cards.js';
 import { syncAll } from './keeper-store.js';
 import { rulesInfo } from './keeper-rules.js';
@@ -70,4 +71,6 @@ window.addEventListener('online', () => { syncAll(); rulesInfo(); });
 // Lets the page open again without the network (sw.js); a browser without
 // service workers still keeps every sheet, only not the page itself.
 if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sheet/sw.js', { scope: '/sheet' }).catch(() => {});
-route();
+// Every word comes from the catalogue: the first screen waits for it (a
+// catalogue out of reach leaves each sentence's id showing, never a blank).
+loadLocale().catch(() => {}).then(route);
