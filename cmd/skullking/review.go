@@ -18,7 +18,7 @@ import (
 // (docs/bots.md, "Reviewing a game"). A bad record or seat prints one line
 // on standard error, nothing on standard output, and exits 1.
 func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("review", stderr, `Usage: skullking review [--json] [--seat S] FILE|-
+	fs := newFlags("review", stderr, `Usage: skullking review [--json] [--seat S] [--lang CODE] FILE|-
 Judges every decision of a game record with the captain (the expert bot), from what
 the deciding seat knew at that moment, and prints the expected points each decision
 gave up against the captain's choice; - reads standard input.
@@ -29,6 +29,8 @@ gave up against the captain's choice; - reads standard input.
 	fs.Var(&seat, "seat", "the seat `S` to review, 0-based (default every seat)")
 	budget := fs.Float64("budget", review.DefaultBudget, "the captain's work per decision, as a share of its work in play")
 	quiet := fs.Bool("quiet", false, "no progress line on standard error")
+	lang := fs.String("lang", "", "the language of the readable review, as a code (fr, pt-BR) "+
+		"(default: the terminal's, from $LC_ALL, $LC_MESSAGES or $LANG; English where the catalogue has no match)")
 	if err := parseFlags(fs, args, 1); err != nil {
 		return usageExit(stderr, "review", err)
 	}
@@ -88,6 +90,7 @@ gave up against the captain's choice; - reads standard input.
 		fmt.Fprintln(stderr, oneLine(err))
 		return 1
 	}
+	words.Lang = language(*lang, os.Getenv)
 	for i := range reviews {
 		if i > 0 {
 			fmt.Fprintln(stdout)

@@ -26,9 +26,9 @@ type Review struct {
 	// (By empty), in expected points: a review judges the player, and a
 	// decision a stand-in bot or the timer made for them is not theirs.
 	TotalLoss float64 `json:"total_loss"`
-	// Text is the review worded for a reader, when a server sends it for
+	// Said is the review told to a reader, when a server sends it for
 	// one (GET /api/tables/{id}/review): Seats leaves it out.
-	Text *Text `json:"text,omitempty"`
+	Said *Said `json:"said,omitempty"`
 }
 
 // Decision is one decision of the seat, judged.

@@ -4,90 +4,83 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strconv"
-	"strings"
 
 	sk "github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
 	"github.com/skullking-go/skullking/words"
 )
 
-// A review is worded here and nowhere else: `skullking review` prints a
-// seat's Worded text, and the server sends it beside the review's codes
-// (GET /api/tables/{id}/review?you=S) for the browser to show as it
-// comes. The browser words the cards and the tricks with its renderer of
-// the protocol's codes, but no sentence of the review, so the terminal and
+// A review is told here and nowhere else, as the catalogue's sentences
+// (review.*) with their placeholders, never as words: the server sends
+// a seat's Said beside the review's codes (GET
+// /api/tables/{id}/review?you=S) for the browser to word in its reader's
+// language, and `skullking review` prints it Worded in the terminal's.
+// Which sentence says what is chosen once, here, so the terminal and
 // the page cannot drift apart.
 
 // Costliest is how many decisions a review puts first.
 const Costliest = 3
 
-// Text is one seat's review worded for one reader (words.Words: the
-// reader is "you" when it is their seat).
-type Text struct {
-	// Summary is what the player's own decisions gave up in all, and how
-	// many made for them are listed apart.
-	Summary string `json:"summary"`
+// Said is one seat's review told to one reader (words.Words: the reader
+// is "you" when it is their seat), in sentences of the catalogue.
+type Said struct {
+	// Summary is what the player's own decisions gave up in all, then,
+	// when some were made for them, that those are listed apart.
+	Summary []Message `json:"summary"`
 	// Explain says what the points are.
-	Explain string `json:"explain"`
+	Explain Message `json:"explain"`
 	// Costliest is the player's costliest decisions, Costliest at most,
 	// the costliest first; Every all of the player's own, in order.
-	Costliest Section `json:"costliest"`
-	Every     Section `json:"every"`
+	Costliest SaidSection `json:"costliest"`
+	Every     SaidSection `json:"every"`
 	// Total is the total loss, as a line after every decision.
-	Total string `json:"total"`
+	Total Message `json:"total"`
 	// Apart holds the decisions made for the player, one section for each
 	// who made them (By), in the order of madeFor, then any other.
-	Apart []Section `json:"apart"`
+	Apart []SaidSection `json:"apart"`
 }
 
-// Section is a heading and its decisions.
-type Section struct {
-	Heading string `json:"heading"`
+// SaidSection is a heading and its decisions.
+type SaidSection struct {
+	Heading Message `json:"heading"`
 	// By is who made the section's decisions for the player, for the
 	// sections apart: a decision's By.
 	By string `json:"by,omitempty"`
 	// Empty is said instead of the items when there are none.
-	Empty string `json:"empty,omitempty"`
-	Items []Item `json:"items"`
+	Empty *Message   `json:"empty,omitempty"`
+	Items []SaidItem `json:"items"`
 }
 
-// Item is one decision worded.
-type Item struct {
+// SaidItem is one decision told.
+type SaidItem struct {
 	// Decision is the decision's index in the review's Decisions.
 	Decision int `json:"decision"`
 	// Where is when it was taken: "Round 2, trick 3", "Round 2, before
 	// the first trick", "Round 2, after trick 1" for a pirate ability.
-	Where string `json:"where"`
-	// Did is who did what: "You chose to bid 2".
-	Did string `json:"did"`
-	// Captain is the captain's word on it: "the captain would bid 1", "as
-	// the captain would", "as good as the captain's bid 1", "the only
-	// choice".
-	Captain string `json:"captain"`
-	// Cost is the expected points it gave up, "−3.4 expected points", or
-	// "" when it gave up none worth saying.
-	Cost string `json:"cost,omitempty"`
+	Where Message `json:"where"`
+	// Did is who did what, a clause: "You chose to bid 2".
+	Did Message `json:"did"`
+	// Captain is the captain's word on it, a sentence: "The captain would
+	// bid 1.", "As the captain would.", "As good as the captain's bid
+	// 1.", "The only choice."
+	Captain Message `json:"captain"`
+	// Cost is the expected points it gave up, "−3.4 expected points", when
+	// it gave up some worth saying.
+	Cost *Message `json:"cost,omitempty"`
 	// Lost is whether it gave up points worth saying.
 	Lost bool `json:"lost,omitempty"`
-	// Says is the whole sentence.
-	Says string `json:"says"`
+	// Says is the whole sentence, Did and the captain's word.
+	Says Message `json:"says"`
 }
 
 // worthSaying is the smallest loss a review calls a loss: less is the
 // search's noise, below the tenth of a point the points are written to.
 const worthSaying = 0.05
 
-// madeFor heads the decisions someone else made for the seat, by who made
-// them (docs/record.md, "Who decided"), in the order they are listed.
-var madeFor = []struct {
-	by      string
-	heading func(name string) string
-}{
-	{sk.DecidedByBot, func(name string) string { return "Played for " + name + " while away" }},
-	{sk.DecidedByTimer, func(string) string { return "By the timer" }},
-	{sk.DecidedByAuto, func(string) string { return "Played automatically" }},
-}
+// madeFor are who may decide for the seat (docs/record.md, "Who
+// decided"), in the order their decisions are listed, each heading its
+// section with review.by.<by>.
+var madeFor = []string{sk.DecidedByBot, sk.DecidedByTimer, sk.DecidedByAuto}
 
 // WordsFor is the renderer of rec's review for the reader at seat you (−1:
 // no seat of the game): the players' names, and Graybeard's seat when he
@@ -107,9 +100,38 @@ func WordsFor(rec *sk.Record, you int) (words.Words, error) {
 	return w, nil
 }
 
-// Worded words the review for the reader of w.
-func (r *Review) Worded(w words.Words) Text {
-	name := w.Name(r.Seat)
+// teller tells one seat's review to the reader of w.
+type teller struct {
+	r *Review
+	w words.Words
+}
+
+// you is the sentence id for the reviewed seat: its ".you" variant when
+// the reader is that seat.
+func (t teller) you(id string) string {
+	if t.r.Seat == t.w.You {
+		return id + ".you"
+	}
+	return id
+}
+
+// seat is the reviewed seat's name, for a sentence's Name.
+func (t teller) seat() Args { return Args{"Name": t.name(t.r.Seat)} }
+
+// name names seat s in a sentence: "you" for the reader.
+func (t teller) name(s int) Message {
+	switch {
+	case s == t.w.You && s >= 0:
+		return sentence("name.you", nil)
+	case s >= 0 && s < len(t.w.Names):
+		return named(t.w.Names[s])
+	}
+	return sentence("name.seat", Args{"Number": number(s + 1)})
+}
+
+// Tell tells the review to the reader of w.
+func (r *Review) Tell(w words.Words) Said {
+	t := teller{r, w}
 	var own []int
 	apart := map[string][]int{}
 	for i, d := range r.Decisions {
@@ -119,25 +141,19 @@ func (r *Review) Worded(w words.Words) Text {
 		}
 		own = append(own, i)
 	}
-	item := func(i int) Item { return r.item(i, w) }
-	whose := name + "'s"
-	if r.Seat == w.You {
-		whose = "Your"
-	}
-	t := Text{
-		Summary: whose + " decisions gave up " + points(r.TotalLoss) + " expected points in all, over " +
-			count(len(own), "decision", "decisions") + ".",
-		Explain: "The captain, the expert bot, judges each decision from what the seat knew then, and says the " +
-			"expected points a different choice would have kept.",
-		Costliest: Section{Heading: "The costliest decisions",
-			Empty: "No decision gave up points: the captain agrees with them all.", Items: []Item{}},
-		Every: Section{Heading: "Every decision", Empty: "None.", Items: []Item{}},
-		Total: "Total: " + points(r.TotalLoss) + " expected points lost.",
-		Apart: []Section{},
+	lost := number(tenth(r.TotalLoss))
+	none := sentence("review.costliest.none", nil)
+	every := sentence("review.every.none", nil)
+	s := Said{
+		Summary:   []Message{counted(t.you("review.summary"), len(own), Args{"Name": t.name(r.Seat), "Points": lost})},
+		Explain:   sentence("review.explain", nil),
+		Costliest: SaidSection{Heading: sentence("review.costliest", nil), Empty: &none, Items: []SaidItem{}},
+		Every:     SaidSection{Heading: sentence("review.every", nil), Empty: &every, Items: []SaidItem{}},
+		Total:     sentence("review.total", Args{"Points": lost}),
+		Apart:     []SaidSection{},
 	}
 	if n := len(r.Decisions) - len(own); n > 0 {
-		t.Summary += " " + count(n, "decision", "decisions") + " made for " + name + " " +
-			map[bool]string{true: "is", false: "are"}[n == 1] + " listed apart and not counted."
+		s.Summary = append(s.Summary, counted(t.you("review.apart"), n, t.seat()))
 	}
 	worst := slices.Clone(own)
 	slices.SortStableFunc(worst, func(a, b int) int {
@@ -151,114 +167,121 @@ func (r *Review) Worded(w words.Words) Text {
 	})
 	for _, i := range worst[:min(Costliest, len(worst))] {
 		if r.Decisions[i].Loss > worthSaying {
-			t.Costliest.Items = append(t.Costliest.Items, item(i))
+			s.Costliest.Items = append(s.Costliest.Items, t.item(i))
 		}
 	}
 	for _, i := range own {
-		t.Every.Items = append(t.Every.Items, item(i))
+		s.Every.Items = append(s.Every.Items, t.item(i))
 	}
-	section := func(by, heading string) {
-		s := Section{Heading: heading, By: by, Items: []Item{}}
+	section := func(by string, heading Message) {
+		sec := SaidSection{Heading: heading, By: by, Items: []SaidItem{}}
 		for _, i := range apart[by] {
-			s.Items = append(s.Items, item(i))
+			sec.Items = append(sec.Items, t.item(i))
 		}
-		t.Apart = append(t.Apart, s)
+		s.Apart = append(s.Apart, sec)
 		delete(apart, by)
 	}
-	for _, m := range madeFor {
-		if len(apart[m.by]) > 0 {
-			section(m.by, m.heading(name))
+	for _, by := range madeFor {
+		if len(apart[by]) == 0 {
+			continue
 		}
+		id := "review.by." + by
+		if by == sk.DecidedByBot {
+			id = t.you(id) // "Played for you while away"
+		}
+		section(by, sentence(id, t.seat()))
 	}
 	// A decider this code does not know yet, from a newer record, is
 	// still listed apart rather than taken for the player's.
 	for _, by := range slices.Sorted(maps.Keys(apart)) {
-		section(by, "Decided for "+name+" ("+by+")")
+		section(by, sentence(t.you("review.by.other"), Args{"Name": t.name(r.Seat), "By": named(by)}))
 	}
-	return t
+	return s
 }
 
-// item words decision i of the review.
-func (r *Review) item(i int, w words.Words) Item {
-	d := &r.Decisions[i]
-	it := Item{Decision: i, Where: where(d)}
-	name := w.Name(r.Seat)
-	act := "chose to " + r.action(d.Played, w)
-	if rest, ok := strings.CutPrefix(act, "chose to choose "); ok {
-		act = "chose " + rest // Rosie's choice: "chose Ben to lead"
-	}
-	switch d.By {
-	case "":
-		it.Did = capital(name) + " " + act
-	case sk.DecidedByBot:
-		it.Did = "A bot standing in for " + name + " " + act
-	case sk.DecidedByTimer:
-		it.Did = "When the time ran out, the game " + act
-	default:
-		it.Did = "The game " + act
-	}
-	same := sameAction(d.Played, d.Best)
+// item tells decision i of the review.
+func (t teller) item(i int) SaidItem {
+	d := &t.r.Decisions[i]
+	it := SaidItem{Decision: i, Where: where(d), Did: t.did(d)}
+	best := Args{"Did": it.Did, "Best": t.action(d.Best)}
+	verdict := "only"
 	switch {
 	case d.Choices <= 1:
-		it.Captain = "the only choice"
-		it.Says = it.Did + ": " + it.Captain + "."
-	case same:
-		it.Captain = "as the captain would"
-		it.Says = it.Did + ", " + it.Captain + "."
+	case sameAction(d.Played, d.Best):
+		verdict = "same"
 	case d.Loss <= worthSaying:
-		it.Captain = "as good as the captain's " + r.action(d.Best, w)
-		it.Says = it.Did + ", " + it.Captain + "."
+		verdict = "as_good"
 	default:
-		it.Captain = "the captain would " + r.action(d.Best, w)
-		it.Cost = "−" + points(d.Loss) + " expected points"
-		it.Lost = true
-		it.Says = it.Did + "; " + it.Captain + ": " + it.Cost + "."
+		verdict = "worse"
+		cost := sentence("review.cost", Args{"Points": number(tenth(d.Loss))})
+		it.Cost, it.Lost = &cost, true
+		best["Points"] = number(tenth(d.Loss))
 	}
+	it.Captain = sentence("review.captain."+verdict, Args{"Best": best["Best"]})
+	it.Says = sentence("review.says."+verdict, best)
 	return it
 }
 
-// action words an action of the reviewed seat for the reader: the
-// protocol's words, which speak to the seat deciding ("raise your bid"),
-// said of another seat when the reader is not that seat.
-func (r *Review) action(a protocol.Action, w words.Words) string {
-	if r.Seat == w.You {
-		return w.Action(a)
+// did tells who did what in decision d: the player, a bot standing in
+// for them, the timer or the game, as d.By says.
+func (t teller) did(d *Decision) Message {
+	id := "review.did"
+	switch d.By {
+	case "":
+		id = t.you(id)
+	case sk.DecidedByBot:
+		id = t.you(id + ".bot")
+	case sk.DecidedByTimer:
+		id += ".timer"
+	default:
+		id += ".game"
 	}
+	args := t.seat()
+	// Rosie's choice of another seat to lead is said as a choice of whom:
+	// "You chose Ann to lead", never "chose to choose".
+	if p := d.Played; p.Kind == protocol.KindRosie && p.Value != nil && *p.Value != t.r.Seat {
+		args["Leader"] = t.name(*p.Value)
+		return sentence(id+".rosie", args)
+	}
+	args["Action"] = t.action(d.Played)
+	return sentence(id, args)
+}
+
+// action tells an action of the reviewed seat: the protocol's words,
+// which speak to the seat deciding ("raise your bid by one"), except
+// where they would say it of the reader when the reader is not that seat.
+func (t teller) action(a protocol.Action) Message {
 	v := 0
 	if a.Value != nil {
 		v = *a.Value
 	}
-	switch a.Kind {
-	case protocol.KindHarry:
-		switch {
-		case v > 0:
-			return "raise their bid by one"
-		case v < 0:
-			return "lower their bid by one"
-		}
-		return "keep their bid"
-	case protocol.KindRosie:
-		switch v {
-		case w.You:
-			return "choose you to lead"
-		case r.Seat:
-			return "keep the lead"
-		}
+	switch {
+	case a.Kind == protocol.KindRosie && v == t.r.Seat:
+		return sentence("review.action.rosie.keep", nil)
+	case t.r.Seat == t.w.You:
+	case a.Kind == protocol.KindHarry && v > 0:
+		return sentence("review.action.harry.raise", nil)
+	case a.Kind == protocol.KindHarry && v < 0:
+		return sentence("review.action.harry.lower", nil)
+	case a.Kind == protocol.KindHarry:
+		return sentence("review.action.harry.keep", nil)
+	case a.Kind == protocol.KindRosie && v == t.w.You:
+		return sentence("review.action.rosie.you", nil)
 	}
-	return w.Action(a)
+	return action(a)
 }
 
 // where says when decision d was taken.
-func where(d *Decision) string {
-	round := "Round " + strconv.Itoa(d.Round)
+func where(d *Decision) Message {
+	args := Args{"Round": number(d.Round), "Trick": number(d.Trick)}
 	switch {
 	case d.Trick <= 0:
-		return round + ", before the first trick"
+		return sentence("review.where.bids", Args{"Round": args["Round"]})
 	case d.Played.Kind == protocol.KindPlay:
-		return round + ", trick " + strconv.Itoa(d.Trick)
+		return sentence("review.where.trick", args)
 	}
 	// A pirate ability is decided once the trick it won is over.
-	return round + ", after trick " + strconv.Itoa(d.Trick)
+	return sentence("review.where.ability", args)
 }
 
 // sameAction tells whether two actions are the same decision.
@@ -267,27 +290,12 @@ func sameAction(a, b protocol.Action) bool {
 	return a.Kind == b.Kind && eq(a.Card, b.Card) && eq(a.Card2, b.Card2) && a.As == b.As && eq(a.Value, b.Value)
 }
 
-// points writes expected points to a tenth: "12.5", "3", "0".
-func points(x float64) string {
-	s := strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64)
-	if s == "-0" {
-		s = "0"
+// tenth is expected points as a review writes them, to a tenth: finer
+// digits are the search's noise.
+func tenth(x float64) float64 {
+	x = math.Round(x*10) / 10
+	if x == 0 {
+		return 0 // never −0
 	}
-	return strings.Replace(s, "-", "−", 1)
-}
-
-// count is "1 decision", "2 decisions".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
-// capital starts s with a capital letter: "you" is "You".
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return x
 }

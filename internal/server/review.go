@@ -174,7 +174,7 @@ func (s *Server) finishedRecord(w http.ResponseWriter, r *http.Request, id, what
 	}
 	if in.Status != string(store.StatusOver) {
 		// A running game's record holds every hand: it waits for the end.
-		writeError(w, http.StatusConflict, protocol.ErrNotOver, "the %s is ready once the game is over", what)
+		writeError(w, http.StatusConflict, protocol.ErrNotOver, what+"_not_over")
 		return nil, false
 	}
 	b, err := s.store.Record(r.Context(), id)
@@ -193,7 +193,7 @@ func (s *Server) getReview(w http.ResponseWriter, r *http.Request) {
 	if q := r.URL.Query().Get("you"); q != "" {
 		n, err := strconv.Atoi(q)
 		if err != nil || n < 0 {
-			writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "you=%q: a seat counts from 0", q)
+			writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, protocol.ProblemBadViewer, "Value", q)
 			return
 		}
 		you = n
@@ -204,7 +204,7 @@ func (s *Server) getReview(w http.ResponseWriter, r *http.Request) {
 	}
 	b, err := s.store.Review(r.Context(), id)
 	if err == nil {
-		s.wordReview(w, id, data, b, you)
+		s.tellReview(w, id, data, b, you)
 		return
 	}
 	if !errors.Is(err, store.ErrNotFound) {
@@ -218,17 +218,17 @@ func (s *Server) getReview(w http.ResponseWriter, r *http.Request) {
 	case reviewBusy:
 		w.Header().Set("Retry-After", "5")
 		s.metrics.refused.WithLabelValues(protocol.ErrOverloaded).Inc()
-		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, "the server is reviewing other games: try again in a moment")
+		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, protocol.ProblemReviewBusy)
 	default:
-		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, "this game could not be reviewed: %s", why)
+		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, protocol.ProblemReviewFailed, "Detail", why)
 	}
 }
 
-// wordReview serves the stored review b of the record data with each
-// seat's review worded for the reader at seat you (−1: no seat of it):
-// the review is worded by the server alone (review.Text), and a page
-// shows its sentences as they come.
-func (s *Server) wordReview(w http.ResponseWriter, id string, data, b []byte, you int) {
+// tellReview serves the stored review b of the record data with each
+// seat's review told to the reader at seat you (−1: no seat of it): the
+// server chooses its sentences (review.Said), as the catalogue's ids and
+// their placeholders, and the page words them in its reader's language.
+func (s *Server) tellReview(w http.ResponseWriter, id string, data, b []byte, you int) {
 	var reviews []review.Review
 	rec, err := skullking.ParseRecord(data)
 	if err == nil {
@@ -239,16 +239,16 @@ func (s *Server) wordReview(w http.ResponseWriter, id string, data, b []byte, yo
 		words, err = review.WordsFor(rec, you)
 	}
 	if err != nil {
-		s.log.Error("wording a stored review failed", "table", id, "err", err)
-		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, "internal error")
+		s.log.Error("telling a stored review failed", "table", id, "err", err)
+		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, protocol.ProblemInternal)
 		return
 	}
 	if you >= len(rec.Players) {
 		words.You = -1 // no seat of this game: nobody is "you"
 	}
 	for i := range reviews {
-		t := reviews[i].Worded(words)
-		reviews[i].Text = &t
+		said := reviews[i].Tell(words)
+		reviews[i].Said = &said
 	}
 	writeJSON(w, http.StatusOK, reviews)
 }
@@ -268,7 +268,7 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		s.log.Error("replay of a stored record failed", "table", id, "err", err)
-		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, "internal error")
+		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, protocol.ProblemInternal)
 		return
 	}
 	writeJSON(w, http.StatusOK, rp)

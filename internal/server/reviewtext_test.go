@@ -10,13 +10,15 @@ import (
 	"github.com/skullking-go/skullking/internal/review"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
-// The server words the review, the one place it is worded: each seat's
-// review comes with its text, addressed to the reader the page names with
-// ?you=S ("Your decisions…" for their own seat, the name for the others),
-// to nobody without it; every decision is said once, in the player's own
-// list or apart. A reader that is no seat is refused.
+// The server tells the review, the one place its sentences are chosen:
+// each seat's review comes with what it says, as the catalogue's ids,
+// addressed to the reader the page names with ?you=S ("Your decisions…"
+// for their own seat, the name for the others), to nobody without it;
+// every decision is said once, in the player's own list or apart. A
+// reader that is no seat is refused.
 func TestReviewWordedForTheReader(t *testing.T) {
 	ts := testserver.StartWith(t, quickReviews(nil))
 	id, clients, _, _ := seatGame(t, ts, 1, []string{"random", "random"}, testserver.Settings(1))
@@ -37,18 +39,19 @@ func TestReviewWordedForTheReader(t *testing.T) {
 		you   int
 	}{{"", -1}, {"?you=0", 0}, {"?you=1", 1}} {
 		for s, r := range read(c.query) {
-			if r.Text == nil {
-				t.Fatalf("review%s: seat %d's review comes without its text", c.query, s)
+			if r.Said == nil || len(r.Said.Summary) == 0 {
+				t.Fatalf("review%s: seat %d's review comes without what it says", c.query, s)
 			}
+			summary := r.Said.Summary[0].In(words.Words{You: c.you})
 			whose := r.Name + "'s decisions"
 			if s == c.you {
 				whose = "Your decisions"
 			}
-			if !strings.HasPrefix(r.Text.Summary, whose) {
-				t.Errorf("review%s: seat %d's summary %q, want it to begin %q", c.query, s, r.Text.Summary, whose)
+			if !strings.HasPrefix(summary, whose) {
+				t.Errorf("review%s: seat %d's summary %q, want it to begin %q", c.query, s, summary, whose)
 			}
-			said := len(r.Text.Every.Items)
-			for _, a := range r.Text.Apart {
+			said := len(r.Said.Every.Items)
+			for _, a := range r.Said.Apart {
 				said += len(a.Items)
 			}
 			if said != len(r.Decisions) {

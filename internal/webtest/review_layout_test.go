@@ -370,12 +370,12 @@ func TestReviewOffersOnlyTheSeatsOwnDecisions(t *testing.T) {
 	}
 }
 
-// TestReviewSaysWhatTheServerWords: the page words no sentence of the
+// TestReviewSaysWhatTheServerWords: the page chooses no sentence of the
 // review itself: the summary, the headings and every decision read as the
-// server words them for this reader (GET …/review?you=0), Ann's own and
-// the ones a stand-in bot and the timer made for her, listed apart under
-// who made them; another seat's review, picked, reads as the server words
-// it for Ann.
+// server tells them to this reader (GET …/review?you=0), worded as the Go
+// renderer words them, Ann's own and the ones a stand-in bot and the
+// timer made for her, listed apart under who made them; another seat's
+// review, picked, reads as the server tells it to Ann.
 func TestReviewSaysWhatTheServerWords(t *testing.T) {
 	g := openReviewedGame(t, 390, 844)
 	p := g.p
@@ -383,16 +383,25 @@ func TestReviewSaysWhatTheServerWords(t *testing.T) {
 	if err := json.Unmarshal([]byte(eval[string](p, `fetch('/api/tables/`+g.id+`/review?you=0').then((r) => r.text())`)), &rs); err != nil {
 		t.Fatal(err)
 	}
+	w, err := review.WordsFor(g.rec, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	worded := func(who string, r review.Review) review.Text {
+		t.Helper()
+		if r.Said == nil {
+			t.Fatalf("the server sends %s's review without what it says", who)
+		}
+		return r.Said.In(w)
+	}
 	check := func(who string, r review.Review) {
 		t.Helper()
-		if r.Text == nil {
-			t.Fatalf("the server sends %s's review without its text", who)
-		}
-		if got := eval[string](p, `document.querySelector('#review-total').textContent`); got != r.Text.Summary {
-			t.Errorf("%s: the page sums up %q, the server %q", who, got, r.Text.Summary)
+		x := worded(who, r)
+		if got := eval[string](p, `document.querySelector('#review-total').textContent`); got != x.Summary {
+			t.Errorf("%s: the page sums up %q, the server %q", who, got, x.Summary)
 		}
 		var want []string
-		for _, s := range append([]review.Section{r.Text.Costliest, r.Text.Every}, r.Text.Apart...) {
+		for _, s := range append([]review.Section{x.Costliest, x.Every}, x.Apart...) {
 			if len(s.Items) == 0 {
 				want = append(want, s.Heading+" | "+s.Empty)
 				continue
@@ -409,8 +418,8 @@ func TestReviewSaysWhatTheServerWords(t *testing.T) {
 			t.Errorf("%s: the page says\n%s\n\nthe server words\n%s", who, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 		i := eval[int](p, `Number(document.querySelector('#review-aside .decision-item[aria-current]').dataset.index)`)
-		all := r.Text.Every.Items
-		for _, a := range r.Text.Apart {
+		all := x.Every.Items
+		for _, a := range x.Apart {
 			all = slices.Concat(all, a.Items)
 		}
 		for _, it := range all {
@@ -422,8 +431,8 @@ func TestReviewSaysWhatTheServerWords(t *testing.T) {
 		}
 	}
 	check("Ann", rs[0])
-	if len(rs[0].Text.Apart) != 2 || rs[0].Text.Apart[0].Heading != "Played for you while away" || rs[0].Text.Apart[1].Heading != "By the timer" {
-		t.Fatalf("the decisions made for Ann are not apart: %+v", rs[0].Text.Apart)
+	if x := worded("Ann", rs[0]); len(x.Apart) != 2 || x.Apart[0].Heading != "Played for you while away" || x.Apart[1].Heading != "By the timer" {
+		t.Fatalf("the decisions made for Ann are not apart: %+v", x.Apart)
 	}
 	p.do("pick Ben's seat", selectValue("#review-seat", "1"))
 	p.until("Ben's review", `document.querySelector('#review-total').textContent.startsWith("Ben's decisions")`, 5*time.Second)

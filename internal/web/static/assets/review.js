@@ -4,11 +4,12 @@
 // all are shown), the trick in the middle, the decision beside it — with
 // the list of decisions alongside. The server sends the replay (every
 // trick with the hands, built by the engine from the record) and the
-// review, worded for this reader (?you=: their own seat is "you"): the
-// page shows the review's sentences as they come and words none of its
-// own, so the terminal's review and this one say the same
-// (docs/protocol.md, "GET /api/tables/{id}/review"). Cards are drawn by
-// cards.js, tricks worded by words.js, as at the table. It shows the
+// review, told to this reader (?you=: their own seat is "you") as the
+// catalogue's sentences by id with their placeholders: the page words
+// them in the reader's language (word, below) and chooses none itself, so
+// the terminal's review and this one say the same (docs/protocol.md, "GET
+// /api/tables/{id}/review"). Cards are drawn by cards.js, tricks and
+// actions worded by words.js, as at the table. It shows the
 // viewer's own seat when this browser holds its token, and offers a seat
 // picker otherwise. Only the reviewed seat's decisions are offered to it:
 // another seat's choice — Harry's move, Rascal's wager, Juanita's look —
@@ -20,6 +21,19 @@ import { api, remember } from './api.js';
 import { card } from './cards.js';
 import { cardOf } from './catalog.js';
 import { Words } from './words.js';
+import { t, n } from './locale.js';
+
+// word words a message of the review for the reader of w: a sentence of
+// the catalogue with its placeholders, each a message, or a number, a
+// player's name, or an action, worded by words.js.
+function word(m, w) {
+  if (m.action) return w.action(m.action);
+  if (m.name !== undefined) return m.name;
+  if (m.number !== undefined) return m.number;
+  const args = {};
+  for (const [k, v] of Object.entries(m.args || {})) args[k] = word(v, w);
+  return m.count !== undefined ? n(m.id, m.count, args) : t(m.id, args);
+}
 
 export function openReview(root, id, navigate) {
   // choice is the index of the decision shown in the reviewed seat's
@@ -28,15 +42,17 @@ export function openReview(root, id, navigate) {
   const saved = remember.seat(id);
   if (saved && Number.isInteger(saved.seat)) st.own = saved.seat;
 
-  const page = h('section', { class: 'panel review', id: 'review', 'aria-labelledby': 'review-h' });
+  const page = h('section', { class: ['panel', 'review'], id: 'review', 'aria-labelledby': 'review-h' });
   root.replaceChildren(page);
 
+  // back are the links out of the review.
+  const back = () => h('div', { class: 'row' },
+    h('a', { class: 'button', href: `/t/${id}`, 'data-nav': '' }, t('review.back.table')),
+    h('a', { class: 'button', href: '/', 'data-nav': '' }, t('review.back.lobby')));
+
   function say(text, retry) {
-    page.replaceChildren(h('h1', { id: 'review-h' }, "The captain's review"),
-      h('p', { class: 'notice', role: 'status', id: 'review-status' }, text),
-      h('div', { class: 'row' },
-        h('a', { class: 'button', href: `/t/${id}`, 'data-nav': '' }, 'Back to the table'),
-        h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Back to the lobby')));
+    page.replaceChildren(h('h1', { id: 'review-h' }, t('review.title')),
+      h('p', { class: 'notice', role: 'status', id: 'review-status' }, text), back());
     if (retry) st.timer = setTimeout(load, retry);
   }
 
@@ -48,20 +64,20 @@ export function openReview(root, id, navigate) {
     if (!st.replay) {
       const r = await api('GET', `/api/tables/${id}/replay`);
       if (st.gone) return;
-      if (!r.ok) { say(r.status === 409 ? 'The review opens once the game is over.' : r.data.error); return; }
+      if (!r.ok) { say(r.status === 409 ? t('review.not_over') : r.data.error); return; }
       st.replay = r.data;
     }
     const you = st.own >= 0 ? `?you=${st.own}` : '';
     const res = await fetch(`/api/tables/${id}/review${you}`).catch(() => null);
     if (st.gone) return;
-    if (!res) { say('The server cannot be reached. Trying again…', 3000); return; }
+    if (!res) { say(t('review.offline'), 3000); return; }
     const wait = Math.min(30, Math.max(1, Number(res.headers.get('Retry-After')) || 2)) * 1000;
     let data = null;
     try { data = await res.json(); } catch (e) { data = null; }
     if (st.gone) return;
-    if (res.status === 202) { say('The captain is going over the game, decision by decision…', wait); return; }
-    if (res.status === 503) { say('The captain is busy with other games; trying again in a moment…', wait); return; }
-    if (!res.ok || !Array.isArray(data)) { say((data && data.error) || `The server answered ${res.status}.`); return; }
+    if (res.status === 202) { say(t('review.working'), wait); return; }
+    if (res.status === 503) { say(t('review.busy'), wait); return; }
+    if (!res.ok || !Array.isArray(data)) { say((data && data.error) || t('review.error.status', { Status: String(res.status) })); return; }
     st.reviews = data;
     st.seat = st.own >= 0 && st.own < data.length ? st.own : -1;
     // A link may name the decision to open: /t/{id}/review#d12.
@@ -73,7 +89,7 @@ export function openReview(root, id, navigate) {
   }
 
   function onKey(e) {
-    if (!st.replay || !st.reviews || e.target.closest('input, select, textarea')) return;
+    if (!st.replay || !st.reviews || e.target.closest(['input', 'select', 'textarea'].join())) return;
     if (e.key === 'ArrowRight') { go(st.choice + 1); e.preventDefault(); }
     if (e.key === 'ArrowLeft') { go(st.choice - 1); e.preventDefault(); }
   }
@@ -95,8 +111,15 @@ export function openReview(root, id, navigate) {
     drawStep();
     mark();
     reveal();
-    const t = st.replay.tricks[r ? stepOf(r.decisions[i]) : i];
-    if (t) announce(r ? said(i).where + '.' : `Round ${t.round}, trick ${t.number}.`);
+    const tr = st.replay.tricks[r ? stepOf(r.decisions[i]) : i];
+    if (tr) announce(heading(tr, i));
+  }
+
+  // heading says when the moment shown is: the decision's place in the
+  // game, or the trick's.
+  function heading(tr, i) {
+    if (st.reviews[st.seat]) return word(said(i).where, words());
+    return t('review.where.trick', { Round: tr.round, Trick: tr.number });
   }
 
   // words is the renderer of names and tricks for this reader: "you" for
@@ -108,60 +131,61 @@ export function openReview(root, id, navigate) {
     return new Words(names, st.own, rp.named, ghost);
   }
 
-  // said is the server's wording of decision i of the reviewed seat.
+  // said is what the server tells of decision i of the reviewed seat.
   function said(i) {
-    const t = st.reviews[st.seat].text;
-    for (const s of [t.every, ...t.apart]) {
+    const r = st.reviews[st.seat].said;
+    for (const s of [r.every, ...r.apart]) {
       const it = s.items.find((x) => x.decision === i);
       if (it) return it;
     }
-    return { decision: i, where: '', did: '', captain: '', says: '' };
+    const none = { id: 'review.every.none' };
+    return { decision: i, where: none, did: none, captain: none, says: none };
   }
 
   // stepOf is the trick of decision d: the one its card went to or whose
   // win offered its ability, the round's first for a bid or a load.
   function stepOf(d) {
-    const i = st.replay.tricks.findIndex((t) => t.round === d.round && t.number === Math.max(1, d.trick));
+    const i = st.replay.tricks.findIndex((x) => x.round === d.round && x.number === Math.max(1, d.trick));
     return i < 0 ? 0 : i;
   }
 
-  function item(it) {
+  function item(it, w) {
     return h('li', { class: ['decision-item', it.lost && 'lost'], 'data-index': String(it.decision) },
-      h('a', { href: `#d${it.decision}`, class: 'linkish', onclick: (e) => { e.preventDefault(); go(it.decision); } }, it.where),
-      ': ', it.says);
+      h('a', { href: `#d${it.decision}`, class: 'linkish', onclick: (e) => { e.preventDefault(); go(it.decision); } }, word(it.where, w)),
+      t('review.where.separator'), word(it.says, w));
   }
 
-  function section(s, attrs) {
-    return [h('h2', {}, s.heading),
-      s.items.length ? h('ol', { class: 'review-list', ...attrs }, s.items.map(item)) : h('p', { id: attrs.id }, s.empty)];
+  function section(s, attrs, w) {
+    return [h('h2', {}, word(s.heading, w)), s.items.length
+      ? h('ol', { class: 'review-list', ...attrs }, s.items.map((it) => item(it, w)))
+      : h('p', { id: attrs.id }, s.empty ? word(s.empty, w) : '')];
   }
 
   function picker() {
     const sel = h('select', { id: 'review-seat', onchange: () => { st.seat = Number(sel.value); st.choice = 0; draw(); } },
-      st.seat < 0 ? h('option', { value: '-1', selected: true }, 'Choose a seat') : null,
+      st.seat < 0 ? h('option', { value: '-1', selected: true }, t('review.seat.choose')) : null,
       st.reviews.map((r) => h('option', { value: String(r.seat), selected: r.seat === st.seat },
-        r.seat === st.own ? `${r.name} (you)` : r.name)));
-    return h('label', { class: 'field', for: 'review-seat' }, h('span', {}, 'Whose decisions'), sel);
+        r.seat === st.own ? t('review.seat.you', { Name: r.name }) : r.name)));
+    return h('label', { class: 'field', for: 'review-seat' }, h('span', {}, t('review.seat.label')), sel);
   }
 
   function draw() {
     const r = st.reviews[st.seat];
-    const t = r && r.text;
-    const head = [h('h1', { id: 'review-h' }, "The captain's review"),
-      h('p', { class: 'muted' }, t ? t.explain : ''), picker()];
-    if (t) head.push(h('p', { class: 'review-total', id: 'review-total' }, t.summary));
+    const s = r && r.said;
+    const w = words();
+    const head = [h('h1', { id: 'review-h' }, t('review.title')),
+      h('p', { class: 'muted' }, s ? word(s.explain, w) : ''), picker()];
+    if (s) head.push(h('p', { class: 'review-total', id: 'review-total' }, s.summary.map((m) => word(m, w)).join(' ')));
     const aside = [];
-    if (t) {
-      aside.push(...section(t.costliest, { id: 'review-costliest' }), ...section(t.every, { id: 'review-decisions' }));
-      for (const s of t.apart) aside.push(...section(s, { class: 'review-list review-by', 'data-by': s.by }));
+    if (s) {
+      aside.push(...section(s.costliest, { id: 'review-costliest' }, w), ...section(s.every, { id: 'review-decisions' }, w));
+      for (const a of s.apart) aside.push(...section(a, { class: ['review-list', 'review-by'], 'data-by': a.by }, w));
     }
     page.replaceChildren(...head,
-      h('div', { class: ['review-body', t && 'with-list'] },
+      h('div', { class: ['review-body', s && 'with-list'] },
         h('div', { id: 'review-step' }),
-        t ? h('aside', { class: 'review-aside', id: 'review-aside', 'aria-label': 'Decisions' }, aside) : null),
-      h('div', { class: 'row' },
-        h('a', { class: 'button', href: `/t/${id}`, 'data-nav': '' }, 'Back to the table'),
-        h('a', { class: 'button', href: '/', 'data-nav': '' }, 'Back to the lobby')));
+        s ? h('aside', { class: 'review-aside', id: 'review-aside', 'aria-label': t('review.list.label') }, aside) : null),
+      back());
     drawStep();
     mark();
   }
@@ -196,46 +220,46 @@ export function openReview(root, id, navigate) {
     else if (r.bottom > hi) box.scrollTop += Math.min(r.bottom - hi, r.top - lo);
   }
 
-  // scene is the table when decision d (or, without one, trick t
+  // scene is the table when decision d (or, without one, trick tr
   // complete) was taken: which cards were on the trick and what each seat
   // held then.
-  function scene(t, d) {
-    let plays = t.trick.plays;
+  function scene(tr, d) {
+    let plays = tr.trick.plays;
     if (d && d.trick === 0) plays = []; // bids and loads: before the first card
     else if (d && d.played.kind === 'play') plays = plays.slice(0, Math.max(0, plays.findIndex((p) => p.seat === st.seat)));
     const out = new Map(plays.map((p) => [p.seat, p]));
-    const hands = t.hands.map((hand, s) => (out.has(s) ? hand.filter((c) => c.card !== out.get(s).card) : hand));
-    return { plays, hands, complete: plays.length === t.trick.plays.length };
+    const hands = tr.hands.map((hand, s) => (out.has(s) ? hand.filter((c) => c.card !== out.get(s).card) : hand));
+    return { plays, hands, complete: plays.length === tr.trick.plays.length };
   }
 
   // seatBox is one seat's place at the table: name, bid, and hand.
-  function seatBox(w, t, sc, s, d) {
+  function seatBox(w, tr, sc, s, d) {
     const rp = st.replay;
     const hand = sc.hands[s];
     const mark = (c) => {
       if (!d || d.played.kind !== 'play' || s !== st.seat) return '';
       return [c.card === d.played.card && 'played', d.loss > 0.05 && c.card === d.best.card && 'best'].filter(Boolean).join(' ');
     };
-    const bid = sc.plays.length || (d && d.trick > 0) ? t.bids[s] : undefined;
+    const bid = sc.plays.length || (d && d.trick > 0) ? tr.bids[s] : undefined;
     return h('li', { class: ['review-hand', s === st.seat && 'reviewed'], 'data-seat': String(s) },
       h('div', { class: 'who' }, h('strong', {}, capital(w.name(s))),
-        bid !== undefined ? h('span', { class: 'muted' }, ` · bid ${bid}`) : null),
-      h('div', { class: 'review-cards' }, t.hands[s].length
+        bid !== undefined ? h('span', { class: 'muted' }, ' · ', t('review.hand.bid', { Bid: bid })) : null),
+      h('div', { class: 'review-cards' }, tr.hands[s].length
         ? hand.map((c) => card(cardOf(c.card), { small: true, named: rp.named, cls: mark(c) }))
-        : h('span', { class: 'muted' }, 'flips the top card of his pile')));
+        : h('span', { class: 'muted' }, t('review.hand.graybeard'))));
   }
 
-  // decisionBox is the decision shown, as the server words it, with the
+  // decisionBox is the decision shown, as the server tells it, with the
   // cards played and suggested.
-  function decisionBox(d, i) {
+  function decisionBox(d, i, w) {
     const it = said(i);
     const rp = st.replay;
     const face = (a) => (a.kind === 'play' ? card(cardOf(a.card), { small: true, named: rp.named, as: a.as }) : null);
     return h('section', { class: ['review-decision', it.lost && 'lost'], id: 'review-decision', 'aria-labelledby': 'decision-h' },
-      h('h3', { id: 'decision-h' }, it.where),
-      h('p', { class: 'did' }, face(d.played), h('span', {}, `${it.did}.`)),
-      h('p', { class: 'captain' }, it.lost ? face(d.best) : null, h('span', {}, `${capital(it.captain)}.`)),
-      it.cost ? h('p', { class: 'cost' }, it.cost) : null);
+      h('h3', { id: 'decision-h' }, word(it.where, w)),
+      h('p', { class: 'did' }, face(d.played), h('span', {}, t('review.did.sentence', { Did: word(it.did, w) }))),
+      h('p', { class: 'captain' }, it.lost ? face(d.best) : null, h('span', {}, word(it.captain, w))),
+      it.cost ? h('p', { class: 'cost' }, word(it.cost, w)) : null);
   }
 
   // drawStep lays the table out for the moment shown.
@@ -244,38 +268,37 @@ export function openReview(root, id, navigate) {
     if (!box) return;
     const rp = st.replay;
     const w = words();
-    const n = moments();
-    if (!rp.tricks.length) { box.replaceChildren(h('p', {}, 'No trick was played.')); return; }
+    const count = moments();
+    if (!rp.tricks.length) { box.replaceChildren(h('p', {}, t('review.no_tricks'))); return; }
     const r = st.reviews[st.seat];
     const d = r ? r.decisions[st.choice] : null;
-    const t = rp.tricks[d ? stepOf(d) : st.choice];
-    const sc = scene(t, d);
-    const seats = t.hands.map((_, s) => s);
+    const tr = rp.tricks[d ? stepOf(d) : st.choice];
+    const sc = scene(tr, d);
+    const seats = tr.hands.map((_, s) => s);
     const others = seats.filter((s) => s !== st.seat);
-    const win = sc.complete ? t.trick.winning : -1;
+    const win = sc.complete ? tr.trick.winning : -1;
     // A trick not yet complete has the round's trick before it for
     // context: who won it, and what any pirate ability it gave became.
-    const before = rp.tricks[rp.tricks.indexOf(t) - 1];
-    const last = !sc.complete && d && d.trick > 1 && before && before.round === t.round ? before : null;
-    const heading = d ? said(st.choice).where : `Round ${t.round}, trick ${t.number}`;
+    const before = rp.tricks[rp.tricks.indexOf(tr) - 1];
+    const last = !sc.complete && d && d.trick > 1 && before && before.round === tr.round ? before : null;
     box.replaceChildren(h('section', { class: 'review-trick', 'aria-labelledby': 'step-h' },
       h('div', { class: 'bar' },
-        h('button', { type: 'button', id: 'review-prev', disabled: st.choice === 0, onclick: () => go(st.choice - 1), 'aria-label': 'Previous' }, '← Previous'),
-        h('h2', { id: 'step-h' }, heading, h('span', { class: 'muted' }, ` (${st.choice + 1} of ${n})`)),
-        h('button', { type: 'button', id: 'review-next', disabled: st.choice === n - 1, onclick: () => go(st.choice + 1), 'aria-label': 'Next' }, 'Next →')),
+        h('button', { type: 'button', id: 'review-prev', disabled: st.choice === 0, onclick: () => go(st.choice - 1), 'aria-label': t('review.prev.label') }, t('review.prev')),
+        h('h2', { id: 'step-h' }, heading(tr, st.choice), h('span', { class: 'muted' }, ' ', t('review.step.count', { Number: st.choice + 1, Count: count }))),
+        h('button', { type: 'button', id: 'review-next', disabled: st.choice === count - 1, onclick: () => go(st.choice + 1), 'aria-label': t('review.next.label') }, t('review.next'))),
       h('div', { class: 'review-table', id: 'review-table' },
-        h('ul', { class: 'review-hands review-others', id: 'review-hands' }, others.map((s) => seatBox(w, t, sc, s, d))),
+        h('ul', { class: ['review-hands', 'review-others'], id: 'review-hands' }, others.map((s) => seatBox(w, tr, sc, s, d))),
         h('div', { class: 'review-middle' },
-          h('ul', { class: 'trick review-trick-cards', id: 'review-trick', 'aria-label': 'The trick' },
+          h('ul', { class: ['trick', 'review-trick-cards'], id: 'review-trick', 'aria-label': t('review.trick.label') },
             sc.plays.length
               ? sc.plays.map((p, k) => h('li', { class: k === win && 'winning' },
                 h('span', { class: 'who' }, capital(w.name(p.seat))),
                 card(cardOf(p.card), { named: rp.named, as: p.as })))
-              : h('li', { class: 'empty' }, d && d.trick === 0 ? 'Before the first trick' : 'The first card')),
-          sc.complete && sc.plays.length ? h('p', { class: 'outcome', id: 'review-outcome' }, w.trick(t.trick))
-            : last ? h('p', { class: 'outcome last', id: 'review-last' }, `Last trick: ${w.trick(last.trick)}`) : null,
-          d ? decisionBox(d, st.choice) : null),
-        st.seat >= 0 ? h('ul', { class: 'review-hands review-me' }, seatBox(w, t, sc, st.seat, d)) : null)));
+              : h('li', { class: 'empty' }, t(d && d.trick === 0 ? 'review.trick.before' : 'review.trick.first'))),
+          sc.complete && sc.plays.length ? h('p', { class: 'outcome', id: 'review-outcome' }, w.trick(tr.trick))
+            : last ? h('p', { class: ['outcome', 'last'], id: 'review-last' }, t('review.trick.last', { Trick: w.trick(last.trick) })) : null,
+          d ? decisionBox(d, st.choice, w) : null),
+        st.seat >= 0 ? h('ul', { class: ['review-hands', 'review-me'] }, seatBox(w, tr, sc, st.seat, d)) : null)));
   }
 
   load();
