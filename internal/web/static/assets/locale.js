@@ -117,9 +117,24 @@ const ATTRIBUTES = ['title', 'aria-label', 'placeholder', 'alt', 'content'];
 // element with data-t="id" gets the sentence as its text, one with
 // data-t-title="id" (or another of ATTRIBUTES) as that attribute. The
 // markup holds ids, never sentences, so a page has no English of its own.
+// A sentence with markup inside (a link, a <kbd>, a <strong>) stays whole:
+// the element's children marked data-slot="Name" are kept, each placed
+// where the sentence has {{.Name}} (a child with data-t of its own gets
+// its words next), and the words around them are set as text, never as
+// markup.
 export function translatePage(root = document) {
-  for (const el of root.querySelectorAll('[data-t]')) el.textContent = t(el.dataset.t);
+  for (const el of root.querySelectorAll('[data-t]')) fill(el, el.dataset.t);
   for (const a of ATTRIBUTES) {
     for (const el of root.querySelectorAll(`[data-t-${a}]`)) el.setAttribute(a, t(el.getAttribute(`data-t-${a}`)));
   }
+}
+
+// fill sets element el to sentence id, its data-slot children in their
+// places; a placeholder with no such child is left empty, as t leaves it.
+function fill(el, id) {
+  const slots = new Map([...el.children].filter((c) => c.dataset.slot).map((c) => [c.dataset.slot, c]));
+  const m = message(id);
+  if (!slots.size || m === undefined) { el.textContent = t(id); return; }
+  const parts = (typeof m === 'string' ? m : m.other).split(/\{\{\.(\w+)\}\}/);
+  el.replaceChildren(...parts.map((p, i) => (i % 2 ? slots.get(p) ?? '' : p)));
 }
