@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	sk "github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/locale"
 )
 
 // The rules page is written for players and docs/rules.md for everyone else;
@@ -34,7 +35,9 @@ type ruleFact struct {
 }
 
 func TestRulesPageAndRulesDocStateTheEnginesRules(t *testing.T) {
-	rawPage := body(t, get(t, Handler(), "/rules"))
+	// The page as an English reader sees it: its markup holds the
+	// catalogue's ids, its words are en.json's.
+	rawPage := translated(t, locale.For(locale.Base), body(t, get(t, Handler(), "/rules")))
 	rawDoc, err := os.ReadFile("../../docs/rules.md")
 	if err != nil {
 		t.Fatal(err)
