@@ -6,7 +6,7 @@ import { h, announce } from '/assets/dom.js';
 import { t, n } from '/assets/locale.js';
 import { suitIcon, cardPhrase } from '/assets/cards.js';
 import { info, ruleValue } from './keeper-rules.js';
-import { captureWord, cannonWord, placed } from './keeper-say.js';
+import { captureWord, cannonWord } from './keeper-say.js';
 
 // captures gives a sheet's context (keeper-sheet.js) the Captures step.
 export function captures(ctx) {
@@ -23,13 +23,13 @@ export function captures(ctx) {
     const say = (b) => {
       const p = sh.players[b.seat];
       switch (b.kind) {
-        case 'fourteen': return placed('keeper.capture.fourteen', { Name: p }, 'Card', [suitIcon(b.suit), ' ', fourteenPhrase(b)]);
+        case 'fourteen': return [suitIcon(b.suit), ' ', t('keeper.capture.fourteen', { Name: p, Card: fourteenPhrase(b) })];
         case 'pirate_took_mermaids': case 'skull_king_took_pirates': return n(`keeper.capture.${b.kind}`, b.count, { Name: p });
         case 'mermaid_took_skull_king': return t('keeper.capture.mermaid_took_skull_king', { Name: p });
       }
       return `${p}: ${captureWord(b.kind)}`;
     };
-    const sayText = (b) => [say(b)].flat(Infinity).map((x) => (typeof x === 'string' ? x : '')).join('').replace(/ {2}/g, ' ');
+    const sayText = (b) => [say(b)].flat(Infinity).map((x) => (typeof x === 'string' ? x : '')).join('').replace(/ {2}/g, ' ').trim();
     const off = ruleValue(rules, 'bonuses') === false;
     wrap.append(h('p', { class: 'muted' }, t('keeper.capture.help')),
       h('ul', { class: 'sk-events', id: 'events' }, d.bonuses.length ? d.bonuses.map((b, k) => h('li', {}, h('span', {}, say(b)),

@@ -28,10 +28,10 @@ export function entrySteps(ctx) {
     const last = sc && sc.next;
     const same = !!last && sameRules(last.rules, opts);
     if (sc && sc.rounds.length === sh.rounds.length && (!last || same)) return last;
-    const list = same && sc.schedule ? sc.schedule : tableSchedule(opts);
-    if (list && n > list.length) return null;
+    const schedule = same && sc.schedule ? sc.schedule : tableSchedule(opts);
+    if (schedule && n > schedule.length) return null;
     const most = same ? last.max_cards : null;
-    const cards = list ? (most ? Math.min(list[n - 1], most) : list[n - 1]) : null;
+    const cards = schedule ? (most ? Math.min(schedule[n - 1], most) : schedule[n - 1]) : null;
     return { round: n, cards, max_cards: most || Math.max(cards || 1, mostCards()),
       rules: opts, pending: true };
   }
@@ -85,13 +85,13 @@ export function entrySteps(ctx) {
     // One line a seat, however many players: the name (with the bid, on the
     // Tricks step) and the counts, which scroll sideways when they do not
     // fit, so that eight players' bids fit one phone screen.
-    const numbers = (what, list) => sh.players.map((p, i) => h('div', { class: 'sk-seat', role: 'group', 'aria-label': t(`keeper.entry.seat.${what}`, { Name: p }) },
+    const numbers = (what, counts) => sh.players.map((p, i) => h('div', { class: 'sk-seat', role: 'group', 'aria-label': t(`keeper.entry.seat.${what}`, { Name: p }) },
       h('span', { class: 'who' }, h('span', { class: 'sk-name' }, p),
         what === 'won' && d.bids[i] !== null ? h('small', { class: 'sk-bid', 'data-bid': i }, t('keeper.entry.bid_was', { Bid: d.bids[i] })) : null),
       h('div', { class: 'sk-nums' }, Array.from({ length: d.cards + 1 }, (_, v) => h('button', {
-        type: 'button', 'data-key': `${what}-${i}-${v}`, 'aria-pressed': String(list[i] === v), 'data-first': i === 0 && v === 0 ? '' : null,
+        type: 'button', 'data-key': `${what}-${i}-${v}`, 'aria-pressed': String(counts[i] === v), 'data-first': i === 0 && v === 0 ? '' : null,
         'aria-label': nOf(`keeper.entry.count.${what}`, v, { Name: p }),
-        onclick: () => { list[i] = v; save(); ctx.redraw(); const b = main.querySelector(`[data-key="${what}-${i}-${v}"]`); if (b) b.focus(); },
+        onclick: () => { counts[i] = v; save(); ctx.redraw(); const b = main.querySelector(`[data-key="${what}-${i}-${v}"]`); if (b) b.focus(); },
       }, String(v))))));
 
     if (d.step === 'bids') {

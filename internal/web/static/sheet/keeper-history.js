@@ -51,10 +51,10 @@ async function bookFigures() {
 
 // phoneFigures are bookFigures worked out from the sheets on this phone.
 function phoneFigures() {
-  const list = Object.values(entries());
-  const players = playerStats(list.map((e) => e.sheet));
-  return { server: false, games: newestFirst(list.map((e) => summary(e.key, e.sheet))), players,
-    others: withoutStats(list.flatMap((e) => e.sheet.players), players), unsent: 0 };
+  const kept = Object.values(entries());
+  const players = playerStats(kept.map((e) => e.sheet));
+  return { server: false, games: newestFirst(kept.map((e) => summary(e.key, e.sheet))), players,
+    others: withoutStats(kept.flatMap((e) => e.sheet.players), players), unsent: 0 };
 }
 
 // withoutStats are the names, each once, of players with no finished game.

@@ -12,7 +12,7 @@ const MAX_PLAYERS = 8;
 
 export function home(page) {
   const { main } = page;
-  const list = Object.values(entries()).sort((a, b) => String(b.sheet.updated || b.key).localeCompare(String(a.sheet.updated || a.key)));
+  const kept = Object.values(entries()).sort((a, b) => String(b.sheet.updated || b.key).localeCompare(String(a.sheet.updated || a.key)));
   const file = h('input', { type: 'file', id: 'import-file', accept: 'application/json,.json', class: 'sr-only',
     onchange: () => { const f = file.files[0]; file.value = ''; importRecord(page, f); } });
   main.append(
@@ -24,7 +24,7 @@ export function home(page) {
       h('label', { class: 'button', for: 'import-file' }, t('keeper.home.import')), file),
     h('section', { class: 'panel', 'aria-labelledby': 'mine-h' },
       h('h2', { id: 'mine-h' }, t('keeper.home.mine')),
-      list.length ? h('ul', { class: 'sk-list' }, list.map((e) => h('li', {},
+      kept.length ? h('ul', { class: 'sk-list' }, kept.map((e) => h('li', {},
         h('a', { href: '/sheet/' + e.key, 'data-nav': '' }, e.sheet.title || list(e.sheet.players)),
         h('span', { class: 'muted' }, [n('keeper.home.rounds', (e.sheet.rounds || []).length),
           e.sheet.score && e.sheet.score.over && t('keeper.home.finished'), e.dirty && t('keeper.home.unsynced')].filter(Boolean).join(' · ')))))

@@ -53,11 +53,3 @@ export function scoreParts(s) {
   if (s.loot_points) parts.push(t('keeper.part.loot', { Points: signed(s.loot_points) }));
   return parts.join(' · ');
 }
-
-// placed renders sentence id with node standing at its placeholder key, the
-// sentence's words around it as text: "Ann took", a suit's icon, "the black 14".
-export function placed(id, args, key, node) {
-  const mark = '\u0000';
-  const [before, after] = t(id, { ...args, [key]: mark }).split(mark);
-  return [before, node, after];
-}
