@@ -35,10 +35,10 @@ const (
 	OptionSchedule OptionType = "schedule"
 )
 
-// Choice is one value of a choice option.
+// Choice is one value of a choice option; a player reads it as the
+// catalogue's option.<key>.<value> (locale).
 type Choice struct {
 	Value string
-	Label string
 	// Cards is, for a schedule preset, the cards it deals each round before
 	// a large table's cap (the standard schedule: for the default rounds).
 	Cards []int
@@ -60,8 +60,10 @@ type OptionSpec struct {
 	Key   string // the record's key: "points_per_trick"
 	Type  OptionType
 	Group OptionGroup
-	Label string // a form's label: "Points per trick bid"
-	Help  string // one line: what it does
+	// Label is the option's English name in the engine's own messages
+	// (RulesProblem's, Summary's); a player reads the catalogue's
+	// option.<key> and, for what it does, option.<key>.help (locale).
+	Label string
 	// Min, Max and Step bound an OptionInt.
 	Min, Max, Step int
 	// Choices are the values of an OptionChoice or the presets of an
@@ -221,52 +223,41 @@ const maxPoints = 1000
 
 var optionSpecs = []OptionSpec{
 	scheduleOption(),
-	intOption("rounds", GroupRules, "Rounds", "A game of this many rounds, dealing 1 card, then 2, and so on.",
-		1, maxRounds, 1, func(o *Options) *int { return &o.Rounds }).
+	intOption("rounds", GroupRules, "Rounds", 1, maxRounds, 1, func(o *Options) *int { return &o.Rounds }).
 		needs("schedule", "standard").omitWhen(func(o *Options) bool { return o.Schedule != "standard" && o.Schedule != "" || len(o.ScheduleCards) > 0 }),
-	enumOption("scoring", GroupRules, "Scoring", "How a round scores: the rulebook's, or Rascal's (a round is worth 10 per card; one off scores half).",
-		[]Choice{{Value: "standard", Label: "Standard scoring"}, {Value: "rascal", Label: "Rascal's scoring"}},
+	enumOption("scoring", GroupRules, "Scoring", []Choice{{Value: "standard"}, {Value: "rascal"}},
 		func(o *Options) *Scoring { return &o.Scoring }),
-	boolOption("cannon_load", GroupRules, "Cannon loads", "Rascal's scoring: after bidding, each player secretly loads grapeshot (the usual scoring) or a cannonball (15 per card if exact, else nothing).",
+	boolOption("cannon_load", GroupRules, "Cannon loads",
 		func(o *Options) *bool { return &o.CannonLoad }).needs("scoring", "rascal"),
-	boolOption("loot", GroupModules, "Loot", "Two Loot cards: each plays as an Escape and allies its player with the trick's winner; if both make their bids, each scores the Loot reward. Never with 2 players.",
-		func(o *Options) *bool { return &o.Loot }),
-	boolOption("kraken", GroupModules, "Kraken", "The Kraken destroys the trick it is played to: nobody wins it or its bonuses.",
-		func(o *Options) *bool { return &o.Kraken }),
-	boolOption("white_whale", GroupModules, "White Whale", "The White Whale takes the power from special cards: the highest number wins, whatever its suit.",
-		func(o *Options) *bool { return &o.WhiteWhale }),
-	boolOption("pirate_abilities", GroupModules, "Pirate abilities", "Each named Pirate that wins a trick has a power: choose who leads, draw and discard, wager, look at the undealt cards, change a bid.",
+	boolOption("loot", GroupModules, "Loot", func(o *Options) *bool { return &o.Loot }),
+	boolOption("kraken", GroupModules, "Kraken", func(o *Options) *bool { return &o.Kraken }),
+	boolOption("white_whale", GroupModules, "White Whale", func(o *Options) *bool { return &o.WhiteWhale }),
+	boolOption("pirate_abilities", GroupModules, "Pirate abilities",
 		func(o *Options) *bool { return &o.PirateAbilities }),
-	pointsOption("points_per_trick", "Points per trick bid", "A made bid of 1 or more scores this many points per trick.",
-		func(o *Options) *int { return &o.PointsPerTrick }),
-	pointsOption("miss_penalty", "Penalty per trick off", "A missed bid of 1 or more loses this many points for each trick over or under.",
-		func(o *Options) *int { return &o.MissPenalty }),
-	pointsOption("zero_points", "Zero bid value", "A zero bid wins or loses this many points, times the zero bid scaling.",
-		func(o *Options) *int { return &o.ZeroPoints }),
-	enumOption("zero_scaling", GroupHouse, "Zero bid scaling", "What a zero bid's value is multiplied by: the cards dealt (the rule), the round number (old sheets; it differs with 8 players and other schedules) or nothing.",
-		[]Choice{{Value: "cards", Label: "cards dealt"}, {Value: "round", Label: "round number"}, {Value: "flat", Label: "flat (×1)"}},
+	pointsOption("points_per_trick", "Points per trick bid", func(o *Options) *int { return &o.PointsPerTrick }),
+	pointsOption("miss_penalty", "Penalty per trick off", func(o *Options) *int { return &o.MissPenalty }),
+	pointsOption("zero_points", "Zero bid value", func(o *Options) *int { return &o.ZeroPoints }),
+	enumOption("zero_scaling", GroupHouse, "Zero bid scaling",
+		[]Choice{{Value: "cards"}, {Value: "round"}, {Value: "flat"}},
 		func(o *Options) *ZeroScaling { return &o.ZeroScaling }),
-	boolOption("bonuses", GroupHouse, "Bonus points", "Off: only bids score; captures, 14s and Loot earn nothing.",
-		func(o *Options) *bool { return &o.Bonuses }),
-	boolOption("keep_bonus_on_miss", GroupHouse, "Bonuses on a missed bid", "Bonus points count even when the bid is missed.",
+	boolOption("bonuses", GroupHouse, "Bonus points", func(o *Options) *bool { return &o.Bonuses }),
+	boolOption("keep_bonus_on_miss", GroupHouse, "Bonuses on a missed bid",
 		func(o *Options) *bool { return &o.KeepBonusOnMiss }).needs("bonuses", true),
-	pointsOption("bonus_fourteen", "Colour 14 captured", "For each green, yellow or purple 14 in a trick you win.",
+	pointsOption("bonus_fourteen", "Colour 14 captured",
 		func(o *Options) *int { return &o.BonusFourteen }).needs("bonuses", true),
-	pointsOption("bonus_black_fourteen", "Black 14 captured", "For the black 14 in a trick you win.",
+	pointsOption("bonus_black_fourteen", "Black 14 captured",
 		func(o *Options) *int { return &o.BonusBlackFourteen }).needs("bonuses", true),
-	pointsOption("bonus_pirate_mermaid", "Mermaid taken by a Pirate", "For each Mermaid in a trick your Pirate wins.",
+	pointsOption("bonus_pirate_mermaid", "Mermaid taken by a Pirate",
 		func(o *Options) *int { return &o.BonusPirateMermaid }).needs("bonuses", true),
-	pointsOption("bonus_skull_king_pirate", "Pirate taken by the Skull King", "For each Pirate in a trick your Skull King wins.",
+	pointsOption("bonus_skull_king_pirate", "Pirate taken by the Skull King",
 		func(o *Options) *int { return &o.BonusSkullKingPirate }).needs("bonuses", true),
-	pointsOption("bonus_mermaid_skull_king", "Skull King taken by a Mermaid", "When your Mermaid wins a trick holding the Skull King (older sheets give 50).",
+	pointsOption("bonus_mermaid_skull_king", "Skull King taken by a Mermaid",
 		func(o *Options) *int { return &o.BonusMermaidSkullKing }).needs("bonuses", true),
-	pointsOption("loot_bonus", "Loot reward", "What each ally of a Loot alliance scores when both make their bids.",
-		func(o *Options) *int { return &o.LootBonus }).needs("loot", true),
-	enumOption("kraken_lead", GroupHouse, "After the Kraken", "Who leads after the Kraken destroys a trick: who would have won it (the publisher's answer), or the player left of the Kraken (the 2021 first print).",
-		[]Choice{{Value: "would-have-won", Label: "who would have won leads"}, {Value: "left-of-kraken", Label: "left of the Kraken leads"}},
+	pointsOption("loot_bonus", "Loot reward", func(o *Options) *int { return &o.LootBonus }).needs("loot", true),
+	enumOption("kraken_lead", GroupHouse, "After the Kraken",
+		[]Choice{{Value: "would-have-won"}, {Value: "left-of-kraken"}},
 		func(o *Options) *KrakenLead { return &o.KrakenLead }).needs("kraken", true),
-	boolOption("tiebreak", GroupHouse, "Tiebreak rounds", "Play another round while first place is tied. Off: a shared victory.",
-		func(o *Options) *bool { return &o.Tiebreak }),
+	boolOption("tiebreak", GroupHouse, "Tiebreak rounds", func(o *Options) *bool { return &o.Tiebreak }),
 }
 
 func (s OptionSpec) needs(key string, v any) OptionSpec {
@@ -280,12 +271,12 @@ func (s OptionSpec) omitWhen(f func(o *Options) bool) OptionSpec {
 }
 
 // pointsOption is a house rule's point value: 0 to maxPoints, in fives.
-func pointsOption(key, label, help string, field func(o *Options) *int) OptionSpec {
-	return intOption(key, GroupHouse, label, help, 0, maxPoints, 5, field)
+func pointsOption(key, label string, field func(o *Options) *int) OptionSpec {
+	return intOption(key, GroupHouse, label, 0, maxPoints, 5, field)
 }
 
-func intOption(key string, group OptionGroup, label, help string, lo, hi, step int, field func(o *Options) *int) OptionSpec {
-	return OptionSpec{Key: key, Type: OptionInt, Group: group, Label: label, Help: help, Min: lo, Max: hi, Step: step,
+func intOption(key string, group OptionGroup, label string, lo, hi, step int, field func(o *Options) *int) OptionSpec {
+	return OptionSpec{Key: key, Type: OptionInt, Group: group, Label: label, Min: lo, Max: hi, Step: step,
 		get: func(o *Options) any { return *field(o) },
 		set: func(o *Options, v any) error {
 			n, ok := v.(int)
@@ -300,8 +291,8 @@ func intOption(key string, group OptionGroup, label, help string, lo, hi, step i
 		}}
 }
 
-func boolOption(key string, group OptionGroup, label, help string, field func(o *Options) *bool) OptionSpec {
-	return OptionSpec{Key: key, Type: OptionBool, Group: group, Label: label, Help: help,
+func boolOption(key string, group OptionGroup, label string, field func(o *Options) *bool) OptionSpec {
+	return OptionSpec{Key: key, Type: OptionBool, Group: group, Label: label,
 		get: func(o *Options) any { return *field(o) },
 		set: func(o *Options, v any) error {
 			b, ok := v.(bool)
@@ -315,8 +306,8 @@ func boolOption(key string, group OptionGroup, label, help string, field func(o 
 
 // enumOption is a choice stored as a small enum: its value is the index of
 // its choice.
-func enumOption[E ~uint8](key string, group OptionGroup, label, help string, choices []Choice, field func(o *Options) *E) OptionSpec {
-	s := OptionSpec{Key: key, Type: OptionChoice, Group: group, Label: label, Help: help, Choices: choices}
+func enumOption[E ~uint8](key string, group OptionGroup, label string, choices []Choice, field func(o *Options) *E) OptionSpec {
+	s := OptionSpec{Key: key, Type: OptionChoice, Group: group, Label: label, Choices: choices}
 	s.get = func(o *Options) any {
 		if i := int(*field(o)); i < len(choices) {
 			return choices[i].Value
@@ -339,15 +330,14 @@ func enumOption[E ~uint8](key string, group OptionGroup, label, help string, cho
 // scheduleOption is the schedule: a preset by name, or a list of card counts.
 func scheduleOption() OptionSpec {
 	s := OptionSpec{Key: "schedule", Type: OptionSchedule, Group: GroupRules, Label: "Schedule",
-		Help: "How many cards each round deals. Every schedule is capped for the table: 8 cards at most with 8 players.",
 		Choices: []Choice{
-			{Value: "standard", Label: "Standard: 1 to 10 cards (or a short game: 1 to N)"},
-			{Value: "even-keeled", Label: "Even Keeled: 2, 4, 6, 8, 10, twice"},
-			{Value: "skip-to-the-brawl", Label: "Skip to the Brawl: 6 to 10 cards"},
-			{Value: "swift-n-salty", Label: "Swift-n-Salty: five rounds of 5"},
-			{Value: "broadside", Label: "Broadside: ten rounds of 10"},
-			{Value: "whirlpool", Label: "Whirlpool: 9, 7, 5, 3, 1, twice"},
-			{Value: "bedtime", Label: "Past Your Bedtime: one round of 1"},
+			{Value: "standard"},
+			{Value: "even-keeled"},
+			{Value: "skip-to-the-brawl"},
+			{Value: "swift-n-salty"},
+			{Value: "broadside"},
+			{Value: "whirlpool"},
+			{Value: "bedtime"},
 		}}
 	for i := range s.Choices {
 		c := &s.Choices[i]

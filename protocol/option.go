@@ -6,7 +6,10 @@ import (
 
 // OptionInfo is one option as GET /api/options lists it, for the forms
 // that set options and the pages that explain them: the engine's option
-// table (skullking.OptionSpecs) and the table's own settings of pace.
+// table (skullking.OptionSpecs) and the table's own settings of pace. It
+// holds codes and values only: a client writes an option's name, what it
+// does and its choices from the locale catalogue (option.<key>,
+// option.<key>.help, option.<key>.<choice>).
 type OptionInfo struct {
 	Key     string       `json:"key"`
 	Type    string       `json:"type"` // int, bool, choice or schedule (a choice or a list of card counts)
@@ -16,8 +19,6 @@ type OptionInfo struct {
 	Max     *int         `json:"max,omitempty"`
 	Step    *int         `json:"step,omitempty"`
 	Group   string       `json:"group"` // rules, house, modules or pace
-	Label   string       `json:"label"`
-	Help    string       `json:"help"`
 	// Needs says the option matters only while another has a value.
 	Needs *NeedInfo `json:"needs,omitempty"`
 	// In says where a request sets it: "options" (the rules: a record's
@@ -41,7 +42,6 @@ type PlayersRefusal struct {
 // each round deals before a large table's cap.
 type ChoiceInfo struct {
 	Value string `json:"value"`
-	Label string `json:"label"`
 	Cards []int  `json:"cards,omitempty"`
 }
 
@@ -67,13 +67,12 @@ func RuleOptions() []OptionInfo {
 	out := make([]OptionInfo, 0, len(specs))
 	for i := range specs {
 		s := &specs[i]
-		oi := OptionInfo{Key: s.Key, Type: string(s.Type), Default: s.Default(), Group: string(s.Group),
-			Label: s.Label, Help: s.Help, In: InOptions}
+		oi := OptionInfo{Key: s.Key, Type: string(s.Type), Default: s.Default(), Group: string(s.Group), In: InOptions}
 		if s.Type == skullking.OptionInt {
 			oi.Min, oi.Max, oi.Step = intp(s.Min), intp(s.Max), intp(s.Step)
 		}
 		for _, c := range s.Choices {
-			oi.Choices = append(oi.Choices, ChoiceInfo{Value: c.Value, Label: c.Label, Cards: c.Cards})
+			oi.Choices = append(oi.Choices, ChoiceInfo{Value: c.Value, Cards: c.Cards})
 		}
 		if s.Needs != nil {
 			oi.Needs = &NeedInfo{Key: s.Needs.Key, Value: s.Needs.Value}

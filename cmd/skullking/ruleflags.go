@@ -5,19 +5,23 @@ import (
 	"strings"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/locale"
 )
 
 // ruleFlags registers a flag for every rule option of the engine's option
 // table on fs, named after the record's keys with dashes (--points-per-trick
 // for points_per_trick), each defaulting to the standard rule. The returned
 // options are filled in as fs parses; validate them for the table with
-// Options.Validate. Every command that starts games shares these flags.
+// Options.Validate. Every command that starts games shares these flags;
+// their help is the catalogue's, in English, for the operator reading
+// --help.
 func ruleFlags(fs *flag.FlagSet) *skullking.Options {
 	o := skullking.DefaultOptions()
 	specs := skullking.OptionSpecs()
+	en := locale.For(locale.Base)
 	for i := range specs {
 		s := &specs[i]
-		usage := s.Help
+		usage := en.T("option."+s.Key+".help", nil)
 		if len(s.Choices) > 0 {
 			values := make([]string, len(s.Choices))
 			for j, c := range s.Choices {

@@ -1025,8 +1025,8 @@ func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
 
 // RulesInfo is what a rules screen and the round entries can offer: every
 // rule option from the engine's option table (protocol.RuleOptions: key,
-// type, standard value, bounds or choices, group, label, help and what it
-// needs), and the words of a round's entries. A client keeps no copy of
+// type, standard value, bounds or choices, group and what it needs; its
+// words are the locale catalogue's), and the words of a round's entries. A client keeps no copy of
 // any rule: this is where it learns them.
 type RulesInfo struct {
 	Options    []protocol.OptionInfo `json:"options"`

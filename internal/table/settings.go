@@ -45,20 +45,17 @@ type CreateRequest = protocol.CreateRequest
 // SettingOptions are the table's settings as the option list of GET
 // /api/options shows them beside the engine's rules: one table of options
 // for every form, these set in a table's settings. Their defaults are
-// DefaultSettings', so a form shows what a table left alone gets.
+// DefaultSettings', so a form shows what a table left alone gets; their
+// names are the catalogue's, as the engine's options' are (option.<key>).
 func SettingOptions() []protocol.OptionInfo {
 	def := DefaultSettings()
 	zero, most, step := 0, MaxTurnSeconds, 15
 	return []protocol.OptionInfo{
 		{Key: "turn_seconds", Type: string(skullking.OptionInt), Default: def.TurnSeconds, Min: &zero, Max: &most, Step: &step,
-			Group: string(skullking.GroupPace), Label: turnTimerLabel,
-			Help: "How long a player may take over a decision before the stand-in bot decides for them; 0: no timer.",
-			In:   protocol.InSettings},
+			Group: string(skullking.GroupPace), In: protocol.InSettings},
 		{Key: "auto_last", Type: string(skullking.OptionBool), Default: def.AutoLast, Group: string(skullking.GroupPace),
-			Label: "Play a forced last card", Help: "When a player's last card is the only one they may play, play it for them.",
 			In: protocol.InSettings},
 		{Key: "spectator_chat", Type: string(skullking.OptionBool), Default: def.SpectatorChat, Group: protocol.GroupChat,
-			Label: "Spectators may chat", Help: "Let spectators write in the table's chat; otherwise only the players do.",
 			In: protocol.InSettings},
 	}
 }

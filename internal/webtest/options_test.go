@@ -52,8 +52,8 @@ func TestCreateFormIsTheOptionTable(t *testing.T) {
 		if err := json.Unmarshal([]byte(got), &f); err != nil {
 			t.Fatal(err)
 		}
-		if f.Label != o.Label || !strings.HasPrefix(f.Help, o.Help) {
-			t.Errorf("option %s is labelled %q (%q), want %q (%q)", o.Key, f.Label, f.Help, o.Label, o.Help)
+		if f.Label != optionLabel(o) || !strings.HasPrefix(f.Help, optionHelp(o)) {
+			t.Errorf("option %s is labelled %q (%q), want %q (%q)", o.Key, f.Label, f.Help, optionLabel(o), optionHelp(o))
 		}
 		if fmt.Sprint(f.Value) != fmt.Sprint(o.Default) {
 			t.Errorf("option %s starts at %v, its default is %v", o.Key, f.Value, o.Default)
@@ -118,7 +118,7 @@ func TestRulesPageListsEveryOption(t *testing.T) {
 	}
 	for _, o := range opts {
 		entry := eval[string](p, `(() => { const dt = document.getElementById(`+quote("option-"+o.Key)+`); return dt ? dt.textContent + ' | ' + dt.nextElementSibling.textContent : ''; })()`)
-		if !strings.Contains(entry, o.Label) || !strings.Contains(entry, o.Help) || !strings.Contains(entry, "Standard") {
+		if !strings.Contains(entry, optionLabel(o)) || !strings.Contains(entry, optionHelp(o)) || !strings.Contains(entry, "Standard") {
 			t.Errorf("option %s reads %q", o.Key, entry)
 		}
 	}
@@ -173,13 +173,13 @@ func TestOptionErrorsShowBesideTheField(t *testing.T) {
 		want       func(o protocol.OptionInfo) string
 	}{
 		{"rounds", "", func(o protocol.OptionInfo) string {
-			return fmt.Sprintf("%s is empty: type a whole number from %d to %d.", o.Label, *o.Min, *o.Max)
+			return fmt.Sprintf("%s is empty: type a whole number from %d to %d.", optionLabel(o), *o.Min, *o.Max)
 		}},
 		{"rounds", fmt.Sprint(*optionOf(t, opts, "rounds").Max + 1), func(o protocol.OptionInfo) string {
-			return fmt.Sprintf("%s is at most %d (%d to %d).", o.Label, *o.Max, *o.Min, *o.Max)
+			return fmt.Sprintf("%s is at most %d (%d to %d).", optionLabel(o), *o.Max, *o.Min, *o.Max)
 		}},
 		{"turn_seconds", "-5", func(o protocol.OptionInfo) string {
-			return fmt.Sprintf("%s is at least %d (%d to %d).", o.Label, *o.Min, *o.Min, *o.Max)
+			return fmt.Sprintf("%s is at least %d (%d to %d).", optionLabel(o), *o.Min, *o.Min, *o.Max)
 		}},
 	} {
 		o := optionOf(t, opts, c.key)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -17,8 +18,8 @@ func TestRulesPageNamesOptionsByLabelNotKey(t *testing.T) {
 	opts, p := openRulesPage(t)
 	for _, o := range opts {
 		dt := eval[string](p, `(() => { const dt = document.getElementById(`+quote("option-"+o.Key)+`); return dt ? dt.textContent : ''; })()`)
-		if dt != o.Label {
-			t.Errorf("option %s is headed %q, want its label %q alone", o.Key, dt, o.Label)
+		if dt != optionLabel(o) {
+			t.Errorf("option %s is headed %q, want its label %q alone", o.Key, dt, optionLabel(o))
 		}
 	}
 	text := eval[string](p, `document.querySelector('#options').innerText`)
@@ -98,4 +99,14 @@ func TestCreateFormRefusesLootWithTwoPlayersAtOnce(t *testing.T) {
 	if got := beside(); got != "" || disabled() {
 		t.Errorf("Loot at 3 players: beside it %q, Create disabled %v", got, disabled())
 	}
+}
+
+// optionLabel is an option's name as an English page writes it, from the
+// catalogue; optionHelp what it says the option does.
+func optionLabel(o protocol.OptionInfo) string {
+	return locale.For(locale.Base).T("option."+o.Key, nil)
+}
+
+func optionHelp(o protocol.OptionInfo) string {
+	return locale.For(locale.Base).T("option."+o.Key+".help", nil)
 }

@@ -1,10 +1,12 @@
 // What the server knows and the client must not keep a copy of: the card
-// catalogue (GET /api/cards: every card's kind, suit, rank and names) and
+// catalogue (GET /api/cards: every card's kind, suit, rank and Pirate) and
 // the option table (GET /api/options: every rule and pace setting with its
-// type, default, range, label and help). Each is fetched once per page and
-// kept; a failed fetch is tried again on the next call.
+// type, default, range and group). Each is fetched once per page and kept;
+// a failed fetch is tried again on the next call. Their words are the
+// locale catalogue's: a card's names in cards.js, an option's here
+// (option.<key>, option.<key>.help, option.<key>.<choice>).
 
-import { loadLocale } from './locale.js';
+import { loadLocale, t } from './locale.js';
 
 let cards = null; // the catalogue, by card id, once loaded
 let options = null; // the option list, once loaded
@@ -43,18 +45,26 @@ export function optionList() { return options || []; }
 // optionOf is one option by key.
 export function optionOf(key) { return optionList().find((o) => o.key === key); }
 
+// optionLabel is an option's name: "Points per trick bid".
+export function optionLabel(o) { return t(`option.${o.key}`); }
+
+// optionHelp says in one line what an option does.
+export function optionHelp(o) { return t(`option.${o.key}.help`); }
+
+// choiceLabel is the name of one of an option's choices.
+export function choiceLabel(o, c) { return t(`option.${o.key}.${c.value}`); }
+
 // valueLabel writes an option's value for a player: a choice by its label,
 // a switch as on or off, a schedule of its own as its cards per round.
 export function valueLabel(o, v) {
-  if (o.type === 'bool') return v ? 'on' : 'off';
-  if (Array.isArray(v)) return v.join(', ') + ' cards';
+  if (o.type === 'bool') return t(v ? 'option.value.on' : 'option.value.off');
+  if (Array.isArray(v)) return t('option.value.cards', { Cards: v.join(', ') });
   const c = (o.choices || []).find((x) => x.value === v);
-  return c ? c.label : String(v);
+  return c ? choiceLabel(o, c) : String(v);
 }
 
 // standardLine says an option's default: "Standard: 20." (a choice whose
-// label already says it is the standard stands alone).
+// name already says it is the standard, "Standard scoring", stands alone).
 export function standardLine(o) {
-  const v = valueLabel(o, o.default);
-  return /^standard\b/i.test(v) ? `${v}.` : `Standard: ${v}.`;
+  return t(o.default === 'standard' ? 'option.standard.named' : 'option.standard', { Value: valueLabel(o, o.default) });
 }

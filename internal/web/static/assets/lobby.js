@@ -8,7 +8,7 @@
 
 import { h, toast, plural } from './dom.js';
 import { api, remember, serverInfo, botName, parseCode, nickLimit } from './api.js';
-import { optionList, optionOf, standardLine } from './catalog.js';
+import { optionList, optionOf, standardLine, optionLabel, optionHelp, choiceLabel } from './catalog.js';
 
 // The option table's groups, in the form's order; an option of a group the
 // server adds later gets a fieldset of its own.
@@ -120,20 +120,20 @@ function optionField(o) {
   } else if (o.type === 'int') {
     input = h('input', { type: 'number', id, name: o.key, min: o.min, max: o.max, step: o.step, value: String(o.default), inputmode: 'numeric' });
   } else if (o.choices && o.choices.length) {
-    input = h('select', { id, name: o.key }, o.choices.map((c) => h('option', { value: c.value, selected: c.value === o.default }, c.label)));
+    input = h('select', { id, name: o.key }, o.choices.map((c) => h('option', { value: c.value, selected: c.value === o.default }, choiceLabel(o, c))));
   } else {
     return null; // a kind of option this form cannot set: the server's default stands
   }
   const range = o.type === 'int' && o.min !== undefined && o.max !== undefined ? ` From ${o.min} to ${o.max}.` : '';
-  const help = `${o.help}${range} ${standardLine(o)}`;
+  const help = `${optionHelp(o)}${range} ${standardLine(o)}`;
   const helpId = id + '-help';
   // What is wrong with the value typed, said beside the field as it is
   // typed, so that a mistake is seen before the form is sent.
   const problem = h('span', { class: 'opt-error', id: id + '-error', role: 'alert', hidden: true });
   input.setAttribute('aria-describedby', `${helpId} ${problem.id}`);
   const box = o.type === 'bool'
-    ? h('div', { class: 'opt', 'data-key': o.key }, input, h('label', { for: id }, o.label), problem, h('span', { class: 'expl', id: helpId }, help))
-    : h('div', { class: 'opt field-opt', 'data-key': o.key }, h('label', { for: id }, o.label), input, problem,
+    ? h('div', { class: 'opt', 'data-key': o.key }, input, h('label', { for: id }, optionLabel(o)), problem, h('span', { class: 'expl', id: helpId }, help))
+    : h('div', { class: 'opt field-opt', 'data-key': o.key }, h('label', { for: id }, optionLabel(o)), input, problem,
       h('span', { class: 'expl', id: helpId }, help));
   return box;
 }
@@ -144,10 +144,10 @@ function intProblem(o, text) {
   const n = Number(text);
   const bounded = o.min !== undefined && o.max !== undefined;
   const want = bounded ? `a whole number from ${o.min} to ${o.max}` : 'a whole number';
-  if (text.trim() === '') return `${o.label} is empty: type ${want}.`;
-  if (!Number.isInteger(n)) return `${o.label} takes ${want}, not ${text.trim()}.`;
-  if (o.min !== undefined && n < o.min) return `${o.label} is at least ${o.min}${bounded ? ` (${o.min} to ${o.max})` : ''}.`;
-  if (o.max !== undefined && n > o.max) return `${o.label} is at most ${o.max}${bounded ? ` (${o.min} to ${o.max})` : ''}.`;
+  if (text.trim() === '') return `${optionLabel(o)} is empty: type ${want}.`;
+  if (!Number.isInteger(n)) return `${optionLabel(o)} takes ${want}, not ${text.trim()}.`;
+  if (o.min !== undefined && n < o.min) return `${optionLabel(o)} is at least ${o.min}${bounded ? ` (${o.min} to ${o.max})` : ''}.`;
+  if (o.max !== undefined && n > o.max) return `${optionLabel(o)} is at most ${o.max}${bounded ? ` (${o.min} to ${o.max})` : ''}.`;
   return '';
 }
 

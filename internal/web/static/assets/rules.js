@@ -8,7 +8,7 @@
 // filled in by translatePage (langmenu.js) or here.
 
 import { h, capital } from './dom.js';
-import { loadCatalog, allCards, optionList, valueLabel, standardLine } from './catalog.js';
+import { loadCatalog, allCards, optionList, valueLabel, standardLine, optionLabel, optionHelp, choiceLabel } from './catalog.js';
 import { loadLocale, has, t } from './locale.js';
 import { card, installSprite } from './cards.js';
 
@@ -38,7 +38,7 @@ function drawCards() {
 function range(o) {
   if (o.type === 'bool') return t('rules.options.bool');
   if (o.type === 'int') return o.step && o.step !== 1 ? t('rules.options.range_step', { Min: o.min, Max: o.max, Step: o.step }) : t('rules.options.range', { Min: o.min, Max: o.max });
-  if (o.choices) return o.choices.map((c) => c.label).join(' · ');
+  if (o.choices) return o.choices.map((c) => choiceLabel(o, c)).join(' · ');
   return '';
 }
 
@@ -46,7 +46,7 @@ function drawOptions() {
   const box = document.getElementById('options');
   if (!box) return;
   const opts = optionList();
-  const label = (key) => { const o = opts.find((x) => x.key === key); return o ? o.label : t('rules.options.another'); };
+  const label = (key) => { const o = opts.find((x) => x.key === key); return o ? optionLabel(o) : t('rules.options.another'); };
   // A group the page does not know yet is headed by its key, capitalised.
   const title = (g) => (has(`rules.options.group.${g}`) ? t(`rules.options.group.${g}`) : capital(g));
   const groups = [...GROUPS, ...new Set(opts.map((o) => o.group).filter((g) => !GROUPS.includes(g)))];
@@ -54,8 +54,8 @@ function drawOptions() {
     const list = opts.filter((o) => o.group === g);
     if (!list.length) continue;
     box.append(h('h3', {}, title(g)), h('dl', { class: 'options', 'data-group': g }, list.map((o) => [
-      h('dt', { id: 'option-' + o.key }, o.label),
-      h('dd', {}, o.help,
+      h('dt', { id: 'option-' + o.key }, optionLabel(o)),
+      h('dd', {}, optionHelp(o),
         h('br'), h('span', { class: 'muted' }, standardLine(o), ' ', t('rules.options.values', { Values: range(o) }),
           o.needs ? [' ', t('rules.options.needs', { Option: label(o.needs.key), Value: valueLabel(opts.find((x) => x.key === o.needs.key) || { type: typeof o.needs.value === 'boolean' ? 'bool' : '' }, o.needs.value) })] : '')),
     ])));

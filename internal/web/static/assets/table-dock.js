@@ -5,7 +5,7 @@
 
 import { h, announce, capital } from './dom.js';
 import { t, n, has } from './locale.js';
-import { optionOf } from './catalog.js';
+import { optionOf, optionHelp } from './catalog.js';
 import { look, cardFace, cardClasses } from './cards.js';
 
 // abilityName names a decision the legal actions offer, by its kind.
@@ -47,7 +47,7 @@ export function dockViews(ctx) {
     let body;
     if (k === 'cannon') {
       const o = optionOf('cannon_load');
-      title = t('table.decision.cannon') + (o ? ' ' + o.help : '');
+      title = t('table.decision.cannon') + (o ? ' ' + optionHelp(o) : '');
       body = byValue(say);
     } else if (k === 'rosie') {
       body = byValue((a) => capital(ctx.who(a.value)));

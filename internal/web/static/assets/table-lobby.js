@@ -6,7 +6,7 @@
 import { h, toast } from './dom.js';
 import { t, n } from './locale.js';
 import { api, remember, serverInfo, botName, tableLink, nickLimit } from './api.js';
-import { optionOf, valueLabel } from './catalog.js';
+import { optionOf, valueLabel, optionLabel } from './catalog.js';
 
 // lobbyViews gives the table's context (table.js) the screens before the game.
 export function lobbyViews(ctx) {
@@ -108,7 +108,7 @@ export function lobbyViews(ctx) {
     return h('ul', { class: 'rules-set', id: 'table-rules', 'aria-label': t('table.rules.label') }, opts.map(([k, val]) => {
       const o = optionOf(k);
       if (!o) return h('li', {}, `${k}: ${JSON.stringify(val)}`);
-      return h('li', { 'data-key': k }, h('strong', {}, o.label), `: ${valueLabel(o, val)}`,
+      return h('li', { 'data-key': k }, h('strong', {}, optionLabel(o)), `: ${valueLabel(o, val)}`,
         h('span', { class: 'muted' }, ' ' + t('table.rules.standard', { Value: valueLabel(o, o.default) })));
     }));
   }

@@ -5,6 +5,7 @@
 
 import { h } from '/assets/dom.js';
 import { t, n } from '/assets/locale.js';
+import { optionLabel, optionHelp, choiceLabel } from '/assets/catalog.js';
 import { groupTitle } from './keeper-say.js';
 import { KEY_RULES, readJSON, writeJSON, api } from './keeper-store.js';
 
@@ -73,7 +74,7 @@ export function valueText(o, v) {
   if (o.type === 'bool') return t(v ? 'keeper.rules.on' : 'keeper.rules.off');
   if (Array.isArray(v)) return n('keeper.rules.schedule', v.length, { Cards: v.join(', ') });
   const c = (o.choices || []).find((x) => x.value === v);
-  return c ? c.label : String(v);
+  return c ? choiceLabel(o, c) : String(v);
 }
 
 // tableSchedule is the cards each round deals under rules, as far as the
@@ -154,10 +155,10 @@ export function rulesForm(current) {
 // beside it: {o, el, value(), problem(), focus()}.
 function optionField(o, v) {
   const id = 'opt-' + o.key;
-  const help = h('span', { class: ['sk-help', 'muted'], id: id + '-help' }, o.help);
+  const help = h('span', { class: ['sk-help', 'muted'], id: id + '-help' }, optionHelp(o));
   const field = (input, ...extra) => h('div', { class: 'sk-option', 'data-option': o.key },
     h('label', { class: o.type === 'bool' ? 'opt' : 'field', for: id },
-      o.type === 'bool' ? [input, h('span', {}, o.label)] : [h('span', {}, o.label), input]), ...extra, help);
+      o.type === 'bool' ? [input, h('span', {}, optionLabel(o))] : [h('span', {}, optionLabel(o)), input]), ...extra, help);
   if (o.type === 'bool') {
     const box = h('input', { type: 'checkbox', id, checked: !!v, 'aria-describedby': help.id });
     return { o, el: field(box), value: () => box.checked, problem: () => null, focus: () => box.focus() };
@@ -167,13 +168,13 @@ function optionField(o, v) {
     const value = () => (num.value.trim() === '' ? NaN : Number(num.value));
     const problem = () => {
       const n = value();
-      return Number.isInteger(n) && n >= o.min && n <= o.max ? null : t('keeper.rules.whole_number', { Option: o.label, Min: o.min, Max: o.max });
+      return Number.isInteger(n) && n >= o.min && n <= o.max ? null : t('keeper.rules.whole_number', { Option: optionLabel(o), Min: o.min, Max: o.max });
     };
     return { o, el: field(num), value, problem, focus: () => num.focus() };
   }
   const list = Array.isArray(v);
   const sel = h('select', { id, 'aria-describedby': help.id }, (o.choices || []).map((c) =>
-    h('option', { value: c.value, selected: !list && c.value === v }, c.label)));
+    h('option', { value: c.value, selected: !list && c.value === v }, choiceLabel(o, c))));
   if (o.type !== 'schedule') return { o, el: field(sel), value: () => sel.value, problem: () => null, focus: () => sel.focus() };
   // A schedule is a preset, or the cards of each round as the table dealt them.
   sel.append(h('option', { value: '', selected: list }, t('keeper.rules.own_cards')));
@@ -186,7 +187,7 @@ function optionField(o, v) {
   sync();
   return { o, el: field(sel, own), value: () => (sel.value === '' ? parse() : sel.value),
     problem: () => (sel.value !== '' || (parse().length && parse().every(Number.isInteger)) ? null
-      : t('keeper.rules.cards_problem', { Option: o.label })),
+      : t('keeper.rules.cards_problem', { Option: optionLabel(o) })),
     focus: () => (sel.value === '' ? cards : sel).focus() };
 }
 
@@ -203,7 +204,7 @@ export function rulesInForce(rules, from, round, entered) {
     if (!g) groups.push(g = { name: o.group, items: [] });
     const v = ruleValue(rules, o.key);
     const changed = !sameValue(v, o.default);
-    g.items.push(h('dt', { 'data-option': o.key }, o.label), h('dd', { 'data-option': o.key },
+    g.items.push(h('dt', { 'data-option': o.key }, optionLabel(o)), h('dd', { 'data-option': o.key },
       changed ? [h('b', {}, valueText(o, v)), h('span', { class: 'muted' }, ' ', t('keeper.rules.standard', { Value: valueText(o, o.default) }))] : valueText(o, v)));
   }
   return h('div', { id: 'rules-in-force' },

@@ -5,6 +5,7 @@
 
 import { h } from '/assets/dom.js';
 import { t, n } from '/assets/locale.js';
+import { optionLabel } from '/assets/catalog.js';
 import { chart } from '/assets/sheet.js';
 import { info, ruleValue, needsMet, sameValue, sameRules, valueText, ruleAt, toNobody } from './keeper-rules.js';
 import { SAY, scoreParts } from './keeper-say.js';
@@ -87,6 +88,6 @@ function roundRules(sh, n) {
   const first = sh.options || {}, these = ruleAt(sh, n);
   if (n === 1 || sameRules(first, these)) return null;
   const said = info ? info.options.filter((o) => needsMet(these, o) && !sameValue(ruleValue(these, o.key), ruleValue(first, o.key)))
-    .map((o) => `${o.label}: ${valueText(o, ruleValue(these, o.key))}`) : [];
+    .map((o) => `${optionLabel(o)}: ${valueText(o, ruleValue(these, o.key))}`) : [];
   return h('small', { class: 'sk-round-rules', 'data-rules': n }, said.length ? said.join(' · ') : t('keeper.totals.other_rules'));
 }

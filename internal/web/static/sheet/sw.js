@@ -10,7 +10,7 @@ const CACHE = 'sk-sheet-4';
 // The engine (engine.js, its loader and module) is kept with the page: it
 // scores the rounds entered offline.
 const SHELL = ['/sheet', '/sheet/assets/keeper.js', '/sheet/assets/book.js', '/sheet/assets/keeper.css', '/assets/style.css',
-  '/assets/dom.js', '/assets/cards.js', '/assets/sprite.js', '/assets/sheet.js', '/assets/icon.svg',
+  '/assets/dom.js', '/assets/cards.js', '/assets/sprite.js', '/assets/catalog.js', '/assets/sheet.js', '/assets/icon.svg',
   // keeper.js's modules, each with one job: the page needs every one offline.
   '/sheet/assets/keeper-captures.js', '/sheet/assets/keeper-conflict.js', '/sheet/assets/keeper-entry.js',
   '/sheet/assets/keeper-follow.js', '/sheet/assets/keeper-history.js', '/sheet/assets/keeper-home.js',
