@@ -24,7 +24,7 @@ var catalogued = []string{"static/assets/words.js", "static/assets/locale.js", "
 	"static/sheet/keeper-live.js", "static/sheet/engine.js", "static/sheet/book.js", "static/sheet/keeper-home.js",
 	"static/sheet/keeper-history.js", "static/sheet/keeper-names.js", "static/sheet/keeper-sheet.js", "static/sheet/keeper-totals.js",
 	"static/sheet/keeper-entry.js", "static/sheet/keeper-captures.js", "static/sheet/keeper-conflict.js", "static/sheet/keeper-more.js",
-	"static/sheet/keeper-rules.js"}
+	"static/sheet/keeper-rules.js", "static/sheet/keeper-store.js"}
 
 // proseIn lists the string and template literals of a script that read as
 // words for a person.

@@ -188,7 +188,7 @@ async function syncOnce(key) {
     // chooses. theirs is the sheet as the server has it.
     e.conflict = { theirs: r.data.sheet, merge: r.data.merge || null };
   } else {
-    e.error = (r.data && r.data.error) || `The server answered ${r.status}.`;
+    e.error = (r.data && r.data.error) || t('keeper.server_answered', { Status: String(r.status) });
     e.errorRound = r.data && r.data.round;
   }
   putEntry(e);
