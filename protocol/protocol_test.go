@@ -337,7 +337,8 @@ func TestCardCatalogue(t *testing.T) {
 	}
 }
 
-// Every option of the engine's table is listed with its default and range.
+// Every option of the engine's table is listed with its default and range,
+// and no words: a client names it from the locale catalogue.
 func TestRuleOptions(t *testing.T) {
 	specs := skullking.OptionSpecs()
 	infos := RuleOptions()
@@ -350,9 +351,14 @@ func TestRuleOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, o := range back {
-		for _, k := range []string{"key", "type", "default", "group", "help", "label", "in"} {
+		for _, k := range []string{"key", "type", "default", "group", "in"} {
 			if _, ok := o[k]; !ok {
 				t.Errorf("%s has no %q", specs[i].Key, k)
+			}
+		}
+		for _, k := range []string{"help", "label"} {
+			if _, ok := o[k]; ok {
+				t.Errorf("%s has a %q: its words are the catalogue's", specs[i].Key, k)
 			}
 		}
 		_, hasChoices := o["choices"]
