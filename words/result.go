@@ -14,8 +14,9 @@ func (w Words) Result(e *skullking.ResultError) string {
 
 // Reason renders sentence id of a refusal with its facts, as the score
 // keeper's server and engine send them (scorekeeper.Wording): Count
-// chooses the plural form, and a counted fact (skullking.Counted, or its
-// JSON {"of", "count"}) is written with its noun, "result.count." + of.
+// chooses the plural form, a counted fact (skullking.Counted, or its JSON
+// {"of", "count"}) is written with its noun, "result.count." + of, and a
+// fact that is a sentence ({"id", "args"}) as that sentence.
 func (w Words) Reason(id string, facts map[string]any) string {
 	l := w.lang()
 	args := make(locale.Args, len(facts))
@@ -23,6 +24,8 @@ func (w Words) Reason(id string, facts map[string]any) string {
 		args[k] = v
 		if c, ok := counted(v); ok {
 			args[k] = l.N("result.count."+c.Of, c.Count, nil)
+		} else if id, sub, ok := phrase(v); ok {
+			args[k] = w.Reason(id, sub)
 		}
 	}
 	if count, ok := number(args["Count"]); ok {
@@ -42,6 +45,18 @@ func counted(v any) (skullking.Counted, bool) {
 		return skullking.Counted{Of: of, Count: n}, ok && of != ""
 	}
 	return skullking.Counted{}, false
+}
+
+// phrase reads a fact that is a sentence of the catalogue, as JSON
+// decodes it.
+func phrase(v any) (string, map[string]any, bool) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return "", nil, false
+	}
+	id, _ := m["id"].(string)
+	args, _ := m["args"].(map[string]any)
+	return id, args, id != ""
 }
 
 // number reads a count, as the engine makes it or as JSON decodes it.

@@ -243,10 +243,13 @@ func (r *Round) bonuses(rn int, names []string, res *skullking.RoundResult) erro
 				return invalid(rn, "%s captured a 14 of suit %q: the suits are green, yellow, purple and black", name, b.Suit)
 			}
 			if prev, dup := fourteenBy[b.Suit]; dup {
+				card := Wording{Args: map[string]any{"Name": name, "Card": fourteenPhrase(b.Suit), "Suit": Phrase{ID: "suit." + b.Suit}}}
 				if prev == b.Seat {
-					return invalid(rn, "%s captured the %s 14 twice, but there is one %s 14", name, b.Suit, b.Suit)
+					card.Reason = "result.events.fourteen_twice"
+					return invalid(rn, "%s captured the %s 14 twice, but there is one %s 14", name, b.Suit, b.Suit).worded(card)
 				}
-				return invalid(rn, "both %s and %s captured the %s 14, but there is one %s 14", names[prev], name, b.Suit, b.Suit)
+				card.Reason, card.Args["First"] = "result.events.fourteen_both", names[prev]
+				return invalid(rn, "both %s and %s captured the %s 14, but there is one %s 14", names[prev], name, b.Suit, b.Suit).worded(card)
 			}
 			fourteenBy[b.Suit] = b.Seat
 			if b.Suit == "black" {
@@ -282,12 +285,14 @@ func (r *Round) bonuses(rn int, names []string, res *skullking.RoundResult) erro
 	// events say more than the counts: how many tricks a Pirate took
 	// Mermaids in, and how many times the Skull King was entered.
 	if skTook > 1 {
-		return invalid(rn, "the Skull King took Pirates %d times, but there is one Skull King", skTook)
+		return invalid(rn, "the Skull King took Pirates %d times, but there is one Skull King", skTook).
+			worded(Wording{Reason: "result." + string(skullking.ResultTableSKPirates), Args: map[string]any{"Count": skTook}})
 	}
 	for s := range n {
 		if r.Won[s] > 0 && ownTricks[s] > r.Won[s] {
 			return invalid(rn, "%s won %s but has %d captures that each need a trick of their own (a Pirate taking Mermaids, the Skull King taking Pirates, a Mermaid taking the Skull King)",
-				names[s], protocol.Count(r.Won[s], "trick", "tricks"), ownTricks[s])
+				names[s], protocol.Count(r.Won[s], "trick", "tricks"), ownTricks[s]).
+				worded(Wording{Reason: "result.events.own_tricks", Args: map[string]any{"Name": names[s], "Count": r.Won[s], "Need": ownTricks[s]}})
 		}
 		c := caught[s]
 		res.Captures[s] = skullking.NewCaptures(c.fourteens, c.black14, c.mermaids, c.pirates, c.skullKing)

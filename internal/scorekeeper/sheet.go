@@ -154,8 +154,14 @@ func (e *InvalidError) Message() string {
 // Unwrap makes every InvalidError an ErrInvalid.
 func (e *InvalidError) Unwrap() error { return ErrInvalid }
 
-func invalid(round int, format string, args ...any) error {
+func invalid(round int, format string, args ...any) *InvalidError {
 	return &InvalidError{Round: round, Msg: fmt.Sprintf(format, args...)}
+}
+
+// worded is e with the catalogue's wording of its sentence.
+func (e *InvalidError) worded(w Wording) *InvalidError {
+	e.Wording = w
+	return e
 }
 
 // sheetInput is a sheet as a client sends it: the fields a client may set,

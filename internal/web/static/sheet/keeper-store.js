@@ -28,12 +28,14 @@ function sentence(text) {
 }
 
 // said renders a refusal's catalogue sentence with its facts: Count
-// chooses the plural form, and a counted fact ({of, count}) is written
-// with its noun (result.count.*).
+// chooses the plural form, a counted fact ({of, count}) is written with
+// its noun (result.count.*), and a fact that is a sentence ({id, args}) as
+// that sentence.
 function said(id, args) {
   const facts = {};
   for (const [k, v] of Object.entries(args || {})) {
-    facts[k] = v && typeof v === 'object' ? n(`result.count.${v.of}`, v.count) : v;
+    if (!v || typeof v !== 'object') facts[k] = v;
+    else facts[k] = v.id ? t(v.id, v.args) : n(`result.count.${v.of}`, v.count);
   }
   return typeof facts.Count === 'number' ? n(id, facts.Count, facts) : t(id, facts);
 }
