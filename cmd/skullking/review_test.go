@@ -13,11 +13,12 @@ import (
 )
 
 // reviewRun runs `skullking review` with a small budget and no progress
-// line, and returns its exit status and outputs.
+// line, in English whatever the terminal's language unless args say, and
+// returns its exit status and outputs.
 func reviewRun(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := run(append([]string{"review", "--quiet", "--budget", "0.05"}, args...), strings.NewReader(""), &stdout, &stderr)
+	code := run(append([]string{"review", "--quiet", "--budget", "0.05", "--lang", "en"}, args...), strings.NewReader(""), &stdout, &stderr)
 	return code, stdout.String(), stderr.String()
 }
 
@@ -94,6 +95,21 @@ func TestReview_ReadableUsesWords(t *testing.T) {
 	}
 	if first < 0 || every < first || total < every {
 		t.Errorf("the costliest decisions, every decision and the total are not in order:\n%s", out)
+	}
+}
+
+// README: --lang words the readable review in another language, its
+// numbers and cards too.
+func TestReview_Lang(t *testing.T) {
+	code, out, errs := reviewRun(t, "--lang", "fr", "--seat", "1", goldenrecords.File(t, "valid", "decided-by-4p"))
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	for _, want := range []string{"Débriefing de Ben (place 1)\n", "Toutes les décisions\u00a0:\n", "Joué à ta place pendant ton absence\u00a0:\n",
+		"Tu as choisi\u00a0: jouer Bendt le Bandit", "défausser le Skull King et une Sirène"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
 	}
 }
 

@@ -8,8 +8,9 @@
 //
 // The review is a value with JSON tags, the shape `skullking review --json`
 // prints, so that a server can compute it for a finished table and a
-// browser can show it. It imports the engine, the bots and the protocol's
-// action shape only.
+// browser can show it. What it says is told as the catalogue's sentences
+// by id (Review.Tell), for each reader to word in their language; Worded
+// words them through package words for a Go program.
 package review
 
 import (

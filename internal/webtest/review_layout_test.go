@@ -19,6 +19,7 @@ import (
 	"github.com/skullking-go/skullking/internal/review"
 	"github.com/skullking-go/skullking/internal/server"
 	"github.com/skullking-go/skullking/internal/testserver"
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -375,7 +376,8 @@ func TestReviewOffersOnlyTheSeatsOwnDecisions(t *testing.T) {
 // server tells them to this reader (GET …/review?you=0), worded as the Go
 // renderer words them, Ann's own and the ones a stand-in bot and the
 // timer made for her, listed apart under who made them; another seat's
-// review, picked, reads as the server tells it to Ann.
+// review, picked, reads as the server tells it to Ann; and so in French
+// and Korean.
 func TestReviewSaysWhatTheServerWords(t *testing.T) {
 	g := openReviewedGame(t, 390, 844)
 	p := g.p
@@ -397,6 +399,10 @@ func TestReviewSaysWhatTheServerWords(t *testing.T) {
 	check := func(who string, r review.Review) {
 		t.Helper()
 		x := worded(who, r)
+		sep := ": "
+		if w.Lang != nil {
+			sep = w.Lang.T("review.where.separator", nil)
+		}
 		if got := eval[string](p, `document.querySelector('#review-total').textContent`); got != x.Summary {
 			t.Errorf("%s: the page sums up %q, the server %q", who, got, x.Summary)
 		}
@@ -407,7 +413,7 @@ func TestReviewSaysWhatTheServerWords(t *testing.T) {
 				continue
 			}
 			for _, it := range s.Items {
-				want = append(want, s.Heading+" | "+it.Where+": "+it.Says)
+				want = append(want, s.Heading+" | "+it.Where+sep+it.Says)
 			}
 		}
 		got := eval[[]string](p, `[...document.querySelectorAll('#review-aside h2')].flatMap((h) => {
@@ -437,4 +443,13 @@ func TestReviewSaysWhatTheServerWords(t *testing.T) {
 	p.do("pick Ben's seat", selectValue("#review-seat", "1"))
 	p.until("Ben's review", `document.querySelector('#review-total').textContent.startsWith("Ben's decisions")`, 5*time.Second)
 	check("Ben", rs[1])
+
+	// In another language the page words what the server tells as the Go
+	// renderer does in it: the same sentences, numbers and cards.
+	for _, code := range []string{"fr", "ko"} {
+		eval[bool](p, `(localStorage.setItem('sk.lang', '`+code+`'), true)`)
+		g.open("")
+		w.Lang = locale.For(code)
+		check(code+": Ann", rs[0])
+	}
 }
