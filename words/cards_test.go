@@ -38,3 +38,12 @@ func TestCardNamesComeFromTheCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// Graybeard is named in the reader's language, whatever the server calls
+// his seat.
+func TestGraybeardIsNamedByTheCatalogue(t *testing.T) {
+	w := Words{Names: []string{"Ann", "Ben", "Graybeard"}, You: 0, Ghost: 2, Lang: locale.For("fr")}
+	if got := w.Name(2); got != "Barbe Grise" {
+		t.Errorf("Graybeard is %q in French", got)
+	}
+}

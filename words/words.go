@@ -64,10 +64,13 @@ var (
 	englishLang *locale.Lang
 )
 
-// Name is seat s's name, "you" for the viewer.
+// Name is seat s's name, "you" for the viewer, Graybeard by his.
 func (w Words) Name(s int) string {
 	if s == w.You && s >= 0 {
 		return w.lang().T("name.you", nil)
+	}
+	if s == w.Ghost && s > 0 {
+		return w.lang().T("name.graybeard", nil)
 	}
 	if s >= 0 && s < len(w.Names) {
 		return w.Names[s]

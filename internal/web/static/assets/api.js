@@ -3,6 +3,7 @@
 // seat back. Tokens stay in local storage; they never go into a URL.
 
 import { limitChars } from './dom.js';
+import { t, has } from './locale.js';
 
 export async function api(method, path, body) {
   const init = { method, headers: {} };
@@ -44,15 +45,9 @@ export const remember = {
   setPause(p) { set('sk.pause', p); },
 };
 
-// Friendly names of the bot levels, weakest first; levels the server adds
-// later show under their own name.
-export const botNames = {
-  random: 'Deckhand (random)',
-  heuristic: 'Bosun (rules of thumb)',
-  simulation: 'Quartermaster (simulates)',
-  expert: 'Captain (expert)',
-};
-export function botName(level) { return botNames[level] || level; }
+// botName is a bot level's friendly name, the catalogue's bot.level.<level>;
+// a level the server adds later shows under its own name.
+export function botName(level) { return has(`bot.level.${level}`) ? t(`bot.level.${level}`) : level; }
 
 let info = null;
 // serverInfo is GET /api, fetched once: the bot levels this server has.

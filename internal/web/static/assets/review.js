@@ -127,8 +127,7 @@ export function openReview(root, id, navigate) {
   function words() {
     const rp = st.replay;
     const ghost = rp.tricks.length && rp.tricks[0].hands.length > rp.players.length ? rp.players.length : 0;
-    const names = ghost ? [...rp.players, 'Graybeard'] : rp.players;
-    return new Words(names, st.own, rp.named, ghost);
+    return new Words(rp.players, st.own, rp.named, ghost);
   }
 
   // said is what the server tells of decision i of the reviewed seat.

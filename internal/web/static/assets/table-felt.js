@@ -70,7 +70,7 @@ export function feltViews(ctx) {
   }
 
   function trickCard(p, label, v) {
-    const nm = p.seat === st.seat ? t('name.you') : v.seats[p.seat] ? v.seats[p.seat].name : '';
+    const nm = p.seat === st.seat ? t('name.you') : v.seats[p.seat] ? ctx.name(p.seat) : '';
     return h('li', { class: label ? 'winning' : null, 'data-seat': String(p.seat) },
       label ? h('span', { class: 'win' }, `★ ${label}`) : null,
       card(ctx.art(p), { as: p.as, named: v.named }),

@@ -138,7 +138,7 @@ export function gameViews(ctx) {
     return h('li', { class: ['seat', acting && 'turn', mine && 'me', s.graybeard && 'ghost'], id: `seat-${i}`, 'data-seat': String(i),
       'aria-current': acting ? 'true' : null },
     acting ? h('span', { class: 'turnflag' }, v.phase === 'ability' ? t('table.seat.deciding') : t('table.seat.to_play')) : null,
-    h('div', { class: 'nm' }, s.graybeard ? icon('roger', 'suit-icon') : null, h('span', { class: 'who' }, s.name), mine ? ' ' + t('table.seat.you') : null,
+    h('div', { class: 'nm' }, s.graybeard ? icon('roger', 'suit-icon') : null, h('span', { class: 'who' }, s.graybeard ? t('name.graybeard') : s.name), mine ? ' ' + t('table.seat.you') : null,
       tags.map(([k, x]) => h('span', { class: ['tag', 'tag-' + k] }, x))),
     lines, hostTool,
     acting ? h('span', { class: 'sr-only' }, ' — ' + (mine ? t('table.seat.your_turn') : t('table.seat.their_turn'))) : null);

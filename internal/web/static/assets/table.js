@@ -63,7 +63,7 @@ export function openTable(root, id, navigate) {
   // module's functions (render, act, pump, …) once they are made.
   const ctx = { st, root, id, navigate, sheetDlg, helpDlg };
   ctx.isHost = () => st.seat >= 0 && st.info && st.info.host === st.seat;
-  ctx.name = (i) => (st.view && st.view.seats[i] ? st.view.seats[i].name : st.info && st.info.seats[i] ? st.info.seats[i].name || t('name.seat', { Number: i + 1 }) : t('name.seat', { Number: i + 1 }));
+  ctx.name = (i) => (st.view && st.view.seats[i] ? (st.view.seats[i].graybeard ? t('name.graybeard') : st.view.seats[i].name) : st.info && st.info.seats[i] ? st.info.seats[i].name || t('name.seat', { Number: i + 1 }) : t('name.seat', { Number: i + 1 }));
   ctx.who = (i) => (i === st.seat ? t('name.you') : ctx.name(i));
   // art is a card's catalogue entry; the view says whether Pirates are named.
   ctx.art = (ref) => cardOf(ref && ref.card);

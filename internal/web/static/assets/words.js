@@ -54,9 +54,10 @@ export class Words {
     return new Words(v.seats.map((s) => s.name), v.seat, v.named, Math.max(0, v.seats.findIndex((s) => s.graybeard)));
   }
 
-  // name is seat s's name, "you" for the viewer.
+  // name is seat s's name, "you" for the viewer, Graybeard by his.
   name(s) {
     if (s === this.you && s >= 0) return t('name.you');
+    if (s === this.ghost && s > 0) return t('name.graybeard');
     if (s >= 0 && s < this.names.length) return this.names[s];
     return t('name.seat', { Number: s + 1 });
   }
