@@ -173,6 +173,12 @@ func writeError(w http.ResponseWriter, status int, code, format string, args ...
 	writeJSON(w, status, apiError{Error: fmt.Sprintf(format, args...), Code: code})
 }
 
+// writeSaid is writeError for an error whose sentence the catalogue has
+// (say), for the keeper to word in its reader's language.
+func writeSaid(w http.ResponseWriter, status int, code string, say Wording, format string, args ...any) {
+	writeJSON(w, status, apiError{Error: fmt.Sprintf(format, args...), Code: code, Wording: say})
+}
+
 // writeRefusal answers a refused request body or entry: 400 for a body that
 // is not what the route reads, 422 for an entry the rules refuse.
 func writeRefusal(w http.ResponseWriter, err error) {
@@ -186,11 +192,12 @@ func writeRefusal(w http.ResponseWriter, err error) {
 
 func (h *handler) storeError(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.Is(err, ErrNotFound) {
-		writeError(w, http.StatusNotFound, "not_found", "no such sheet")
+		writeSaid(w, http.StatusNotFound, "not_found", Wording{Reason: "keeper.error.no_sheet"}, "no such sheet")
 		return
 	}
 	slog.ErrorContext(r.Context(), "scorekeeper: store", "err", err, "path", r.URL.Path)
-	writeError(w, http.StatusInternalServerError, "internal", "the sheets cannot be read or written right now")
+	writeSaid(w, http.StatusInternalServerError, "internal", Wording{Reason: "keeper.error.storage"},
+		"the sheets cannot be read or written right now")
 }
 
 // recoverJSON turns a panic into a 500 with a JSON body: whatever a request
@@ -203,7 +210,7 @@ func recoverJSON(next http.Handler) http.Handler {
 					panic(v)
 				}
 				slog.ErrorContext(r.Context(), "scorekeeper: panic", "panic", v, "path", r.URL.Path)
-				writeError(w, http.StatusInternalServerError, "internal", "internal error")
+				writeSaid(w, http.StatusInternalServerError, "internal", Wording{Reason: "error.internal"}, "internal error")
 			}
 		}()
 		next.ServeHTTP(w, r)
@@ -220,10 +227,11 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
-			writeError(w, http.StatusRequestEntityTooLarge, "too_large", "the body is larger than %d bytes", MaxBodyBytes)
+			writeSaid(w, http.StatusRequestEntityTooLarge, "too_large", Wording{Reason: "keeper.error.too_large",
+				Args: map[string]any{"Count": MaxBodyBytes}}, "the body is larger than %d bytes", MaxBodyBytes)
 			return nil, false
 		}
-		writeError(w, http.StatusBadRequest, "malformed", "the body could not be read")
+		writeSaid(w, http.StatusBadRequest, "malformed", Wording{Reason: "keeper.error.unreadable"}, "the body could not be read")
 		return nil, false
 	}
 	return b, true
@@ -266,7 +274,8 @@ func book(w http.ResponseWriter, r *http.Request, required bool) (string, bool) 
 func (h *handler) load(w http.ResponseWriter, r *http.Request, edit bool) (s *Sheet, readOnly, ok bool) {
 	token := strings.ToLower(r.PathValue("token"))
 	if !validToken(token) {
-		writeError(w, http.StatusNotFound, "not_found", "no such sheet: a sheet link ends in 32 hex digits")
+		writeSaid(w, http.StatusNotFound, "not_found", Wording{Reason: "keeper.error.bad_link"},
+			"no such sheet: a sheet link ends in 32 hex digits")
 		return nil, false, false
 	}
 	s, err := h.store.Get(r.Context(), token)
@@ -283,7 +292,8 @@ func (h *handler) load(w http.ResponseWriter, r *http.Request, edit bool) (s *Sh
 		return nil, false, false
 	}
 	if edit {
-		writeError(w, http.StatusForbidden, "read_only", "this is the sheet's read-only follow link: only the keeper's link can change it")
+		writeSaid(w, http.StatusForbidden, "read_only", Wording{Reason: "keeper.error.read_only"},
+			"this is the sheet's read-only follow link: only the keeper's link can change it")
 		return nil, true, false
 	}
 	return s, true, true

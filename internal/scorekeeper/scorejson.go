@@ -120,7 +120,7 @@ const needSheetAndRound = `the body needs a "sheet" and a "round"`
 func marshalAnswer(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
-		b, _ = json.Marshal(refusalBody{Error: "internal error", Code: "internal"})
+		b, _ = json.Marshal(refusalBody{Error: "internal error", Code: "internal", Wording: Wording{Reason: "error.internal"}})
 	}
 	return b
 }

@@ -2,6 +2,8 @@ package scorekeeper
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -44,6 +46,29 @@ func TestRefusedRoundsAreWorded(t *testing.T) {
 		german := (words.Words{Lang: locale.For("de")}).Reason(body.Reason, body.Args)
 		if strings.Contains(german, english) || strings.Contains(german, "[") || german == "" {
 			t.Errorf("%s in German: %q", c.reason, german)
+		}
+	}
+}
+
+// The API's refusals that are the same sentence each time carry its id
+// too: the keeper words them in its reader's language.
+func TestFixedRefusalsAreWorded(t *testing.T) {
+	h := NewHandler(NewMemoryStore())
+	for _, c := range []struct{ path, reason string }{
+		{"/api/sheets/0123456789abcdef0123456789abcdef", "keeper.error.no_sheet"},
+		{"/api/sheets/nope", "keeper.error.bad_link"},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, c.path, nil))
+		var body apiError
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+			t.Fatal(err)
+		}
+		if body.Reason != c.reason {
+			t.Errorf("GET %s: %+v, want the reason %s", c.path, body, c.reason)
+		}
+		if got := (words.Words{}).Reason(body.Reason, body.Args); got != body.Error {
+			t.Errorf("GET %s in English: %q, want %q", c.path, got, body.Error)
 		}
 	}
 }

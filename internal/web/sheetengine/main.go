@@ -37,7 +37,7 @@ func answer(name string, f func([]byte) []byte) func(js.Value, []js.Value) any {
 	return func(_ js.Value, args []js.Value) (out any) {
 		defer func() {
 			if recover() != nil {
-				out = `{"error":"internal error","code":"internal"}`
+				out = `{"error":"internal error","code":"internal","reason":"error.internal"}`
 			}
 		}()
 		if len(args) != 1 || args[0].Type() != js.TypeString {
