@@ -225,25 +225,28 @@ func (t teller) item(i int) SaidItem {
 // did tells who did what in decision d: the player, a bot standing in
 // for them, the timer or the game, as d.By says.
 func (t teller) did(d *Decision) Message {
-	id := "review.did"
+	id, player := "review.did", true
 	switch d.By {
 	case "":
-		id = t.you(id)
 	case sk.DecidedByBot:
-		id = t.you(id + ".bot")
+		id += ".bot"
 	case sk.DecidedByTimer:
-		id += ".timer"
+		id, player = id+".timer", false
 	default:
-		id += ".game"
+		id, player = id+".game", false
 	}
 	args := t.seat()
 	// Rosie's choice of another seat to lead is said as a choice of whom:
 	// "You chose Ann to lead", never "chose to choose".
 	if p := d.Played; p.Kind == protocol.KindRosie && p.Value != nil && *p.Value != t.r.Seat {
+		id += ".rosie"
 		args["Leader"] = t.name(*p.Value)
-		return sentence(id+".rosie", args)
+	} else {
+		args["Action"] = t.action(d.Played)
 	}
-	args["Action"] = t.action(d.Played)
+	if player {
+		id = t.you(id) // the player, or the bot, "for you"
+	}
 	return sentence(id, args)
 }
 
