@@ -6,7 +6,8 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
+
+	"github.com/skullking-go/skullking/locale"
 )
 
 // The g key draws the score chart: every seat's running total after each
@@ -43,12 +44,11 @@ type chartCell struct {
 func (m *Model) chartPanel() []string {
 	v := m.v
 	if len(v.Results) == 0 {
-		return []string{styleBold.Render("Score chart"), "", "  No round scored yet."}
+		return []string{styleBold.Render(m.t("table.chart.title", nil)), "", "  " + m.t("tui.sheet.none", nil)}
 	}
 	legend := m.chartLegend()
 	height := max(3, m.h-4-1-2-len(legend)) // header and keys; title; axis and round numbers
-	lines := []string{styleBold.Render(fmt.Sprintf("Score chart — each player's total after every round (%s)",
-		plural(len(v.Results), "round")))}
+	lines := []string{styleBold.Render(m.n("tui.chart.title", len(v.Results), nil))}
 	lines = append(lines, m.plot(height)...)
 	return append(lines, legend...)
 }
@@ -148,7 +148,7 @@ func (m *Model) plot(height int) []string {
 		at := label + i*step
 		copy(numbers[at:], strconv.Itoa(v.Results[i-1].Round))
 	}
-	return append(lines, styleDim.Render(axis), styleDim.Render(strings.TrimRight(string(numbers), " ")+"  round"))
+	return append(lines, styleDim.Render(axis), styleDim.Render(strings.TrimRight(string(numbers), " ")+"  "+m.t("tui.chart.axis", nil)))
 }
 
 // chartLegend names each seat's mark, with its total, as many to a line as
@@ -157,13 +157,13 @@ func (m *Model) chartLegend() []string {
 	v := m.v
 	var entries []string
 	for s := 0; s < min(v.Players, len(seatMarks)); s++ {
-		name := ansi.Truncate(m.name(s), 12, "…")
+		name := cut(m.name(s), 12)
 		if s == m.Seat() {
-			name += " (you)"
+			name = m.t("tui.name.you", locale.Args{"Name": name})
 		}
 		entries = append(entries, seatMarks[s].style.Render(string(seatMarks[s].mark))+" "+name+" "+num(v.Seats[s].Total))
 	}
-	entries = append(entries, styleBold.Render(string(several))+" several")
+	entries = append(entries, styleBold.Render(string(several))+" "+m.t("tui.chart.several", nil))
 	var lines []string
 	line := " "
 	for _, e := range entries {

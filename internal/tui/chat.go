@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"errors"
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skullking-go/skullking/internal/tui/feed"
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -66,15 +65,29 @@ func (m *Model) heardLines(n int) []string {
 	return lines
 }
 
+// chatLineError is why the server would refuse a line: its length, or a
+// character that is not printable.
+type chatLineError struct{ unprintable bool }
+
+func (e *chatLineError) Error() string { return e.sentence(english()) }
+
+// sentence says it in the language l.
+func (e *chatLineError) sentence(l *locale.Lang) string {
+	if e.unprintable {
+		return l.T("tui.chat.printable", nil)
+	}
+	return l.T("tui.chat.length", locale.Args{"Max": maxChat})
+}
+
 // checkChat says why the server would refuse a line, if it would.
 func checkChat(text string) error {
 	n := utf8.RuneCountInString(text)
 	if n == 0 || n > maxChat {
-		return fmt.Errorf("a chat line holds 1 to %d characters", maxChat)
+		return &chatLineError{}
 	}
 	for _, r := range text {
 		if !unicode.IsPrint(r) {
-			return errors.New("a chat line holds printable characters only")
+			return &chatLineError{unprintable: true}
 		}
 	}
 	return nil
@@ -136,7 +149,7 @@ func (m *Model) chatKey(k tea.KeyPressMsg) tea.Cmd {
 // typeChat adds text to the line, saying so when some does not fit.
 func (m *Model) typeChat(text string) {
 	if !m.chat.insert(text) {
-		m.msg = fmt.Sprintf("A chat line holds %d characters at most.", maxChat)
+		m.msg = m.t("tui.chat.too_long", locale.Args{"Max": maxChat})
 	}
 }
 
@@ -167,7 +180,7 @@ func (c *chatInput) insert(text string) bool {
 // returns the cursor's column.
 func (m *Model) chatLine() (string, int) {
 	c := m.chat
-	prefix := " Say: "
+	prefix := " " + m.t("tui.chat.say", nil) + " "
 	room := max(1, m.w-lipgloss.Width(prefix)-1) // a column for the cursor at the end
 	width := func(rs []rune) int { return ansi.StringWidth(string(rs)) }
 	start := 0
@@ -180,7 +193,7 @@ func (m *Model) chatLine() (string, int) {
 	}
 	x := lipgloss.Width(prefix) + width(c.text[start:c.cursor])
 	line := styleBold.Render(prefix) + string(c.text[start:end])
-	hint := "  Enter send · Esc cancel"
+	hint := "  " + m.t("tui.chat.keys", nil)
 	if lipgloss.Width(line)+1+lipgloss.Width(hint) <= m.w {
 		line += " " + styleDim.Render(hint)
 	}

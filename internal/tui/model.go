@@ -167,7 +167,7 @@ func (m *Model) listen() tea.Cmd {
 func (m *Model) View() tea.View {
 	v := tea.NewView(m.Render())
 	v.AltScreen = true
-	v.WindowTitle = "Skull King"
+	v.WindowTitle = m.t("tui.title", nil)
 	if m.chat != nil {
 		// The terminal's own cursor marks the place in the line typed, on
 		// the screen's last row.
@@ -255,12 +255,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if !msg.ok {
 			m.closed = true
-			m.msg = "The table has closed. Press q to leave."
+			m.msg = m.t("tui.closed", nil)
 			return m, nil
 		}
 		if msg.u.Err != nil {
 			m.closed, m.closedErr = true, msg.u.Err
-			m.msg = "Lost the table: " + clean(msg.u.Err.Error(), 300) + ". Press q to leave."
+			m.msg = m.t("tui.lost", locale.Args{"Error": clean(msg.u.Err.Error(), 300)})
 			return m, nil
 		}
 		if msg.u.View == nil {
@@ -287,7 +287,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case chatSentMsg:
 		if msg.err != nil {
-			m.msg = "Not sent: " + m.errorText(msg.err)
+			m.msg = m.t("tui.chat.not_sent", locale.Args{"Error": m.errorText(msg.err)})
 		}
 	case movedMsg:
 		return m, m.moved(msg)
@@ -299,23 +299,23 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case hintMsg:
 		if msg.err != nil {
-			m.msg = "No hint: " + m.errorText(msg.err)
+			m.msg = m.t("tui.hint.failed", locale.Args{"Error": m.errorText(msg.err)})
 			break
 		}
 		m.showHint(msg.h)
 	case startedMsg:
 		if msg.err != nil {
-			m.msg = "Not started: " + m.errorText(msg.err)
+			m.msg = m.t("tui.start.failed", locale.Args{"Error": m.errorText(msg.err)})
 		}
 	case offeredMsg:
 		if msg.err != nil {
-			m.msg = "No rematch: " + m.errorText(msg.err)
+			m.msg = m.t("tui.rematch.failed", locale.Args{"Error": m.errorText(msg.err)})
 		}
 	case savedMsg:
 		if msg.err != nil {
-			m.msg = "Not saved: " + msg.err.Error()
+			m.msg = m.t("tui.save.failed", locale.Args{"Error": msg.err.Error()})
 		} else {
-			m.msg = "Saved the game record to " + msg.path
+			m.msg = m.t("tui.save.done", locale.Args{"Path": msg.path})
 			m.savedTo = msg.path
 			if msg.quit {
 				m.asking, m.quitting = false, true
@@ -328,12 +328,31 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// screenErrors are the errors of the screen's own tables, each the
+// catalogue's sentence.
+var screenErrors = []struct {
+	err error
+	id  string
+}{
+	{ErrClosed, "tui.error.closed"}, {errNotConnected, "tui.error.not_connected"}, {errDropped, "tui.error.dropped"},
+	{errNoAnswer, "tui.error.no_answer"}, {errNoHints, "tui.error.no_hints"}, {errNoRematch, "tui.error.no_rematch"},
+}
+
 // errorText is an error as a sentence for the person: a refusal in the
 // words of the view's seats.
 func (m *Model) errorText(err error) string {
 	var re *feed.RefusedError
 	if errors.As(err, &re) && re.Refusal != nil {
 		return clean(m.words.Refusal(re.Refusal), 300)
+	}
+	var chat *chatLineError
+	if errors.As(err, &chat) {
+		return chat.sentence(langOr(m.cfg.Lang))
+	}
+	for _, known := range screenErrors {
+		if errors.Is(err, known.err) {
+			return m.t(known.id, nil)
+		}
 	}
 	return protocol.Capital(clean(err.Error(), 300))
 }
@@ -527,14 +546,14 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		if m.canOffer && m.Over() {
 			if o, ok := m.table.(Offerer); ok {
 				m.canOffer = false // once: the offer's answer is the table's new state
-				m.msg = "Offering a rematch…"
+				m.msg = m.t("tui.rematch.offering", nil)
 				return func() tea.Msg { return offeredMsg{err: o.OfferRematch()} }
 			}
 		}
 	}
 	if s == "g" && !m.have && m.canStart && !m.closed {
 		if st, ok := m.table.(Starter); ok {
-			m.msg = "Starting the game…"
+			m.msg = m.t("tui.start.starting", nil)
 			return func() tea.Msg { return startedMsg{err: st.Start()} }
 		}
 	}
@@ -600,7 +619,7 @@ func (m *Model) bidKey(s string) tea.Cmd {
 				return m.send(a)
 			}
 		}
-		m.msg = fmt.Sprintf("You may bid %d to %d.", lo, hi)
+		m.msg = m.t("tui.bid.range", locale.Args{"Low": lo, "High": hi})
 	default:
 		if len(s) == 1 && s[0] >= '0' && s[0] <= '9' {
 			d := int(s[0] - '0')
@@ -610,7 +629,7 @@ func (m *Model) bidKey(s string) tea.Cmd {
 			case d >= lo && d <= hi:
 				m.bid = d
 			default:
-				m.msg = fmt.Sprintf("You may bid %d to %d.", lo, hi)
+				m.msg = m.t("tui.bid.range", locale.Args{"Low": lo, "High": hi})
 				return nil
 			}
 			m.typed = true
@@ -671,7 +690,7 @@ func (m *Model) discardKey(s string) tea.Cmd {
 				return m.send(a)
 			}
 		}
-		m.msg = "Those cards are not a discard the rules allow now."
+		m.msg = m.t("tui.discard.refused", nil)
 	}
 	return nil
 }
@@ -757,17 +776,17 @@ func (m *Model) askHint() tea.Cmd {
 	h, ok := m.table.(Hinter)
 	switch {
 	case m.spectating():
-		m.msg = "Spectators get no hints."
+		m.msg = m.t("tui.hint.spectator", nil)
 		return nil
 	case !ok:
-		m.msg = "No hints at this table."
+		m.msg = m.t("tui.hint.unavailable", nil)
 		return nil
 	}
 	if !m.have || len(m.v.Legal) == 0 {
-		m.msg = "A hint comes when you have something to decide."
+		m.msg = m.t("tui.hint.nothing", nil)
 		return nil
 	}
-	m.msg = "Thinking…"
+	m.msg = m.t("tui.hint.thinking", nil)
 	return func() tea.Msg {
 		hint, err := h.Hint()
 		return hintMsg{h: hint, err: err}
@@ -777,9 +796,10 @@ func (m *Model) askHint() tea.Cmd {
 // showHint puts the hinted choice under the cursor, so Enter takes it.
 func (m *Model) showHint(h Hint) {
 	m.hint = &h
-	m.msg = "Hint: " + clean(m.words.Action(h.Action), 200)
+	action := clean(m.words.Action(h.Action), 200)
+	m.msg = m.t("tui.hint.action", locale.Args{"Action": action})
 	if h.Why != "" {
-		m.msg += " — " + clean(h.Why, 300)
+		m.msg = m.t("tui.hint.action_why", locale.Args{"Action": action, "Why": clean(h.Why, 300)})
 	}
 	a := h.Action
 	switch a.Kind {
@@ -809,10 +829,10 @@ func (m *Model) save() tea.Cmd {
 	rec, ok := m.table.(Recorder)
 	switch {
 	case !ok:
-		m.msg = "This table cannot write a record."
+		m.msg = m.t("tui.save.unavailable", nil)
 		return nil
 	case m.savePath() == "":
-		m.msg = "No file to save to (use --save FILE)."
+		m.msg = m.t("tui.save.no_file", nil)
 		return nil
 	}
 	path := m.savePath()
@@ -844,13 +864,13 @@ func (m *Model) whyNot(i int) string {
 	h := m.v.Hand[i]
 	switch {
 	case h.Playable && m.blocked():
-		return "Your card is on its way."
+		return m.t("tui.card.on_its_way", nil)
 	case h.Playable:
 		return ""
 	case h.Why != nil:
 		return m.words.Refusal(h.Why)
 	}
-	return "That card may not be played now."
+	return m.t("tui.card.not_now", nil)
 }
 
 // name is seat s's name as the screen shows it.
@@ -858,7 +878,7 @@ func (m *Model) name(s int) string {
 	if s >= 0 && s < len(m.v.Seats) {
 		return m.v.Seats[s].Name
 	}
-	return fmt.Sprintf("seat %d", s+1)
+	return m.t("name.seat", locale.Args{"Number": s + 1})
 }
 
 // actionLabel is a choice's label: the action in words, a seat's name

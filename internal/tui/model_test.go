@@ -2,7 +2,6 @@ package tui
 
 import (
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/recordtest"
 	"github.com/skullking-go/skullking/internal/tui/local"
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -25,6 +25,8 @@ type driver struct {
 	msgs chan tea.Msg
 	keys int
 	quit bool
+	// drawn, when set, reads the screen after every message.
+	drawn func(screen string)
 }
 
 func newDriver(t *testing.T, table Table, cfg Config) *driver {
@@ -58,6 +60,9 @@ func (d *driver) update(msg tea.Msg) {
 	}
 	_, cmd := d.m.Update(msg)
 	d.exec(cmd)
+	if d.drawn != nil {
+		d.drawn(plain(d.m))
+	}
 }
 
 // press sends one key as the terminal would.
@@ -161,7 +166,7 @@ func (p *player) move() {
 
 // settleHint waits for the answer to h.
 func (d *driver) settleHint() {
-	for strings.HasPrefix(d.m.msg, "Thinking") {
+	for d.m.msg == d.m.t("tui.hint.thinking", nil) {
 		d.next()
 	}
 }
@@ -200,7 +205,7 @@ func playTo(t *testing.T, d *driver, move func(), stop func(v protocol.View) boo
 			if len(lt.Plays) != len(v.Seats) {
 				t.Fatalf("round %d's last trick has %d cards:\n%s", lt.Round, len(lt.Plays), plain(d.m))
 			}
-			if !strings.Contains(plain(d.m), "Round "+strconv.Itoa(lt.Round)+"'s last trick") {
+			if !strings.Contains(plain(d.m), d.m.t("tui.last_trick.round", locale.Args{"Round": lt.Round})) {
 				t.Fatalf("round %d's last trick is not told:\n%s", lt.Round, plain(d.m))
 			}
 		}
@@ -220,13 +225,13 @@ func playTo(t *testing.T, d *driver, move func(), stop func(v protocol.View) boo
 func (d *driver) saveRecord(save string) *skullking.Record {
 	d.t.Helper()
 	checkScreen(d.t, d.m)
-	if !strings.Contains(plain(d.m), "Game over") {
+	if !strings.Contains(plain(d.m), d.m.gameOverText()) {
 		d.t.Errorf("no game over line:\n%s", plain(d.m))
 	}
 	d.press("esc", "w")
-	for !strings.HasPrefix(d.m.msg, "Saved") {
+	for d.m.msg != d.m.t("tui.save.done", locale.Args{"Path": save}) {
 		d.next()
-		if strings.HasPrefix(d.m.msg, "Not saved") {
+		if strings.HasPrefix(d.m.msg, d.m.t("tui.save.failed", locale.Args{"Error": ""})) {
 			d.t.Fatal(d.m.msg)
 		}
 	}

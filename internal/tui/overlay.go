@@ -2,11 +2,11 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -35,21 +35,19 @@ func (m *Model) overlayLines() []string {
 // scroll what the screen does not hold.
 func (m *Model) helpLines() []string {
 	w := m.w - 1
-	lines := []string{styleBold.Render("The rules in brief")}
+	lines := []string{styleBold.Render(m.t("tui.help.title", nil))}
 	if m.rules != "" {
-		lines = append(lines, wrap("This table: "+m.rules+".", w, "  ")...)
+		lines = append(lines, wrap(m.t("tui.help.table", locale.Args{"Rules": m.rules}), w, "  ")...)
 	}
-	lines = append(lines, wrap("Each round everyone bids, secretly and at once, how many tricks they will take; "+
-		"an exact bid scores, a missed one costs (the round's summary shows each part).", w, "  ")...)
+	lines = append(lines, wrap(m.t("tui.help.game", nil), w, "  ")...)
 	for _, s := range m.v.Seats {
 		if s.Graybeard {
-			lines = append(lines, "Two players: Graybeard flips his top card into every trick; his tricks count",
-				"  for nobody.")
+			lines = append(lines, wrap(m.t("tui.help.graybeard", nil), w, "  ")...)
 			break
 		}
 	}
 	lines = append(lines, m.helpKeys()...)
-	lines = append(lines, styleDim.Render("Unofficial fan implementation, not affiliated with Grandpa Beck's Games."))
+	lines = append(lines, wrap(styleDim.Render(m.t("tui.help.unofficial", nil)), w, "  ")...)
 	return append(lines, m.cardLegend()...)
 }
 
@@ -95,24 +93,22 @@ func (m *Model) cardLegend() []string {
 // rematch the host may offer (with r) once the game is over.
 func (m *Model) helpKeys() []string {
 	_, server := m.table.(Chatter)
-	more := ""
-	if server {
-		more = "c chat · r rematch · "
-	}
+	var lines, keys []string
 	if m.spectating() {
-		return []string{
-			"You are watching: the hands stay hidden and the game is the players' to play.",
-			"Keys: s score sheet · g chart · t every trick of the round · ? these rules",
-			"  Esc close · w save the record · q quit",
-			"  c chat · r watch the rematch the host offers once the game is over",
+		lines = wrap(m.t("tui.help.watching", nil), m.w-1, "  ")
+		keys = []string{"sheet", "chart", "tricks", "help", "close", "save", "quit_now", "chat", "watch_rematch"}
+	} else {
+		lines = wrap(m.t("tui.help.hand", nil), m.w-1, "  ")
+		keys = []string{"choose", "enter", "bid", "hint", "sheet", "score_chart", "tricks", "help", "close", "save"}
+		if server {
+			keys = append(keys, "chat", "rematch")
 		}
+		keys = append(keys, "quit")
 	}
-	return []string{
-		"Hand: [card] playable · card not now · >card< under the cursor · *card* marked.",
-		"Keys: ←→ choose · Enter play/confirm · 0-9 bid · h hint · s score sheet",
-		"  g score chart · t every trick of the round · ? these rules · Esc close",
-		"  w save the record · " + more + "q quit (asks first in a game)",
+	for i, k := range keys {
+		keys[i] = m.t("tui.help.key."+k, nil)
 	}
+	return append(lines, wrap(m.t("tui.help.keys", nil)+" "+strings.Join(keys, " · "), m.w-1, "  ")...)
 }
 
 // scrollKey moves the round the sheet breaks down, or scrolls the help.
@@ -150,23 +146,24 @@ func (m *Model) scrollKey(s string) {
 func (m *Model) sheetLines() []string {
 	v := m.v
 	players := v.Players
-	cw := min(16, (m.w-13)/max(1, players))
+	cols := m.sheetColumns()
+	cw := min(16, (m.w-3-cols.widths[0]-cols.widths[1])/max(1, players))
 	wide := cw >= 11
-	title := "Score sheet — each cell: bid/won and the round's points"
+	title := m.t("tui.sheet.title.wide", nil)
 	if !wide {
-		title = "Score sheet — each cell: the round's points"
+		title = m.t("tui.sheet.title", nil)
 	}
 	if m.cfg.Seed != 0 {
-		title += " · seed " + strconv.FormatUint(m.cfg.Seed, 10)
+		title += " · " + m.t("tui.sheet.seed", locale.Args{"Seed": strconv.FormatUint(m.cfg.Seed, 10)})
 	}
-	lines := []string{styleBold.Render(ansi.Truncate(title, m.w-1, "…"))}
-	head := fmt.Sprintf(" %-5s %5s ", "Round", "Cards")
+	lines := []string{styleBold.Render(cut(title, m.w-1))}
+	head := " " + cols.row(m.t("tui.col.round", nil), m.t("tui.col.cards", nil)) + " "
 	for s := 0; s < players; s++ {
-		head += fmt.Sprintf("%*s", cw, ansi.Truncate(m.name(s), cw-1, "…"))
+		head += padLeft(cut(m.name(s), cw-1), cw)
 	}
 	lines = append(lines, styleDim.Render(head))
 	if len(v.Results) == 0 {
-		return append(lines, m.totalRow(cw), "", "  No round scored yet.")
+		return append(lines, m.totalRow(cols, cw), "", "  "+m.t("tui.sheet.none", nil))
 	}
 	chosen := len(v.Results) - 1 - min(m.sheet, len(v.Results)-1)
 	detail := m.scoreLines(chosen)
@@ -180,22 +177,22 @@ func (m *Model) sheetLines() []string {
 	for i, r := range results {
 		label := strconv.Itoa(r.Round)
 		if r.Tiebreak {
-			label += "tb"
+			label = m.t("tui.sheet.tiebreak", locale.Args{"Round": r.Round})
 		}
-		row := fmt.Sprintf(" %-5s %5d ", label, r.Cards)
+		row := " " + cols.row(label, strconv.Itoa(r.Cards)) + " "
 		for s := 0; s < players; s++ {
 			cell := protocol.Signed(r.Points[s])
 			if wide {
 				cell = fmt.Sprintf("%d/%d %4s", r.Bids[s], r.Won[s], cell)
 			}
-			row += fmt.Sprintf("%*s", cw, cell)
+			row += padLeft(cell, cw)
 		}
 		if first+i == chosen && len(v.Results) > 1 {
 			row = styleTurn.Render(row)
 		}
 		lines = append(lines, row)
 	}
-	lines = append(lines, m.totalRow(cw), "")
+	lines = append(lines, m.totalRow(cols, cw), "")
 	lines = append(lines, detail...)
 	if chart := m.chartLines(); len(lines)+1+len(chart) <= m.h-4 {
 		lines = append(lines, "")
@@ -204,11 +201,20 @@ func (m *Model) sheetLines() []string {
 	return lines
 }
 
-// totalRow is the sheet's last row: everyone's total.
-func (m *Model) totalRow(cw int) string {
-	total := fmt.Sprintf(" %-11s ", "Total")
+// sheetColumns are the sheet's first columns, the round and its cards,
+// as wide as their headings.
+func (m *Model) sheetColumns() columns {
+	cols := columns{widths: []int{5, 5}, right: []bool{false, true}}
+	cols.fitHeadings([]string{m.t("tui.col.round", nil), m.t("tui.col.cards", nil)})
+	return cols
+}
+
+// totalRow is the sheet's last row: everyone's total, under the columns
+// of players cw wide.
+func (m *Model) totalRow(cols columns, cw int) string {
+	total := " " + padRight(m.t("tui.col.total", nil), cols.widths[0]+1+cols.widths[1]) + " "
 	for s := 0; s < m.v.Players; s++ {
-		total += fmt.Sprintf("%*s", cw, num(m.v.Seats[s].Total))
+		total += padLeft(num(m.v.Seats[s].Total), cw)
 	}
 	return styleBold.Render(total)
 }
@@ -216,10 +222,9 @@ func (m *Model) totalRow(cw int) string {
 // scoreLines breaks result i down seat by seat, in the view's words.
 func (m *Model) scoreLines(i int) []string {
 	r := &m.v.Results[i]
-	lines := []string{styleDim.Render(fmt.Sprintf("Round %d part by part", r.Round))}
+	lines := []string{styleDim.Render(m.t("tui.sheet.parts", locale.Args{"Round": r.Round}))}
 	for s := 0; s < m.v.Players && s < len(r.Scores); s++ {
-		lines = append(lines, ansi.Truncate(fmt.Sprintf("  %-14s %s", ansi.Truncate(m.name(s), 14, "…"),
-			m.words.Score(&r.Scores[s])), m.w-1, "…"))
+		lines = append(lines, cut("  "+padRight(cut(m.name(s), 14), 14)+" "+m.words.Score(&r.Scores[s]), m.w-1))
 	}
 	return lines
 }
@@ -235,7 +240,7 @@ func (m *Model) chartLines() []string {
 		}
 	}
 	blocks := []rune("▁▂▃▄▅▆▇█")
-	lines := []string{styleDim.Render(fmt.Sprintf("Totals over the rounds (from %s to %s)", num(lo), num(hi)))}
+	lines := []string{styleDim.Render(m.t("tui.sheet.totals", locale.Args{"Low": num(lo), "High": num(hi)}))}
 	for s := 0; s < v.Players; s++ {
 		var b strings.Builder
 		for _, r := range v.Results {
@@ -245,7 +250,7 @@ func (m *Model) chartLines() []string {
 			}
 			b.WriteRune(blocks[i])
 		}
-		lines = append(lines, fmt.Sprintf("  %-14s %s %s", ansi.Truncate(m.name(s), 14, "…"), b.String(), num(v.Seats[s].Total)))
+		lines = append(lines, "  "+padRight(cut(m.name(s), 14), 14)+" "+b.String()+" "+num(v.Seats[s].Total))
 	}
 	return lines
 }
@@ -274,8 +279,7 @@ func (m *Model) roundLines() []string {
 		return nil
 	}
 	r := &v.Results[len(v.Results)-1]
-	title := fmt.Sprintf("Round %d scored (%s each)", r.Round, plural(r.Cards, "card"))
-	lines := []string{styleBold.Render(title), ""}
+	lines := []string{styleBold.Render(m.n("tui.round.title", r.Cards, locale.Args{"Round": r.Round})), ""}
 	extra, forfeited := false, false
 	var cannons []string
 	for s := 0; s < v.Players && s < len(r.Scores); s++ {
@@ -283,29 +287,37 @@ func (m *Model) roundLines() []string {
 		extra = extra || sc.WagerPoints != 0 || sc.LootPoints != 0 || sc.Wager != 0 || len(sc.Loot) > 0
 		forfeited = forfeited || (sc.Bonus > 0 && sc.BonusPoints < sc.Bonus)
 	}
-	head := fmt.Sprintf("   %-14s %4s %4s %8s %7s", "Player", "Bid", "Won", "Bid pts", "Bonus")
-	if extra {
-		head += fmt.Sprintf(" %7s %7s", "Wager", "Loot")
+	ids := []string{"player", "bid", "won", "bid_points", "bonus", "wager", "loot", "points", "total"}
+	cols := columns{widths: []int{14, 4, 4, 8, 7, 7, 7, 7, 6}, right: []bool{false, true, true, true, true, true, true, true, true}}
+	if !extra {
+		ids = slices.Delete(ids, 5, 7)
+		cols.widths, cols.right = slices.Delete(cols.widths, 5, 7), slices.Delete(cols.right, 5, 7)
 	}
-	head += fmt.Sprintf(" %7s %6s", "Points", "Total")
-	lines = append(lines, styleDim.Render(head))
+	heads := make([]string, len(ids))
+	for i, id := range ids {
+		heads[i] = m.t("tui.col."+id, nil)
+	}
+	heads[0] = cut(heads[0], 14) // a long name is cut: so is the heading over the names
+	cols.fitHeadings(heads)
+	lines = append(lines, styleDim.Render("   "+cols.row(heads...)))
 	for s := 0; s < v.Players; s++ {
 		name := m.name(s)
 		if s == m.Seat() {
-			name += " (you)"
+			name = m.t("tui.name.you", locale.Args{"Name": name})
 		}
 		var sc protocol.SeatScore
 		if s < len(r.Scores) {
 			sc = r.Scores[s]
 		}
-		row := fmt.Sprintf("   %-14s %4d %4d %8s %7s", ansi.Truncate(name, 14, "…"), r.Bids[s], r.Won[s],
-			protocol.Signed(sc.BidPoints), bonusCell(&sc))
+		cells := []string{cut(name, 14), strconv.Itoa(r.Bids[s]), strconv.Itoa(r.Won[s]), protocol.Signed(sc.BidPoints),
+			bonusCell(&sc)}
 		if extra {
-			row += fmt.Sprintf(" %7s %7s", protocol.Signed(sc.WagerPoints), protocol.Signed(sc.LootPoints))
+			cells = append(cells, protocol.Signed(sc.WagerPoints), protocol.Signed(sc.LootPoints))
 		}
-		row += fmt.Sprintf(" %7s %6s", protocol.Signed(r.Points[s]), num(r.Totals[s]))
+		row := "   " + cols.row(append(cells, protocol.Signed(r.Points[s]), num(r.Totals[s]))...)
 		if sc.Cannon != "" {
-			cannons = append(cannons, m.name(s)+" "+sc.Cannon)
+			cannons = append(cannons, m.t("tui.round.cannon", locale.Args{"Name": m.name(s),
+				"Load": m.t("table.seat.cannon."+sc.Cannon, nil)}))
 		}
 		if s == m.Seat() {
 			row = styleBold.Render(row)
@@ -313,17 +325,17 @@ func (m *Model) roundLines() []string {
 		lines = append(lines, row)
 	}
 	if len(cannons) > 0 {
-		lines = append(lines, ansi.Truncate("   Cannons: "+strings.Join(cannons, ", ")+".", m.w-1, "…"))
+		lines = append(lines, cut("   "+m.t("tui.round.cannons", locale.Args{"Loads": strings.Join(cannons, m.t("list.comma", nil))}), m.w-1))
 	}
 	if forfeited {
-		lines = append(lines, "", styleDim.Render("   A bonus in (brackets) was captured but lost with a missed bid."))
+		lines = append(lines, "", styleDim.Render("   "+m.t("tui.round.forfeited", nil)))
 	}
 	lines = append(lines, "")
 	lines = append(lines, m.lastTrickLines()...)
 	if v.Phase == protocol.PhaseOver {
-		lines = append(lines, "", styleTitle.Render(m.gameOverText()), "g draws the score chart, s shows the sheet.")
+		lines = append(lines, "", styleTitle.Render(m.gameOverText()), m.t("tui.round.over_keys", nil))
 	} else {
-		lines = append(lines, "", "Press Enter for round "+strconv.Itoa(v.Round)+".")
+		lines = append(lines, "", m.t("tui.round.next", locale.Args{"Round": v.Round}))
 	}
 	if chart := m.chartLines(); len(v.Results) > 1 && len(lines)+1+len(chart) <= m.h-4 {
 		lines = append(lines, "")

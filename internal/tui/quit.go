@@ -3,6 +3,8 @@ package tui
 import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/skullking-go/skullking/locale"
 )
 
 // Leaving a game in progress is asked about first: q is next to keys a
@@ -53,7 +55,7 @@ func (m *Model) quitKey(s string) tea.Cmd {
 		}
 		rec := m.table.(Recorder)
 		path := m.savePath()
-		m.msg = "Saving the game record to " + path + "…"
+		m.msg = m.t("tui.save.saving", locale.Args{"Path": path})
 		return func() tea.Msg { return savedMsg{path: path, err: SaveRecord(rec, path), quit: true} }
 	case "n", "esc":
 		m.asking = false
@@ -63,19 +65,18 @@ func (m *Model) quitKey(s string) tea.Cmd {
 
 // quitLines are the question and its keys, in place of the keys line.
 func (m *Model) quitLines() []string {
-	question := "Quit this game? It cannot be taken up again."
-	keys := "y quit · n/Esc back to the game"
+	question := m.t("tui.quit.ask", nil)
+	keys := m.t("tui.quit.keys", nil)
 	if m.canSaveNow() {
-		question = "Quit this game? It cannot be taken up again; its record can be saved to " + m.savePath() + "."
-		keys = "y quit · s save the record and quit · n/Esc back to the game"
+		question = m.t("tui.quit.ask_save", locale.Args{"Path": m.savePath()})
+		keys = m.t("tui.quit.keys_save", nil)
 	}
 	if _, server := m.table.(Chatter); server {
-		question = "Leave this game? Your seat stays yours: the server's bot plays it until you come back"
+		question = m.t("tui.quit.leave", nil)
 		if in, ok := m.table.(inviter); ok {
-			question += " (skullking play --join " + in.Invite() + ")"
+			question = m.t("tui.quit.leave_invite", locale.Args{"Command": "skullking play --join " + in.Invite()})
 		}
-		question += "."
-		keys = "y leave · n/Esc back to the game"
+		keys = m.t("tui.quit.keys_leave", nil)
 	}
 	lines := wrap(styleWarn.Render(" "+question), m.w-1, "  ")
 	return append(lines, styleTurn.Render(ansi.Truncate(" "+keys, m.w-1, "…")))

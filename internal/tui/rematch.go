@@ -6,6 +6,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/skullking-go/skullking/locale"
 )
 
 // Once a server game is over its host may offer a rematch: a new table
@@ -13,6 +15,9 @@ import (
 // (docs/protocol.md §1). The r key goes there without leaving the program:
 // the screen joins the new table, then lets the old one go. A spectator
 // goes on watching there.
+
+// errNoRematch is Rematch's answer before the host has offered one.
+var errNoRematch = errors.New("the host has offered no rematch")
 
 // movedMsg reports the move to the rematch table.
 type movedMsg struct {
@@ -31,7 +36,7 @@ func (m *Model) moveToRematch() tea.Cmd {
 		return nil
 	}
 	m.moving = true
-	m.msg = "Moving to the rematch table…"
+	m.msg = m.t("tui.rematch.moving", nil)
 	old, path := m.table, ""
 	if m.cfg.SaveOnMove {
 		path = m.savePath()
@@ -55,18 +60,18 @@ func (m *Model) moved(msg movedMsg) tea.Cmd {
 	note := ""
 	switch {
 	case msg.saved != "":
-		note = " The last game's record is saved to " + msg.saved + "."
+		note = " " + m.t("tui.rematch.saved", locale.Args{"Path": msg.saved})
 	case msg.saveErr != nil:
-		note = " The last game's record is not saved: " + msg.saveErr.Error() + "."
+		note = " " + m.t("tui.rematch.not_saved", locale.Args{"Error": msg.saveErr.Error()})
 	}
 	if msg.err != nil {
-		m.msg = "No rematch: " + m.errorText(msg.err) + "." + note
+		m.msg = m.t("tui.rematch.failed", locale.Args{"Error": m.errorText(msg.err)}) + note
 		return nil
 	}
 	old, w, h := m.table, m.w, m.h
 	gen := m.gen + 1
 	*m = *New(msg.t, m.cfg)
-	m.w, m.h, m.gen, m.arrival = w, h, gen, "You are at the rematch table."+note
+	m.w, m.h, m.gen, m.arrival = w, h, gen, m.t("tui.rematch.arrived", nil)+note
 	return tea.Batch(m.listen(), func() tea.Msg {
 		old.Close()
 		return nil
@@ -81,7 +86,7 @@ func (r *Remote) Rematch() (Table, error) {
 	id := r.rematch
 	r.mu.Unlock()
 	if id == "" {
-		return nil, errors.New("the host has offered no rematch")
+		return nil, errNoRematch
 	}
 	cfg := r.cfg
 	cfg.Table = id

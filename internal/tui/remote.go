@@ -160,7 +160,7 @@ func (r *Remote) takeSeat(ctx context.Context, opts client.Options, held *savedS
 		return nil, fmt.Errorf("cannot join %s: %w%s", r.key, err, r.fullAdvice(ctx))
 	}
 	if err := storeSeat(r.cfg.Tokens, r.key, savedSeat{Token: joined.Token, Seat: joined.Seat, Name: r.name}); err != nil {
-		*notes = append(*notes, "Your seat could not be remembered ("+err.Error()+"): a later run cannot take it back.")
+		*notes = append(*notes, r.t("tui.note.seat_unsaved", locale.Args{"Error": err.Error()}))
 	}
 	opts.Token = joined.Token
 	conn, err := r.cl.Dial(ctx, r.cfg.Table, opts)
@@ -271,7 +271,7 @@ func (r *Remote) updatesOf(st *tableState, ev client.Event) []Update {
 	case protocol.TypeChat:
 		name := clean(m.Name, 24)
 		if name == "" {
-			name = "someone"
+			name = r.t("tui.chat.someone", nil)
 		}
 		seat := -1
 		if m.Seat != nil {
@@ -289,17 +289,16 @@ func (r *Remote) newsOf(st *tableState, ev client.Event) []Update {
 	switch ev.Status {
 	case client.Dropped:
 		if ev.Reason != "" {
-			return []Update{st.note(protocol.Capital(clean(ev.Reason, 200)) + " — reconnecting…")}
+			return []Update{st.note(r.t("tui.conn.dropped_why", locale.Args{"Reason": protocol.Capital(clean(ev.Reason, 200))}))}
 		}
-		return []Update{st.note("Connection lost — reconnecting…")}
+		return []Update{st.note(r.t("tui.conn.dropped", nil))}
 	case client.Retrying:
-		return []Update{st.note(fmt.Sprintf("Connection lost — reconnecting… (attempt %d failed: %s; next in %s)",
-			ev.Attempt, shortError(ev.Err), ev.Wait.Round(time.Millisecond)))}
+		return []Update{st.note(r.t("tui.conn.retrying", locale.Args{"Attempt": ev.Attempt, "Error": shortError(ev.Err),
+			"Wait": ev.Wait.Round(time.Millisecond).String()}))}
 	case client.Reconnected:
-		return []Update{st.note("Reconnected.")}
+		return []Update{st.note(r.t("table.conn.reconnected", nil))}
 	case client.Unreadable:
-		return []Update{st.note("The server sent a message this client cannot read (" + clean(ev.Err.Error(), 120) +
-			"); it was ignored.")}
+		return []Update{st.note(r.t("tui.conn.unreadable", locale.Args{"Error": clean(ev.Err.Error(), 120)}))}
 	case client.Lost:
 		if !r.cfg.Spectate {
 			// The seat is gone (the host gave it away, the token no longer
@@ -336,9 +335,9 @@ func (r *Remote) table(st *tableState, in *protocol.TableInfo) []Update {
 			out = append(out, st.note(text))
 		}
 	case in.Status == protocol.StatusPlaying && was == protocol.StatusLobby:
-		out = append(out, st.note("The game has started."))
+		out = append(out, st.note(r.t("tui.note.started", nil)))
 	case in.Status == protocol.StatusOver && was != protocol.StatusOver && st.host && in.Rematch == "":
-		out = append(out, st.note("The game is over. You host this table: press r to offer everyone a rematch."))
+		out = append(out, st.note(r.t("tui.note.offer", nil)))
 	}
 	if in.Rematch != "" && in.Rematch != st.rematch && protocol.ValidTableID(in.Rematch) {
 		st.rematch = in.Rematch
@@ -346,9 +345,9 @@ func (r *Remote) table(st *tableState, in *protocol.TableInfo) []Update {
 		r.rematch = in.Rematch
 		r.mu.Unlock()
 		link := r.cl.Invite(in.Rematch)
-		text := "The host offers a rematch: press r to take your seat there (later: skullking play --join " + link + ")."
+		text := r.t("tui.note.rematch", locale.Args{"Command": "skullking play --join " + link})
 		if r.cfg.Spectate {
-			text = "The host offers a rematch: press r to watch it (later: skullking play --join " + link + " --spectate)."
+			text = r.t("tui.note.rematch_watch", locale.Args{"Command": "skullking play --join " + link + " --spectate"})
 		} else {
 			// The same token takes the same seat at the rematch table
 			// (docs/protocol.md §1), so a later run there reclaims it too.
@@ -374,9 +373,9 @@ func (r *Remote) lobbyText(st *tableState, in *protocol.TableInfo) string {
 			open++
 			continue
 		case s.Seat == me:
-			name += " (you)"
+			name = r.t("tui.name.you", locale.Args{"Name": name})
 		case s.Kind == protocol.SeatBot:
-			name += " (bot)"
+			name = r.t("tui.name.bot", locale.Args{"Name": name})
 		}
 		if s.Seat == in.Host {
 			hostName = clean(s.Name, 24)
@@ -384,20 +383,22 @@ func (r *Remote) lobbyText(st *tableState, in *protocol.TableInfo) string {
 		names = append(names, name)
 	}
 	if open > 0 {
-		names = append(names, plural(open, "open seat"))
+		names = append(names, langOr(r.cfg.Lang).N("tui.lobby.open", open, nil))
 	}
-	seats := " At the table: " + strings.Join(names, ", ") + "."
+	seats := " " + r.t("tui.lobby.seats", locale.Args{"Names": strings.Join(names, r.t("list.comma", nil))})
 	switch {
 	case st.host && open > 0:
-		return "You host this table: press g to start the game once every seat is taken (invite: " +
-			r.key + ")." + seats
+		return r.t("tui.lobby.host_wait", locale.Args{"Invite": r.key}) + seats
 	case st.host:
-		return "You host this table: press g to start the game." + seats
+		return r.t("tui.lobby.host", nil) + seats
 	case hostName != "":
-		return "Waiting for the host, " + hostName + ", to start the game." + seats
+		return r.t("tui.lobby.guest", locale.Args{"Name": hostName}) + seats
 	}
-	return "Waiting for the host to start the game." + seats
+	return r.t("table.lobby.waiting_host_none", nil) + seats
 }
+
+// t renders the catalogue's sentence id in the language of the screen.
+func (r *Remote) t(id string, args locale.Args) string { return langOr(r.cfg.Lang).T(id, args) }
 
 // answer turns the Conn's failures into the person's words, and the
 // engine's refusal into the screen's.

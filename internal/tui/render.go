@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -20,7 +20,7 @@ func (m *Model) Render() string {
 	top = []string{m.header(), styleDim.Render(strings.Repeat("─", w))}
 	switch {
 	case !m.have:
-		middle = []string{"", "  Dealing…"}
+		middle = []string{"", "  " + m.t("table.dealing", nil)}
 		if m.closed || m.msg != "" {
 			// Before the deal the message is all there is to say: who the
 			// table waits for, or why it closed.
@@ -91,39 +91,30 @@ func wrap(s string, w int, indent string) []string {
 // header is the top line: the round, the cards, the trick and the bids
 // against the tricks there are.
 func (m *Model) header() string {
-	parts := []string{styleTitle.Render("Skull King")}
+	parts := []string{styleTitle.Render(m.t("tui.title", nil))}
 	if m.spectating() {
-		parts = append(parts, "spectating")
+		parts = append(parts, m.t("tui.header.spectating", nil))
 	}
 	if m.have {
 		v := m.v
 		if v.Tiebreak {
-			parts = append(parts, fmt.Sprintf("Tiebreak round %d", v.Round))
+			parts = append(parts, m.t("table.bar.tiebreak", locale.Args{"Round": v.Round}))
 		} else {
-			parts = append(parts, fmt.Sprintf("Round %d of %d", v.Round, v.Rounds))
+			parts = append(parts, m.t("table.bar.round", locale.Args{"Round": v.Round, "Rounds": v.Rounds}))
 		}
-		parts = append(parts, plural(v.Cards, "card"))
+		parts = append(parts, m.n("tui.header.cards", v.Cards, nil))
 		switch v.Phase {
 		case protocol.PhaseBidding:
-			parts = append(parts, "bidding")
+			parts = append(parts, m.t("tui.header.bidding", nil))
 		case protocol.PhasePlaying:
-			parts = append(parts, fmt.Sprintf("trick %d of %d", min(v.TrickNo, v.Cards), v.Cards))
+			parts = append(parts, m.t("tui.header.trick", locale.Args{"Number": min(v.TrickNo, v.Cards), "Cards": v.Cards}))
 		case protocol.PhaseAbility:
-			parts = append(parts, fmt.Sprintf("trick %d won", len(v.Tricks)))
+			parts = append(parts, m.t("tui.header.trick_won", locale.Args{"Number": len(v.Tricks)}))
 		case protocol.PhaseOver:
-			parts = append(parts, "game over")
+			parts = append(parts, m.t("table.status.over", nil))
 		}
 		if total, ok := bidTotal(v); ok && v.Phase != protocol.PhaseOver {
-			s := fmt.Sprintf("bids %d / %d", total, v.Cards)
-			switch {
-			case total > v.Cards:
-				s += fmt.Sprintf(" (over by %d)", total-v.Cards)
-			case total < v.Cards:
-				s += fmt.Sprintf(" (under by %d)", v.Cards-total)
-			default:
-				s += " (even)"
-			}
-			parts = append(parts, s)
+			parts = append(parts, m.bidsText(total, v.Cards))
 		}
 	}
 	if line := " " + strings.Join(parts, " · "); lipgloss.Width(line) <= m.w || len(parts) == 1 {
@@ -131,6 +122,19 @@ func (m *Model) header() string {
 	}
 	// A narrow screen keeps the game's state rather than the title.
 	return " " + strings.Join(parts[1:], " · ")
+}
+
+// bidsText is the bids added up against the tricks there are, as the
+// browser's bar says it: "bids 3 / 4 (under by 1)".
+func (m *Model) bidsText(total, cards int) string {
+	s := m.t("table.bar.bids", locale.Args{"Sum": total, "Cards": cards})
+	switch {
+	case total > cards:
+		return s + " " + m.t("table.bar.over", locale.Args{"By": total - cards})
+	case total < cards:
+		return s + " " + m.t("table.bar.under", locale.Args{"By": cards - total})
+	}
+	return s + " " + m.t("table.bar.even", nil)
 }
 
 // bidTotal adds the bids once the view shows them all.
@@ -146,13 +150,6 @@ func bidTotal(v *protocol.View) (int, bool) {
 		total += *s.Bid
 	}
 	return total, len(v.Seats) > 0
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // tableLines is the middle of the screen: the seats beside the trick, then
@@ -210,18 +207,14 @@ func (m *Model) historyLines(room int) []string {
 		return nil
 	}
 	start := max(0, len(tricks)-(room-1))
-	span := fmt.Sprintf("trick %d", tricks[start].Number)
-	if last := tricks[len(tricks)-1].Number; last != tricks[start].Number {
-		span = fmt.Sprintf("tricks %d–%d", tricks[start].Number, last)
+	first, last := tricks[start].Number, tricks[len(tricks)-1].Number
+	title := m.t("tui.history.one", locale.Args{"Number": first, "Total": len(v.Tricks)})
+	if last != first {
+		title = m.t("tui.history.span", locale.Args{"First": first, "Last": last, "Total": len(v.Tricks)})
 	}
-	lines := []string{styleDim.Render(fmt.Sprintf("Earlier tricks this round: %s of %d (t: every trick)", span, len(v.Tricks)))}
+	lines := []string{styleDim.Render(title)}
 	for i := start; i < len(tricks); i++ {
-		t := &tricks[i]
-		who := "nobody"
-		if t.Outcome == protocol.OutcomeWon {
-			who = m.name(t.Winner)
-		}
-		lines = append(lines, fmt.Sprintf("  %2d. %s → %s", t.Number, playsText(t.Plays), who))
+		lines = append(lines, "  "+m.trickLine(&tricks[i]))
 	}
 	return lines
 }
@@ -230,15 +223,20 @@ func (m *Model) historyLines(room int) []string {
 func (m *Model) seatLines() []string {
 	v := m.v
 	me := m.Seat()
-	lines := []string{styleDim.Render(fmt.Sprintf("   %-14s %4s %4s %6s", "Player", "Bid", "Won", "Score"))}
+	cols := columns{widths: []int{14, 4, 4, 6}, right: []bool{false, true, true, true}}
+	heads := []string{m.t("tui.col.player", nil), m.t("tui.col.bid", nil), m.t("tui.col.won", nil),
+		m.t("tui.col.score", nil)}
+	heads[0] = cut(heads[0], 14) // a long name is cut: so is the heading over the names
+	cols.fitHeadings(heads)
+	cols.fitHeadings([]string{"", m.t("tui.seat.bid_in", nil)})
+	lines := []string{styleDim.Render("   " + cols.row(heads...))}
 	for s, info := range v.Seats {
-		name := info.Name
+		name := cut(info.Name, 14)
 		if s == me {
-			name += " (you)"
+			name = cut(m.t("tui.name.you", locale.Args{"Name": info.Name}), 14)
 		}
-		name = ansi.Truncate(name, 14, "…")
 		if info.Graybeard {
-			row := fmt.Sprintf("   %-14s %s", name, "ghost, "+plural(info.HandSize, "card")+" face down")
+			row := "   " + padRight(name, 14) + " " + m.n("tui.seat.ghost", info.HandSize, nil)
 			if s == v.Turn {
 				row = ">" + row[1:]
 			}
@@ -250,20 +248,20 @@ func (m *Model) seatLines() []string {
 		case info.Bid != nil:
 			bid = strconv.Itoa(*info.Bid)
 		case info.HasBid:
-			bid = "in"
+			bid = m.t("tui.seat.bid_in", nil)
 		case v.Phase != protocol.PhaseBidding:
 			bid = "-"
 		}
-		row := fmt.Sprintf("   %-14s %4s %4d %6s", name, bid, info.Won, num(info.Total))
+		row := "   " + cols.row(name, bid, strconv.Itoa(info.Won), num(info.Total))
 		var notes []string
 		if info.Cannon != "" {
-			notes = append(notes, info.Cannon)
+			notes = append(notes, m.t("table.seat.cannon."+info.Cannon, nil))
 		}
 		if info.Wager != 0 {
-			notes = append(notes, "wager "+strconv.Itoa(info.Wager))
+			notes = append(notes, m.t("table.seat.wager", locale.Args{"Wager": info.Wager}))
 		}
 		if len(notes) > 0 {
-			row += "  " + strings.Join(notes, ", ")
+			row += "  " + strings.Join(notes, m.t("list.comma", nil))
 		}
 		turn := s == v.Turn || (v.Phase == protocol.PhaseBidding && !info.HasBid)
 		if turn && v.Phase != protocol.PhaseOver {
@@ -282,7 +280,7 @@ func (m *Model) seatLines() []string {
 
 // trickRow is one seat's line in the trick panel: name, card, and a mark.
 func (m *Model) trickRow(seat int, card, mark string) string {
-	row := fmt.Sprintf("  %-14s %s", ansi.Truncate(m.name(seat), 14, "…"), card)
+	row := "  " + padRight(cut(m.name(seat), 14), 14) + " " + card
 	if mark != "" {
 		row = fit(row, 25) + styleBold.Render(mark)
 	}
@@ -294,39 +292,37 @@ func (m *Model) trickRow(seat int, card, mark string) string {
 // trick just completed until the next one starts.
 func (m *Model) trickLines() []string {
 	v := m.v
+	panel := m.w - leftWidth
 	switch v.Phase {
 	case protocol.PhaseBidding:
-		lines := []string{
-			styleBold.Render("Bidding"),
-			"Everyone bids at once, in secret;",
-			"the bids show when all are in.",
-		}
+		lines := append([]string{styleBold.Render(m.t("tui.bidding.title", nil))},
+			wrap(m.t("tui.bidding.how", nil), panel, "")...)
 		if v.Leader >= 0 {
-			lines = append(lines, m.name(v.Leader)+" leads the first trick.")
+			lines = append(lines, wrap(m.t("tui.bidding.leads", locale.Args{"Name": m.name(v.Leader)}), panel, "")...)
 		}
 		return lines
 	case protocol.PhaseCannon:
-		return []string{styleBold.Render("Loading the cannons"),
-			"Each player loads in secret:",
-			"grapeshot or cannonball."}
+		return append([]string{styleBold.Render(m.t("tui.cannon.title", nil))}, wrap(m.t("tui.cannon.how", nil), panel, "")...)
 	}
 	if t := v.LastTrick; len(v.Trick) == 0 && t != nil && t.Round == v.Round {
-		title := fmt.Sprintf("Trick %d of %d", t.Number, v.Cards)
+		args := locale.Args{"Number": t.Number, "Cards": v.Cards}
+		var title string
 		switch {
 		case v.Phase == protocol.PhaseOver:
-			title = fmt.Sprintf("Last trick of round %d", t.Round)
+			title = m.t("tui.trick.round_last", locale.Args{"Round": t.Round})
 		case t.Outcome == protocol.OutcomeWon:
-			title += " · won by " + m.name(t.Winner)
+			args["Name"] = m.name(t.Winner)
+			title = m.t("tui.trick.title.won", args)
 		case t.Outcome == protocol.OutcomeDestroyed:
-			title += " · destroyed"
+			title = m.t("tui.trick.title.destroyed", args)
 		default:
-			title += " · discarded"
+			title = m.t("tui.trick.title.discarded", args)
 		}
 		lines := []string{styleBold.Render(title)}
 		for i, p := range t.Plays {
 			mark := ""
 			if i == t.Winning && t.Outcome == protocol.OutcomeWon {
-				mark = "* took it"
+				mark = "* " + m.t("table.trick.took_it", nil)
 			}
 			lines = append(lines, m.trickRow(p.Seat, playText(p), mark))
 		}
@@ -335,16 +331,12 @@ func (m *Model) trickLines() []string {
 	if v.Phase == protocol.PhaseOver {
 		return nil
 	}
-	title := fmt.Sprintf("Trick %d of %d · %s", v.TrickNo, v.Cards, leadText(v.Lead, len(v.Trick)))
-	if len(v.Trick) == 0 && v.Phase == protocol.PhasePlaying && v.Leader >= 0 {
-		title = fmt.Sprintf("Trick %d of %d · %s leads", v.TrickNo, v.Cards, m.name(v.Leader))
-	}
-	lines := []string{styleBold.Render(title)}
+	lines := []string{styleBold.Render(m.trickTitle())}
 	played := map[int]bool{}
 	for i, p := range v.Trick {
 		mark := ""
 		if i == v.Winning {
-			mark = "* winning"
+			mark = "* " + m.t("tui.trick.winning", nil)
 		}
 		lines = append(lines, m.trickRow(p.Seat, playText(p), mark))
 		played[p.Seat] = true
@@ -352,34 +344,41 @@ func (m *Model) trickLines() []string {
 	if v.Phase != protocol.PhasePlaying || v.Turn < 0 || played[v.Turn] {
 		return lines
 	}
-	toPlay := "to play"
+	toPlay := m.t("table.seat.to_play", nil)
 	if v.Turn == m.Seat() {
-		toPlay = "your turn"
+		toPlay = m.t("table.seat.your_turn", nil)
 	}
-	lines = append(lines, styleTurn.Render(fmt.Sprintf("> %-14s %s", ansi.Truncate(m.name(v.Turn), 14, "…"), toPlay)))
+	lines = append(lines, styleTurn.Render("> "+padRight(cut(m.name(v.Turn), 14), 14)+" "+toPlay))
 	// The others still to play, from the seat after the turn round the
 	// table; the view says who has played, not who plays when.
 	n := len(v.Seats)
 	for i := 1; i < n; i++ {
 		s := (v.Turn + i) % n
 		if !played[s] && s != v.Turn {
-			lines = append(lines, styleDim.Render(fmt.Sprintf("  %-14s %s", ansi.Truncate(m.name(s), 14, "…"), "·")))
+			lines = append(lines, styleDim.Render("  "+padRight(cut(m.name(s), 14), 14)+" ·"))
 		}
 	}
 	return lines
 }
 
-// leadText says what the trick asks players to follow.
-func leadText(l protocol.Lead, played int) string {
-	switch {
-	case played == 0:
-		return "to lead"
+// trickTitle heads the trick being played: its number, and who leads it
+// or what it asks players to follow.
+func (m *Model) trickTitle() string {
+	v := m.v
+	args := locale.Args{"Number": v.TrickNo, "Cards": v.Cards}
+	switch l := v.Lead; {
+	case len(v.Trick) == 0 && v.Phase == protocol.PhasePlaying && v.Leader >= 0:
+		args["Name"] = m.name(v.Leader)
+		return m.t("tui.trick.title.leads", args)
+	case len(v.Trick) == 0:
+		return m.t("tui.trick.title.to_lead", args)
 	case l.Free:
-		return "free trick"
+		return m.t("tui.trick.title.free", args)
 	case l.Suit != "":
-		return l.Suit + " led"
+		args["Suit"] = m.t("suit."+l.Suit, nil)
+		return m.t("tui.trick.title.led", args)
 	}
-	return "no suit yet"
+	return m.t("tui.trick.title.no_suit", args)
 }
 
 // lastTrickLines tells the trick completed last: its cards, who took it
@@ -389,11 +388,11 @@ func (m *Model) lastTrickLines() []string {
 	if t == nil {
 		return nil
 	}
-	label := "Last trick: "
+	label := m.t("table.felt.prior", nil)
 	if t.Round != m.v.Round {
-		label = fmt.Sprintf("Round %d's last trick: ", t.Round)
+		label = m.t("tui.last_trick.round", locale.Args{"Round": t.Round})
 	}
-	s := styleDim.Render(label) + playsText(t.Plays) + " — " + m.trickWords(t)
+	s := styleDim.Render(label+" ") + playsText(t.Plays) + " — " + m.trickWords(t)
 	return wrap(s, m.w-1, "  ")
 }
 
@@ -423,51 +422,58 @@ func (m *Model) promptLines() []string {
 	case v.Phase == protocol.PhaseOver:
 		out = append(out, styleTitle.Render(m.gameOverText()))
 	case v.Phase == protocol.PhaseBidding && mine:
-		out = append(out, styleTurn.Render("Your bid: how many tricks will you take?")+"  "+m.numberRow())
+		out = append(out, styleTurn.Render(m.t("tui.prompt.bid", nil))+"  "+m.numberRow())
 	case v.Phase == protocol.PhaseBidding:
-		s := "Waiting for the bids to show…"
-		if others := m.waitingFor(); others != "" {
-			s = "Waiting for " + others + "…"
-		}
-		switch {
-		case me >= 0 && me < len(v.Seats) && v.Seats[me].Bid != nil:
-			s = fmt.Sprintf("You bid %d. ", *v.Seats[me].Bid) + s
-		case me >= 0 && m.blocked():
-			s = "Your bid is on its way. " + s
-		}
-		out = append(out, s)
+		out = append(out, m.biddingWait())
 	case myTurn && m.tigress:
-		out = append(out, styleTurn.Render("Tigress: p = play her as a Pirate, e = as an Escape, Esc = back"))
+		out = append(out, styleTurn.Render(m.t("tui.prompt.tigress", nil)))
 	case myTurn:
-		out = append(out, styleTurn.Render("Your turn — "+m.turnAdvice()))
+		out = append(out, styleTurn.Render(m.turnAdvice()))
 	case v.Phase == protocol.PhasePlaying && v.Turn >= 0:
-		out = append(out, m.name(v.Turn)+" to play…")
+		out = append(out, m.t("tui.prompt.playing", locale.Args{"Name": m.name(v.Turn)}))
 	case m.discarding():
-		out = append(out, styleTurn.Render(fmt.Sprintf("Bendt: choose %s to discard (Enter marks, Esc clears)",
-			plural(v.Pending.Draw, "card"))))
+		out = append(out, styleTurn.Render(m.n("tui.prompt.discard", v.Pending.Draw, nil)))
 	case mine:
 		out = append(out, styleTurn.Render(m.choiceQuestion())+"  "+m.choiceRow())
 	case v.Phase == protocol.PhaseCannon && m.spectating():
-		out = append(out, "The players load their cannons…")
+		out = append(out, m.t("tui.prompt.cannons_loading", nil))
 	case v.Phase == protocol.PhaseCannon:
 		// The view tells who has bid but not who has loaded.
-		out = append(out, "Your cannon is loaded. Waiting for the others…")
+		out = append(out, m.t("tui.prompt.cannon_loaded", nil))
 	case v.Phase == protocol.PhaseAbility && v.Pending != nil && v.Pending.Seat == me:
-		out = append(out, "Your choice is on its way…")
+		out = append(out, m.t("tui.prompt.choice_sent", nil))
 	case v.Phase == protocol.PhaseAbility && v.Pending != nil:
-		out = append(out, m.name(v.Pending.Seat)+" decides on the Pirate's ability…")
+		out = append(out, m.t("tui.prompt.deciding", locale.Args{"Name": m.name(v.Pending.Seat)}))
 	}
 	out = append(out, m.handRow()...)
 	if v.Phase != protocol.PhaseOver && m.cursor < len(v.Hand) {
 		out = append(out, wrap(m.cursorInfo(), m.w-1, "  ")...)
 	}
 	if len(v.UndealtSeen) > 0 && v.Phase != protocol.PhaseOver {
-		out = append(out, wrap(styleDim.Render(" Juanita showed you the undealt cards: ")+refsText(v.UndealtSeen), m.w-1, "  ")...)
+		out = append(out, wrap(styleDim.Render(" "+m.t("tui.undealt", nil)+" ")+refsText(v.UndealtSeen), m.w-1, "  ")...)
 	}
 	if len(v.Discarded) > 0 && v.Phase != protocol.PhaseOver {
-		out = append(out, styleDim.Render(" Discarded with Bendt, out of this round: ")+refsText(v.Discarded))
+		out = append(out, styleDim.Render(" "+m.t("tui.discarded", nil)+" ")+refsText(v.Discarded))
 	}
 	return out
+}
+
+// biddingWait is the prompt once the person's bid is made or on its way,
+// or a spectator's: whom the bids wait for.
+func (m *Model) biddingWait() string {
+	v, me := m.v, m.Seat()
+	others := m.waitingFor()
+	id, args := "tui.prompt.wait", locale.Args{"Names": others}
+	switch {
+	case me >= 0 && me < len(v.Seats) && v.Seats[me].Bid != nil:
+		id, args["Bid"] = "tui.prompt.bid_made", *v.Seats[me].Bid
+	case me >= 0 && m.blocked():
+		id = "tui.prompt.bid_sent"
+	}
+	if others != "" {
+		id += ".for"
+	}
+	return m.t(id, args)
 }
 
 // waitingFor lists the others still to bid: names only, never amounts,
@@ -480,20 +486,21 @@ func (m *Model) waitingFor() string {
 		}
 		names = append(names, info.Name)
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(names, m.t("list.comma", nil))
 }
 
-// turnAdvice says what the person may play: what the view marks playable.
+// turnAdvice says it is the person's turn and what they may play: what
+// the view marks playable.
 func (m *Model) turnAdvice() string {
 	v := m.v
-	lead := ""
+	id := "tui.prompt.turn"
 	if len(v.Trick) == 0 {
-		lead = "you lead: "
+		id += ".lead"
 	}
 	if slices.ContainsFunc(v.Hand, func(h protocol.HandCard) bool { return !h.Playable }) {
-		return lead + "play a card in [brackets]"
+		return m.t(id+".some", nil)
 	}
-	return lead + "play any card"
+	return m.t(id+".any", nil)
 }
 
 // numberRow is the bid chooser: the bids allowed, with the choice marked,
@@ -518,21 +525,21 @@ func (m *Model) choiceQuestion() string {
 	v := m.v
 	switch m.pendingKind() {
 	case protocol.KindRosie:
-		return "Rosie: who leads next?"
+		return m.t("tui.choice.rosie", nil)
 	case protocol.KindBendt:
-		return "Bendt: draw 2 and discard 2?"
+		return m.t("tui.choice.bendt", nil)
 	case protocol.KindWager:
-		return "Rascal: wager on your bid?"
+		return m.t("tui.choice.wager", nil)
 	case protocol.KindHarry:
 		if me := m.Seat(); me >= 0 && me < len(v.Seats) && v.Seats[me].Bid != nil {
-			return fmt.Sprintf("Harry: change your bid of %d?", *v.Seats[me].Bid)
+			return m.t("tui.choice.harry_bid", locale.Args{"Bid": *v.Seats[me].Bid})
 		}
-		return "Harry: change your bid?"
+		return m.t("tui.choice.harry", nil)
 	}
 	if v.Phase == protocol.PhaseCannon {
-		return "Load your cannon:"
+		return m.t("tui.choice.cannon", nil)
 	}
-	return "Choose:"
+	return m.t("tui.choice.other", nil)
 }
 
 // choiceRow lists the legal actions of a choice with the cursor.
@@ -560,9 +567,9 @@ func (m *Model) handRow() []string {
 		case v.Phase == protocol.PhaseOver:
 			return nil
 		case m.spectating():
-			return []string{styleDim.Render("  (you are watching: the hands are hidden)")}
+			return []string{styleDim.Render("  " + m.t("tui.hand.watching", nil))}
 		}
-		return []string{styleDim.Render("  (no cards in hand)")}
+		return []string{styleDim.Render("  " + m.t("tui.hand.empty", nil))}
 	}
 	var lines []string
 	line, width := " ", 1
@@ -606,7 +613,7 @@ func (m *Model) cursorInfo() string {
 	s := " " + protocol.Capital(m.words.Card(c.CardRef)) + " — " + cardHelp(c.CardRef, v.Named)
 	if v.Phase == protocol.PhasePlaying && v.Turn == m.Seat() {
 		if why := m.whyNot(m.cursor); why != "" {
-			s += styleWarn.Render(" Can't now: " + why)
+			s += styleWarn.Render(" " + m.t("tui.card.cant_now", locale.Args{"Why": why}))
 		}
 	}
 	return s
@@ -632,7 +639,7 @@ func (m *Model) messageLines() []string {
 }
 
 // keysLine lists the keys that work now; while a chat line is typed, it is
-// that line.
+// that line. Each key with what it does is the catalogue's tui.key.*.
 func (m *Model) keysLine() string {
 	if m.chat != nil {
 		line, _ := m.chatLine()
@@ -642,51 +649,54 @@ func (m *Model) keysLine() string {
 	var keys []string
 	switch {
 	case m.overlay == overlaySheet && len(v.Results) > 1:
-		keys = []string{"↑↓ round", "g chart", "Esc/Enter close", "s sheet", "? rules", "q quit"}
+		keys = []string{"round", "chart", "close", "sheet", "rules", "quit"}
 	case m.overlay == overlaySheet || m.overlay == overlayRound:
-		keys = []string{"Esc/Enter close", "s sheet", "g chart", "? rules", "q quit"}
+		keys = []string{"close", "sheet", "chart", "rules", "quit"}
 	case m.overlay == overlayChart:
-		keys = []string{"Esc/Enter close", "s sheet", "g table", "? rules", "q quit"}
+		keys = []string{"close", "sheet", "table", "rules", "quit"}
 	case m.overlay == overlayTricks && m.tricksFrom(0) < len(m.roundTricks()):
-		keys = []string{"↑↓ earlier/later tricks", "Esc/Enter close", "s sheet", "? rules", "q quit"}
+		keys = []string{"tricks_scroll", "close", "sheet", "rules", "quit"}
 	case m.overlay == overlayHelp && m.helpScrolls():
-		keys = []string{"↑↓ scroll", "Esc/Enter close", "s sheet", "? rules", "q quit"}
+		keys = []string{"scroll", "close", "sheet", "rules", "quit"}
 	case m.overlay != overlayNone:
-		keys = []string{"Esc/Enter close", "s sheet", "? rules", "q quit"}
+		keys = []string{"close", "sheet", "rules", "quit"}
 	case !m.have && m.canStart && !m.closed:
-		keys = []string{"g start the game", "q quit"}
+		keys = []string{"start", "quit"}
 	case !m.have || m.closed:
-		keys = []string{"q quit"}
+		keys = []string{"quit"}
 	case v.Phase == protocol.PhaseOver:
-		keys = []string{"w save record", "s sheet", "g chart", "? rules", "q quit"}
+		keys = []string{"save", "sheet", "chart", "rules", "quit"}
 	case m.spectating():
-		keys = []string{"s sheet", "? rules", "q quit"}
+		keys = []string{"sheet", "rules", "quit"}
 	case v.Phase == protocol.PhaseBidding && len(v.Legal) > 0:
-		keys = []string{"0-9 ←→ bid", "Enter confirm", "h hint", "s sheet", "? rules", "q quit"}
+		keys = []string{"bid", "confirm", "hint", "sheet", "rules", "quit"}
 	case m.discarding() && len(v.Legal) > 0:
-		keys = []string{"←→ card", "Enter mark", "h hint", "s sheet", "? rules", "q quit"}
+		keys = []string{"card", "mark", "hint", "sheet", "rules", "quit"}
 	case (v.Phase == protocol.PhaseAbility || v.Phase == protocol.PhaseCannon) && len(v.Legal) > 0:
-		keys = []string{"←→ choose", "Enter confirm", "h hint", "s sheet", "? rules", "q quit"}
+		keys = []string{"choose", "confirm", "hint", "sheet", "rules", "quit"}
 	case len(v.Legal) == 0:
-		keys = []string{"←→ look over your cards", "s sheet", "? rules", "q quit"}
+		keys = []string{"look", "sheet", "rules", "quit"}
 	default:
-		keys = []string{"←→ card", "Enter play", "h hint", "s sheet", "? rules", "q quit"}
+		keys = []string{"card", "play", "hint", "sheet", "rules", "quit"}
 	}
 	if m.have && m.overlay == overlayNone && len(m.roundTricks()) > 0 {
-		if i := slices.Index(keys, "s sheet"); i >= 0 {
-			keys = slices.Insert(keys, i, "t tricks")
+		if i := slices.Index(keys, "sheet"); i >= 0 {
+			keys = slices.Insert(keys, i, "tricks")
 		}
 	}
 	// A server table's own keys go before q quit.
 	var extra []string
 	if (m.rematch != "" || m.canOffer) && m.Over() {
-		extra = append(extra, "r rematch")
+		extra = append(extra, "rematch")
 	}
 	if _, ok := m.table.(Chatter); ok && !m.closed {
-		extra = append(extra, "c chat")
+		extra = append(extra, "chat")
 	}
 	quit := keys[len(keys)-1]
 	keys = append(append(keys[:len(keys)-1], extra...), quit)
+	for i, k := range keys {
+		keys[i] = m.t("tui.key."+k, nil)
+	}
 	return styleDim.Render(" " + strings.Join(keys, " · "))
 }
 
@@ -694,22 +704,22 @@ func (m *Model) keysLine() string {
 func (m *Model) gameOverText() string {
 	v := m.v
 	if len(v.Winners) == 0 {
-		return "Game over."
+		return m.t("table.over.said", nil)
 	}
 	var names []string
 	for _, s := range v.Winners {
 		if s == m.Seat() {
-			names = append(names, "you")
+			names = append(names, m.t("name.you", nil))
 		} else {
 			names = append(names, m.name(s))
 		}
 	}
-	top := v.Seats[v.Winners[0]].Total
-	if len(names) == 1 {
-		if v.Winners[0] == m.Seat() {
-			return fmt.Sprintf("Game over — you win with %s!", num(top))
-		}
-		return fmt.Sprintf("Game over — %s wins with %s.", names[0], num(top))
+	points := num(v.Seats[v.Winners[0]].Total)
+	switch {
+	case len(names) > 1:
+		return m.t("tui.over.shared", locale.Args{"Names": strings.Join(names, m.t("list.comma", nil)), "Points": points})
+	case v.Winners[0] == m.Seat():
+		return m.t("tui.over.you_win", locale.Args{"Points": points})
 	}
-	return fmt.Sprintf("Game over — shared victory: %s with %s.", strings.Join(names, ", "), num(top))
+	return m.t("tui.over.won", locale.Args{"Name": names[0], "Points": points})
 }

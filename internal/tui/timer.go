@@ -1,11 +1,11 @@
 package tui
 
 import (
-	"fmt"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -72,7 +72,7 @@ func (m *Model) timerText() string {
 	if !ok {
 		return ""
 	}
-	s := fmt.Sprintf("%d s left", secs)
+	s := m.t("tui.timer.left", locale.Args{"Seconds": secs})
 	v := m.v
 	switch {
 	case len(v.Legal) > 0 && !m.blocked():
@@ -81,9 +81,9 @@ func (m *Model) timerText() string {
 		}
 		return styleTurn.Render(s)
 	case v.Phase == protocol.PhaseAbility && v.Pending != nil && v.Pending.Seat != m.Seat():
-		s += " for " + m.name(v.Pending.Seat)
+		s = m.t("tui.timer.left_for", locale.Args{"Seconds": secs, "Name": m.name(v.Pending.Seat)})
 	case v.Phase == protocol.PhasePlaying && v.Turn >= 0 && v.Turn != m.Seat():
-		s += " for " + m.name(v.Turn)
+		s = m.t("tui.timer.left_for", locale.Args{"Seconds": secs, "Name": m.name(v.Turn)})
 	}
 	return styleDim.Render(s)
 }

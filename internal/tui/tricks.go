@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -24,12 +25,18 @@ func (m *Model) roundTricks() []protocol.Trick {
 // trickBlock is one trick in the panel: its cards and who took it, then
 // what the engine reported of it.
 func (m *Model) trickBlock(t *protocol.Trick) []string {
-	who := "nobody"
+	lines := []string{" " + m.trickLine(t)}
+	return append(lines, wrap("     "+m.trickWords(t), m.w-1, "     ")...)
+}
+
+// trickLine is a completed trick in a line: its number, its cards and
+// who took it.
+func (m *Model) trickLine(t *protocol.Trick) string {
+	who := m.t("tui.trick.nobody", nil)
 	if t.Outcome == protocol.OutcomeWon {
 		who = m.name(t.Winner)
 	}
-	lines := []string{fmt.Sprintf(" %2d. %s → %s", t.Number, playsText(t.Plays), who)}
-	return append(lines, wrap("     "+m.trickWords(t), m.w-1, "     ")...)
+	return fmt.Sprintf("%2d. %s → %s", t.Number, playsText(t.Plays), who)
 }
 
 // tricksRoom is the lines the panel has for tricks, below its title.
@@ -64,18 +71,18 @@ func (m *Model) lastTricksTop() int {
 func (m *Model) tricksLines() []string {
 	tricks := m.roundTricks()
 	if len(tricks) == 0 {
-		return []string{styleBold.Render("Tricks of this round"), "", "  No trick completed yet this round."}
+		return []string{styleBold.Render(m.t("tui.tricks.title", nil)), "", "  " + m.t("tui.tricks.none", nil)}
 	}
 	m.trickTop = max(0, min(m.trickTop, m.lastTricksTop()))
 	n := m.tricksFrom(m.trickTop)
 	first, last := tricks[m.trickTop].Number, tricks[m.trickTop+n-1].Number
-	span := fmt.Sprintf("trick %d", first)
+	args := locale.Args{"Round": tricks[0].Round, "Number": first, "First": first, "Last": last, "Total": len(tricks)}
+	title := m.t("tui.tricks.one", args)
 	if last != first {
-		span = fmt.Sprintf("tricks %d–%d", first, last)
+		title = m.t("tui.tricks.span", args)
 	}
-	title := fmt.Sprintf("Round %d: %s of %d played", tricks[0].Round, span, len(tricks))
 	if n < len(tricks) {
-		title += " · ↑↓ for the others"
+		title += " · " + m.t("tui.tricks.others", nil)
 	}
 	lines := []string{styleBold.Render(title), ""}
 	for i := m.trickTop; i < m.trickTop+n; i++ {

@@ -96,12 +96,6 @@ export function plural(n, one, many) {
   return `${n} ${n === 1 ? one : (many || one + 's')}`;
 }
 
-// names joins names as a person would: "Cat", "Cat and Dan", "Cat, Dan and Eve".
-export function names(list) {
-  if (list.length <= 1) return list.join('');
-  return list.slice(0, -1).join(', ') + ' and ' + list[list.length - 1];
-}
-
 // Characters as a reader counts them: extended grapheme clusters, as the
 // server counts a nickname's length (docs/protocol.md §1). An emoji of
 // several code points (the pirate flag is four) or a letter with its marks

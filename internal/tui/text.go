@@ -1,0 +1,76 @@
+package tui
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/skullking-go/skullking/locale"
+)
+
+// Every word the screen writes for the person is the catalogue's (ids
+// tui.*, and table.* where the browser's table says the same), in the
+// language of Config.Lang. A column of the screen is padded to the width
+// its text takes on a terminal, not to its count of characters: a Korean
+// syllable takes two columns.
+
+// english is the catalogue's base language, for a screen given none.
+var english = sync.OnceValue(func() *locale.Lang { return locale.For(locale.Base) })
+
+// langOr is l, or English when it is nil.
+func langOr(l *locale.Lang) *locale.Lang {
+	if l != nil {
+		return l
+	}
+	return english()
+}
+
+// t renders the catalogue's sentence id in the screen's language.
+func (m *Model) t(id string, args locale.Args) string { return langOr(m.cfg.Lang).T(id, args) }
+
+// n renders sentence id in the plural form count calls for.
+func (m *Model) n(id string, count int, args locale.Args) string {
+	return langOr(m.cfg.Lang).N(id, count, args)
+}
+
+// padRight fills s with spaces to w columns of the terminal.
+func padRight(s string, w int) string {
+	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
+}
+
+// padLeft puts spaces before s up to w columns of the terminal.
+func padLeft(s string, w int) string {
+	return strings.Repeat(" ", max(0, w-ansi.StringWidth(s))) + s
+}
+
+// cut truncates s to w columns, with an ellipsis when it is cut.
+func cut(s string, w int) string { return ansi.Truncate(s, w, "…") }
+
+// columns is a row of a table whose columns are at least their widths,
+// and wide enough for their headings: a heading's translation may be
+// longer than English's.
+type columns struct {
+	widths []int
+	right  []bool // aligned right (numbers)
+}
+
+// fitHeadings widens each column to its heading.
+func (c *columns) fitHeadings(heads []string) {
+	for i, h := range heads {
+		c.widths[i] = max(c.widths[i], ansi.StringWidth(h))
+	}
+}
+
+// row lays cells out in the columns, one space apart.
+func (c *columns) row(cells ...string) string {
+	parts := make([]string, len(cells))
+	for i, s := range cells {
+		if c.right[i] {
+			parts[i] = padLeft(s, c.widths[i])
+		} else {
+			parts[i] = padRight(s, c.widths[i])
+		}
+	}
+	return strings.Join(parts, " ")
+}
