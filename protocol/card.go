@@ -33,32 +33,6 @@ type CardInfo struct {
 	// its name is the catalogue's pirate.<Pirate>.
 	Pirate string `json:"pirate,omitempty"`
 	Trump  bool   `json:"trump,omitempty"` // black numbers beat every other number
-	// Help says in one line what the card does; Ability, for a named
-	// Pirate, what its ability does when pirate abilities are played.
-	Help    string `json:"help"`
-	Ability string `json:"ability,omitempty"`
-}
-
-// cardHelp says what each kind of card does (docs/rules.md §4, §5, §8).
-var cardHelp = map[skullking.Kind]string{
-	skullking.KindPirate:    "Beats every number and Mermaid; among Pirates, the first played wins.",
-	skullking.KindTigress:   "Played as a Pirate or as an Escape: you choose as you play her.",
-	skullking.KindSkullKing: "Beats every Pirate and number, but a Mermaid in the same trick takes him.",
-	skullking.KindMermaid:   "Beats every number; takes the Skull King when both are in a trick.",
-	skullking.KindEscape:    "Loses, unless every card in the trick is one like it: then the first wins.",
-	skullking.KindLoot: "Plays as an Escape and allies you with the trick's winner: if both of you make your bids, " +
-		"each scores the Loot reward.",
-	skullking.KindKraken: "Destroys the trick: nobody wins it; who would have won leads next.",
-	skullking.KindWhale:  "Takes the power from special cards: the highest number wins, whatever its suit.",
-}
-
-// abilityHelp says what each named Pirate's ability does (docs/rules.md §8).
-var abilityHelp = map[skullking.Card]string{
-	skullking.Rosie:   "When she wins a trick, choose who leads the next one.",
-	skullking.Bendt:   "When he wins a trick, draw two undealt cards, then discard two.",
-	skullking.Rascal:  "When he wins a trick, wager 0, 10 or 20 on making your bid exactly.",
-	skullking.Juanita: "When she wins a trick, look at the cards not dealt this round.",
-	skullking.Harry:   "When he wins a trick, the last one included, move your bid by one, up or down, or keep it.",
 }
 
 var kindCodes = map[skullking.Kind]string{
@@ -81,13 +55,8 @@ func cardInfo(c skullking.Card) CardInfo {
 	if ci.NamedCode != ci.Code {
 		ci.Pirate = strings.ToLower(ci.NamedCode)
 	}
-	ci.Help, ci.Ability = cardHelp[c.Kind()], abilityHelp[c]
 	if c.IsNumber() {
 		ci.Suit, ci.Rank, ci.Trump = c.Suit().String(), c.Rank(), c.Suit() == skullking.Black
-		ci.Help = "A number of " + ci.Suit + ": follow the suit led if you can."
-		if ci.Trump {
-			ci.Help = "Black is trump: a black number beats every number of the other suits."
-		}
 	}
 	return ci
 }

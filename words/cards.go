@@ -23,6 +23,24 @@ func (w Words) CardPhrase(ci protocol.CardInfo, named bool) string {
 	return w.lang().T(cardID("phrase", ci, named))
 }
 
+// CardHelp says in one line what a card does ("Beats every number and
+// Mermaid; …"), and with named what a named Pirate's ability does.
+func (w Words) CardHelp(ci protocol.CardInfo, named bool) string {
+	l := w.lang()
+	id := "card.help." + ci.Kind
+	if ci.Kind == "number" {
+		id = "card.help." + ci.Suit
+	}
+	if !l.Has(id) {
+		return ""
+	}
+	help := l.T(id, nil)
+	if named && ci.Pirate != "" {
+		help += " " + l.T("card.ability."+ci.Pirate, nil)
+	}
+	return help
+}
+
 // cardID is the catalogue's id of a card's name or phrase (form), and
 // its placeholders.
 func cardID(form string, ci protocol.CardInfo, named bool) (string, locale.Args) {

@@ -8,14 +8,14 @@ import (
 	"github.com/skullking-go/skullking/protocol"
 )
 
-// Every card has its name and its phrase in every language, and English
-// says them as the game always has.
+// Every card has its name, its phrase and its help in every language, and
+// English says them as the game always has.
 func TestCardNamesComeFromTheCatalogue(t *testing.T) {
 	for _, code := range locale.Codes() {
 		w := Words{Lang: locale.For(code)}
 		for _, ci := range protocol.Cards() {
 			for _, named := range []bool{false, true} {
-				for _, s := range []string{w.CardName(ci, named), w.CardPhrase(ci, named)} {
+				for _, s := range []string{w.CardName(ci, named), w.CardPhrase(ci, named), w.CardHelp(ci, named)} {
 					if s == "" || s[0] == '[' {
 						t.Errorf("%s: card %s (named %v) is %q", code, ci.NamedCode, named, s)
 					}

@@ -95,13 +95,8 @@ func refsText(rs []protocol.CardRef) string {
 
 // cardHelp says what a card does, from the catalogue, with a named
 // Pirate's ability when the game plays them.
-func cardHelp(r protocol.CardRef, named bool) string {
-	ci := info(r)
-	s := ci.Help
-	if named && ci.Ability != "" {
-		s += " " + ci.Ability
-	}
-	return s
+func (m *Model) cardHelp(r protocol.CardRef, named bool) string {
+	return m.words.CardHelp(info(r), named)
 }
 
 // num writes a number of points as the view's sentences do: −10.

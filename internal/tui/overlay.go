@@ -73,13 +73,13 @@ func (m *Model) cardLegend() []string {
 			}
 			span := ci.Code + "–" + last.Code + " " + ci.Suit
 			if ci.Trump {
-				trump = span + ": " + ci.Help
+				trump = span + ": " + m.words.CardHelp(*ci, false)
 			} else {
 				suits = append(suits, span)
 			}
 		case ci.Suit == "" && !seen[ci.Kind]:
 			seen[ci.Kind] = true
-			lines = append(lines, wrap(ci.Code+" "+m.words.CardName(*ci, false)+": "+ci.Help, w, "  ")...)
+			lines = append(lines, wrap(ci.Code+" "+m.words.CardName(*ci, false)+": "+m.words.CardHelp(*ci, false), w, "  ")...)
 		}
 	}
 	head := wrap(strings.Join(suits, " · ")+": follow the suit led if you can.", w, "  ")

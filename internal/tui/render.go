@@ -610,7 +610,7 @@ func (m *Model) handRow() []string {
 func (m *Model) cursorInfo() string {
 	v := m.v
 	c := v.Hand[m.cursor]
-	s := " " + protocol.Capital(m.words.Card(c.CardRef)) + " — " + cardHelp(c.CardRef, v.Named)
+	s := " " + protocol.Capital(m.words.Card(c.CardRef)) + " — " + m.cardHelp(c.CardRef, v.Named)
 	if v.Phase == protocol.PhasePlaying && v.Turn == m.Seat() {
 		if why := m.whyNot(m.cursor); why != "" {
 			s += styleWarn.Render(" " + m.t("tui.card.cant_now", locale.Args{"Why": why}))

@@ -11,7 +11,7 @@
 // of it.
 
 import { h, icon, capital } from './dom.js';
-import { t } from './locale.js';
+import { t, has } from './locale.js';
 
 export { installSprite } from './sprite.js';
 
@@ -47,6 +47,15 @@ export function cardName(c, named) { return t(...cardId('name', c, named)); }
 // cardPhrase names a card in a sentence: "the black 11", "a Mermaid",
 // "Harry the Giant" when named, else "a Pirate".
 export function cardPhrase(c, named) { return t(...cardId('phrase', c, named)); }
+
+// cardHelp says in one line what a card does, and with named what a named
+// Pirate's ability does: card.help.*, card.ability.* (words.CardHelp).
+export function cardHelp(c, named) {
+  if (!c) return '';
+  const id = `card.help.${c.kind === 'number' ? c.suit : c.kind}`;
+  if (!has(id)) return '';
+  return named && c.pirate ? `${t(id)} ${t(`card.ability.${c.pirate}`)}` : t(id);
+}
 
 // suitLabel is a suit as the view names it ("yellow") with its symbol.
 export function suitLabel(suit) {
@@ -112,7 +121,7 @@ export function cardClasses(lk, ...more) {
 export function card(c, opts = {}) {
   const lk = look(c, opts.as, opts.named);
   return h('div', { class: cardClasses(lk, opts.small && 'small', opts.cls), role: 'img', 'aria-label': lk.long,
-    title: lk.info ? [lk.info.help, opts.named ? lk.info.ability : ''].filter(Boolean).join(' ') : null }, cardFace(lk));
+    title: lk.info ? cardHelp(lk.info, opts.named) : null }, cardFace(lk));
 }
 
 // cardBack is a face-down card (Graybeard's pile, other hands).

@@ -6,7 +6,7 @@
 import { h, announce, capital } from './dom.js';
 import { t, n, has } from './locale.js';
 import { optionOf, optionHelp } from './catalog.js';
-import { look, cardFace, cardClasses } from './cards.js';
+import { look, cardFace, cardClasses, cardHelp } from './cards.js';
 
 // abilityName names a decision the legal actions offer, by its kind.
 export function abilityName(k) {
@@ -34,7 +34,7 @@ export function dockViews(ctx) {
       const opts = v.legal.filter((a) => a.kind === 'play' && a.card === st.tigress.card && a.as);
       const c = ctx.art(st.tigress);
       return h('div', { class: 'decision', id: 'tigress', role: 'group', 'aria-label': t('table.tigress.label') },
-        h('p', {}, c ? c.help : ''),
+        h('p', {}, cardHelp(c, false)),
         h('div', { class: 'choices' },
           opts.map((a) => choice(say(a), () => { st.tigress = null; ctx.act(a); }, { 'data-key': 'tig-' + a.as, 'data-group': 'tig' })),
           choice(t('table.cancel'), () => { st.tigress = null; ctx.render(); }, { 'data-key': 'tig-cancel' })));
