@@ -9,7 +9,7 @@ import { h, s, cutChars } from './dom.js';
 import { t, n, list } from './locale.js';
 
 // signed writes points with their sign: "+20", "−10", "0".
-function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'; }
+export function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'; }
 
 // players are the seats that score (Graybeard never does).
 export function scoringSeats(view) {

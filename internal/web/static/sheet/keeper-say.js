@@ -4,6 +4,9 @@
 // and points part by part — every word the catalogue's (locale.js).
 
 import { t, n, has } from '/assets/locale.js';
+import { signed } from '/assets/sheet.js';
+
+export { signed };
 
 // coded says a code the server sends in the catalogue's words (prefix.code);
 // a code this page does not know yet (a newer server's) is still read out,
@@ -36,9 +39,6 @@ export const SAY = {
   },
   graybeardWon: (count, alsoNobody) => n(alsoNobody ? 'keeper.graybeard.won_or_nobody' : 'keeper.graybeard.won', count),
 };
-
-// signed writes points with their sign: "+20", "−10", "0".
-export function signed(points) { return points > 0 ? `+${points}` : points < 0 ? `−${-points}` : '0'; }
 
 // scoreParts words one seat's points part by part, as the server broke
 // them down: "bid +40 · bonus +20", "bid −10 · 30 bonus lost".
