@@ -15,8 +15,9 @@ func (w Words) Result(e *skullking.ResultError) string {
 // Reason renders sentence id of a refusal with its facts, as the score
 // keeper's server and engine send them (scorekeeper.Wording): Count
 // chooses the plural form, a counted fact (skullking.Counted, or its JSON
-// {"of", "count"}) is written with its noun, "result.count." + of, and a
-// fact that is a sentence ({"id", "args"}) as that sentence.
+// {"of", "count"}) is written with its noun, "result.count." + of, a fact
+// that is a sentence ({"id", "args"}) as that sentence, and a list of
+// names ({"names"}) joined in the language.
 func (w Words) Reason(id string, facts map[string]any) string {
 	l := w.lang()
 	args := make(locale.Args, len(facts))
@@ -26,6 +27,8 @@ func (w Words) Reason(id string, facts map[string]any) string {
 			args[k] = l.N("result.count."+c.Of, c.Count, nil)
 		} else if id, sub, ok := phrase(v); ok {
 			args[k] = w.Reason(id, sub)
+		} else if names, ok := listed(v); ok {
+			args[k] = w.list(names)
 		}
 	}
 	if count, ok := number(args["Count"]); ok {
@@ -57,6 +60,22 @@ func phrase(v any) (string, map[string]any, bool) {
 	id, _ := m["id"].(string)
 	args, _ := m["args"].(map[string]any)
 	return id, args, id != ""
+}
+
+// listed reads a fact that is a list of names, as JSON decodes it.
+func listed(v any) ([]string, bool) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	items, ok := m["names"].([]any)
+	names := make([]string, 0, len(items))
+	for _, it := range items {
+		if s, isText := it.(string); isText {
+			names = append(names, s)
+		}
+	}
+	return names, ok
 }
 
 // number reads a count, as the engine makes it or as JSON decodes it.

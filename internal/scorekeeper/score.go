@@ -116,7 +116,8 @@ func (s *Sheet) play() (*skullking.Game, []int, error) {
 			return nil
 		}
 		if g.Over() {
-			return invalid(rn, "the rules change from here, but the game was over after round %d (%s)", g.Round(), s.winnersText(g))
+			return invalid(rn, "the rules change from here, but the game was over after round %d (%s)", g.Round(), s.winnersText(g)).
+				worded(s.overWording("result.rules_after_over", g))
 		}
 		if err := g.SetOptions(cloneOptions(s.Changes[next].Options)); err != nil {
 			return invalid(rn, "the rules changed here: %s", optionsText(err))
@@ -128,7 +129,8 @@ func (s *Sheet) play() (*skullking.Game, []int, error) {
 	for i := range s.Rounds {
 		rn := i + 1
 		if g.Over() {
-			return nil, nil, invalid(rn, "the game was over after round %d (%s)", g.Round(), s.winnersText(g))
+			return nil, nil, invalid(rn, "the game was over after round %d (%s)", g.Round(), s.winnersText(g)).
+				worded(s.overWording("result.over_after", g))
 		}
 		if err := change(rn); err != nil {
 			return nil, nil, err
@@ -149,13 +151,26 @@ func (s *Sheet) play() (*skullking.Game, []int, error) {
 	return g, rulesFrom, nil
 }
 
-// winnersText names the winners of a finished game for a message.
-func (s *Sheet) winnersText(g *skullking.Game) string {
+// winners are the names of a finished game's winners.
+func (s *Sheet) winners(g *skullking.Game) []string {
 	w := g.Winners()
 	names := make([]string, len(w))
 	for i, seat := range w {
 		names[i] = s.Players[seat]
 	}
+	return names
+}
+
+// overWording is the catalogue's sentence id of a refusal because the game
+// was over, with the round it ended after and who won (Count of them).
+func (s *Sheet) overWording(id string, g *skullking.Game) Wording {
+	names := s.winners(g)
+	return Wording{Reason: id, Args: map[string]any{"After": g.Round(), "Winners": Listed{Names: names}, "Count": len(names)}}
+}
+
+// winnersText names the winners of a finished game for a message.
+func (s *Sheet) winnersText(g *skullking.Game) string {
+	names := s.winners(g)
 	if len(names) == 1 {
 		return names[0] + " won"
 	}

@@ -6,8 +6,8 @@ package scorekeeper
 // skullking.ResultError) has Reason "result." and its code, and the client
 // puts it in "result.in_round" with the round; its Args hold names,
 // numbers (Count chooses the plural form), counted things ({"of",
-// "count"}: the sentence "result.count." + of) and other sentences of the
-// catalogue (Phrase). A refusal with no Reason is worded only in English,
+// "count"}: the sentence "result.count." + of), other sentences of the
+// catalogue (Phrase) and lists of names (Listed). A refusal with no Reason is worded only in English,
 // as its "error" says.
 type Wording struct {
 	Reason string         `json:"reason,omitempty"`
@@ -24,4 +24,10 @@ type Phrase struct {
 // fourteenPhrase is the 14 of suit as a sentence names it.
 func fourteenPhrase(suit string) Phrase {
 	return Phrase{ID: "card.phrase." + suit, Args: map[string]any{"Rank": 14}}
+}
+
+// Listed is a fact that is a list of names, joined the reader's way ("Ann,
+// Ben and Cat": list.* in the catalogue).
+type Listed struct {
+	Names []string `json:"names"`
 }

@@ -72,3 +72,20 @@ func TestFixedRefusalsAreWorded(t *testing.T) {
 		}
 	}
 }
+
+// A round entered after the game ended names who won, as a list the
+// reader's language joins.
+func TestRoundAfterTheEndIsWorded(t *testing.T) {
+	sheet := `{"players":["Ann","Ben","Cat"],"options":{"rounds":1},"rounds":[
+		{"bids":[1,1,0],"won":[1,0,0]},{"bids":[0,0,0],"won":[0,0,1]}]}`
+	var body refusalBody
+	if err := json.Unmarshal(ScoreJSON([]byte(sheet)), &body); err != nil {
+		t.Fatal(err)
+	}
+	if body.Reason != "result.over_after" || body.Round != 2 {
+		t.Fatalf("answered %+v", body)
+	}
+	if got, want := (words.Words{}).Reason(body.Reason, body.Args), strings.TrimPrefix(body.Error, "round 2: "); got != want {
+		t.Errorf("in English: %q, want %q", got, want)
+	}
+}

@@ -6,7 +6,7 @@
 // change of rules, asked of the server or, offline, of the engine.
 
 import { capital } from '/assets/dom.js';
-import { has, n, t } from '/assets/locale.js';
+import { has, list, n, t } from '/assets/locale.js';
 import { engine } from '/sheet/assets/engine.js';
 
 const KEY_BOOK = 'sk.score.book';
@@ -29,13 +29,15 @@ function sentence(text) {
 
 // said renders a refusal's catalogue sentence with its facts: Count
 // chooses the plural form, a counted fact ({of, count}) is written with
-// its noun (result.count.*), and a fact that is a sentence ({id, args}) as
-// that sentence.
+// its noun (result.count.*), a fact that is a sentence ({id, args}) as
+// that sentence, and a list of names ({names}) joined the language's way.
 function said(id, args) {
   const facts = {};
   for (const [k, v] of Object.entries(args || {})) {
     if (!v || typeof v !== 'object') facts[k] = v;
-    else facts[k] = v.id ? t(v.id, v.args) : n(`result.count.${v.of}`, v.count);
+    else if (v.id) facts[k] = t(v.id, v.args);
+    else if (Array.isArray(v.names)) facts[k] = list(v.names);
+    else facts[k] = n(`result.count.${v.of}`, v.count);
   }
   return typeof facts.Count === 'number' ? n(id, facts.Count, facts) : t(id, facts);
 }
