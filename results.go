@@ -5,7 +5,8 @@ import (
 	"fmt"
 )
 
-// ErrBadResults is wrapped by every refusal of a results-only round.
+// ErrBadResults is wrapped by every refusal of a results-only round, a
+// *ResultError that says why by its code.
 var ErrBadResults = errors.New("skullking: bad round results")
 
 // NoDeal is a dealer that deals nothing: every round's results are entered
@@ -19,7 +20,8 @@ var NoDeal Dealer = DealerFunc(func(int, int, []Card) bool { return false })
 // bonus's value rescores it.
 // r.Cards may differ from the schedule when the deal did (0 keeps the
 // schedule's). The round must not have been dealt by the engine. Points and
-// totals are computed; r's are ignored. Bad results change nothing.
+// totals are computed; r's are ignored. Bad results change nothing and
+// return a *ResultError.
 func (g *Game) EnterResults(r RoundResult) error {
 	bad := func(why *problem) error {
 		return &ResultError{Round: g.round, Code: why.code, Args: why.args, Text: why.text}
