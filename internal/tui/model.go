@@ -328,16 +328,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// screenErrors are the errors of the screen's own tables, each the
-// catalogue's sentence.
-var screenErrors = []struct {
-	err error
-	id  string
-}{
-	{ErrClosed, "tui.error.closed"}, {errNotConnected, "tui.error.not_connected"}, {errDropped, "tui.error.dropped"},
-	{errNoAnswer, "tui.error.no_answer"}, {errNoHints, "tui.error.no_hints"}, {errNoRematch, "tui.error.no_rematch"},
-}
-
 // errorText is an error as a sentence for the person: a refusal in the
 // words of the view's seats.
 func (m *Model) errorText(err error) string {
@@ -349,10 +339,12 @@ func (m *Model) errorText(err error) string {
 	if errors.As(err, &chat) {
 		return chat.sentence(langOr(m.cfg.Lang))
 	}
-	for _, known := range screenErrors {
-		if errors.Is(err, known.err) {
-			return m.t(known.id, nil)
-		}
+	var own screenError
+	switch {
+	case errors.As(err, &own):
+		return m.t(string(own), nil)
+	case errors.Is(err, ErrClosed):
+		return m.t("tui.error.closed", nil)
 	}
 	return protocol.Capital(clean(err.Error(), 300))
 }

@@ -71,7 +71,7 @@ func (m *Model) cardLegend() []string {
 			for j := i; j < len(catalogue) && catalogue[j].Suit == ci.Suit; j++ {
 				last = &catalogue[j]
 			}
-			span := ci.Code + "–" + last.Code + " " + ci.Suit
+			span := ci.Code + "–" + last.Code + " " + m.t("suit."+ci.Suit, nil)
 			if ci.Trump {
 				trump = span + ": " + m.words.CardHelp(*ci, false)
 			} else {
@@ -82,7 +82,7 @@ func (m *Model) cardLegend() []string {
 			lines = append(lines, wrap(ci.Code+" "+m.words.CardName(*ci, false)+": "+m.words.CardHelp(*ci, false), w, "  ")...)
 		}
 	}
-	head := wrap(strings.Join(suits, " · ")+": follow the suit led if you can.", w, "  ")
+	head := wrap(m.t("tui.help.suits", locale.Args{"Suits": strings.Join(suits, " · ")}), w, "  ")
 	if trump != "" {
 		head = append(head, wrap(trump, w, "  ")...)
 	}

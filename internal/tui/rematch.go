@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -17,7 +16,7 @@ import (
 // goes on watching there.
 
 // errNoRematch is Rematch's answer before the host has offered one.
-var errNoRematch = errors.New("the host has offered no rematch")
+var errNoRematch error = screenError("tui.error.no_rematch")
 
 // movedMsg reports the move to the rematch table.
 type movedMsg struct {

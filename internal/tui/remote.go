@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -50,12 +49,12 @@ func ParseInvite(link, table string) (server, id string, err error) {
 	return client.ParseInvite(link, table)
 }
 
-// The person's words for what can go wrong with the connection.
+// What can go wrong with the connection, in the catalogue's words.
 var (
-	errNotConnected = errors.New("not connected to the server: reconnecting…")
-	errDropped      = errors.New("the connection dropped before the server answered: reconnecting…")
-	errNoAnswer     = errors.New("the server did not answer in time")
-	errNoHints      = errors.New("hints are not available at this server")
+	errNotConnected error = screenError("tui.error.not_connected")
+	errDropped      error = screenError("tui.error.dropped")
+	errNoAnswer     error = screenError("tui.error.no_answer")
+	errNoHints      error = screenError("tui.error.no_hints")
 )
 
 // Remote is a seat (or a spectator's place) at a table of a `skullking
@@ -106,7 +105,7 @@ func JoinRemote(ctx context.Context, cfg RemoteConfig) (*Remote, error) {
 // in hand, for a rematch) before the token file's.
 func joinRemote(ctx context.Context, cfg RemoteConfig, held *savedSeat) (*Remote, error) {
 	if !protocol.ValidTableID(cfg.Table) {
-		return nil, fmt.Errorf("%q is not a table id", cfg.Table)
+		return nil, joinError(cfg.Lang, "tui.join.bad_id", locale.Args{"Table": cfg.Table}, nil)
 	}
 	if cfg.AckTimeout <= 0 {
 		cfg.AckTimeout = 30 * time.Second
@@ -123,7 +122,7 @@ func joinRemote(ctx context.Context, cfg RemoteConfig, held *savedSeat) (*Remote
 	var err error
 	if cfg.Spectate {
 		if r.conn, err = cl.Dial(ctx, cfg.Table, opts); err != nil {
-			return nil, fmt.Errorf("cannot watch the table %s: %w", r.key, err)
+			return nil, joinError(cfg.Lang, "tui.join.cannot_watch", locale.Args{"Table": r.key}, err)
 		}
 	} else if r.conn, err = r.takeSeat(ctx, opts, held, &notes); err != nil {
 		return nil, err
@@ -149,7 +148,7 @@ func (r *Remote) takeSeat(ctx context.Context, opts client.Options, held *savedS
 			return conn, nil
 		}
 		if !errors.Is(err, client.ErrBadToken) {
-			return nil, fmt.Errorf("cannot reach the table %s: %w", r.key, err)
+			return nil, joinError(r.cfg.Lang, "tui.join.cannot_reach", locale.Args{"Table": r.key}, err)
 		}
 		// The host gave the seat away, or it was never this server's: the
 		// token is worth nothing now, so sit down as a newcomer.
@@ -157,7 +156,8 @@ func (r *Remote) takeSeat(ctx context.Context, opts client.Options, held *savedS
 	}
 	joined, err := r.cl.Join(ctx, r.cfg.Table, protocol.JoinRequest{Nickname: r.name})
 	if err != nil {
-		return nil, fmt.Errorf("cannot join %s: %w%s", r.key, err, r.fullAdvice(ctx))
+		return nil, joinError(r.cfg.Lang, r.refusedID(ctx), locale.Args{"Table": r.key,
+			"Command": "skullking play --join " + r.key + " --spectate"}, err)
 	}
 	if err := storeSeat(r.cfg.Tokens, r.key, savedSeat{Token: joined.Token, Seat: joined.Seat, Name: r.name}); err != nil {
 		*notes = append(*notes, r.t("tui.note.seat_unsaved", locale.Args{"Error": err.Error()}))
@@ -165,28 +165,28 @@ func (r *Remote) takeSeat(ctx context.Context, opts client.Options, held *savedS
 	opts.Token = joined.Token
 	conn, err := r.cl.Dial(ctx, r.cfg.Table, opts)
 	if err != nil {
-		return nil, fmt.Errorf("took seat %d at %s but cannot connect: %w", joined.Seat, r.key, err)
+		return nil, joinError(r.cfg.Lang, "tui.join.cannot_connect", locale.Args{"Seat": joined.Seat, "Table": r.key}, err)
 	}
 	return conn, nil
 }
 
-// fullAdvice says, when a join was refused because no seat is open, how
-// to watch the table instead: the lobby's word on the table, not the
-// refusal's sentence, decides.
-func (r *Remote) fullAdvice(ctx context.Context) string {
+// refusedID is the sentence of a refused join: when no seat is open, it
+// says how to watch the table instead. The lobby's word on the table, not
+// the refusal's sentence, decides.
+func (r *Remote) refusedID(ctx context.Context) string {
 	in, err := r.cl.Table(ctx, r.cfg.Table)
 	if err != nil {
-		return ""
+		return "tui.join.refused"
 	}
 	for _, s := range in.Seats {
 		if s.Kind == protocol.SeatOpen {
-			return "" // refused for another reason
+			return "tui.join.refused" // refused for another reason
 		}
 	}
 	if !in.Spectators {
-		return " (every seat is taken, and the table is closed to spectators)"
+		return "tui.join.refused_closed"
 	}
-	return " (every seat is taken; to watch the game instead: skullking play --join " + r.key + " --spectate)"
+	return "tui.join.refused_full"
 }
 
 // tableState is what the events goroutine knows of the table.

@@ -74,3 +74,34 @@ func (c *columns) row(cells ...string) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// screenError is an error of the screen's own tables: the id of its
+// sentence, which the screen shows in its language (English elsewhere).
+type screenError string
+
+func (e screenError) Error() string { return english().T(string(e), nil) }
+
+// sentenceError is an error said as a sentence of the catalogue, in the
+// language it was made for, around the error that caused it (Error in
+// the sentence), which it wraps.
+type sentenceError struct {
+	text string
+	err  error
+}
+
+func (e *sentenceError) Error() string { return e.text }
+func (e *sentenceError) Unwrap() error { return e.err }
+
+// joinError is why a seat or a spectator's place at a server's table was
+// not had, in the language l: the catalogue's sentence id with args, and
+// the error that caused it, if any.
+func joinError(l *locale.Lang, id string, args locale.Args, err error) error {
+	all := locale.Args{}
+	for k, v := range args {
+		all[k] = v
+	}
+	if err != nil {
+		all["Error"] = err.Error()
+	}
+	return &sentenceError{text: langOr(l).T(id, all), err: err}
+}

@@ -1,0 +1,243 @@
+package tui
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/locale"
+)
+
+// Every word the screen writes for the person is the catalogue's. Two
+// checks keep it so: the screen's code holds no sentence (a string literal
+// of two words), and a whole game drawn in the pseudo-language, every
+// panel after every action, shows no word outside the catalogue's
+// brackets but the players' names, the cards' codes and numbers.
+
+// prose is two words in a row: what a sentence for a person has, and an
+// id of the catalogue, a key's name or a card's kind never has.
+var prose = regexp.MustCompile(`\pL{2,}(?:\s*[&,;:!?]\s*|\s+)\pL{2,}`)
+
+// stringsOf are the string literals of f, unquoted.
+func stringsOf(f *ast.File) []string {
+	var out []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if s, err := strconv.Unquote(lit.Value); err == nil {
+				out = append(out, s)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// sentencesIn are the string literals of f that read as prose.
+func sentencesIn(f *ast.File) []*ast.BasicLit {
+	var out []*ast.BasicLit
+	ast.Inspect(f, func(n ast.Node) bool {
+		if field, ok := n.(*ast.Field); ok && field.Tag != nil {
+			return false // a struct's tag is the encoder's, not the person's
+		}
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if s, err := strconv.Unquote(lit.Value); err == nil && prose.MatchString(s) && !command(s) {
+				out = append(out, lit)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// command reports whether s is a command line to type, as it is in every
+// language ("skullking play --join "): a sentence names it as a
+// placeholder.
+func command(s string) bool { return strings.HasPrefix(s, "skullking ") }
+
+func TestScreenWritesNoSentenceOfItsOwn(t *testing.T) {
+	fset, files := screenFiles(t)
+	for _, f := range files {
+		for _, s := range sentencesIn(f) {
+			t.Errorf("%s: %s is words for a person: put it in locale/en.json", fset.Position(s.Pos()), s.Value)
+		}
+	}
+}
+
+// The check finds a sentence written in code, and lets ids, keys and
+// separators be.
+func TestTheScreenProseCheckFindsASentence(t *testing.T) {
+	src := `package p
+var a = m.t("tui.prompt.bid", nil) + " · " + "Card"
+var b = "Your bid: how many tricks will you take?"
+var c = "Waiting for " + names
+var d = fmt.Errorf("cannot join %s: %w", key, err)
+var e = map[string]string{"p": "pirate", "left": "pirate"}
+var f = m.t("tui.note.rematch", locale.Args{"Command": "skullking play --join " + link})`
+	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range sentencesIn(f) {
+		got = append(got, s.Value)
+	}
+	want := `"Your bid: how many tricks will you take?" "Waiting for " "cannot join %s: %w"`
+	if strings.Join(got, " ") != want {
+		t.Errorf("found %v", got)
+	}
+}
+
+// bracketed is a sentence of the pseudo-language with no other inside it.
+var bracketed = regexp.MustCompile(`⟦[^⟦⟧]*⟧`)
+
+// letters are a run of two Latin letters or more: a word.
+var letters = regexp.MustCompile(`[A-Za-z]{2,}`)
+
+// unbracketed lists the words of a screen in the pseudo-language that are
+// not the catalogue's: outside every bracket, and neither a name, a card's
+// code nor what keep says (text from outside the screen).
+func unbracketed(screen string, names []string, keep []string) []string {
+	var out []string
+	for _, line := range strings.Split(screen, "\n") {
+		words := plainWords(line, names)
+		if len(words) > 0 {
+			for _, k := range keep {
+				if k != "" {
+					line = strings.ReplaceAll(line, k, " ")
+				}
+			}
+			words = plainWords(line, names)
+		}
+		out = append(out, words...)
+	}
+	return out
+}
+
+// allCodes are the cards' codes, read once.
+var allCodes = sync.OnceValue(cardCodes)
+
+// plainWords are the words of a line outside the pseudo-language's
+// brackets, but names and cards' codes.
+func plainWords(line string, names []string) []string {
+	codes := allCodes()
+	for prev := ""; prev != line; {
+		prev, line = line, bracketed.ReplaceAllString(line, " ")
+	}
+	// A sentence wrapped or cut at the screen's edge is bracketed on one
+	// side only.
+	if i := strings.LastIndex(line, "⟧"); i >= 0 {
+		line = line[i:]
+	}
+	if i := strings.Index(line, "⟦"); i >= 0 {
+		line = line[:i]
+	}
+	var out []string
+	for _, w := range strings.FieldsFunc(line, func(r rune) bool {
+		return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
+	}) {
+		if !codes[w] && !contains(names, w) && letters.MatchString(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// linesWith are the lines of screen that hold w, trimmed.
+func linesWith(screen, w string) string {
+	var out []string
+	for _, l := range strings.Split(screen, "\n") {
+		if strings.Contains(l, w) {
+			out = append(out, strings.TrimSpace(l))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// fromElsewhere is the text on the screen that other packages write in
+// English still: the rules' summary (the engine's). It is not the
+// screen's to translate.
+func fromElsewhere(rules string) []string { return []string{rules} }
+
+// The pseudo-check finds a word written outside the catalogue, and lets
+// sentences, names and codes be, even cut at the screen's edge.
+func TestThePseudoCheckFindsAPlainWord(t *testing.T) {
+	screen := "⟦Ŕóúñð 2⟧ · ⟦3 çáŕðš⟧ · bidding\n Ann  >B14< PIR  ⟦Ŷóúŕ ƀíð: ⟦ĥíñţ⟧ ĥó\nŵ ɱáñý⟧ Player  TIG-P"
+	got := unbracketed(screen, []string{"Ann"}, nil)
+	if strings.Join(got, " ") != "bidding Player" {
+		t.Errorf("found %q", got)
+	}
+}
+
+// TestEveryWordOnTheScreenIsTheCatalogues: a whole game with every module,
+// every panel after every action, drawn in the pseudo-language.
+func TestEveryWordOnTheScreenIsTheCatalogues(t *testing.T) {
+	cat, err := locale.Default().WithPseudo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := skullking.DefaultOptions()
+	o.Loot, o.Kraken, o.WhiteWhale, o.PirateAbilities = true, true, true, true
+	o.Scoring, o.CannonLoad = skullking.RascalScoring, true
+	names := []string{"Ann", "Ben", "Cat", "Dan"}
+	sc := newScripted(t, 4, o, 3, names...)
+	sc.m.cfg.Lang = cat.For(locale.PseudoCode)
+	// A screen wide enough that no line wraps: the text from elsewhere is
+	// then found whole.
+	sc.m.w, sc.m.h = 400, 60
+	sc.show()
+	keep := fromElsewhere(sc.m.rules)
+	seen := map[string]bool{}
+	last := ""
+	check := func() {
+		t.Helper()
+		panels := []overlay{overlayNone}
+		// The panels change with a trick or a round; the table with
+		// every action.
+		if v := sc.m.v; fmt.Sprint(v.Round, v.Phase, len(v.Tricks)) != last {
+			last = fmt.Sprint(v.Round, v.Phase, len(v.Tricks))
+			panels = append(panels, overlaySheet, overlayRound, overlayTricks, overlayChart, overlayHelp)
+		}
+		for _, ov := range panels {
+			sc.m.overlay = ov
+			sc.m.asking = ov == overlayNone
+			screen := plain(sc.m)
+			for _, w := range unbracketed(screen, names, keep) {
+				if !seen[w] {
+					seen[w] = true
+					t.Errorf("%q is not the catalogue's, in:\n%s", w, linesWith(screen, w))
+				}
+			}
+		}
+		sc.m.overlay, sc.m.asking = overlayNone, false
+	}
+	check()
+	g := sc.g
+	for steps := 0; !g.Over(); steps++ {
+		if steps > 2000 {
+			t.Fatal("the game does not end")
+		}
+		for s := 0; s < g.Players(); s++ {
+			if legal := g.LegalActions(s, nil); len(legal) > 0 {
+				sc.do(legal[steps%len(legal)])
+				check()
+				break
+			}
+		}
+	}
+}
