@@ -62,11 +62,14 @@ func (c *Client) SocketURL(id string) string {
 }
 
 // Error is the server's refusal of a lobby request or of a message: its
-// code (protocol.Err…), its sentence and, for an illegal action, the
+// code (protocol.Err…), its problem and, for an illegal action, the
 // engine's refusal as a code with its facts, for the caller to word.
 type Error struct {
-	Code    string
+	Code string
+	// Message is the server's English, for logs: a program that shows
+	// the error to a person words Problem (or Refusal) in their language.
 	Message string
+	Problem *protocol.Problem
 	Refusal *protocol.Refusal
 	// Status is the HTTP status of a lobby request's refusal; 0 for a
 	// message refused on the WebSocket.
@@ -157,7 +160,7 @@ func httpError(status int, body []byte) error {
 	if json.Unmarshal(body, &e) != nil {
 		e = protocol.ErrorBody{}
 	}
-	return &Error{Code: e.Code, Message: e.Error, Status: status}
+	return &Error{Code: e.Code, Message: e.Error, Problem: e.Problem, Status: status}
 }
 
 // Info describes the server: its protocol version and bot levels (GET /api).

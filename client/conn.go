@@ -103,9 +103,12 @@ type Event struct {
 	// At is when the frame was read, or the news happened.
 	At time.Time
 	// Status says what happened to the connection, when Msg is nil.
-	Status  Status
-	Err     error
-	Reason  string        // Dropped: the server's word
+	Status Status
+	Err    error
+	Reason string // Dropped: the server's word, in English, for logs
+	// Problem is the server's reason for a Dropped as a code and its
+	// facts, for a program to word in its reader's language.
+	Problem *protocol.Problem
 	Attempt int           // Retrying: the attempt that failed, from 1
 	Wait    time.Duration // Retrying: the pause before the next one
 }
@@ -272,11 +275,11 @@ func (cn *Conn) dial(ctx context.Context) (*websocket.Conn, []frame, error) {
 			case protocol.ErrBadToken, protocol.ErrBadVersion, protocol.ErrNoTable, protocol.ErrBadRequest,
 				protocol.ErrNoSpectator, protocol.ErrSpectatorsFull:
 				ws.CloseNow()
-				return nil, nil, &Error{Code: m.Code, Message: m.Message}
+				return nil, nil, &Error{Code: m.Code, Message: m.Message, Problem: m.Problem}
 			}
 		case protocol.TypeBye:
 			ws.CloseNow()
-			return nil, nil, &Error{Code: protocol.TypeBye, Message: m.Reason}
+			return nil, nil, &Error{Code: protocol.TypeBye, Message: m.Reason, Problem: m.Problem}
 		}
 	}
 	ws.CloseNow()
@@ -308,7 +311,7 @@ func permanent(err error) bool {
 func (cn *Conn) loop(ws *websocket.Conn) {
 	defer close(cn.loopDone)
 	for {
-		reason, final, err := cn.serve(ws)
+		bye, final, err := cn.serve(ws)
 		ws.CloseNow()
 		cn.mu.Lock()
 		cn.ws = nil
@@ -321,7 +324,7 @@ func (cn *Conn) loop(ws *websocket.Conn) {
 			cn.lose(final)
 			return
 		}
-		cn.push(Event{Status: Dropped, Reason: reason, Err: err, At: time.Now()})
+		cn.push(Event{Status: Dropped, Reason: bye.Reason, Problem: bye.Problem, Err: err, At: time.Now()})
 		var early []frame
 		if ws, early, err = cn.redial(); ws == nil {
 			if err != nil {
@@ -369,16 +372,16 @@ func (cn *Conn) redial() (*websocket.Conn, []frame, error) {
 }
 
 // serve reads ws's frames until the connection ends. It returns the
-// server's last word, if it said one, and an error if the seat is lost for
+// server's bye, if it said one, and an error if the seat is lost for
 // good (a bye that does not ask to come back), with the read's error.
-func (cn *Conn) serve(ws *websocket.Conn) (reason string, final, err error) {
+func (cn *Conn) serve(ws *websocket.Conn) (bye protocol.ServerMsg, final, err error) {
 	ctx, cancel := context.WithCancel(cn.ctx)
 	defer cancel()
 	go cn.ping(ctx, ws)
 	for {
 		typ, data, err := ws.Read(ctx)
 		if err != nil {
-			return reason, final, err
+			return bye, final, err
 		}
 		at := time.Now()
 		cn.frames.Add(1)
@@ -395,9 +398,9 @@ func (cn *Conn) serve(ws *websocket.Conn) (reason string, final, err error) {
 			// The server closes the connection after a bye. Only a restart
 			// or a table moved or put away is worth coming back for; a seat
 			// given away or opened by the host is gone.
-			reason = m.Reason
+			bye = m
 			if !m.Reconnect {
-				final = &Error{Code: protocol.TypeBye, Message: m.Reason}
+				final = &Error{Code: protocol.TypeBye, Message: m.Reason, Problem: m.Problem}
 			}
 		}
 		cn.handle(m, at)
@@ -520,7 +523,7 @@ func (cn *Conn) answer(m protocol.ServerMsg) bool {
 	delete(cn.waiters, m.ID)
 	a := answer{msg: m}
 	if m.Type == protocol.TypeError {
-		a.err = &Error{Code: m.Code, Message: m.Message, Refusal: m.Refusal}
+		a.err = &Error{Code: m.Code, Message: m.Message, Problem: m.Problem, Refusal: m.Refusal}
 	}
 	ch <- a
 	return true

@@ -478,11 +478,13 @@ func mapValues[K comparable](m map[K]string) []string {
 func TestDocListsEveryCode(t *testing.T) {
 	prose, _ := splitDoc(readDoc(t))
 	consts := stringConsts(t)
-	var errCodes, abilityStates []string
+	var errCodes, abilityStates, problems []string
 	for name, v := range consts {
 		switch {
 		case strings.HasPrefix(name, "Err"):
 			errCodes = append(errCodes, v)
+		case strings.HasPrefix(name, "Problem"):
+			problems = append(problems, v)
 		case strings.HasPrefix(name, "Ability"):
 			abilityStates = append(abilityStates, v)
 		}
@@ -501,6 +503,7 @@ func TestDocListsEveryCode(t *testing.T) {
 		codes  []string
 	}{
 		{"error code", errCodes},
+		{"problem code", problems},
 		{"refusal code", refusals},
 		{"reason code", mapValues(reasonCodes)},
 		{"outcome", mapValues(outcomeNames)},

@@ -22,10 +22,13 @@ type ServerInfo struct {
 	MaxName int `json:"max_name"`
 }
 
-// ErrorBody is every error of the HTTP API: a sentence and a code.
+// ErrorBody is every error of the HTTP API: a code for programs, the
+// problem for the client to word (problem.go), and the problem in English
+// for logs and tools.
 type ErrorBody struct {
-	Error string `json:"error"`
-	Code  string `json:"code"`
+	Error   string   `json:"error"`
+	Code    string   `json:"code"`
+	Problem *Problem `json:"problem,omitempty"`
 }
 
 // Settings are a table's settings: its name, the rules, the pace and who

@@ -58,8 +58,8 @@ const (
 	TypeBye     = "bye"     // the server is closing this connection
 )
 
-// Error codes, stable for clients to switch on; Message carries the
-// sentence.
+// Error codes, stable for clients to switch on; Problem says what went
+// wrong, for the client to word.
 const (
 	ErrBadFrame      = "bad_frame"    // not JSON, not text, or too large
 	ErrUnknownType   = "unknown_type" // a message type the server does not know
@@ -118,18 +118,24 @@ type ClientMsg struct {
 
 // ServerMsg is every message the server sends; Type says which fields count.
 type ServerMsg struct {
-	Type    string     `json:"type"`
-	V       int        `json:"v,omitempty"`     // welcome
-	ID      int64      `json:"id,omitempty"`    // ack, error, hint: the client's message id
-	Seq     int64      `json:"seq,omitempty"`   // state, ack: actions accepted so far
-	Seat    *int       `json:"seat,omitempty"`  // welcome, joined, chat: −1 for a spectator
-	Host    bool       `json:"host,omitempty"`  // welcome: this client may use host commands
-	Token   string     `json:"token,omitempty"` // joined
-	Table   *TableInfo `json:"table,omitempty"` // welcome, table
-	View    *View      `json:"view,omitempty"`  // state
-	Event   *Event     `json:"event,omitempty"` // state: what just happened, if anything
-	Code    string     `json:"code,omitempty"`  // error
-	Message string     `json:"message,omitempty"`
+	Type  string     `json:"type"`
+	V     int        `json:"v,omitempty"`     // welcome
+	ID    int64      `json:"id,omitempty"`    // ack, error, hint: the client's message id
+	Seq   int64      `json:"seq,omitempty"`   // state, ack: actions accepted so far
+	Seat  *int       `json:"seat,omitempty"`  // welcome, joined, chat: −1 for a spectator
+	Host  bool       `json:"host,omitempty"`  // welcome: this client may use host commands
+	Token string     `json:"token,omitempty"` // joined
+	Table *TableInfo `json:"table,omitempty"` // welcome, table
+	View  *View      `json:"view,omitempty"`  // state
+	Event *Event     `json:"event,omitempty"` // state: what just happened, if anything
+	Code  string     `json:"code,omitempty"`  // error
+	// Problem, on an error or a bye, is what went wrong as a code and its
+	// facts, for the client to word (problem.go).
+	Problem *Problem `json:"problem,omitempty"`
+	// Message, on an error, is Problem (or the refusal) in English, for
+	// logs and tools: a client shows Problem, worded in its reader's
+	// language.
+	Message string `json:"message,omitempty"`
 	// Refusal, on an illegal action's error, says why as a code and its
 	// facts, for the client to word.
 	Refusal *Refusal `json:"refusal,omitempty"`
@@ -137,7 +143,8 @@ type ServerMsg struct {
 	Text    string   `json:"text,omitempty"` // chat; hint: why
 	// Line names a chat line (ChatLine.Line), so that a client can tell a
 	// line of a welcome's history it has already shown.
-	Line   int64  `json:"line,omitempty"`
+	Line int64 `json:"line,omitempty"`
+	// Reason, on a bye, is its Problem in English, for logs and tools.
 	Reason string `json:"reason,omitempty"`
 	// Reconnect marks a bye worth coming back from: the server is
 	// restarting, the table moved or was put away. Without it the seat (or

@@ -472,8 +472,7 @@ func (b *Bus) checkNodes() {
 				delete(misses, node)
 				b.log.Info("node gone: its clients are detached, and ours of its tables reconnect", "node", node)
 				b.detachWhere(func(id table.ClientID) bool { n, _ := nodeOf(id); return n == node })
-				b.reconnectWhere(func(r relay) bool { return r.owner == node },
-					"the table's server is gone: reconnect")
+				b.reconnectWhere(func(r relay) bool { return r.owner == node }, protocol.ProblemServerGone)
 			}
 		}
 	}
@@ -504,7 +503,7 @@ func (b *Bus) peers() []string {
 
 // reconnectWhere tells this node's relayed clients matching gone to
 // reconnect, and closes their connections: they come back through
-// whichever node then runs their table.
+// whichever node then runs their table. Reason is the bye's problem.
 func (b *Bus) reconnectWhere(gone func(relay) bool, reason string) {
 	var out []table.ClientID
 	b.mu.Lock()
@@ -515,7 +514,7 @@ func (b *Bus) reconnectWhere(gone func(relay) bool, reason string) {
 		}
 	}
 	b.mu.Unlock()
-	bye, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeBye, Reason: reason, Reconnect: true})
+	bye, _ := json.Marshal(table.ByeMsg(reason, true))
 	for _, id := range out {
 		b.local.Publish(id, table.Frame{Data: bye, Close: true})
 	}
@@ -574,5 +573,5 @@ func (b *Bus) Reconnected() {
 func (b *Bus) Disconnected(err error) {
 	b.log.Warn("nats connection lost", "err", err)
 	go b.detachWhere(func(table.ClientID) bool { return true })
-	b.reconnectWhere(func(relay) bool { return true }, "this server lost its link to the table's server: reconnect")
+	b.reconnectWhere(func(relay) bool { return true }, protocol.ProblemLinkLost)
 }

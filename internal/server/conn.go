@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
-	"strconv"
 	"sync"
 	"time"
 
@@ -68,8 +67,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		if !ok {
 			w.Header().Set("Retry-After", "5")
 			s.metrics.refused.WithLabelValues(protocol.ErrTooManyConns).Inc()
-			writeError(w, http.StatusTooManyRequests, protocol.ErrTooManyConns,
-				"your address has %d table connections open, as many as this server allows: close one first", s.cfg.MaxConnsPerIP)
+			writeError(w, http.StatusTooManyRequests, protocol.ErrTooManyConns, protocol.ProblemTooManyConns, "Count", s.cfg.MaxConnsPerIP)
 			return
 		}
 		defer release()
@@ -197,11 +195,11 @@ func (c *conn) reader() {
 		if !c.msgs.Allow() {
 			c.limited++
 			if c.limited > maxRateRefused {
-				c.fail(req, messageID(typ, data), protocol.ErrRateLimited, "too many messages: closing", "rate")
+				c.fail(req, messageID(typ, data), protocol.ErrRateLimited, protocol.NewProblem(protocol.ProblemRateClosing), "rate")
 				return
 			}
 			c.refuse(req, messageID(typ, data), protocol.ErrRateLimited,
-				fmt.Sprintf("at most %g messages a second: this one was dropped", c.s.cfg.MsgRate))
+				protocol.NewProblem(protocol.ProblemRateLimited, "Rate", float64(c.s.cfg.MsgRate)))
 			continue
 		}
 		c.limited = 0
@@ -230,7 +228,7 @@ func messageID(typ websocket.MessageType, data []byte) int64 {
 // frame handles one client frame, number req; false ends the connection.
 func (c *conn) frame(req uint64, typ websocket.MessageType, data []byte) bool {
 	if typ != websocket.MessageText {
-		return c.badFrame(req, "binary frames are not part of the protocol: send JSON text")
+		return c.badFrame(req, protocol.NewProblem(protocol.ProblemBadFrameBinary))
 	}
 	m, err := protocol.DecodeClient(data)
 	var notText *protocol.UTF8Error
@@ -244,23 +242,24 @@ func (c *conn) frame(req uint64, typ websocket.MessageType, data []byte) bool {
 	if errors.As(err, &badText) {
 		// A well-formed message with a string that is no text: its sender
 		// waits for an answer to its id, and learns which field it was.
-		c.refuse(req, messageID(typ, data), protocol.ErrBadRequest, trim(err.Error(), 200))
+		c.refuse(req, messageID(typ, data), protocol.ErrBadRequest, protocol.NewProblem(protocol.ProblemBadText, "Detail", trim(err.Error(), 200)))
 		return true
 	}
 	if errors.Is(err, skullking.ErrBadOptions) {
 		// A well-formed message whose rules the engine refuses: its sender
 		// waits for an answer to its id.
-		c.refuse(req, messageID(typ, data), protocol.ErrBadRequest, trim(protocol.RulesProblem(err), 200))
+		c.refuse(req, messageID(typ, data), protocol.ErrBadRequest,
+			protocol.NewProblem(protocol.ProblemBadOption, "Detail", trim(protocol.RulesProblem(err), 200)))
 		return true
 	}
 	if err != nil {
-		return c.badFrame(req, "not a protocol message: "+trim(err.Error(), 120))
+		return c.badFrame(req, protocol.NewProblem(protocol.ProblemBadFrame, "Detail", trim(err.Error(), 120)))
 	}
 	c.bad = 0
 	switch m.Type {
 	case protocol.TypeHello:
 		if c.hello {
-			c.refuse(req, m.ID, protocol.ErrNeedHello, "hello was already said")
+			c.refuse(req, m.ID, protocol.ErrNeedHello, protocol.NewProblem(protocol.ProblemHelloAgain))
 			return true
 		}
 		c.hello = true
@@ -268,12 +267,12 @@ func (c *conn) frame(req uint64, typ websocket.MessageType, data []byte) bool {
 	case protocol.TypeAct, protocol.TypeStart, protocol.TypeSeat, protocol.TypeAddSeat, protocol.TypeConfigure, protocol.TypeRematch,
 		protocol.TypeChat, protocol.TypeLeave, protocol.TypeHint:
 		if !c.hello {
-			c.refuse(req, m.ID, protocol.ErrNeedHello, "say hello first: {\"type\":\"hello\",\"v\":"+strconv.Itoa(protocol.Version)+",\"token\":\"…\"}")
+			c.refuse(req, m.ID, protocol.ErrNeedHello, protocol.NewProblem(protocol.ProblemSayHello))
 			return true
 		}
 		return c.forward(table.Intent{Kind: table.IntentMsg, Client: c.id, Msg: m, At: time.Now(), Req: req}, false)
 	default:
-		c.refuse(req, m.ID, protocol.ErrUnknownType, fmt.Sprintf("unknown message type %q", trim(m.Type, 40)))
+		c.refuse(req, m.ID, protocol.ErrUnknownType, protocol.NewProblem(protocol.ProblemUnknownType, "Type", trim(m.Type, 40)))
 		return true
 	}
 }
@@ -299,10 +298,10 @@ func (c *conn) forward(in table.Intent, wait bool) bool {
 	case err == nil:
 		return true
 	case errors.Is(err, table.ErrOverloaded):
-		c.refuse(in.Req, in.Msg.ID, protocol.ErrOverloaded, "the table is busy: this message was dropped, try again")
+		c.refuse(in.Req, in.Msg.ID, protocol.ErrOverloaded, protocol.NewProblem(protocol.ProblemTableBusy))
 		return true
 	default:
-		c.fail(in.Req, in.Msg.ID, protocol.ErrNoTable, "the table is not running here; nothing changed: reconnect", "no_table")
+		c.fail(in.Req, in.Msg.ID, protocol.ErrNoTable, protocol.NewProblem(protocol.ProblemNotRunning), "no_table")
 		return false
 	}
 }
@@ -340,30 +339,30 @@ func (c *conn) reopen(send func() error) error {
 
 // refuse answers client message number req (id: the client's) with an
 // error; the connection stays.
-func (c *conn) refuse(req uint64, id int64, code, msg string) {
+func (c *conn) refuse(req uint64, id int64, code string, p *protocol.Problem) {
 	c.s.metrics.refused.WithLabelValues(code).Inc()
-	b, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeError, ID: id, Code: code, Message: msg})
+	b, _ := json.Marshal(table.ErrorMsg(id, code, p))
 	c.Deliver(table.Frame{Data: b, Req: req})
 }
 
 // badFrame refuses frame number req, which is not a message, and closes
 // the connection after too many in a row.
-func (c *conn) badFrame(req uint64, msg string) bool {
+func (c *conn) badFrame(req uint64, p *protocol.Problem) bool {
 	c.bad++
 	if c.bad > maxBadFrames {
-		c.fail(req, 0, protocol.ErrBadFrame, "too many bad frames: closing", "bad_frames")
+		c.fail(req, 0, protocol.ErrBadFrame, protocol.NewProblem(protocol.ProblemBadFrames), "bad_frames")
 		return false
 	}
-	c.refuse(req, 0, protocol.ErrBadFrame, msg)
+	c.refuse(req, 0, protocol.ErrBadFrame, p)
 	return true
 }
 
 // fail answers message number req (id: the client's) with a last error
 // and closes the connection once it is written. The id tells the client
 // which of its messages the error answers: it must not wait for another.
-func (c *conn) fail(req uint64, id int64, code, msg, reason string) {
+func (c *conn) fail(req uint64, id int64, code string, p *protocol.Problem, reason string) {
 	c.s.metrics.refused.WithLabelValues(code).Inc()
-	b, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeError, ID: id, Code: code, Message: msg})
+	b, _ := json.Marshal(table.ErrorMsg(id, code, p))
 	if c.Deliver(table.Frame{Data: b, Close: true, Req: req}) {
 		select {
 		case <-c.ctx.Done():

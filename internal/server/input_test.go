@@ -206,47 +206,53 @@ func TestBadInput(t *testing.T) {
 	ann.drain()
 	seq := ann.last.Seq
 
-	expect := func(c *rawConn, raw string, code, contains string) {
+	// An error names its problem as a code for the client to word (an
+	// illegal action, its refusal instead); the English beside it says it
+	// for logs.
+	expect := func(c *rawConn, raw string, code, problem, contains string) {
 		t.Helper()
 		c.sendRaw(raw)
 		f := c.next(protocol.TypeError)
 		if f.Code != code || !strings.Contains(f.Message, contains) {
 			t.Fatalf("%s → %+v, want %s containing %q", raw, f, code, contains)
 		}
+		if got := f.Problem; problem == "" && (got != nil || f.Refusal == nil) || problem != "" && (got == nil || got.Code != problem) {
+			t.Fatalf("%s → problem %+v, refusal %+v: want the problem %q", raw, got, f.Refusal, problem)
+		}
 	}
-	expect(ann, `{"type":`, protocol.ErrBadFrame, "not a protocol message")
-	expect(ann, `[1,2,3]`, protocol.ErrBadFrame, "")
-	expect(ann, `"hello"`, protocol.ErrBadFrame, "")
-	expect(ann, `{}`, protocol.ErrBadFrame, "type")
-	expect(ann, `{"type":"teleport","id":3}`, protocol.ErrUnknownType, "teleport")
+	expect(ann, `{"type":`, protocol.ErrBadFrame, protocol.ProblemBadFrame, "not a protocol message")
+	expect(ann, `[1,2,3]`, protocol.ErrBadFrame, protocol.ProblemBadFrame, "")
+	expect(ann, `"hello"`, protocol.ErrBadFrame, protocol.ProblemBadFrame, "")
+	expect(ann, `{}`, protocol.ErrBadFrame, protocol.ProblemBadFrame, "type")
+	expect(ann, `{"type":"teleport","id":3}`, protocol.ErrUnknownType, protocol.ProblemUnknownType, "teleport")
 	// Rules the engine refuses are a bad request answering the message's id,
 	// not a frame that could not be read.
 	ann.sendRaw(`{"type":"configure","id":12,"settings":{"options":{"rounds":0}}}`)
 	if f := ann.next(protocol.TypeError); f.Code != protocol.ErrBadRequest || f.ID != 12 || f.Message != "Rounds: 0: must be 1 to 100." {
 		t.Fatalf("refused rules: %+v", f)
 	}
-	expect(ann, `{"type":"join","name":"x"}`, protocol.ErrUnknownType, "join")
-	expect(ann, `{"type":"hello","v":2,"spectate":true}`, protocol.ErrNeedHello, "already")
-	expect(ann, `{"type":"act"}`, protocol.ErrBadRequest, "an action is needed")
-	expect(ann, `{"type":"act","action":{"kind":"fly"}}`, protocol.ErrBadRequest, "unknown action kind")
-	expect(ann, `{"type":"act","action":{"kind":"bid"}}`, protocol.ErrBadRequest, "value")
-	expect(ann, `{"type":"act","action":{"kind":"bid","value":99999}}`, protocol.ErrBadRequest, "out of range")
-	expect(ann, `{"type":"act","action":{"kind":"bid","value":5}}`, protocol.ErrIllegal, "1 card was dealt: bid 0 to 1.")
-	expect(ann, `{"type":"act","action":{"kind":"play","card":900}}`, protocol.ErrBadRequest, "no card has id 900")
-	expect(ann, `{"type":"act","action":{"kind":"play","card":0}}`, protocol.ErrIllegal, "once every bid is in")
-	expect(ann, `{"type":"act","action":{"kind":"play","card":61,"as":"dragon"}}`, protocol.ErrBadRequest, "dragon")
-	expect(ann, `{"type":"act","action":{"kind":"rosie","value":1}}`, protocol.ErrIllegal, "No pirate ability is waiting")
-	expect(ben, `{"type":"start"}`, protocol.ErrNotHost, "host")
-	expect(ben, `{"type":"seat","seat":0,"set":"bot","level":"random"}`, protocol.ErrNotHost, "host")
-	expect(ann, `{"type":"start"}`, protocol.ErrBadRequest, "already started")
-	expect(ann, `{"type":"seat","seat":0,"set":"bot","level":"random"}`, protocol.ErrBadRequest, "host keeps")
-	expect(ann, `{"type":"seat","seat":9,"set":"bot"}`, protocol.ErrBadRequest, "seat")
-	expect(ann, `{"type":"seat","seat":1,"set":"fly"}`, protocol.ErrBadRequest, "set")
-	expect(ann, `{"type":"configure","settings":{"turn_seconds":5}}`, protocol.ErrBadRequest, "before the game starts")
-	expect(ann, `{"type":"leave"}`, protocol.ErrBadRequest, "has started")
-	expect(ann, `{"type":"chat","text":""}`, protocol.ErrBadRequest, "chat")
-	expect(ann, `{"type":"chat","text":"`+strings.Repeat("a", 400)+`"}`, protocol.ErrChatTooLong, "400 characters")
-	expect(spec, `{"type":"act","action":{"kind":"bid","value":0}}`, protocol.ErrNotSeated, "spectators")
+	expect(ann, `{"type":"join","name":"x"}`, protocol.ErrUnknownType, protocol.ProblemUnknownType, "join")
+	expect(ann, `{"type":"hello","v":2,"spectate":true}`, protocol.ErrNeedHello, protocol.ProblemHelloAgain, "already")
+	expect(ann, `{"type":"act"}`, protocol.ErrBadRequest, protocol.ProblemBadAction, "an action is needed")
+	expect(ann, `{"type":"act","action":{"kind":"fly"}}`, protocol.ErrBadRequest, protocol.ProblemBadAction, "unknown action kind")
+	expect(ann, `{"type":"act","action":{"kind":"bid"}}`, protocol.ErrBadRequest, protocol.ProblemBadAction, "value")
+	expect(ann, `{"type":"act","action":{"kind":"bid","value":99999}}`, protocol.ErrBadRequest, protocol.ProblemBadAction, "out of range")
+	expect(ann, `{"type":"act","action":{"kind":"bid","value":5}}`, protocol.ErrIllegal, "", "1 card was dealt: bid 0 to 1.")
+	expect(ann, `{"type":"act","action":{"kind":"play","card":900}}`, protocol.ErrBadRequest, protocol.ProblemBadAction, "no card has id 900")
+	expect(ann, `{"type":"act","action":{"kind":"play","card":0}}`, protocol.ErrIllegal, "", "once every bid is in")
+	expect(ann, `{"type":"act","action":{"kind":"play","card":61,"as":"dragon"}}`, protocol.ErrBadRequest, protocol.ProblemBadAction, "dragon")
+	expect(ann, `{"type":"act","action":{"kind":"rosie","value":1}}`, protocol.ErrIllegal, "", "No pirate ability is waiting")
+	expect(ben, `{"type":"start"}`, protocol.ErrNotHost, protocol.ProblemHostOnly, "host")
+	expect(ben, `{"type":"seat","seat":0,"set":"bot","level":"random"}`, protocol.ErrNotHost, protocol.ProblemHostOnly, "host")
+	expect(ann, `{"type":"start"}`, protocol.ErrBadRequest, protocol.ProblemAlreadyStarted, "already started")
+	expect(ann, `{"type":"seat","seat":0,"set":"bot","level":"random"}`, protocol.ErrBadRequest, protocol.ProblemHostKeepsSeat, "host keeps")
+	expect(ann, `{"type":"seat","seat":9,"set":"bot"}`, protocol.ErrBadRequest, protocol.ProblemSeatRange, "seat")
+	expect(ann, `{"type":"seat","seat":1,"set":"fly"}`, protocol.ErrBadRequest, protocol.ProblemBadSet, "set")
+	expect(ann, `{"type":"configure","settings":{"turn_seconds":5}}`, protocol.ErrBadRequest, protocol.ProblemConfigureStarted, "before the game starts")
+	expect(ann, `{"type":"leave"}`, protocol.ErrBadRequest, protocol.ProblemLeaveStarted, "has started")
+	expect(ann, `{"type":"chat","text":""}`, protocol.ErrBadRequest, protocol.ProblemChatEmpty, "chat")
+	expect(ann, `{"type":"chat","text":"`+strings.Repeat("a", 400)+`"}`, protocol.ErrChatTooLong, protocol.ProblemChatTooLong, "400 characters")
+	expect(spec, `{"type":"act","action":{"kind":"bid","value":0}}`, protocol.ErrNotSeated, protocol.ProblemSpectatorsWatch, "spectators")
 	ann.ws.Write(context.Background(), websocket.MessageBinary, []byte{0, 1, 2})
 	if f := ann.next(protocol.TypeError); f.Code != protocol.ErrBadFrame || !strings.Contains(f.Message, "binary") {
 		t.Fatalf("binary frame: %+v", f)
@@ -256,7 +262,7 @@ func TestBadInput(t *testing.T) {
 	if f := ann.next(protocol.TypeAck, protocol.TypeError); f.Type != protocol.TypeAck || f.ID != bid {
 		t.Fatalf("a legal bid: %+v", f)
 	}
-	expect(ann, `{"type":"act","action":{"kind":"bid","value":1}}`, protocol.ErrIllegal, "a bid never changes")
+	expect(ann, `{"type":"act","action":{"kind":"bid","value":1}}`, protocol.ErrIllegal, "", "a bid never changes")
 	ann.drain()
 	if ann.last.Seq != seq+1 {
 		t.Fatalf("bad input changed the state: seq %d → %d", seq, ann.last.Seq)

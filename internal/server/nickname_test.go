@@ -23,22 +23,27 @@ func TestLobbyRefusesLookalikeAndReservedNicknames(t *testing.T) {
 	id := ts.Create("Owner", []protocol.SeatSpec{testserver.Open, testserver.Open, testserver.Bot("random")}, short).ID
 	before := ts.Info(id)
 	ctx := testserver.Context(t, 30*time.Second)
-	for _, c := range []struct{ nickname, says string }{
-		{"Оwner", `the nickname "Оwner" looks like "Owner", who sits at this table`}, // a Cyrillic О
-		{"ＯＷＮＥＲ", `the nickname "OWNER" is taken at this table`},
-		{"Blackbeard", "Blackbeard is a bot's name"},
-		{"Mary Read", "Mary Read is a bot's name"}, // the bot in seat 2
-		{"B1ackbeard", `the nickname "B1ackbeard" looks like "Blackbeard", a bot's name`},
-		{"Ann\u0007", `the nickname "Ann\a" holds U+0007, a control character`},
-		{"Graybeard", "Graybeard is the name of the ghost player of a two-player game"},
-		{"Spectator", "spectator is the name every spectator chats under"},
-		{"Owner\u0307", `the nickname "Owneṙ" looks like "Owner", who sits at this table: only a combining mark sets them apart`},
-		{"a" + strings.Repeat("\u0336", 23), `a nickname stacks at most 4 combining marks on one character; this one stacks 23 on "a"`},
+	for _, c := range []struct{ nickname, problem, says string }{
+		{"Оwner", protocol.ProblemNicknameLikeSeat, `the nickname "Оwner" looks like "Owner", who sits at this table`}, // a Cyrillic О
+		{"ＯＷＮＥＲ", protocol.ProblemNicknameTaken, `the nickname "OWNER" is taken at this table`},
+		{"Blackbeard", protocol.ProblemNicknameBot, "Blackbeard is a bot's name"},
+		{"Mary Read", protocol.ProblemNicknameBot, "Mary Read is a bot's name"}, // the bot in seat 2
+		{"B1ackbeard", protocol.ProblemNicknameLikeBot, `the nickname "B1ackbeard" looks like "Blackbeard", a bot's name`},
+		{"Ann\u0007", protocol.ProblemNicknameDisallowed, `the nickname "Ann\a" holds U+0007, a control character`},
+		{"Graybeard", protocol.ProblemNicknameGraybeard, "Graybeard is the name of the ghost player of a two-player game"},
+		{"Spectator", protocol.ProblemNicknameSpectator, "spectator is the name every spectator chats under"},
+		{"Owner\u0307", protocol.ProblemNicknameLikeSeatMark,
+			`the nickname "Owneṙ" looks like "Owner", who sits at this table: only a combining mark sets them apart`},
+		{"a" + strings.Repeat("\u0336", 23), protocol.ProblemNicknameMark,
+			`a nickname stacks at most 4 combining marks on one character; this one stacks 23 on "a"`},
 	} {
+		// The problem is on the wire as a code for the client to word; the
+		// English beside it, for logs, is the catalogue's sentence.
 		_, err := ts.Client().Join(ctx, id, protocol.JoinRequest{Nickname: c.nickname})
 		var e *client.Error
-		if !errors.As(err, &e) || e.Status != 409 || e.Code != protocol.ErrBadRequest || e.Message != c.says {
-			t.Fatalf("join as %q: %v (%+v), want 409 bad_request %q", c.nickname, err, e, c.says)
+		if !errors.As(err, &e) || e.Status != 409 || e.Code != protocol.ErrBadRequest || e.Problem == nil ||
+			e.Problem.Code != c.problem || e.Message != c.says {
+			t.Fatalf("join as %q: %v (%+v), want 409 bad_request, problem %s, %q", c.nickname, err, e, c.problem, c.says)
 		}
 	}
 	// Bytes no client of package client can send: an invalid byte, and a

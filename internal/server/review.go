@@ -174,7 +174,7 @@ func (s *Server) finishedRecord(w http.ResponseWriter, r *http.Request, id, what
 	}
 	if in.Status != string(store.StatusOver) {
 		// A running game's record holds every hand: it waits for the end.
-		writeError(w, http.StatusConflict, protocol.ErrNotOver, "the %s is ready once the game is over", what)
+		writeError(w, http.StatusConflict, protocol.ErrNotOver, what+"_not_over")
 		return nil, false
 	}
 	b, err := s.store.Record(r.Context(), id)
@@ -193,7 +193,7 @@ func (s *Server) getReview(w http.ResponseWriter, r *http.Request) {
 	if q := r.URL.Query().Get("you"); q != "" {
 		n, err := strconv.Atoi(q)
 		if err != nil || n < 0 {
-			writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "you=%q: a seat counts from 0", q)
+			writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, protocol.ProblemBadViewer, "Value", q)
 			return
 		}
 		you = n
@@ -218,9 +218,9 @@ func (s *Server) getReview(w http.ResponseWriter, r *http.Request) {
 	case reviewBusy:
 		w.Header().Set("Retry-After", "5")
 		s.metrics.refused.WithLabelValues(protocol.ErrOverloaded).Inc()
-		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, "the server is reviewing other games: try again in a moment")
+		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, protocol.ProblemReviewBusy)
 	default:
-		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, "this game could not be reviewed: %s", why)
+		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, protocol.ProblemReviewFailed, "Detail", why)
 	}
 }
 
@@ -240,7 +240,7 @@ func (s *Server) tellReview(w http.ResponseWriter, id string, data, b []byte, yo
 	}
 	if err != nil {
 		s.log.Error("telling a stored review failed", "table", id, "err", err)
-		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, "internal error")
+		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, protocol.ProblemInternal)
 		return
 	}
 	if you >= len(rec.Players) {
@@ -268,7 +268,7 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		s.log.Error("replay of a stored record failed", "table", id, "err", err)
-		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, "internal error")
+		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, protocol.ProblemInternal)
 		return
 	}
 	writeJSON(w, http.StatusOK, rp)

@@ -23,7 +23,7 @@ func TestCreateRefusesRulesInTheFormsWords(t *testing.T) {
 		{map[string]any{"options": map[string]any{"rounds": 300}}, "Rounds: 300: must be 1 to 100."},
 		{map[string]any{"options": map[string]any{"bonus_fourteen": "x"}}, `Colour 14 captured: want a whole number, got "x".`},
 		{map[string]any{"options": map[string]any{"loot": true}}, "Loot is never used with 2 players."},
-		{map[string]any{"turn_seconds": -5}, "Turn timer (seconds): -5: must be 0 (off) to 3600."},
+		{map[string]any{"turn_seconds": -5}, "Turn timer (seconds): -5: must be 0 (off) to 3,600."},
 	} {
 		b, _ := json.Marshal(map[string]any{"nickname": "Ann", "seats": seats, "settings": c.settings})
 		code, answer := httpPost(t, ts.Base+"/api/tables", b)

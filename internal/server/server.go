@@ -30,6 +30,7 @@ import (
 	"github.com/skullking-go/skullking/internal/web"
 	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // Config configures a Server. Zero values take the defaults noted.
@@ -285,7 +286,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.getReplay)
 	mux.HandleFunc("GET /api/tables/{id}/ws", s.serveWS)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "not_found", "no such route: %s %s", r.Method, r.URL.Path)
+		writeError(w, http.StatusNotFound, "not_found", protocol.ProblemNoRoute, "Method", r.Method, "Path", r.URL.Path)
 	})
 	for path, h := range s.cfg.Mount {
 		mux.Handle(path, h)
@@ -386,7 +387,7 @@ func (s *Server) recoverHTTP(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.log.Error("http handler panicked", "path", r.URL.Path, "panic", fmt.Sprint(v))
-				writeError(w, http.StatusInternalServerError, protocol.ErrInternal, "internal error")
+				writeError(w, http.StatusInternalServerError, protocol.ErrInternal, protocol.ProblemInternal)
 			}
 		}()
 		next.ServeHTTP(w, r)
@@ -404,8 +405,16 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_, _ = w.Write(append(b, '\n'))
 }
 
-func writeError(w http.ResponseWriter, status int, code, format string, args ...any) {
-	writeJSON(w, status, protocol.ErrorBody{Error: fmt.Sprintf(format, args...), Code: code})
+// writeError answers an HTTP request with an error: code for programs,
+// problem (with its facts as name, value pairs) for the client to word,
+// and the problem's English for logs and tools.
+func writeError(w http.ResponseWriter, status int, code, problem string, pairs ...any) {
+	writeProblem(w, status, code, protocol.NewProblem(problem, pairs...))
+}
+
+// writeProblem answers with problem p, as writeError does.
+func writeProblem(w http.ResponseWriter, status int, code string, p *protocol.Problem) {
+	writeJSON(w, status, protocol.ErrorBody{Error: words.Problem(p), Code: code, Problem: p})
 }
 
 // maxBody bounds a lobby request body.
@@ -421,19 +430,19 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: more than %d KiB", maxBody>>10)
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, protocol.ProblemBodyTooBig, "Max", maxBody>>10)
 		return false
 	case err != nil:
-		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: %v", err)
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, protocol.ProblemBody, "Detail", err.Error())
 		return false
 	}
 	var notUTF8 *protocol.UTF8Error
 	if err := protocol.CheckText(body); errors.As(err, &notUTF8) {
-		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: not valid UTF-8 (byte %#02x at offset %d)",
-			notUTF8.Byte, notUTF8.Offset)
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, protocol.ProblemBody,
+			"Detail", fmt.Sprintf("not valid UTF-8 (byte %#02x at offset %d)", notUTF8.Byte, notUTF8.Offset))
 		return false
 	} else if err != nil {
-		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: %v", err)
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, protocol.ProblemBody, "Detail", err.Error())
 		return false
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -441,14 +450,14 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 	if err := dec.Decode(v); errors.Is(err, skullking.ErrBadOptions) {
 		// Well-formed JSON whose rules the engine refuses: said as the
 		// create form says it, under the option's label.
-		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "%s", protocol.RulesProblem(err))
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, protocol.ProblemBadOption, "Detail", protocol.RulesProblem(err))
 		return false
 	} else if err != nil {
-		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: %s", strings.TrimPrefix(err.Error(), "json: "))
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, protocol.ProblemBody, "Detail", strings.TrimPrefix(err.Error(), "json: "))
 		return false
 	}
 	if dec.More() {
-		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "request body: one JSON object, nothing after it")
+		writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, protocol.ProblemBody, "Detail", "one JSON object, nothing after it")
 		return false
 	}
 	return true
@@ -460,7 +469,7 @@ func (s *Server) limited(h http.HandlerFunc) http.HandlerFunc {
 		if ok, wait := s.limits.allow(clientIP(r), time.Now()); !ok {
 			w.Header().Set("Retry-After", retryAfter(wait))
 			s.metrics.refused.WithLabelValues(protocol.ErrRateLimited).Inc()
-			writeError(w, http.StatusTooManyRequests, protocol.ErrRateLimited, "too many requests: slow down")
+			writeError(w, http.StatusTooManyRequests, protocol.ErrRateLimited, protocol.ProblemTooManyRequests)
 			return
 		}
 		h(w, r)
@@ -471,7 +480,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if err := s.store.Ping(ctx); err != nil {
-		writeError(w, http.StatusServiceUnavailable, "unhealthy", "store: %v", err)
+		writeError(w, http.StatusServiceUnavailable, "unhealthy", protocol.ProblemUnhealthy, "Detail", err.Error())
 		return
 	}
 	answer := map[string]string{"status": "ok"}
@@ -518,8 +527,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		var ok bool
 		if done, held, ok = s.created.reserve(ip); !ok {
 			s.metrics.refused.WithLabelValues(protocol.ErrTooManyTables).Inc()
-			writeError(w, http.StatusTooManyRequests, protocol.ErrTooManyTables,
-				"your address has %d tables not yet over, as many as this server allows: finish one first", held)
+			writeError(w, http.StatusTooManyRequests, protocol.ErrTooManyTables, protocol.ProblemTooManyTables, "Count", held)
 			return
 		}
 	}
@@ -537,26 +545,32 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 func (s *Server) tableError(w http.ResponseWriter, err error) {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		writeError(w, http.StatusNotFound, protocol.ErrNoTable, "no such table")
+		writeError(w, http.StatusNotFound, protocol.ErrNoTable, protocol.ProblemNoTable)
 	case errors.Is(err, table.ErrFull), errors.Is(err, table.ErrClosed), errors.Is(err, table.ErrOverloaded):
 		w.Header().Set("Retry-After", "5")
-		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, "%v", err)
+		problem := protocol.ProblemOverloaded
+		if errors.Is(err, table.ErrFull) {
+			problem = protocol.ProblemServerFull
+		} else if errors.Is(err, table.ErrClosed) {
+			problem = protocol.ProblemServerClosing
+		}
+		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, problem)
 	case errors.Is(err, store.ErrLeased):
 		// Another node holds the table: it is moving (its owner died and
 		// its lease has yet to run out), or this node has not yet heard of
 		// it. Either way a moment later it answers.
 		w.Header().Set("Retry-After", "2")
-		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, "the table is moving between servers: try again in a moment")
+		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, protocol.ProblemTableMoving)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, "the table did not answer in time")
+		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, protocol.ProblemNoAnswer)
 	default:
 		var inv *table.InvalidError
 		if errors.As(err, &inv) {
-			writeError(w, http.StatusBadRequest, protocol.ErrBadRequest, "%s", inv.Msg)
+			writeProblem(w, http.StatusBadRequest, protocol.ErrBadRequest, inv.Problem)
 			return
 		}
 		s.log.Error("lobby request failed", "err", err)
-		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, "internal error")
+		writeError(w, http.StatusInternalServerError, protocol.ErrInternal, protocol.ProblemInternal)
 	}
 }
 
@@ -643,11 +657,11 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	case reply.Type == protocol.TypeJoined && reply.Seat != nil:
 		writeJSON(w, http.StatusOK, protocol.JoinResponse{ID: id, Seat: *reply.Seat, Token: reply.Token, WS: protocol.SocketPath(id)})
 	case reply.Code == protocol.ErrInternal:
-		writeError(w, http.StatusInternalServerError, reply.Code, "%s", reply.Message)
+		writeProblem(w, http.StatusInternalServerError, reply.Code, reply.Problem)
 	case reply.Type == protocol.TypeBye:
-		writeError(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, "%s", reply.Reason)
+		writeProblem(w, http.StatusServiceUnavailable, protocol.ErrOverloaded, reply.Problem)
 	default:
-		writeError(w, http.StatusConflict, reply.Code, "%s", reply.Message)
+		writeProblem(w, http.StatusConflict, reply.Code, reply.Problem)
 	}
 }
 

@@ -2,6 +2,7 @@ package table
 
 import (
 	"encoding/json"
+	"errors"
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
@@ -59,10 +60,24 @@ func (t *Table) closeOpen() {
 	t.open = request{}
 }
 
-// refuse tells one client its intent was refused; the table is unchanged.
-func (t *Table) refuse(r request, code, message string) {
+// refuse tells one client its intent was refused, for problem p; the
+// table is unchanged.
+func (t *Table) refuse(r request, code string, p *protocol.Problem) {
 	t.m.cfg.Observer.Refused(code)
-	t.answer(r, protocol.ServerMsg{Type: protocol.TypeError, ID: r.id, Code: code, Message: message}, false)
+	t.answer(r, ErrorMsg(r.id, code, p), false)
+}
+
+// refuseWith tells one client why its intent was refused: a refusal's
+// code and problem, or the server's failure.
+func (t *Table) refuseWith(r request, err error) {
+	code := protocol.ErrInternal
+	var rf *refusal
+	if errors.As(err, &rf) {
+		code = rf.code
+	} else {
+		t.log.Error("message failed", "err", err)
+	}
+	t.refuse(r, code, problemOf(err))
 }
 
 // refuseAction tells a seat why the engine refused its action: the
@@ -90,12 +105,12 @@ func (t *Table) refuseAction(r request, seat int, ref *skullking.Refusal) {
 // received it.
 func (t *Table) refuseMoved(r request, err error) {
 	t.m.cfg.Observer.Refused(protocol.ErrNoTable)
-	t.answer(r, protocol.ServerMsg{Type: protocol.TypeError, ID: r.id, Code: protocol.ErrNoTable, Message: err.Error()}, true)
+	t.answer(r, ErrorMsg(r.id, protocol.ErrNoTable, movedProblem(err)), true)
 }
 
 // refuseAndClose refuses and asks the connection to close: a client with
 // no right to be here gets nothing more.
-func (t *Table) refuseAndClose(r request, code, message string) {
+func (t *Table) refuseAndClose(r request, code string, p *protocol.Problem) {
 	t.m.cfg.Observer.Refused(code)
-	t.answer(r, protocol.ServerMsg{Type: protocol.TypeError, Code: code, Message: message}, true)
+	t.answer(r, ErrorMsg(0, code, p), true)
 }

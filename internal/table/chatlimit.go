@@ -1,7 +1,6 @@
 package table
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -15,25 +14,25 @@ import (
 
 // checkChat trims a chat line and checks it: 1 to protocol.MaxChat
 // printable characters. A refusal comes with its wire code — a line too
-// long has its own, so that a client can ask for a shorter one — and a
-// sentence saying exactly what is wrong.
-func checkChat(text string) (line, code string, err error) {
+// long has its own, so that a client can ask for a shorter one — and the
+// problem saying exactly what is wrong.
+func checkChat(text string) (string, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return "", protocol.ErrBadRequest, fmt.Errorf("chat: an empty line (1 to %d printable characters)", protocol.MaxChat)
+		return "", refused(protocol.ProblemChatEmpty, "Max", protocol.MaxChat)
 	}
 	if !utf8.ValidString(text) {
-		return "", protocol.ErrBadRequest, errors.New("chat: the line is not valid UTF-8")
+		return "", refused(protocol.ProblemChatNotUTF8)
 	}
 	if n := utf8.RuneCountInString(text); n > protocol.MaxChat {
-		return "", protocol.ErrChatTooLong, fmt.Errorf("chat: a line of %d characters; at most %d", n, protocol.MaxChat)
+		return "", refusedAs(protocol.ErrChatTooLong, protocol.ProblemChatTooLong, "Count", n, "Max", protocol.MaxChat)
 	}
 	for _, r := range text {
 		if !unicode.IsPrint(r) {
-			return "", protocol.ErrBadRequest, fmt.Errorf("chat: the line holds %U, which is not a printable character", r)
+			return "", refused(protocol.ProblemChatUnprintable, "Char", fmt.Sprintf("%U", r))
 		}
 	}
-	return text, "", nil
+	return text, nil
 }
 
 // chatLimits bound a table's chat as a whole, whatever the number of

@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // handle dispatches one intent.
@@ -25,7 +25,7 @@ func (t *Table) handle(in Intent) {
 	case IntentMsg:
 		c := t.clients[in.Client]
 		if c == nil {
-			t.refuse(in.request(), protocol.ErrNeedHello, "say hello first")
+			t.refuse(in.request(), protocol.ErrNeedHello, protocol.NewProblem(protocol.ProblemSayHello))
 			return
 		}
 		t.message(in, c)
@@ -53,7 +53,7 @@ func (t *Table) message(in Intent, c *client) {
 		err = t.leave(c)
 	case protocol.TypeStart, protocol.TypeSeat, protocol.TypeAddSeat, protocol.TypeConfigure, protocol.TypeRematch:
 		if !host {
-			t.refuse(in.request(), protocol.ErrNotHost, "only the host may "+m.Type)
+			t.refuse(in.request(), protocol.ErrNotHost, protocol.NewProblem(protocol.ProblemHostOnly, "Type", m.Type))
 			return
 		}
 		switch m.Type {
@@ -69,22 +69,15 @@ func (t *Table) message(in Intent, c *client) {
 			err = t.rematch()
 		}
 	default:
-		t.refuse(in.request(), protocol.ErrUnknownType, fmt.Sprintf("unknown message type %q", m.Type))
+		t.refuse(in.request(), protocol.ErrUnknownType, protocol.NewProblem(protocol.ProblemUnknownType, "Type", m.Type))
 		return
 	}
 	if err != nil {
-		code := protocol.ErrBadRequest
-		var coded *codedError
-		switch {
-		case moved(err):
+		if moved(err) {
 			t.refuseMoved(in.request(), err)
 			return
-		case errors.Is(err, errStorage):
-			code = protocol.ErrInternal
-		case errors.As(err, &coded):
-			code = coded.code
 		}
-		t.refuse(in.request(), code, err.Error())
+		t.refuseWith(in.request(), err)
 		return
 	}
 	if _, still := t.clients[in.Client]; still {
@@ -96,34 +89,33 @@ func (t *Table) message(in Intent, c *client) {
 func (t *Table) hello(in Intent) {
 	m := in.Msg
 	if m.V != protocol.Version {
-		t.refuseAndClose(in.request(), protocol.ErrBadVersion, fmt.Sprintf("this server speaks protocol version %d", protocol.Version))
+		t.refuseAndClose(in.request(), protocol.ErrBadVersion, protocol.NewProblem(protocol.ProblemBadVersion, "Version", protocol.Version))
 		return
 	}
 	if _, dup := t.clients[in.Client]; dup {
-		t.refuse(in.request(), protocol.ErrNeedHello, "hello was already said")
+		t.refuse(in.request(), protocol.ErrNeedHello, protocol.NewProblem(protocol.ProblemHelloAgain))
 		return
 	}
 	c := &client{seat: -1, resultsOnce: m.ResultsOnce, sent: -1}
 	if m.Spectate {
 		if !t.st.Spectators {
-			t.refuseAndClose(in.request(), protocol.ErrNoSpectator, "this table does not allow spectators")
+			t.refuseAndClose(in.request(), protocol.ErrNoSpectator, protocol.NewProblem(protocol.ProblemNoSpectators))
 			return
 		}
 		if most := t.m.cfg.MaxSpectators; most > 0 && t.watching >= most {
-			t.refuseAndClose(in.request(), protocol.ErrSpectatorsFull,
-				fmt.Sprintf("this table has %d spectators, as many as this server allows: try again later", t.watching))
+			t.refuseAndClose(in.request(), protocol.ErrSpectatorsFull, protocol.NewProblem(protocol.ProblemSpectatorsFull, "Count", t.watching))
 			return
 		}
 		t.watching++
 	} else {
 		seat := t.seatByToken(m.Token)
 		if seat < 0 {
-			t.refuseAndClose(in.request(), protocol.ErrBadToken, "no seat at this table answers to that token")
+			t.refuseAndClose(in.request(), protocol.ErrBadToken, protocol.NewProblem(protocol.ProblemBadToken))
 			return
 		}
 		p := &t.pres[seat]
 		if p.conns >= maxConnsPerSeat {
-			t.refuseAndClose(in.request(), protocol.ErrBadRequest, fmt.Sprintf("a seat may have at most %d connections", maxConnsPerSeat))
+			t.refuseAndClose(in.request(), protocol.ErrBadRequest, protocol.NewProblem(protocol.ProblemSeatConnections, "Count", maxConnsPerSeat))
 			return
 		}
 		c.seat, c.hash = seat, t.seats.Seats[seat].TokenHash
@@ -147,8 +139,7 @@ func (t *Table) hello(in Intent) {
 		t.m.cfg.Bus.Publish(in.Client, Frame{Data: f})
 	}
 	if t.broken != nil {
-		t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeError, Code: protocol.ErrInternal,
-			Message: "this table cannot continue: " + t.broken.Error()}, false)
+		t.send(in.Client, ErrorMsg(0, protocol.ErrInternal, protocol.NewProblem(protocol.ProblemBrokenBecause, "Detail", t.broken.Error())), false)
 	}
 }
 
@@ -190,11 +181,12 @@ func (t *Table) detach(id ClientID) {
 	t.presenceChanged()
 }
 
-// kick closes every connection of seat s (its person left or was replaced).
+// kick closes every connection of seat s (its person left or was
+// replaced), for problem reason.
 func (t *Table) kick(s int, reason string) {
 	for id, c := range t.clients {
 		if c.seat == s {
-			t.send(id, protocol.ServerMsg{Type: protocol.TypeBye, Reason: reason}, true)
+			t.send(id, ByeMsg(reason, false), true)
 			delete(t.clients, id)
 		}
 	}
@@ -206,26 +198,26 @@ func (t *Table) kick(s int, reason string) {
 func (t *Table) join(in Intent) {
 	r := in.request()
 	r.id = 0 // a lobby request: its answer names no message
-	fail := func(code, msg string) { t.refuse(r, code, msg) }
+	fail := func(code, problem string, pairs ...any) { t.refuse(r, code, protocol.NewProblem(problem, pairs...)) }
 	if t.broken != nil {
-		fail(protocol.ErrInternal, "this table cannot continue")
+		fail(protocol.ErrInternal, protocol.ProblemBroken)
 		return
 	}
 	if t.row.Status == store.StatusOver {
-		fail(protocol.ErrBadRequest, "the game is over")
+		fail(protocol.ErrBadRequest, protocol.ProblemGameOver)
 		return
 	}
 	seat := -1
 	if in.Msg.Seat != nil {
 		s := *in.Msg.Seat
 		if s < 0 || s >= len(t.seats.Seats) {
-			fail(protocol.ErrBadRequest, fmt.Sprintf("there is no such seat: the table has %d (seats 0 to %d)", len(t.seats.Seats), len(t.seats.Seats)-1))
+			fail(protocol.ErrBadRequest, protocol.ProblemNoSuchSeat, "Count", len(t.seats.Seats), "Last", len(t.seats.Seats)-1)
 			return
 		}
 		if taken := t.seats.Seats[s]; taken.Kind != KindOpen {
 			// Said by who sits there, not by number: the protocol counts
 			// seats from 0 and the browser from 1.
-			fail(protocol.ErrBadRequest, fmt.Sprintf("%s already sits in that seat: pick another", taken.Name))
+			fail(protocol.ErrBadRequest, protocol.ProblemSeatTaken, "Name", taken.Name)
 			return
 		}
 		seat = s
@@ -237,18 +229,18 @@ func (t *Table) join(in Intent) {
 			}
 		}
 		if seat < 0 {
-			fail(protocol.ErrBadRequest, "the table is full")
+			fail(protocol.ErrBadRequest, protocol.ProblemTableFull)
 			return
 		}
 	}
 	name, err := checkNickname(in.Msg.Name, t.heldNames(seat))
 	if err != nil {
-		fail(protocol.ErrBadRequest, err.Error())
+		t.refuseWith(r, err)
 		return
 	}
 	token, hash, err := newToken()
 	if err != nil {
-		fail(protocol.ErrInternal, "could not make a token")
+		fail(protocol.ErrInternal, protocol.ProblemNoToken)
 		return
 	}
 	seats := t.seats.clone()
@@ -261,10 +253,11 @@ func (t *Table) join(in Intent) {
 		if moved(err) {
 			// The lobby answers a bye as "try again" (503): the table will
 			// run somewhere in a moment.
-			t.answer(r, protocol.ServerMsg{Type: protocol.TypeBye, Reason: err.Error(), Reconnect: true}, false)
+			p := movedProblem(err)
+			t.answer(r, protocol.ServerMsg{Type: protocol.TypeBye, Problem: p, Reason: words.Problem(p), Reconnect: true}, false)
 			return
 		}
-		fail(protocol.ErrInternal, errStorage.Error())
+		t.refuseWith(r, errStorage)
 		return
 	}
 	t.pres[seat] = presence{awaySince: time.Now()}
@@ -276,16 +269,16 @@ func (t *Table) join(in Intent) {
 func (t *Table) act(in Intent, c *client) {
 	m := in.Msg
 	if c.seat < 0 {
-		t.refuse(in.request(), protocol.ErrNotSeated, "spectators watch; they do not play")
+		t.refuse(in.request(), protocol.ErrNotSeated, protocol.NewProblem(protocol.ProblemSpectatorsWatch))
 		return
 	}
 	if t.game == nil {
-		t.refuse(in.request(), protocol.ErrBadRequest, "the game has not started")
+		t.refuse(in.request(), protocol.ErrBadRequest, protocol.NewProblem(protocol.ProblemNotStarted))
 		return
 	}
 	a, err := protocol.ReadAction(m.Action, t.game.Seat(c.seat))
 	if err != nil {
-		t.refuse(in.request(), protocol.ErrBadRequest, err.Error())
+		t.refuse(in.request(), protocol.ErrBadRequest, protocol.NewProblem(protocol.ProblemBadAction, "Detail", err.Error()))
 		return
 	}
 	if err := t.apply(a, "player", in.At); err != nil {
@@ -298,7 +291,7 @@ func (t *Table) act(in Intent, c *client) {
 			t.refuseMoved(in.request(), err)
 			return
 		}
-		t.refuse(in.request(), protocol.ErrInternal, err.Error())
+		t.refuseWith(in.request(), err)
 		return
 	}
 	t.answer(in.request(), protocol.ServerMsg{Type: protocol.TypeAck, ID: m.ID, Seq: int64(len(t.actions))}, false)
@@ -309,17 +302,17 @@ func (t *Table) act(in Intent, c *client) {
 // chat is under its rate (chatlimit.go). The line is kept for the welcomes
 // to come (chatlog.go).
 func (t *Table) chat(in Intent, c *client) {
-	text, code, err := checkChat(in.Msg.Text)
+	text, err := checkChat(in.Msg.Text)
 	if err != nil {
-		t.refuse(in.request(), code, err.Error())
+		t.refuseWith(in.request(), err)
 		return
 	}
 	if c.seat < 0 && !t.st.SpectatorChat {
-		t.refuse(in.request(), protocol.ErrNoSpectatorChat, "spectators do not chat at this table: the host did not allow it")
+		t.refuse(in.request(), protocol.ErrNoSpectatorChat, protocol.NewProblem(protocol.ProblemSpectatorChat))
 		return
 	}
 	if !t.chatLimits.allow(c.seat >= 0, time.Now()) {
-		t.refuse(in.request(), protocol.ErrChatLimited, "the table's chat is busy: this line was not sent, try again in a moment")
+		t.refuse(in.request(), protocol.ErrChatLimited, protocol.NewProblem(protocol.ProblemChatBusy))
 		return
 	}
 	name := "spectator"
@@ -329,7 +322,7 @@ func (t *Table) chat(in Intent, c *client) {
 	line := t.chatLog.add(time.Now(), c.seat, name, text)
 	b, err := json.Marshal(protocol.ServerMsg{Type: protocol.TypeChat, Seat: &line.Seat, Name: name, Text: text, Line: line.Line})
 	if err != nil {
-		t.refuse(in.request(), protocol.ErrInternal, "could not encode the line")
+		t.refuse(in.request(), protocol.ErrInternal, protocol.NewProblem(protocol.ProblemChatEncode))
 		return
 	}
 	for id := range t.clients {
@@ -348,15 +341,15 @@ func (t *Table) chat(in Intent, c *client) {
 // any of the seat's connections, gets the advice already worked out.
 func (t *Table) hint(in Intent, c *client) {
 	if c.seat < 0 {
-		t.refuse(in.request(), protocol.ErrBadRequest, "hints are for seated players")
+		t.refuse(in.request(), protocol.ErrBadRequest, protocol.NewProblem(protocol.ProblemHintSeated))
 		return
 	}
 	if t.game == nil || t.broken != nil || t.game.Over() {
-		t.refuse(in.request(), protocol.ErrBadRequest, "no game is being played")
+		t.refuse(in.request(), protocol.ErrBadRequest, protocol.NewProblem(protocol.ProblemNoGame))
 		return
 	}
 	if !t.game.Waiting(c.seat) {
-		t.refuse(in.request(), protocol.ErrBadRequest, "you have nothing to decide now")
+		t.refuse(in.request(), protocol.ErrBadRequest, protocol.NewProblem(protocol.ProblemNothingToDecide))
 		return
 	}
 	if h, ok := t.hints[c.seat]; ok && h.at == t.now() {
@@ -375,10 +368,10 @@ type hintAt struct {
 // leave gives up a person's seat before the game starts.
 func (t *Table) leave(c *client) error {
 	if c.seat < 0 {
-		return errors.New("spectators hold no seat")
+		return refused(protocol.ProblemSpectatorNoSeat)
 	}
 	if t.row.Status != store.StatusLobby {
-		return errors.New("the game has started: close the connection instead, a bot plays until you return")
+		return refused(protocol.ProblemLeaveStarted)
 	}
 	s := c.seat
 	seats := t.seats.clone()
@@ -395,7 +388,7 @@ func (t *Table) leave(c *client) error {
 	if err := t.commit(t.st, seats, nil); err != nil {
 		return saveFailed(err)
 	}
-	t.kick(s, "you left the seat")
+	t.kick(s, protocol.ProblemLeftSeat)
 	t.broadcastTable()
 	return nil
 }
@@ -403,16 +396,16 @@ func (t *Table) leave(c *client) error {
 // start deals the first round. Every seat must be held by a person or a bot.
 func (t *Table) start() error {
 	if t.row.Status != store.StatusLobby {
-		return errors.New("the game has already started")
+		return refused(protocol.ProblemAlreadyStarted)
 	}
 	n := len(t.seats.Seats)
 	for i, s := range t.seats.Seats {
 		if s.Kind == KindOpen {
-			return fmt.Errorf("seat %d is open: wait for a player or give it to a bot", i)
+			return refused(protocol.ProblemSeatOpen, "Seat", i)
 		}
 	}
 	if err := t.st.Options.Validate(n); err != nil {
-		return errors.New(protocol.RulesProblem(err))
+		return rulesRefused(err, n)
 	}
 	seed, err := newSeed()
 	if t.m.cfg.Seed != nil {
@@ -459,20 +452,19 @@ func (t *Table) start() error {
 // seats as they like, a connected person's included.
 func (t *Table) setSeat(m protocol.ClientMsg) error {
 	if m.Seat == nil || *m.Seat < 0 || *m.Seat >= len(t.seats.Seats) {
-		return fmt.Errorf("seat: name a seat from 0 to %d", len(t.seats.Seats)-1)
+		return refused(protocol.ProblemSeatRange, "Last", len(t.seats.Seats)-1)
 	}
 	s := *m.Seat
 	if t.row.Status == store.StatusOver {
-		return errors.New("the game is over")
+		return refused(protocol.ProblemGameOver)
 	}
 	cur := t.seats.Seats[s]
 	if cur.Kind == KindPerson && sameHash(cur.TokenHash, t.seats.HostHash) {
-		return errors.New("the host keeps their own seat")
+		return refused(protocol.ProblemHostKeepsSeat)
 	}
 	lobby := t.row.Status == store.StatusLobby
 	if !lobby && cur.Kind == KindPerson && t.pres[s].conns > 0 && (m.Set == protocol.SetBot || m.Set == protocol.SetOpen) {
-		return &codedError{code: protocol.ErrPlayerPresent,
-			msg: fmt.Sprintf("%s is playing seat %d: a seat goes to a bot or opens during a game only while its player is away", cur.Name, s)}
+		return refusedAs(protocol.ErrPlayerPresent, protocol.ProblemPlayerPresent, "Name", cur.Name, "Seat", s)
 	}
 	seats := t.seats.clone()
 	switch m.Set {
@@ -496,22 +488,22 @@ func (t *Table) setSeat(m protocol.ClientMsg) error {
 		}
 	case "remove":
 		if !lobby {
-			return errors.New("seats are removed only before the game starts")
+			return refused(protocol.ProblemRemoveStarted)
 		}
 		if len(seats.Seats) <= 2 {
-			return errors.New("a table has at least 2 seats")
+			return refused(protocol.ProblemMinSeats, "Count", 2)
 		}
 		seats.Seats = append(seats.Seats[:s], seats.Seats[s+1:]...)
 	default:
-		return fmt.Errorf("set: %q is none of \"bot\", \"open\", \"remove\"", m.Set)
+		return refused(protocol.ProblemBadSet, "Set", m.Set)
 	}
 	if err := t.commit(t.st, seats, nil); err != nil {
 		return saveFailed(err)
 	}
 	if cur.Kind == KindPerson {
-		reason := "the host gave your seat to a bot"
+		reason := protocol.ProblemSeatToBot
 		if m.Set != "bot" {
-			reason = "the host opened your seat"
+			reason = protocol.ProblemSeatOpened
 		}
 		t.kick(s, reason)
 	}
@@ -532,10 +524,10 @@ func (t *Table) setSeat(m protocol.ClientMsg) error {
 // addSeat adds a seat before the start, open or for a bot.
 func (t *Table) addSeat(m protocol.ClientMsg) error {
 	if t.row.Status != store.StatusLobby {
-		return errors.New("seats are added only before the game starts")
+		return refused(protocol.ProblemAddStarted)
 	}
 	if len(t.seats.Seats) >= 8 {
-		return errors.New("a table has at most 8 seats")
+		return refused(protocol.ProblemMaxSeats, "Count", 8)
 	}
 	seat := Seat{Kind: KindOpen}
 	if m.Level != "" {
@@ -558,11 +550,11 @@ func (t *Table) addSeat(m protocol.ClientMsg) error {
 // configure changes the settings before the start.
 func (t *Table) configure(m protocol.ClientMsg) error {
 	if t.row.Status != store.StatusLobby {
-		return errors.New("settings change only before the game starts")
+		return refused(protocol.ProblemConfigureStarted)
 	}
 	u := m.Settings
 	if u == nil {
-		return errors.New("configure needs settings")
+		return refused(protocol.ProblemConfigureEmpty)
 	}
 	st := t.st
 	if u.Name != nil {
@@ -598,7 +590,7 @@ func (t *Table) configure(m protocol.ClientMsg) error {
 	if !st.Spectators {
 		for id, c := range t.clients {
 			if c.seat < 0 {
-				t.send(id, protocol.ServerMsg{Type: protocol.TypeBye, Reason: "the host closed the table to spectators"}, true)
+				t.send(id, ByeMsg(protocol.ProblemSpectatorsClosed, false), true)
 				delete(t.clients, id)
 				t.watching--
 			}
@@ -612,7 +604,7 @@ func (t *Table) configure(m protocol.ClientMsg) error {
 // person's token works there too, so clients just reconnect to it.
 func (t *Table) rematch() error {
 	if t.row.Status != store.StatusOver {
-		return errors.New("a rematch is offered once the game is over")
+		return refused(protocol.ProblemRematchNotOver)
 	}
 	if t.row.Rematch != "" {
 		return nil // already offered: the table message names it

@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -441,12 +442,16 @@ func (m *Manager) forget(t *Table) {
 }
 
 // InvalidError is a request refused as asked: bad settings, a bad
-// nickname. Its message is for the person who asked.
-type InvalidError struct{ Msg string }
+// nickname. Its problem is for the person who asked, its Msg the
+// problem in English.
+type InvalidError struct {
+	Msg     string
+	Problem *protocol.Problem
+}
 
 func (e *InvalidError) Error() string { return e.Msg }
 
-func invalid(err error) error { return &InvalidError{Msg: err.Error()} }
+func invalid(err error) error { return &InvalidError{Msg: err.Error(), Problem: problemOf(err)} }
 
 // Create opens a table: the creator takes the first open seat and becomes
 // the host. It returns the table id, the creator's seat and token.
@@ -457,7 +462,7 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (id string, sea
 		return "", 0, "", invalid(err)
 	}
 	if len(req.Seats) < 2 || len(req.Seats) > 8 {
-		return "", 0, "", invalid(fmt.Errorf("seats: a table has 2 to 8 seats, not %d", len(req.Seats)))
+		return "", 0, "", invalid(refused(protocol.ProblemSeatCount, "Count", len(req.Seats)))
 	}
 	st := req.Settings
 	if err := normalizeSettings(&st, len(req.Seats)); err != nil {
@@ -475,15 +480,16 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (id string, sea
 		case KindBot:
 			lvl, err := checkLevel(sp.Level)
 			if err != nil {
-				return "", 0, "", invalid(fmt.Errorf("seat %d: %w", i, err))
+				return "", 0, "", invalid(refused(protocol.ProblemSeatBotLevel, "Seat", i,
+					"Level", strings.ToLower(strings.TrimSpace(sp.Level)), "Levels", strings.Join(bot.Levels(), ", ")))
 			}
 			ps.Seats = append(ps.Seats, Seat{Kind: KindBot, Level: lvl, Name: botName(i)})
 		default:
-			return "", 0, "", invalid(fmt.Errorf("seat %d: kind %q is neither \"open\" nor \"bot\"", i, sp.Kind))
+			return "", 0, "", invalid(refused(protocol.ProblemSeatKind, "Seat", i, "Kind", sp.Kind))
 		}
 	}
 	if seat < 0 {
-		return "", 0, "", invalid(errors.New("seats: leave at least one seat open for yourself"))
+		return "", 0, "", invalid(refused(protocol.ProblemSeatForYou))
 	}
 	token, hash, err := newToken()
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/skullking-go/skullking/internal/emoji"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // The rules of a person's nickname. A public table is a place where a
@@ -87,16 +88,18 @@ import (
 // line goes by. A person under one of them would pass for what it names.
 var reserved = func() []reservedName {
 	out := []reservedName{
-		{"Graybeard", "the name of the ghost player of a two-player game"},
-		{"spectator", "the name every spectator chats under"},
+		{"Graybeard", protocol.ProblemNicknameGraybeard, protocol.ProblemNicknameLikeGraybeard},
+		{"spectator", protocol.ProblemNicknameSpectator, protocol.ProblemNicknameLikeSpectator},
 	}
 	for _, bn := range botNames {
-		out = append(out, reservedName{bn, "a bot's name"})
+		out = append(out, reservedName{bn, protocol.ProblemNicknameBot, protocol.ProblemNicknameLikeBot})
 	}
 	return out
 }()
 
-type reservedName struct{ name, what string }
+// reservedName is a name no person may take, with the problems of a
+// nickname that is it and of one that looks like it.
+type reservedName struct{ name, problem, like string }
 
 // maxMarks is how many combining marks (Unicode categories Mn and Me) may
 // stand on one character of a nickname. Ordinary spelling stacks at most
@@ -151,55 +154,55 @@ func (t *Table) heldNames(seat int) []string {
 func checkNickname(raw string, held []string) (string, error) {
 	if !utf8.ValidString(raw) {
 		i := invalidByte(raw)
-		return "", fmt.Errorf("the nickname is not valid UTF-8 text (byte %#02x at offset %d)", raw[i], i)
+		return "", refused(protocol.ProblemNicknameNotUTF8, "Detail", fmt.Sprintf("byte %#02x at offset %d", raw[i], i))
 	}
 	if strings.ContainsRune(raw, utf8.RuneError) {
 		// What a decoder leaves for a byte or an escape it could not read: a
 		// name repaired on the way, not one anybody chose.
-		return "", fmt.Errorf("the nickname %q holds U+FFFD, the mark of text that could not be read", raw)
+		return "", refused(protocol.ProblemNicknameUnreadable, "Nickname", escaped(raw))
 	}
 	if strings.TrimSpace(raw) == "" {
-		return "", fmt.Errorf("a nickname has 1 to %d characters; this one is empty", MaxNameLen)
+		return "", refused(protocol.ProblemNicknameEmpty, "Max", MaxNameLen)
 	}
 	p := placeholder(raw)
 	if p == 0 {
 		// Every stand-in is in the name already: hundreds of emoji.
-		return "", fmt.Errorf("a nickname has 1 to %d characters; this one has %d", MaxNameLen, graphemeCount(raw))
+		return "", refused(protocol.ProblemNicknameTooLong, "Max", MaxNameLen, "Count", graphemeCount(raw))
 	}
 	text, kept := setAside(raw, p)
 	folded, err := precis.Nickname.String(text)
 	if err != nil {
-		return "", fmt.Errorf("the nickname %s %s", quote(raw), disallowed(text))
+		return "", refused(protocol.ProblemNicknameDisallowed, "Nickname", unquoted(raw), "Detail", disallowed(text))
 	}
 	if err := marks(folded); err != nil {
-		return "", err
+		return "", refused(protocol.ProblemNicknameMark, "Detail", err.Error())
 	}
 	name, ok := restore(folded, p, kept)
 	if !ok {
 		// The profile made or lost a stand-in, which no normalisation does.
-		return "", fmt.Errorf("the nickname %s could not be checked", quote(raw))
+		return "", refused(protocol.ProblemNicknameUnchecked, "Nickname", unquoted(raw))
 	}
 	if c, n := longestCluster(name); n > maxClusterRunes {
-		return "", fmt.Errorf("one character of a nickname holds at most %d code points; %q holds %d", maxClusterRunes, c, n)
+		return "", refused(protocol.ProblemNicknameCluster, "Max", maxClusterRunes, "Char", escaped(c), "Count", n)
 	}
 	if n := graphemeCount(name); n > MaxNameLen {
-		return "", fmt.Errorf("a nickname has 1 to %d characters; %s has %d", MaxNameLen, quote(name), n)
+		return "", refused(protocol.ProblemNicknameLong, "Max", MaxNameLen, "Nickname", unquoted(name), "Count", n)
 	}
 	keys := lookalikeKeys(name)
 	for _, r := range reserved {
 		if sameName(name, r.name) {
-			return "", fmt.Errorf("%s is %s", r.name, r.what)
+			return "", refused(r.problem, "Name", r.name)
 		}
 		if sameKey(keys, lookalikeKeys(r.name)) {
-			return "", fmt.Errorf("the nickname %s looks like %q, %s%s", quote(name), r.name, r.what, onlyMarks(name, r.name))
+			return "", refused(r.like+onlyMarks(name, r.name), "Nickname", unquoted(name), "Name", r.name)
 		}
 	}
 	for _, h := range held {
 		if sameName(name, h) {
-			return "", fmt.Errorf("the nickname %s is taken at this table", quote(name))
+			return "", refused(protocol.ProblemNicknameTaken, "Nickname", unquoted(name))
 		}
 		if sameKey(keys, lookalikeKeys(h)) {
-			return "", fmt.Errorf("the nickname %s looks like %s, who sits at this table%s", quote(name), quote(h), onlyMarks(name, h))
+			return "", refused(protocol.ProblemNicknameLikeSeat+onlyMarks(name, h), "Nickname", unquoted(name), "Name", unquoted(h))
 		}
 	}
 	return name, nil
@@ -275,13 +278,13 @@ func sameName(a, b string) bool {
 	return slices.Equal(ka, kb) && precis.Nickname.Compare(ta, tb)
 }
 
-// quote is a name in quotes as %q writes it, its invisible and control
-// characters escaped, but for its kept emoji, which are shown whole: their
-// joiners and selectors are part of a picture, not a character to point
-// out.
-func quote(s string) string {
+// unquoted is a name as a problem names it, for the catalogue's sentence
+// to put in its language's quotes: its invisible and control characters
+// escaped as %q writes them, but for its kept emoji, which are shown
+// whole: their joiners and selectors are part of a picture, not a
+// character to point out.
+func unquoted(s string) string {
 	var b strings.Builder
-	b.WriteByte('"')
 	for g := graphemes.FromString(s); g.Next(); {
 		if c := g.Value(); keptEmoji(c) {
 			b.WriteString(c)
@@ -290,8 +293,13 @@ func quote(s string) string {
 			b.WriteString(q[1 : len(q)-1])
 		}
 	}
-	b.WriteByte('"')
 	return b.String()
+}
+
+// escaped is s as %q writes it, without the quotes.
+func escaped(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
 
 // graphemeCount is how many characters s has, as a reader counts them.
@@ -352,17 +360,19 @@ func marks(name string) error {
 }
 
 // onlyMarks says, of two names found alike, when a combining mark is all
-// that sets them apart, for the person who may not see it. The emoji
-// selector U+FE0F is a mark too, but nobody types it as one: it is named.
+// that sets them apart, for the person who may not see it: the suffix of
+// the look-alike problem's code that says so ("" when more differs). The
+// emoji selector U+FE0F is a mark too, but nobody types it as one: it is
+// named.
 func onlyMarks(name, other string) string {
 	if sameKey(markedKeys(name), markedKeys(other)) {
 		return ""
 	}
 	noSelector := func(s string) string { return strings.ReplaceAll(s, string(vs16), "") }
 	if sameKey(markedKeys(noSelector(name)), markedKeys(noSelector(other))) {
-		return ": only U+FE0F, which asks for a character's emoji picture, sets them apart"
+		return "_selector" // only U+FE0F, which asks for a character's emoji picture, sets them apart
 	}
-	return ": only a combining mark sets them apart"
+	return "_mark" // only a combining mark sets them apart
 }
 
 // invalidByte returns the offset of s's first byte that is not UTF-8.

@@ -6,8 +6,6 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
-	"errors"
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -85,7 +83,7 @@ func defaultStandin() string {
 func checkLevel(level string) (string, error) {
 	level = strings.ToLower(strings.TrimSpace(level))
 	if _, err := bot.New(level, 1); err != nil {
-		return "", fmt.Errorf("unknown bot level %q (levels: %s)", level, strings.Join(bot.Levels(), ", "))
+		return "", refused(protocol.ProblemBotLevel, "Level", level, "Levels", strings.Join(bot.Levels(), ", "))
 	}
 	return level, nil
 }
@@ -95,17 +93,17 @@ func checkLevel(level string) (string, error) {
 func normalizeSettings(s *Settings, players int) error {
 	s.Name = strings.TrimSpace(s.Name)
 	if utf8.RuneCountInString(s.Name) > MaxTableName || !printable(s.Name) {
-		return fmt.Errorf("table name: at most %d printable characters", MaxTableName)
+		return refused(protocol.ProblemTableName, "Max", MaxTableName)
 	}
 	if s.TurnSeconds < 0 || s.TurnSeconds > MaxTurnSeconds {
-		return fmt.Errorf("%s: %d: must be 0 (off) to %d.", turnTimerLabel, s.TurnSeconds, MaxTurnSeconds)
+		return refused(protocol.ProblemTurnSeconds, "Value", s.TurnSeconds, "Max", MaxTurnSeconds)
 	}
 	if s.Standin == "" {
 		s.Standin = defaultStandin()
 	}
 	lvl, err := checkLevel(s.Standin)
 	if err != nil {
-		return fmt.Errorf("standin: %w", err)
+		return refused(protocol.ProblemStandinLevel, "Level", s.Standin, "Levels", strings.Join(bot.Levels(), ", "))
 	}
 	s.Standin = lvl
 	if s.Options.Rounds == 0 && s.Options.Schedule == "" && s.Options.PointsPerTrick == 0 {
@@ -113,7 +111,7 @@ func normalizeSettings(s *Settings, players int) error {
 	}
 	if players > 0 {
 		if err := s.Options.Validate(players); err != nil {
-			return errors.New(protocol.RulesProblem(err))
+			return rulesRefused(err, players)
 		}
 	}
 	return nil

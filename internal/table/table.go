@@ -14,6 +14,7 @@ import (
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // Seat is a seat as stored: who holds it. A person's token is kept only as
@@ -309,7 +310,7 @@ func (t *Table) safely(r request, f func()) {
 		if v := recover(); v != nil {
 			t.log.Error("table event panicked", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 			if r.client != "" {
-				t.refuse(r, protocol.ErrInternal, "internal error: the table was restored from its log")
+				t.refuse(r, protocol.ErrInternal, protocol.NewProblem(protocol.ProblemRestored))
 			}
 			t.reload()
 		}
@@ -323,12 +324,12 @@ func (t *Table) exit() {
 	t.timer.Stop()
 	t.m.forget(t)
 	t.release()
-	reason := "the server is restarting: reconnect"
+	reason, unread := protocol.ProblemRestarting, protocol.ProblemRestartingUnread
 	switch {
 	case t.lost.Load():
-		reason = "the table moved to another server: reconnect"
+		reason, unread = protocol.ProblemTableMoved, protocol.ProblemTableMovedUnread
 	case t.done:
-		reason = "the table was put away: reconnect to reopen it"
+		reason, unread = protocol.ProblemPutAway, protocol.ProblemPutAwayUnread
 	}
 	// Whatever is still queued was never handled: a client's hello or
 	// message is answered, by its id, that it must reconnect (no_table),
@@ -340,10 +341,9 @@ func (t *Table) exit() {
 			switch in.Kind {
 			case IntentDetach:
 			case IntentHello, IntentMsg:
-				t.answer(in.request(), protocol.ServerMsg{Type: protocol.TypeError, ID: in.Msg.ID, Code: protocol.ErrNoTable,
-					Message: reason + "; this message was not handled, nothing changed"}, true)
+				t.answer(in.request(), ErrorMsg(in.Msg.ID, protocol.ErrNoTable, protocol.NewProblem(unread)), true)
 			default:
-				t.send(in.Client, protocol.ServerMsg{Type: protocol.TypeBye, Reason: reason, Reconnect: true}, true)
+				t.send(in.Client, ByeMsg(reason, true), true)
 			}
 			continue
 		default:
@@ -351,7 +351,7 @@ func (t *Table) exit() {
 		break
 	}
 	for id := range t.clients {
-		t.send(id, protocol.ServerMsg{Type: protocol.TypeBye, Reason: reason, Reconnect: true}, true)
+		t.send(id, ByeMsg(reason, true), true)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
@@ -508,7 +508,7 @@ func (t *Table) botFor(s int, level string) bot.Bot {
 }
 
 // errStorage is what a client hears when the store refused an action.
-var errStorage = errors.New("the server could not save this action; nothing changed, try again")
+var errStorage = refusedAs(protocol.ErrInternal, protocol.ProblemStorage)
 
 // saveFailed is what a client hears of a failed commit: that the table
 // stopped running here, or errStorage.
@@ -519,18 +519,12 @@ func saveFailed(err error) error {
 	return errStorage
 }
 
-// codedError is a refusal of a host's message under a wire error code of
-// its own, where bad_request would not tell a client what to do.
-type codedError struct{ code, msg string }
-
-func (e *codedError) Error() string { return e.msg }
-
 // apply checks an action with the engine, appends it to the store and only
 // then applies it and tells everyone. A refusal returns the engine's
 // *ActionError and changes nothing.
 func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 	if t.broken != nil {
-		return fmt.Errorf("this table cannot continue: %v", t.broken)
+		return refusedAs(protocol.ErrInternal, protocol.ProblemBrokenBecause, "Detail", t.broken.Error())
 	}
 	// The engine checks the action, and applies exactly the one stored: the
 	// log replays to what everyone saw.
@@ -618,15 +612,26 @@ func (t *Table) leaseLost() bool {
 // wherever it runs then; no other node answers that message.
 var (
 	// errMoved: nothing was written.
-	errMoved = &movedError{"this server no longer runs the table; nothing changed: reconnect"}
+	errMoved = &movedError{protocol.ProblemMoved}
 	// errMovedSaving: the lease ran out while a write was under way, which
 	// may or may not have landed.
-	errMovedSaving = &movedError{"this server lost the table while saving this: reconnect, and the state will show whether it was kept"}
+	errMovedSaving = &movedError{protocol.ProblemMovedSaving}
 )
 
-type movedError struct{ msg string }
+// movedError is the table's having stopped running here, as the problem
+// a client hears of it.
+type movedError struct{ problem string }
 
-func (e *movedError) Error() string { return e.msg }
+func (e *movedError) Error() string { return words.Problem(protocol.NewProblem(e.problem)) }
+
+// movedProblem is the problem a client hears of err, a movedError.
+func movedProblem(err error) *protocol.Problem {
+	var m *movedError
+	if errors.As(err, &m) {
+		return protocol.NewProblem(m.problem)
+	}
+	return protocol.NewProblem(protocol.ProblemMoved)
+}
 
 // moved reports whether err says that the table stopped running here.
 func moved(err error) bool {

@@ -164,7 +164,7 @@ func (t *Table) hintAnswered(q answer) {
 	case q.panicked != "":
 		t.log.Error("hint panicked", "seat", q.seat, "panic", q.panicked)
 		for _, w := range live {
-			t.refuse(w, protocol.ErrInternal, "no advice could be worked out")
+			t.refuse(w, protocol.ErrInternal, protocol.NewProblem(protocol.ProblemNoAdvice))
 		}
 	case q.from == t.now():
 		t.hints[q.seat] = hintAt{at: q.from, advice: q.advice}
@@ -179,7 +179,7 @@ func (t *Table) hintAnswered(q answer) {
 		}
 	default:
 		for _, w := range live {
-			t.refuse(w, protocol.ErrBadRequest, "the moment passed before the advice was ready")
+			t.refuse(w, protocol.ErrBadRequest, protocol.NewProblem(protocol.ProblemAdviceLate))
 		}
 	}
 }

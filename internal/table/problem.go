@@ -1,0 +1,72 @@
+package table
+
+import (
+	"errors"
+
+	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
+)
+
+// refusal is a message or a request refused: the error code a program
+// switches on and the problem its client words for the person. Its Error
+// is the problem in English, for logs and tools.
+type refusal struct {
+	code    string
+	problem *protocol.Problem
+}
+
+func (e *refusal) Error() string { return words.Problem(e.problem) }
+
+// refused is a bad_request refusal of problem code with its facts as
+// name, value pairs (protocol.NewProblem).
+func refused(code string, pairs ...any) *refusal {
+	return &refusal{code: protocol.ErrBadRequest, problem: protocol.NewProblem(code, pairs...)}
+}
+
+// refusedAs is a refusal under an error code of its own, where
+// bad_request would not tell a client what to do.
+func refusedAs(errCode, code string, pairs ...any) *refusal {
+	return &refusal{code: errCode, problem: protocol.NewProblem(code, pairs...)}
+}
+
+// problemOf is err's problem: its own when it is a refusal, else the
+// server's failure (whose words are for the log).
+func problemOf(err error) *protocol.Problem {
+	var r *refusal
+	if errors.As(err, &r) {
+		return r.problem
+	}
+	return protocol.NewProblem(protocol.ProblemInternal)
+}
+
+// ErrorMsg is the error answering message id: code, the problem and its
+// English for logs and tools.
+func ErrorMsg(id int64, code string, p *protocol.Problem) protocol.ServerMsg {
+	return protocol.ServerMsg{Type: protocol.TypeError, ID: id, Code: code, Problem: p, Message: words.Problem(p)}
+}
+
+// ByeMsg is a bye for problem code: why the connection closes.
+func ByeMsg(code string, reconnect bool) protocol.ServerMsg {
+	p := protocol.NewProblem(code)
+	return protocol.ServerMsg{Type: protocol.TypeBye, Problem: p, Reason: words.Problem(p), Reconnect: reconnect}
+}
+
+// rulesRefused is the engine's refusal of a table's rules for players
+// seats: the refusals a person can meet have problems of their own; an
+// option out of range (which only a program sends) is said in the
+// engine's words.
+func rulesRefused(err error, players int) *refusal {
+	var oe *skullking.OptionError
+	if errors.As(err, &oe) {
+		switch {
+		case oe.Key == "" && (players < skullking.MinPlayers || players > skullking.MaxPlayers):
+			return refused(protocol.ProblemPlayers, "Count", players)
+		case oe.Key == "loot" && oe.Alone:
+			return refused(protocol.ProblemLootTwoPlayers)
+		case oe.Key == "cannon_load" && oe.Alone:
+			return refused(protocol.ProblemCannonRascal)
+		}
+	}
+	return refused(protocol.ProblemBadOption, "Detail", protocol.RulesProblem(err))
+}
