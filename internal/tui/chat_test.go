@@ -180,15 +180,15 @@ func TestHelpListsServerKeys(t *testing.T) {
 // and the earlier lines stay on the screen beside the latest.
 func TestChatHistoryKeepsTheStatusLine(t *testing.T) {
 	fs, d := biddingAtAFake(t)
-	fs.send(`{"type":"error","code":"bad_request","message":"that is not for now"}`)
-	d.waitMsg("The server says: that is not for now")
+	fs.send(`{"type":"error","code":"bad_request","problem":{"code":"not_started"},"message":"the game has not started"}`)
+	d.waitMsg("The game has not started")
 	lines := []string{"ahoy", "who leads?", "Ben does", "good luck all"}
 	for i, l := range lines {
 		fs.send(`{"type":"chat","seat":` + strconv.Itoa(i%2) + `,"name":"` + []string{"Ann", "Ben"}[i%2] + `","text":"` + l + `"}`)
 	}
 	d.waitScreen("Ben: good luck all")
 	out := plain(d.m)
-	for _, want := range []string{"Ben: who leads?", "Ann: Ben does", "Ben: good luck all", "The server says: that is not for now"} {
+	for _, want := range []string{"Ben: who leads?", "Ann: Ben does", "Ben: good luck all", "The game has not started"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, out)
 		}
@@ -202,7 +202,7 @@ func TestChatHistoryKeepsTheStatusLine(t *testing.T) {
 		if strings.Contains(r, "Ben: good luck all") {
 			chatRow = i
 		}
-		if strings.Contains(r, "The server says") {
+		if strings.Contains(r, "The game has not started") {
 			statusRow = i
 		}
 	}

@@ -339,6 +339,9 @@ func (m *Model) errorText(err error) string {
 	if errors.As(err, &chat) {
 		return chat.sentence(langOr(m.cfg.Lang))
 	}
+	if ce, ok := serverProblem(err); ok {
+		return problemText(langOr(m.cfg.Lang), ce.Problem)
+	}
 	var own screenError
 	switch {
 	case errors.As(err, &own):

@@ -267,7 +267,7 @@ func (r *Remote) updatesOf(st *tableState, ev client.Event) []Update {
 		}
 		return []Update{u}
 	case protocol.TypeError:
-		return []Update{st.note("The server says: " + clean(m.Message, 300))}
+		return []Update{st.note(problemText(langOr(r.cfg.Lang), m.Problem))}
 	case protocol.TypeChat:
 		name := clean(m.Name, 24)
 		if name == "" {
@@ -288,8 +288,8 @@ func (r *Remote) updatesOf(st *tableState, ev client.Event) []Update {
 func (r *Remote) newsOf(st *tableState, ev client.Event) []Update {
 	switch ev.Status {
 	case client.Dropped:
-		if ev.Reason != "" {
-			return []Update{st.note(r.t("tui.conn.dropped_why", locale.Args{"Reason": protocol.Capital(clean(ev.Reason, 200))}))}
+		if ev.Problem != nil {
+			return []Update{st.note(r.t("tui.conn.dropped_why", locale.Args{"Reason": problemText(langOr(r.cfg.Lang), ev.Problem)}))}
 		}
 		return []Update{st.note(r.t("tui.conn.dropped", nil))}
 	case client.Retrying:
@@ -305,7 +305,7 @@ func (r *Remote) newsOf(st *tableState, ev client.Event) []Update {
 			// answers): a later run must not try it again.
 			_ = storeSeat(r.cfg.Tokens, r.key, savedSeat{})
 		}
-		return []Update{{Err: errors.New(clean(ev.Err.Error(), 300))}}
+		return []Update{{Err: lostError(ev.Err)}}
 	}
 	return nil
 }
