@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -118,7 +119,7 @@ Every rule option and module is a flag.
 	}
 	cfg.local = local.Config{
 		Players: *players, Options: *opts, Seed: s, Names: names, Seat: 0, Bots: levels,
-		Delay: *delay, TrickPause: 3 * *delay, HintLevel: *hint,
+		Delay: *delay, TrickPause: 3 * *delay, HintLevel: *hint, Lang: cfg.lang,
 	}
 	cfg.record = cfg.save
 	if cfg.record == "" {
@@ -221,17 +222,18 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case cfg.save != "":
 		if err := tui.SaveRecord(table, cfg.save); err != nil {
-			fmt.Fprintf(stderr, "skullking play: saving the record: %v\n", err)
+			fmt.Fprintf(stderr, "skullking play: %s\n", cfg.lang.T("tui.play.not_saved", locale.Args{"Error": err.Error()}))
 			code = 1
 		} else {
-			fmt.Fprintf(stdout, "Game record saved to %s.\n", cfg.save)
+			fmt.Fprintln(stdout, cfg.lang.T("tui.play.saved", locale.Args{"Path": cfg.save}))
 		}
 	case m.SavedTo() != "":
 		// Saved on the screen (w, or s on the way out): the screen is gone
 		// now, so say again where.
-		fmt.Fprintf(stdout, "Game record saved to %s.\n", m.SavedTo())
+		fmt.Fprintln(stdout, cfg.lang.T("tui.play.saved", locale.Args{"Path": m.SavedTo()}))
 	}
-	fmt.Fprintf(stdout, "Seed %d: 'skullking play --seed %d' deals this game again.\n", cfg.local.Seed, cfg.local.Seed)
+	seed := strconv.FormatUint(cfg.local.Seed, 10)
+	fmt.Fprintln(stdout, cfg.lang.T("tui.play.seed", locale.Args{"Seed": seed, "Command": "skullking play --seed " + seed}))
 	return code
 }
 
@@ -240,7 +242,7 @@ func runJoin(cfg *playConfig, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !cfg.remote.Spectate {
 		tokens, err := tui.DefaultTokenFile()
 		if err != nil {
-			fmt.Fprintf(stderr, "skullking play: no configuration directory (%v): this run cannot remember the seat\n", err)
+			fmt.Fprintf(stderr, "skullking play: %s\n", cfg.lang.T("tui.play.no_config", locale.Args{"Error": err.Error()}))
 		}
 		cfg.remote.Tokens = tokens
 	}
@@ -279,15 +281,15 @@ func runJoin(cfg *playConfig, stdin io.Reader, stdout, stderr io.Writer) int {
 		// the way there.)
 		path := recordFor(table)
 		if err := tui.SaveRecord(table, path); err != nil {
-			fmt.Fprintf(stderr, "skullking play: the record is not saved: %v\n", err)
+			fmt.Fprintf(stderr, "skullking play: %s\n", cfg.lang.T("tui.play.not_saved", locale.Args{"Error": err.Error()}))
 			code = 1
 		} else {
-			fmt.Fprintf(stdout, "Game record saved to %s.\n", path)
+			fmt.Fprintln(stdout, cfg.lang.T("tui.play.saved", locale.Args{"Path": path}))
 		}
 	}
 	if !m.Over() && !cfg.remote.Spectate {
 		if closed, _ := m.Closed(); !closed {
-			fmt.Fprintf(stdout, "Your seat is kept: 'skullking play --join %s' takes it back.\n", table.Invite())
+			fmt.Fprintln(stdout, cfg.lang.T("tui.play.kept", locale.Args{"Command": "skullking play --join " + table.Invite()}))
 		}
 	}
 	return code
@@ -309,7 +311,12 @@ func recordPath(cfg *playConfig, id string) string {
 
 // runScreen runs the screen on the terminal until the person quits.
 func runScreen(m *tui.Model, stdin io.Reader, stdout io.Writer) error {
-	p := tea.NewProgram(m, tea.WithInput(stdin), tea.WithOutput(stdout))
+	opts := []tea.ProgramOption{tea.WithInput(stdin), tea.WithOutput(stdout)}
+	if _, terminal := stdout.(*os.File); !terminal {
+		// A test's screen has no size of its own to report.
+		opts = append(opts, tea.WithWindowSize(80, 24))
+	}
+	p := tea.NewProgram(m, opts...)
 	_, err := p.Run()
 	return err
 }
