@@ -3,6 +3,7 @@ package webtest
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -173,13 +174,13 @@ func TestOptionErrorsShowBesideTheField(t *testing.T) {
 		want       func(o protocol.OptionInfo) string
 	}{
 		{"rounds", "", func(o protocol.OptionInfo) string {
-			return fmt.Sprintf("%s is empty: type a whole number from %d to %d.", optionLabel(o), *o.Min, *o.Max)
+			return fmt.Sprintf("%s is empty: type a whole number from %s to %s.", optionLabel(o), grouped(*o.Min), grouped(*o.Max))
 		}},
 		{"rounds", fmt.Sprint(*optionOf(t, opts, "rounds").Max + 1), func(o protocol.OptionInfo) string {
-			return fmt.Sprintf("%s is at most %d (%d to %d).", optionLabel(o), *o.Max, *o.Min, *o.Max)
+			return fmt.Sprintf("%s is at most %s (%s to %s).", optionLabel(o), grouped(*o.Max), grouped(*o.Min), grouped(*o.Max))
 		}},
 		{"turn_seconds", "-5", func(o protocol.OptionInfo) string {
-			return fmt.Sprintf("%s is at least %d (%d to %d).", optionLabel(o), *o.Min, *o.Min, *o.Max)
+			return fmt.Sprintf("%s is at least %s (%s to %s).", optionLabel(o), grouped(*o.Min), grouped(*o.Min), grouped(*o.Max))
 		}},
 	} {
 		o := optionOf(t, opts, c.key)
@@ -248,3 +249,12 @@ const countPostsJS = `(() => {
 	window.fetch = (url, init) => { if (init && init.method === 'POST') { window.__posts++; window.__sent = JSON.parse(init.body); } return send(url, init); };
 	return true;
 })()`
+
+// grouped writes a number as an English page does: 3600 is "3,600".
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -4,7 +4,10 @@
 
 import { limitChars } from './dom.js';
 import { t, has } from './locale.js';
+import { problemText } from './problem.js';
 
+// api sends a lobby request: {ok, status, data}, data being the answer's
+// body (an error's ErrorBody; status 0 when the server was not reached).
 export async function api(method, path, body) {
   const init = { method, headers: {} };
   if (body !== undefined) {
@@ -15,12 +18,20 @@ export async function api(method, path, body) {
   try {
     res = await fetch(path, init);
   } catch (e) {
-    return { ok: false, status: 0, data: { error: 'The server cannot be reached. Check your connection and try again.' } };
+    return { ok: false, status: 0, data: {} };
   }
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok && !(data && data.error)) data = { error: `The server answered ${res.status}.` };
+  if (!res.ok && !data) data = {};
   return { ok: res.ok, status: res.status, data };
+}
+
+// refusal is a failed request's answer in the reader's words: the
+// server's problem, else what the page knows of the failure.
+export function refusal(r) {
+  if (r.status === 0) return t('site.unreachable');
+  if (r.data && r.data.problem) return problemText(r.data.problem);
+  return t('site.status', { Status: String(r.status) });
 }
 
 function get(key) {

@@ -11,6 +11,7 @@ import { loadCatalog } from './catalog.js';
 import { showLobby } from './lobby.js';
 import { openTable } from './table.js';
 import { openReview } from './review.js';
+import { t, has } from './locale.js';
 
 let leave = null; // the current screen's clean-up
 
@@ -35,12 +36,23 @@ async function start() {
     await loadCatalog();
   } catch (e) {
     main.replaceChildren(h('section', { class: 'panel', id: 'no-catalog' },
-      h('p', {}, 'The server cannot be reached, so the table cannot be drawn. Check your connection.'),
-      h('button', { type: 'button', class: 'primary', onclick: start }, 'Try again')));
+      h('p', {}, said('site.no_catalog', NO_CATALOG)),
+      h('button', { type: 'button', class: 'primary', onclick: start }, said('site.retry', RETRY))));
     return;
   }
   route();
 }
+
+// The words of that failure are the one place a page speaks without the
+// sentence catalogue: what failed to load may be the catalogue itself
+// (locale/*.json comes with the cards and the options), and then only
+// these English words are left to say so. This is why app.js is not among
+// the scripts held to the catalogue (internal/web/prose_test.go).
+const NO_CATALOG = 'The server cannot be reached, so the table cannot be drawn. Check your connection.';
+const RETRY = 'Try again';
+
+// said is sentence id of the catalogue, or fallback while it is not loaded.
+function said(id, fallback) { return has(id) ? t(id) : fallback; }
 
 installSprite();
 start();

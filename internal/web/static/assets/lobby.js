@@ -4,21 +4,23 @@
 // table (GET /api/options): every rule and pace setting with its label,
 // help, range and default comes from there, so a new option shows up here
 // without a change, and only the values that differ from the defaults are
-// sent.
+// sent. Every word of it is the catalogue's (lobby.*), the server's
+// refusals included (problem.js).
 
-import { h, toast, plural } from './dom.js';
-import { api, remember, serverInfo, botName, parseCode, nickLimit } from './api.js';
-import { optionList, optionOf, standardLine, optionLabel, optionHelp, choiceLabel } from './catalog.js';
+import { h, toast } from './dom.js';
+import { api, remember, serverInfo, botName, parseCode, nickLimit, refusal } from './api.js';
+import { optionList, optionOf, standardLine, optionLabel, optionHelp, choiceLabel, rulesSummary } from './catalog.js';
+import { t, n, has } from './locale.js';
 
-// The option table's groups, in the form's order; an option of a group the
-// server adds later gets a fieldset of its own.
+// The option table's groups, in the form's order, named as the rules page
+// names them (rules.options.group.*); an option of a group the server adds
+// later gets a fieldset of its own.
 const GROUPS = [
-  { group: 'rules', legend: 'Rules' },
-  { group: 'house', legend: 'House rules', folded: true,
-    note: 'Variations some tables play. Leave them alone for the rules of the rulebook.' },
-  { group: 'modules', legend: 'Modules' },
-  { group: 'pace', legend: 'Pace' },
-  { group: 'chat', legend: 'Chat' },
+  { group: 'rules' },
+  { group: 'house', folded: true },
+  { group: 'modules' },
+  { group: 'pace' },
+  { group: 'chat' },
 ];
 
 function nickInput() {
@@ -33,7 +35,7 @@ function needNick() {
   const el = document.getElementById('nick');
   const n = (el ? el.value : remember.nick()).trim();
   if (!n) {
-    toast('Choose a nickname first.', 'error');
+    toast(t('lobby.nick.missing'), 'error');
     if (el) el.focus();
     return '';
   }
@@ -44,8 +46,8 @@ function needNick() {
 export function showLobby(root, navigate) {
   let alive = true;
   let refresh = 0;
-  document.title = 'Skull King — lobby';
-  const list = h('ul', { class: 'tables', id: 'public-tables', 'aria-live': 'polite' }, h('li', { class: 'muted' }, 'Loading…'));
+  document.title = t('lobby.title');
+  const list = h('ul', { class: 'tables', id: 'public-tables', 'aria-live': 'polite' }, h('li', { class: 'muted' }, t('lobby.loading')));
 
   async function playNow(e) {
     const nick = needNick();
@@ -56,18 +58,18 @@ export function showLobby(root, navigate) {
     const r = await api('POST', '/api/tables', { nickname: nick,
       seats: [{ kind: 'open' }, { kind: 'bot', level }, { kind: 'bot', level }, { kind: 'bot', level }] });
     e.target.disabled = false;
-    if (!r.ok) { toast(r.data.error, 'error'); return; }
+    if (!r.ok) { toast(refusal(r), 'error'); return; }
     remember.setSeat(r.data.id, r.data.seat, r.data.token);
     // The table starts as soon as the host's connection is welcomed.
     sessionStorage.setItem('sk.autostart.' + r.data.id, '1');
     navigate('/t/' + r.data.id);
   }
 
-  const code = h('input', { id: 'join-code', placeholder: 'k7qx2mpa9c or an invite link', 'aria-label': 'Invite link or table code' });
+  const code = h('input', { id: 'join-code', placeholder: t('lobby.join.placeholder'), 'aria-label': t('lobby.join.label') });
   function join(e) {
     e.preventDefault();
     const id = parseCode(code.value);
-    if (!id) { toast('That is neither an invite link nor a table code.', 'error'); code.focus(); return; }
+    if (!id) { toast(t('lobby.join.bad'), 'error'); code.focus(); return; }
     navigate('/t/' + id);
   }
 
@@ -76,34 +78,34 @@ export function showLobby(root, navigate) {
     if (!alive) return;
     const tables = r.ok ? r.data.tables : [];
     list.replaceChildren();
-    if (!r.ok) list.append(h('li', { class: 'muted' }, r.data.error));
-    else if (!tables.length) list.append(h('li', { class: 'muted' }, 'No public tables right now. Create one below, or play against bots.'));
-    for (const t of tables) {
-      const free = t.seats.filter((s) => s.kind === 'open').length;
-      const status = t.status === 'lobby' ? 'waiting' : t.status === 'playing' ? 'playing' : 'over';
+    if (!r.ok) list.append(h('li', { class: 'muted' }, refusal(r)));
+    else if (!tables.length) list.append(h('li', { class: 'muted' }, t('lobby.tables.none')));
+    for (const tb of tables) {
+      const free = tb.seats.filter((s) => s.kind === 'open').length;
+      const status = t(`lobby.status.${tb.status === 'lobby' || tb.status === 'playing' ? tb.status : 'over'}`);
       list.append(h('li', {},
-        h('div', {}, h('div', { class: 't-name' }, t.name || `Table ${t.id}`),
-          h('div', { class: 'muted' }, `${free} of ${plural(t.seats.length, 'seat')} free · ${t.rules} · ${status}`)),
-        h('a', { class: 'button', href: '/t/' + t.id, 'data-nav': '' }, free ? 'Join' : 'Watch')));
+        h('div', {}, h('div', { class: 't-name' }, tb.name || t('lobby.table.code', { Code: tb.id })),
+          h('div', { class: 'muted' }, n('lobby.table.line', tb.seats.length, { Free: free, Rules: rulesSummary(tb.options), Status: status }))),
+        h('a', { class: 'button', href: '/t/' + tb.id, 'data-nav': '' }, t(free ? 'lobby.table.join' : 'lobby.table.watch'))));
     }
   }
 
   root.append(
-    h('h1', {}, 'Skull King'),
+    h('h1', {}, t('lobby.heading')),
     // The score keeper is a page of its own (static/sheet/), for games played with real cards.
-    h('p', {}, h('a', { href: '/sheet', id: 'keep-score' }, 'Keep score for a real game')),
+    h('p', {}, h('a', { href: '/sheet', id: 'keep-score' }, t('lobby.keep_score'))),
     h('section', { class: 'panel', 'aria-labelledby': 'you-h' },
-      h('h2', { id: 'you-h', class: 'sr-only' }, 'You'),
+      h('h2', { id: 'you-h', class: 'sr-only' }, t('lobby.you')),
       h('div', { class: 'lobby-hero' },
-        h('label', { class: 'field', for: 'nick' }, h('span', {}, 'Your nickname'), nickInput()),
-        h('div', {}, h('button', { class: 'primary big', id: 'play-now', onclick: playNow }, 'Play now against bots'),
-          h('div', { class: 'muted' }, 'Standard rules, 4 players: you and 3 bots.')))),
+        h('label', { class: 'field', for: 'nick' }, h('span', {}, t('lobby.nick.label')), nickInput()),
+        h('div', {}, h('button', { class: ['primary', 'big'], id: 'play-now', onclick: playNow }, t('lobby.play_now')),
+          h('div', { class: 'muted' }, t('lobby.play_now.help'))))),
     h('div', { class: 'grid2' },
       h('section', { class: 'panel', 'aria-labelledby': 'join-h' },
-        h('h2', { id: 'join-h' }, 'Join a table'),
-        h('form', { class: 'row', onsubmit: join }, code, h('button', { type: 'submit' }, 'Join'))),
+        h('h2', { id: 'join-h' }, t('lobby.join.heading')),
+        h('form', { class: 'row', onsubmit: join }, code, h('button', { type: 'submit' }, t('lobby.join.button')))),
       h('section', { class: 'panel', 'aria-labelledby': 'pub-h' },
-        h('h2', { id: 'pub-h' }, 'Public tables'), list)),
+        h('h2', { id: 'pub-h' }, t('lobby.tables.heading')), list)),
     createForm(navigate));
   loadTables();
   refresh = setInterval(loadTables, 5000);
@@ -124,30 +126,32 @@ function optionField(o) {
   } else {
     return null; // a kind of option this form cannot set: the server's default stands
   }
-  const range = o.type === 'int' && o.min !== undefined && o.max !== undefined ? ` From ${o.min} to ${o.max}.` : '';
-  const help = `${optionHelp(o)}${range} ${standardLine(o)}`;
+  // Whole sentences, each the catalogue's, one after the other.
+  const range = o.type === 'int' && o.min !== undefined && o.max !== undefined ? t('lobby.option.range', { Min: o.min, Max: o.max }) : '';
+  const help = [optionHelp(o), range, standardLine(o)].filter(Boolean).flatMap((s, i) => (i ? [' ', s] : [s]));
   const helpId = id + '-help';
   // What is wrong with the value typed, said beside the field as it is
   // typed, so that a mistake is seen before the form is sent.
   const problem = h('span', { class: 'opt-error', id: id + '-error', role: 'alert', hidden: true });
   input.setAttribute('aria-describedby', `${helpId} ${problem.id}`);
   const box = o.type === 'bool'
-    ? h('div', { class: 'opt', 'data-key': o.key }, input, h('label', { for: id }, optionLabel(o)), problem, h('span', { class: 'expl', id: helpId }, help))
-    : h('div', { class: 'opt field-opt', 'data-key': o.key }, h('label', { for: id }, optionLabel(o)), input, problem,
-      h('span', { class: 'expl', id: helpId }, help));
+    ? h('div', { class: 'opt', 'data-key': o.key }, input, h('label', { for: id }, optionLabel(o)), problem, h('span', { class: 'expl', id: helpId }, ...help))
+    : h('div', { class: ['opt', 'field-opt'], 'data-key': o.key }, h('label', { for: id }, optionLabel(o)), input, problem,
+      h('span', { class: 'expl', id: helpId }, ...help));
   return box;
 }
 
 // intProblem says, in a sentence naming the field, why a number typed for
-// an option is not one it takes: the bounds are the option table's.
+// an option is not one it takes: the bounds are the option table's. Each
+// problem has a sentence with the bounds and one without.
 function intProblem(o, text) {
-  const n = Number(text);
+  const v = Number(text);
   const bounded = o.min !== undefined && o.max !== undefined;
-  const want = bounded ? `a whole number from ${o.min} to ${o.max}` : 'a whole number';
-  if (text.trim() === '') return `${optionLabel(o)} is empty: type ${want}.`;
-  if (!Number.isInteger(n)) return `${optionLabel(o)} takes ${want}, not ${text.trim()}.`;
-  if (o.min !== undefined && n < o.min) return `${optionLabel(o)} is at least ${o.min}${bounded ? ` (${o.min} to ${o.max})` : ''}.`;
-  if (o.max !== undefined && n > o.max) return `${optionLabel(o)} is at most ${o.max}${bounded ? ` (${o.min} to ${o.max})` : ''}.`;
+  const say = (id) => t(bounded ? `${id}.bounded` : id, { Option: optionLabel(o), Min: o.min, Max: o.max, Text: text.trim() });
+  if (text.trim() === '') return say('lobby.int.empty');
+  if (!Number.isInteger(v)) return say('lobby.int.not_whole');
+  if (o.min !== undefined && v < o.min) return say('lobby.int.low');
+  if (o.max !== undefined && v > o.max) return say('lobby.int.high');
   return '';
 }
 
@@ -203,23 +207,27 @@ function createForm(navigate) {
   const seatSel = []; // one select per seat after yours
   let levels = ['random', 'heuristic'];
   serverInfo().then((i) => { levels = i.bots; drawSeats(); });
-  let kinds = ['bot:heuristic', 'bot:heuristic', 'bot:heuristic'];
+  // A seat's choice in the form: 'open', or a bot's kind and level.
+  const botKind = (level) => `bot:${level}`;
+  let kinds = [botKind('heuristic'), botKind('heuristic'), botKind('heuristic')];
 
   function drawSeats() {
-    seats.replaceChildren(h('div', { class: 'seatrow' }, h('span', { class: 'who' }, 'Seat 1'), h('span', {}, 'You (host)')));
+    seats.replaceChildren(h('div', { class: 'seatrow' }, h('span', { class: 'who' }, t('lobby.seat.number', { Number: 1 })),
+      h('span', {}, t('lobby.seat.host'))));
     seatSel.length = 0;
     kinds.forEach((k, i) => {
-      const sel = h('select', { 'aria-label': `Seat ${i + 2}`, onchange: () => { kinds[i] = sel.value; } },
-        h('option', { value: 'open', selected: k === 'open' }, 'Open for a person'),
-        levels.map((l) => h('option', { value: 'bot:' + l, selected: k === 'bot:' + l }, 'Bot: ' + botName(l))));
+      const number = t('lobby.seat.number', { Number: i + 2 });
+      const sel = h('select', { 'aria-label': number, onchange: () => { kinds[i] = sel.value; } },
+        h('option', { value: 'open', selected: k === 'open' }, t('lobby.seat.open')),
+        levels.map((l) => h('option', { value: botKind(l), selected: k === botKind(l) }, t('lobby.seat.bot', { Level: botName(l) }))));
       seatSel.push(sel);
-      seats.append(h('div', { class: 'seatrow' }, h('span', { class: 'who' }, `Seat ${i + 2}`), sel,
-        h('button', { type: 'button', 'aria-label': `Remove seat ${i + 2}`, disabled: kinds.length <= 1,
-          onclick: () => { kinds.splice(i, 1); drawSeats(); } }, 'Remove')));
+      seats.append(h('div', { class: 'seatrow' }, h('span', { class: 'who' }, number), sel,
+        h('button', { type: 'button', 'aria-label': t('lobby.seat.remove.label', { Number: i + 2 }), disabled: kinds.length <= 1,
+          onclick: () => { kinds.splice(i, 1); drawSeats(); } }, t('lobby.seat.remove'))));
     });
     seats.append(h('div', { class: 'row' },
-      h('button', { type: 'button', disabled: kinds.length >= 7, onclick: () => { kinds.push('open'); drawSeats(); } }, 'Add a seat'),
-      h('span', { class: 'muted' }, `${kinds.length + 1} players (2 to 8). Two players play with Graybeard, the ghost.`)));
+      h('button', { type: 'button', disabled: kinds.length >= 7, onclick: () => { kinds.push('open'); drawSeats(); } }, t('lobby.seat.add')),
+      h('span', { class: 'muted' }, n('lobby.seat.count', kinds.length + 1))));
     // The seats decide what the rules may be: the form says it again.
     showApplicable(formEl);
   }
@@ -285,7 +293,7 @@ function createForm(navigate) {
     if (!r.ok) {
       // The server's refusal (rules that do not go together, say) stays
       // beside the button until the next try.
-      refused.textContent = r.data.error;
+      refused.textContent = refusal(r);
       refused.hidden = false;
       return;
     }
@@ -300,20 +308,20 @@ function createForm(navigate) {
   });
 
   const section = h('section', { class: 'panel', 'aria-labelledby': 'create-h' },
-    h('h2', { id: 'create-h' }, 'Create a table'),
+    h('h2', { id: 'create-h' }, t('lobby.create.heading')),
     h('form', { id: 'create', novalidate: true, onsubmit: submit, onchange: (e) => showApplicable(e.currentTarget),
       oninput: (e) => showApplicable(e.currentTarget) },
-      h('fieldset', {}, h('legend', {}, 'Players & bots'),
-        h('label', { class: 'field' }, h('span', {}, 'Table name (optional)'), h('input', { id: 't-name', maxlength: '60' })),
+      h('fieldset', {}, h('legend', {}, t('lobby.create.players')),
+        h('label', { class: 'field' }, h('span', {}, t('lobby.create.name')), h('input', { id: 't-name', maxlength: '60' })),
         seats,
-        h('div', { class: 'opt' }, h('input', { type: 'checkbox', id: 't-public' }), h('label', { for: 't-public' }, 'Public'),
-          h('span', { class: 'expl' }, 'List the table in the lobby. Otherwise only the invite link or code leads to it. Standard: off.')),
-        h('div', { class: 'opt' }, h('input', { type: 'checkbox', id: 't-spect', checked: true }), h('label', { for: 't-spect' }, 'Spectators'),
-          h('span', { class: 'expl' }, 'Anyone with the link may watch (never seeing a hand). Standard: on.')),
-        h('label', { class: 'field' }, h('span', {}, 'Stand-in bot for an absent player'), standin)),
+        h('div', { class: 'opt' }, h('input', { type: 'checkbox', id: 't-public' }), h('label', { for: 't-public' }, t('lobby.create.public')),
+          h('span', { class: 'expl' }, t('lobby.create.public.help'))),
+        h('div', { class: 'opt' }, h('input', { type: 'checkbox', id: 't-spect', checked: true }), h('label', { for: 't-spect' }, t('lobby.create.spectators')),
+          h('span', { class: 'expl' }, t('lobby.create.spectators.help'))),
+        h('label', { class: 'field' }, h('span', {}, t('lobby.create.standin')), standin)),
       groups(opts),
       refused,
-      h('button', { type: 'submit', class: 'primary', id: 'create-table' }, 'Create the table')));
+      h('button', { type: 'submit', class: 'primary', id: 'create-table' }, t('lobby.create.submit'))));
   formEl = section.querySelector('form');
   showApplicable(formEl);
   return section;
@@ -323,15 +331,17 @@ function createForm(navigate) {
 // rules folded away, since most tables play by the rulebook.
 function groups(opts) {
   const known = GROUPS.map((g) => g.group);
-  const extra = [...new Set(opts.map((o) => o.group).filter((g) => !known.includes(g)))].map((g) => ({ group: g, legend: g }));
+  const extra = [...new Set(opts.map((o) => o.group).filter((g) => !known.includes(g)))].map((g) => ({ group: g }));
+  // A group the catalogue does not name yet (a later server's) shows its key.
+  const legend = (g) => (has(`rules.options.group.${g.group}`) ? t(`rules.options.group.${g.group}`) : g.group);
   return [...GROUPS, ...extra].map((g) => {
     const fields = opts.filter((o) => o.group === g.group).map(optionField).filter(Boolean);
     if (!fields.length) return null;
     if (g.folded) {
-      return h('fieldset', { 'data-group': g.group }, h('legend', {}, g.legend),
-        h('details', { id: 'house-rules' }, h('summary', {}, `Show the ${g.legend.toLowerCase()}`),
-          g.note ? h('p', { class: 'muted' }, g.note) : null, fields));
+      return h('fieldset', { 'data-group': g.group }, h('legend', {}, legend(g)),
+        h('details', { id: 'house-rules' }, h('summary', {}, t(`lobby.group.${g.group}.show`)),
+          h('p', { class: 'muted' }, t(`lobby.group.${g.group}.note`)), fields));
     }
-    return h('fieldset', { 'data-group': g.group }, h('legend', {}, g.legend), fields);
+    return h('fieldset', { 'data-group': g.group }, h('legend', {}, legend(g)), fields);
   });
 }

@@ -17,7 +17,8 @@
 // the list.
 
 import { h, announce, capital } from './dom.js';
-import { api, remember } from './api.js';
+import { api, remember, refusal } from './api.js';
+import { problemText } from './problem.js';
 import { card } from './cards.js';
 import { cardOf } from './catalog.js';
 import { Words } from './words.js';
@@ -64,7 +65,7 @@ export function openReview(root, id, navigate) {
     if (!st.replay) {
       const r = await api('GET', `/api/tables/${id}/replay`);
       if (st.gone) return;
-      if (!r.ok) { say(r.status === 409 ? t('review.not_over') : r.data.error); return; }
+      if (!r.ok) { say(r.status === 409 ? t('review.not_over') : refusal(r)); return; }
       st.replay = r.data;
     }
     const you = st.own >= 0 ? `?you=${st.own}` : '';
@@ -77,7 +78,7 @@ export function openReview(root, id, navigate) {
     if (st.gone) return;
     if (res.status === 202) { say(t('review.working'), wait); return; }
     if (res.status === 503) { say(t('review.busy'), wait); return; }
-    if (!res.ok || !Array.isArray(data)) { say((data && data.error) || t('review.error.status', { Status: String(res.status) })); return; }
+    if (!res.ok || !Array.isArray(data)) { say(data && data.problem ? problemText(data.problem) : t('review.error.status', { Status: String(res.status) })); return; }
     st.reviews = data;
     st.seat = st.own >= 0 && st.own < data.length ? st.own : -1;
     // A link may name the decision to open: /t/{id}/review#d12.

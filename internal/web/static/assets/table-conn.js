@@ -9,6 +9,7 @@ import { h, announce, toast, capital } from './dom.js';
 import { remember } from './api.js';
 import { TableConn } from './conn.js';
 import { t } from './locale.js';
+import { problemText } from './problem.js';
 
 // usable tells whether a state's view has the shape this page draws; a
 // view that does not is ignored, never drawn half.
@@ -109,7 +110,7 @@ export function connection(ctx) {
         } else if (m.code !== 'no_table') {
           // An illegal action comes with the engine's refusal: worded here,
           // like every refusal the view shows.
-          const text = m.refusal && m.refusal.code ? st.words.refusal(m.refusal) : m.message || t('table.error.refused');
+          const text = m.refusal && m.refusal.code ? st.words.refusal(m.refusal) : problemText(m.problem);
           // A refused move is said in the line under the hand, where it
           // covers no control; without a hand on screen, in a toast.
           if (m.refusal && m.refusal.code && document.getElementById('whyline')) ctx.showWhy(text); else toast(text, 'error');
@@ -130,7 +131,7 @@ export function connection(ctx) {
       case 'bye':
         if (!m.reconnect) {
           if (st.seat >= 0) remember.dropSeat(id);
-          ctx.picker(m.reason ? `${capital(m.reason)}.` : t('table.conn.closed'));
+          ctx.picker(m.problem ? capital(problemText(m.problem)) : t('table.conn.closed'));
         }
         break;
     }

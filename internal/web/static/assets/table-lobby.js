@@ -5,8 +5,8 @@
 
 import { h, toast } from './dom.js';
 import { t, n } from './locale.js';
-import { api, remember, serverInfo, botName, tableLink, nickLimit } from './api.js';
-import { optionOf, valueLabel, optionLabel } from './catalog.js';
+import { api, remember, serverInfo, botName, tableLink, nickLimit, refusal } from './api.js';
+import { optionOf, valueLabel, optionLabel, rulesSummary } from './catalog.js';
 
 // lobbyViews gives the table's context (table.js) the screens before the game.
 export function lobbyViews(ctx) {
@@ -20,7 +20,7 @@ export function lobbyViews(ctx) {
     if (st.gone) return;
     if (!r.ok) {
       root.replaceChildren(h('section', { class: 'panel' }, h('h1', {}, t('table.missing.title')),
-        h('p', {}, r.status === 404 ? t('table.missing.text', { Code: id }) : r.data.error),
+        h('p', {}, r.status === 404 ? t('table.missing.text', { Code: id }) : refusal(r)),
         h('a', { href: '/', 'data-nav': '', class: 'button' }, t('table.back'))));
       return;
     }
@@ -33,7 +33,7 @@ export function lobbyViews(ctx) {
       if (!n) { toast(t('table.picker.nick_first'), 'error'); nick.focus(); return; }
       remember.setNick(n);
       const j = await api('POST', `/api/tables/${id}/join`, { nickname: n, seat });
-      if (!j.ok) { toast(j.data.error, 'error'); return; }
+      if (!j.ok) { toast(refusal(j), 'error'); return; }
       remember.setSeat(id, j.data.seat, j.data.token);
       ctx.connect({ token: j.data.token });
     };
@@ -41,7 +41,7 @@ export function lobbyViews(ctx) {
     const canSit = tb.status !== 'over' && open.length > 0;
     root.replaceChildren(h('section', { class: 'panel', id: 'seat-picker' },
       h('h1', {}, tb.name || t('table.name', { Code: id })),
-      h('p', { class: 'muted' }, `${tb.rules} · ${t(`table.status.${tb.status === 'lobby' || tb.status === 'playing' ? tb.status : 'over'}`)}`),
+      h('p', { class: 'muted' }, `${rulesSummary(tb.options)} · ${t(`table.status.${tb.status === 'lobby' || tb.status === 'playing' ? tb.status : 'over'}`)}`),
       note ? h('p', { class: 'notice', role: 'alert' }, note) : null,
       canSit ? h('label', { class: 'field', for: 'nick' }, h('span', {}, t('table.picker.nick')), nick) : null,
       h('h2', {}, canSit ? t('table.picker.pick') : t('table.seats')),
@@ -73,7 +73,7 @@ export function lobbyViews(ctx) {
     const levels = serverLevels();
     return h('section', { class: 'panel', id: 'table-lobby' },
       h('h1', {}, tb.name || t('table.name', { Code: id })),
-      h('p', { class: 'muted' }, [tb.rules, tb.turn_seconds ? t('table.rules.timer', { Seconds: tb.turn_seconds }) : t('table.rules.no_timer'),
+      h('p', { class: 'muted' }, [rulesSummary(tb.options), tb.turn_seconds ? t('table.rules.timer', { Seconds: tb.turn_seconds }) : t('table.rules.no_timer'),
         tb.auto_last ? t('table.rules.auto_last') : null, tb.public ? t('table.rules.public') : t('table.rules.private'),
         tb.spectators ? t('table.rules.spectators', { Watching: tb.watching }) : t('table.rules.no_spectators')].filter(Boolean).join(' · ')),
       rulesList(tb),
