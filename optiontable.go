@@ -61,7 +61,7 @@ type OptionSpec struct {
 	Type  OptionType
 	Group OptionGroup
 	// Label is the option's English name in the engine's own messages
-	// (RulesProblem's, Summary's); a player reads the catalogue's
+	// (protocol.RulesProblem's); a player reads the catalogue's
 	// option.<key> and, for what it does, option.<key>.help (locale).
 	Label string
 	// Min, Max and Step bound an OptionInt.
@@ -480,46 +480,4 @@ func strictInt(v json.RawMessage, p *int) error {
 	}
 	*p = n
 	return nil
-}
-
-// Summary says the options in one line, for a list of tables: "standard
-// rules", or "5 rounds, Rascal's scoring, Kraken, house rules".
-func (o Options) Summary() string {
-	var parts []string
-	sched, _ := OptionSpecOf("schedule")
-	switch v := sched.get(&o).(type) {
-	case []int:
-		parts = append(parts, plural(len(v), "round")+" (custom)")
-	case string:
-		if v != "standard" {
-			parts = append(parts, v)
-		} else {
-			parts = append(parts, plural(o.Rounds, "round"))
-		}
-	}
-	if o.Scoring == RascalScoring {
-		s := "Rascal's scoring"
-		if o.CannonLoad {
-			s += " with cannon loads"
-		}
-		parts = append(parts, s)
-	}
-	def := DefaultOptions()
-	house := false
-	for i := range optionSpecs {
-		s := &optionSpecs[i]
-		switch {
-		case s.Group == GroupModules && s.get(&o) == true:
-			parts = append(parts, s.Label)
-		case s.Group == GroupHouse && !optionEqual(s.get(&o), s.get(&def)):
-			house = true
-		}
-	}
-	if house {
-		parts = append(parts, "house rules")
-	}
-	if len(parts) == 1 && o.Rounds == def.Rounds && sched.get(&o) == "standard" {
-		return "standard rules"
-	}
-	return strings.Join(parts, ", ")
 }

@@ -151,32 +151,3 @@ func TestOptionRangesRefused(t *testing.T) {
 }
 
 func jsonInt(n int) string { b, _ := json.Marshal(n); return string(b) }
-
-// TestOptionsSummary checks the one-line description a list of tables shows.
-func TestOptionsSummary(t *testing.T) {
-	set := func(kv ...any) Options {
-		o := DefaultOptions()
-		for i := 0; i < len(kv); i += 2 {
-			s, _ := OptionSpecOf(kv[i].(string))
-			if err := s.Set(&o, kv[i+1]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return o
-	}
-	for _, c := range []struct {
-		o    Options
-		want string
-	}{
-		{DefaultOptions(), "standard rules"},
-		{set("rounds", 5), "5 rounds"},
-		{set("schedule", "broadside"), "broadside"},
-		{set("schedule", []int{2, 4}), "2 rounds (custom)"},
-		{set("scoring", "rascal", "cannon_load", true, "kraken", true), "10 rounds, Rascal's scoring with cannon loads, Kraken"},
-		{set("loot", true, "pirate_abilities", true, "bonus_mermaid_skull_king", 50), "10 rounds, Loot, Pirate abilities, house rules"},
-	} {
-		if got := c.o.Summary(); got != c.want {
-			t.Errorf("Summary() = %q, want %q", got, c.want)
-		}
-	}
-}

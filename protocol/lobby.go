@@ -125,10 +125,9 @@ type TableInfo struct {
 	// chat box otherwise).
 	SpectatorChat bool `json:"spectator_chat"`
 	// Options are the rules as a record's options object: only what differs
-	// from the standard rules. A client reads them with Rules; one that
-	// only shows them has Summary.
+	// from the standard rules. A client reads them with Rules, and says
+	// them in one line from the catalogue (words.RulesSummary).
 	Options  json.RawMessage `json:"options"`
-	Summary  string          `json:"rules"` // the rules in one line
 	Seats    []SeatPresence  `json:"seats"`
 	Host     int             `json:"host"`              // the host's seat, −1 if none
 	Watching int             `json:"watching"`          // spectators connected
@@ -170,7 +169,7 @@ func ValidTableID(id string) bool {
 // NewTableInfo starts the public picture of a table with rules o.
 func NewTableInfo(id string, o skullking.Options) TableInfo {
 	raw, _ := o.MarshalJSON()
-	return TableInfo{ID: id, Options: raw, Summary: o.Summary(), Host: -1}
+	return TableInfo{ID: id, Options: raw, Host: -1}
 }
 
 // Rules reads the table's rules.

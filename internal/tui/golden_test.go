@@ -9,6 +9,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden screens in testdata")
@@ -44,7 +45,7 @@ func newScripted(t *testing.T, players int, o skullking.Options, seed uint64, na
 // show hands the screen seat 0's view.
 func (sc *scripted) show() {
 	v := sc.g.View(0)
-	sc.m.onUpdate(Update{View: protocol.ViewOf(&v), Rules: sc.g.Options().Summary()})
+	sc.m.onUpdate(Update{View: protocol.ViewOf(&v), Rules: words.Words{}.RulesSummary(sc.g.Options())})
 }
 
 // do applies actions and shows the screen every resulting view.

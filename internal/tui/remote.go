@@ -324,7 +324,10 @@ func (r *Remote) table(st *tableState, in *protocol.TableInfo) []Update {
 	var out []Update
 	was := st.status
 	st.status = in.Status
-	st.rules = clean(in.Summary, 200)
+	st.rules = ""
+	if rules, err := in.Rules(); err == nil {
+		st.rules = words.Words{Lang: r.cfg.Lang}.RulesSummary(rules)
+	}
 	st.turn = time.Duration(in.TurnSeconds) * time.Second // TableInfo.Check bounds it
 	seat := r.conn.Seat()
 	st.host = seat >= 0 && in.Host == seat // a spectator is never the host

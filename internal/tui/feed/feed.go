@@ -34,8 +34,8 @@ type Update struct {
 	// View is the seat's view of the game; nil in an update that only
 	// carries a note or an error.
 	View *protocol.View
-	// Rules, with a View, are the table's rules in one line (the engine's
-	// Options.Summary, the lobby's TableInfo.Summary).
+	// Rules, with a View, are the table's rules in one line, in the
+	// screen's language (words.RulesSummary).
 	Rules string
 	// Err reports that the table was lost for good (a server table gave
 	// the seat away; a dropped connection is only a Note while it is

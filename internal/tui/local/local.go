@@ -15,7 +15,9 @@ import (
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/tui/feed"
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // Config sets up a game against bots on this machine.
@@ -35,6 +37,9 @@ type Config struct {
 	// HintLevel is the bot level that gives hints; empty picks the
 	// strongest level there is.
 	HintLevel string
+	// Lang is the language of the rules' summary (nil: English), as the
+	// screen's.
+	Lang *locale.Lang
 }
 
 // Table is a table on this machine. It is a feed.Table with hints and a
@@ -74,7 +79,7 @@ func New(cfg Config) (*Table, error) {
 	if cfg.Seat < 0 || cfg.Seat >= cfg.Players {
 		return nil, fmt.Errorf("seat %d: the table has seats 0 to %d", cfg.Seat, cfg.Players-1)
 	}
-	st := &state{cfg: cfg, g: g, rules: g.Options().Summary(), bots: make([]bot.Bot, cfg.Players)}
+	st := &state{cfg: cfg, g: g, rules: words.Words{Lang: cfg.Lang}.RulesSummary(g.Options()), bots: make([]bot.Bot, cfg.Players)}
 	levels := cfg.Bots
 	if len(levels) == 0 {
 		levels = bot.Levels()[:1]

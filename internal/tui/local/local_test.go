@@ -10,6 +10,7 @@ import (
 	"github.com/skullking-go/skullking/internal/recordtest"
 	"github.com/skullking-go/skullking/internal/tui/feed"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 func newTable(t *testing.T, cfg Config) *Table {
@@ -60,8 +61,8 @@ func TestUpdatesAreWireViews(t *testing.T) {
 	if err := v.Check(); err != nil {
 		t.Errorf("the view does not pass the wire's checks: %v", err)
 	}
-	if u.Rules != o.Summary() {
-		t.Errorf("rules %q, want %q", u.Rules, o.Summary())
+	if want := (words.Words{}).RulesSummary(o); u.Rules != want {
+		t.Errorf("rules %q, want %q", u.Rules, want)
 	}
 }
 

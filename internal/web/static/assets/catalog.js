@@ -6,7 +6,7 @@
 // locale catalogue's: a card's names in cards.js, an option's here
 // (option.<key>, option.<key>.help, option.<key>.<choice>).
 
-import { loadLocale, t } from './locale.js';
+import { loadLocale, t, n } from './locale.js';
 
 let cards = null; // the catalogue, by card id, once loaded
 let options = null; // the option list, once loaded
@@ -67,4 +67,28 @@ export function valueLabel(o, v) {
 // name already says it is the standard, "Standard scoring", stands alone).
 export function standardLine(o) {
   return t(o.default === 'standard' ? 'option.standard.named' : 'option.standard', { Value: valueLabel(o, o.default) });
+}
+
+// rulesSummary says a table's rules in one line, as a list of tables shows
+// them: "standard rules", or "5 rounds, Rascal's scoring, Kraken, house
+// rules". options is a record's options object (only what differs from
+// the standard rules); words.RulesSummary says the same in Go.
+export function rulesSummary(options = {}) {
+  const value = (key) => (key in options ? options[key] : (optionOf(key) || {}).default);
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const parts = [];
+  const sched = value('schedule');
+  if (Array.isArray(sched)) parts.push(n('option.summary.custom', sched.length));
+  else if (sched && sched !== 'standard') parts.push(t(`option.schedule.${sched}`));
+  else parts.push(n('option.summary.rounds', value('rounds')));
+  if (value('scoring') === 'rascal') parts.push(t(value('cannon_load') ? 'option.summary.rascal_cannon' : 'option.summary.rascal'));
+  let house = false;
+  for (const o of optionList()) {
+    if (o.in !== 'options') continue;
+    if (o.group === 'modules' && value(o.key) === true) parts.push(optionLabel(o));
+    else if (o.group === 'house' && !same(value(o.key), o.default)) house = true;
+  }
+  if (house) parts.push(t('option.summary.house'));
+  const standard = parts.length === 1 && !Array.isArray(sched) && (!sched || sched === 'standard') && same(value('rounds'), (optionOf('rounds') || {}).default);
+  return standard ? t('option.summary.standard') : parts.join(t('list.comma'));
 }

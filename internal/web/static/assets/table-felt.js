@@ -20,7 +20,7 @@ export function feltViews(ctx) {
     let list;
     let caption = null;
     if (trick.length) {
-      list = trick.map((p, k) => trickCard(p, k === v.winning ? 'winning' : '', v));
+      list = trick.map((p, k) => trickCard(p, k === v.winning ? t('table.trick.winning') : '', v));
     } else if (last) {
       const ended = last.round !== v.round || v.phase === 'over';
       caption = h('p', { class: 'lead', id: 'last-caption' }, ended ? t('table.felt.round_last', { Round: last.round }) : t('table.trick.number', { Number: last.number }));
