@@ -318,7 +318,8 @@ func (m *Model) trickLines() []string {
 		default:
 			title = m.t("tui.trick.title.discarded", args)
 		}
-		lines := []string{styleBold.Render(title)}
+		// A title longer than the panel, in a longer language, wraps.
+		lines := wrap(styleBold.Render(title), panel, "  ")
 		for i, p := range t.Plays {
 			mark := ""
 			if i == t.Winning && t.Outcome == protocol.OutcomeWon {
@@ -331,7 +332,7 @@ func (m *Model) trickLines() []string {
 	if v.Phase == protocol.PhaseOver {
 		return nil
 	}
-	lines := []string{styleBold.Render(m.trickTitle())}
+	lines := wrap(styleBold.Render(m.trickTitle()), panel, "  ")
 	played := map[int]bool{}
 	for i, p := range v.Trick {
 		mark := ""
