@@ -328,12 +328,13 @@ func (m *Model) roundLines() []string {
 		lines = append(lines, cut("   "+m.t("tui.round.cannons", locale.Args{"Loads": strings.Join(cannons, m.t("list.comma", nil))}), m.w-1))
 	}
 	if forfeited {
-		lines = append(lines, "", styleDim.Render("   "+m.t("tui.round.forfeited", nil)))
+		lines = append(append(lines, ""), wrap(styleDim.Render("   "+m.t("tui.round.forfeited", nil)), m.w-1, "   ")...)
 	}
 	lines = append(lines, "")
 	lines = append(lines, m.lastTrickLines()...)
 	if v.Phase == protocol.PhaseOver {
-		lines = append(lines, "", styleTitle.Render(m.gameOverText()), m.t("tui.round.over_keys", nil))
+		lines = append(lines, "", styleTitle.Render(m.gameOverText()))
+		lines = append(lines, wrap(m.t("tui.round.over_keys", nil), m.w-1, "  ")...)
 	} else {
 		lines = append(lines, "", m.t("tui.round.next", locale.Args{"Round": v.Round}))
 	}
