@@ -13,10 +13,11 @@
 // show what does not exist.
 //
 // The engine reports what happened as codes with their facts (a trick's
-// reason, a card's refusal, a round's score by part); Sentences in this
-// package word them in English for Go clients, with the card names players
-// know ("the black 11", "Harry the Giant"). The browser client words the
-// same codes in its own renderer.
+// reason, a card's refusal, a round's score by part), and a card as its
+// codes (CardInfo: kind, suit, rank, Pirate); package words words them in
+// the reader's language from the catalogue (package locale), with the
+// card names players know ("the black 11", "Harry the Giant"). The browser
+// client words the same codes from the same catalogue.
 //
 // The external-bot protocol (docs/bot-protocol.md) sends the same View.
 package protocol
