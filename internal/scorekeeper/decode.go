@@ -19,67 +19,110 @@ func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return &malformedError{jsonErrorText(err, v)}
+		return jsonError(err, v)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return &malformedError{"the body holds more after its JSON value: send one value only"}
+		return &malformedError{msg: "the body holds more after its JSON value: send one value only",
+			Wording: Wording{Reason: "keeper.error.json.more"}}
 	}
 	return nil
 }
 
 // jsonErrorText words an error decoding JSON into v as a sentence for a
-// person: which field is wrong and what it should be, never Go's names
-// for it ("sheetFields.players", "[]string").
-func jsonErrorText(err error, v any) string {
+// person (jsonError).
+func jsonErrorText(err error, v any) string { return jsonError(err, v).msg }
+
+// jsonError words an error decoding JSON into v for a person: which field
+// is wrong and what it should be, never Go's names for it
+// ("sheetFields.players", "[]string"), in English and, where the
+// catalogue has its sentence, as its id and facts.
+func jsonError(err error, v any) *malformedError {
+	said := func(id string, args map[string]any, format string, a ...any) *malformedError {
+		return &malformedError{msg: fmt.Sprintf(format, a...), Wording: Wording{Reason: id, Args: args}}
+	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		got := jsonValueWords(te.Value)
+		got, gotPhrase := jsonValueWords(te.Value)
 		if te.Field == "" {
-			return fmt.Sprintf("the body should be %s, not %s", typeWords(te.Type), got)
+			want, wantPhrase := typeWords(te.Type)
+			return said("keeper.error.json.body", map[string]any{"Want": wantPhrase, "Got": gotPhrase},
+				"the body should be %s, not %s", want, got).unlessUnworded(gotPhrase)
 		}
 		names, declared := fieldPath(reflect.TypeOf(v), te.Field)
 		field := strconv.Quote(names[len(names)-1])
+		args := map[string]any{"Field": field, "Got": gotPhrase}
+		id := "keeper.error.json."
 		if len(names) > 1 {
-			field += " (in " + quoteAll(names[:len(names)-1]) + ")"
+			args["Path"] = quoteAll(names[:len(names)-1])
+			field += " (in " + args["Path"].(string) + ")"
+			id += "in_"
 		}
 		if declared != nil && declared != te.Type && isList(declared) {
-			return fmt.Sprintf("each item of the field %s should be %s, not %s", field, typeWords(te.Type), got)
+			want, wantPhrase := typeWords(te.Type)
+			args["Want"] = wantPhrase
+			return said(id+"item", args, "each item of the field %s should be %s, not %s", field, want, got).unlessUnworded(gotPhrase)
 		}
-		want, ok := fieldWords[te.Field]
-		if !ok {
-			want = typeWords(te.Type)
+		want, wantPhrase := typeWords(te.Type)
+		if key, ok := fieldWords[te.Field]; ok {
+			want, wantPhrase = kindWords[key], Phrase{ID: "keeper.json." + key}
 		}
-		return fmt.Sprintf("the field %s should be %s, not %s", field, want, got)
+		args["Want"] = wantPhrase
+		return said(id+"field", args, "the field %s should be %s, not %s", field, want, got).unlessUnworded(gotPhrase)
 	}
 	var oe *skullking.OptionError
 	if errors.As(err, &oe) && oe.Key != "" {
-		return fmt.Sprintf("the rule %q in \"options\" is not right: %s", oe.Key, oe.Detail)
+		return &malformedError{msg: fmt.Sprintf("the rule %q in \"options\" is not right: %s", oe.Key, oe.Detail)}
 	}
 	if errors.Is(err, skullking.ErrBadOptions) {
-		return `the rules ("options") should be an object of rules, like {"loot": true}`
+		return said("keeper.error.json.options", nil, `the rules ("options") should be an object of rules, like {"loot": true}`)
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Sprintf("the body is not well-formed JSON: %s, at character %d", strings.TrimPrefix(se.Error(), "json: "), se.Offset)
+		return &malformedError{msg: fmt.Sprintf("the body is not well-formed JSON: %s, at character %d", strings.TrimPrefix(se.Error(), "json: "), se.Offset)}
 	}
 	if errors.Is(err, io.EOF) {
-		return "the body is empty: it should be a JSON object"
+		return said("keeper.error.json.empty", nil, "the body is empty: it should be a JSON object")
 	}
 	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return "the body's JSON stops in the middle"
+		return said("keeper.error.json.cut", nil, "the body's JSON stops in the middle")
 	}
 	msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "json: "), "skullking: ")
 	if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
-		return "there is no field " + name + " here"
+		return said("keeper.error.json.unknown_field", map[string]any{"Field": name}, "there is no field %s here", name)
 	}
-	return msg
+	return &malformedError{msg: msg}
+}
+
+// unlessUnworded drops e's wording when the value found has no sentence
+// in the catalogue: the English then says it whole.
+func (e *malformedError) unlessUnworded(got *Phrase) *malformedError {
+	if got == nil {
+		e.Wording = Wording{}
+	}
+	return e
 }
 
 // fieldWords says what a field should be where its type alone says it
-// less well, by the path encoding/json gives it.
+// less well, by the path encoding/json gives it: a kindWords key.
 var fieldWords = map[string]string{
-	"players":             `a list of names in quotes, like ["Ann", "Ben"]`,
-	"sheetFields.players": `a list of names in quotes, like ["Ann", "Ben"]`,
+	"players":             "names",
+	"sheetFields.players": "names",
+}
+
+// kindWords are the English of what a value should be written as, by
+// their key; the catalogue's sentence of each is keeper.json.<key>.
+var kindWords = map[string]string{
+	"text":    "text in quotes",
+	"bool":    "true or false",
+	"whole":   "a whole number",
+	"number":  "a number",
+	"texts":   `a list of texts in quotes, like ["Ann", "Ben"]`,
+	"wholes":  "a list of whole numbers, like [1, 0]",
+	"lists":   "a list of lists, like [[0, 1]]",
+	"objects": "a list of objects, like [{…}]",
+	"list":    "a list, like [ … ]",
+	"object":  "an object, like {…}",
+	"names":   `a list of names in quotes, like ["Ann", "Ben"]`,
 }
 
 // fieldPath reads the path encoding/json gives a field ("sheetFields.
@@ -134,21 +177,28 @@ func structField(t reflect.Type, seg string) (reflect.Type, bool) {
 
 func isList(t reflect.Type) bool { return t.Kind() == reflect.Slice || t.Kind() == reflect.Array }
 
-// typeWords says what a value of Go type t is written as in JSON.
-func typeWords(t reflect.Type) string {
+// typeWords says what a value of Go type t is written as in JSON, and
+// the catalogue's sentence of it.
+func typeWords(t reflect.Type) (string, Phrase) {
+	key := typeKey(t)
+	return kindWords[key], Phrase{ID: "keeper.json." + key}
+}
+
+// typeKey is the kindWords key of what a value of Go type t is written as.
+func typeKey(t reflect.Type) string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	switch t.Kind() {
 	case reflect.String:
-		return "text in quotes"
+		return "text"
 	case reflect.Bool:
-		return "true or false"
+		return "bool"
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a whole number"
+		return "whole"
 	case reflect.Float32, reflect.Float64:
-		return "a number"
+		return "number"
 	case reflect.Slice, reflect.Array:
 		e := t.Elem()
 		for e.Kind() == reflect.Pointer {
@@ -156,36 +206,41 @@ func typeWords(t reflect.Type) string {
 		}
 		switch {
 		case e.Kind() == reflect.String:
-			return `a list of texts in quotes, like ["Ann", "Ben"]`
+			return "texts"
 		case e.Kind() >= reflect.Int && e.Kind() <= reflect.Uint64:
-			return "a list of whole numbers, like [1, 0]"
+			return "wholes"
 		case isList(e):
-			return "a list of lists, like [[0, 1]]"
+			return "lists"
 		case e.Kind() == reflect.Struct || e.Kind() == reflect.Map:
-			return "a list of objects, like [{…}]"
+			return "objects"
 		}
-		return "a list, like [ … ]"
+		return "list"
 	}
-	return "an object, like {…}"
+	return "object"
 }
 
-// jsonValueWords names the kind of JSON value encoding/json found.
-func jsonValueWords(v string) string {
+// jsonValueWords names the kind of JSON value encoding/json found, and
+// the catalogue's sentence of it (nil for a kind it does not name).
+func jsonValueWords(v string) (string, *Phrase) {
+	got := func(key string, args map[string]any) *Phrase {
+		return &Phrase{ID: "keeper.json.got." + key, Args: args}
+	}
 	switch {
 	case v == "string":
-		return "text"
+		return "text", got("text", nil)
 	case v == "number":
-		return "a number"
+		return "a number", got("number", nil)
 	case strings.HasPrefix(v, "number "):
-		return "the number " + strings.TrimPrefix(v, "number ")
+		n := strings.TrimPrefix(v, "number ")
+		return "the number " + n, got("the_number", map[string]any{"Number": n})
 	case v == "array":
-		return "a list"
+		return "a list", got("list", nil)
 	case v == "object":
-		return "an object"
+		return "an object", got("object", nil)
 	case v == "bool":
-		return "true or false"
+		return "true or false", got("bool", nil)
 	}
-	return v
+	return v, nil
 }
 
 // quoteAll quotes each name: "a", "b".

@@ -396,12 +396,16 @@ func (h *handler) importRecord(w http.ResponseWriter, r *http.Request) {
 	} else {
 		var err error
 		if rec, err = skullking.ParseRecord(body); err != nil {
-			why := recordText(err)
+			why, say := recordText(err), Wording{}
 			// JSON of the wrong form is worded as for every other body.
-			if me := decodeStrict(body, &skullking.Record{Options: skullking.DefaultOptions()}); me != nil {
-				why = errorText(me)
+			var me *malformedError
+			if errors.As(decodeStrict(body, &skullking.Record{Options: skullking.DefaultOptions()}), &me) {
+				why = me.Message()
+				if me.Reason != "" {
+					say = Wording{Reason: "keeper.error.record", Args: map[string]any{"Why": Phrase{ID: me.Reason, Args: me.Args}}}
+				}
 			}
-			writeError(w, http.StatusUnprocessableEntity, "invalid", "the record: %s", why)
+			writeSaid(w, http.StatusUnprocessableEntity, "invalid", say, "the record: %s", why)
 			return
 		}
 		if s, err = FromRecord(rec); err != nil {

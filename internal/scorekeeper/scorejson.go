@@ -149,7 +149,11 @@ func refusalOf(err error) refusalBody {
 	case errors.As(err, &ie):
 		return refusalBody{Error: ie.Message(), Code: codeInvalid, Round: ie.Round, Wording: ie.Wording}
 	case errors.Is(err, ErrMalformed):
-		return refusalBody{Error: errorText(err), Code: codeMalformed}
+		body := refusalBody{Error: errorText(err), Code: codeMalformed}
+		if me := (*malformedError)(nil); errors.As(err, &me) {
+			body.Wording = me.Wording
+		}
+		return body
 	default:
 		return refusalBody{Error: errorText(err), Code: codeInvalid}
 	}

@@ -126,7 +126,10 @@ var ErrInvalid = errors.New("scorekeeper: invalid sheet")
 var ErrMalformed = errors.New("scorekeeper: malformed JSON")
 
 // malformedError is a request that is not the JSON it should be.
-type malformedError struct{ msg string }
+type malformedError struct {
+	msg string
+	Wording
+}
 
 func (e *malformedError) Error() string   { return "scorekeeper: " + e.Message() }
 func (e *malformedError) Message() string { return e.msg }
@@ -229,7 +232,7 @@ func (in *sheetFields) sheet() (*Sheet, error) {
 	}
 	for i, c := range in.Changes {
 		if c.Options == nil {
-			return nil, &malformedError{fmt.Sprintf("rule change %d has no \"options\"", i+1)}
+			return nil, &malformedError{msg: fmt.Sprintf("rule change %d has no \"options\"", i+1)}
 		}
 		s.Changes = append(s.Changes, RuleChange{FromRound: c.FromRound, Options: *c.Options})
 	}

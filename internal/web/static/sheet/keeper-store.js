@@ -35,7 +35,7 @@ function said(id, args) {
   const facts = {};
   for (const [k, v] of Object.entries(args || {})) {
     if (!v || typeof v !== 'object') facts[k] = v;
-    else if (v.id) facts[k] = t(v.id, v.args);
+    else if (v.id) facts[k] = said(v.id, v.args);
     else if (Array.isArray(v.names)) facts[k] = list(v.names);
     else facts[k] = n(`result.count.${v.of}`, v.count);
   }
