@@ -10,10 +10,16 @@ import (
 )
 
 // problemText is what the server reports went wrong (a refusal's problem,
-// a bye's), in the catalogue's words for lang: never the server's own
-// English, which is for logs.
+// a bye's), in the catalogue's words for lang, as a line of its own: never
+// the server's own English, which is for logs.
 func problemText(lang *locale.Lang, p *protocol.Problem) string {
-	return protocol.Capital(clean(words.Words{Lang: lang}.Problem(p), 300))
+	return protocol.Capital(problemWords(lang, p))
+}
+
+// problemWords is the problem as a sentence's placeholder takes it, after
+// a colon.
+func problemWords(lang *locale.Lang, p *protocol.Problem) string {
+	return clean(words.Words{Lang: lang}.Problem(p), 300)
 }
 
 // serverProblem is the problem the server gave for err, a refusal or a

@@ -100,7 +100,9 @@ func joinError(l *locale.Lang, id string, args locale.Args, err error) error {
 	for k, v := range args {
 		all[k] = v
 	}
-	if err != nil {
+	if ce, ok := serverProblem(err); ok {
+		all["Error"] = problemWords(langOr(l), ce.Problem) // the server's refusal, in the screen's words
+	} else if err != nil {
 		all["Error"] = err.Error()
 	}
 	return &sentenceError{text: langOr(l).T(id, all), err: err}
