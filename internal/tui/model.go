@@ -868,8 +868,12 @@ func (m *Model) whyNot(i int) string {
 	return m.t("tui.card.not_now", nil)
 }
 
-// name is seat s's name as the screen shows it.
+// name is seat s's name as the screen shows it, Graybeard's the
+// catalogue's.
 func (m *Model) name(s int) string {
+	if s >= 0 && s < len(m.v.Seats) && m.v.Seats[s].Graybeard {
+		return m.t("name.graybeard", nil)
+	}
 	if s >= 0 && s < len(m.v.Seats) {
 		return m.v.Seats[s].Name
 	}

@@ -231,7 +231,7 @@ func (m *Model) seatLines() []string {
 	cols.fitHeadings([]string{"", m.t("tui.seat.bid_in", nil)})
 	lines := []string{styleDim.Render("   " + cols.row(heads...))}
 	for s, info := range v.Seats {
-		name := cut(info.Name, 14)
+		name := cut(m.name(s), 14)
 		if s == me {
 			name = cut(m.t("tui.name.you", locale.Args{"Name": info.Name}), 14)
 		}
