@@ -13,6 +13,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/locale"
+	"github.com/skullking-go/skullking/words"
 )
 
 // Every word the screen writes for the person is the catalogue's. Two
@@ -101,21 +102,12 @@ var bracketed = regexp.MustCompile(`⟦[^⟦⟧]*⟧`)
 var letters = regexp.MustCompile(`[A-Za-z]{2,}`)
 
 // unbracketed lists the words of a screen in the pseudo-language that are
-// not the catalogue's: outside every bracket, and neither a name, a card's
-// code nor what keep says (text from outside the screen).
-func unbracketed(screen string, names []string, keep []string) []string {
+// not the catalogue's: outside every bracket, and neither a name nor a
+// card's code.
+func unbracketed(screen string, names []string) []string {
 	var out []string
 	for _, line := range strings.Split(screen, "\n") {
-		words := plainWords(line, names)
-		if len(words) > 0 {
-			for _, k := range keep {
-				if k != "" {
-					line = strings.ReplaceAll(line, k, " ")
-				}
-			}
-			words = plainWords(line, names)
-		}
-		out = append(out, words...)
+		out = append(out, plainWords(line, names)...)
 	}
 	return out
 }
@@ -169,16 +161,11 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// fromElsewhere is the text on the screen that other packages write in
-// English still: the rules' summary (the engine's). It is not the
-// screen's to translate.
-func fromElsewhere(rules string) []string { return []string{rules} }
-
 // The pseudo-check finds a word written outside the catalogue, and lets
 // sentences, names and codes be, even cut at the screen's edge.
 func TestThePseudoCheckFindsAPlainWord(t *testing.T) {
 	screen := "⟦Ŕóúñð 2⟧ · ⟦3 çáŕðš⟧ · bidding\n Ann  >B14< PIR  ⟦Ŷóúŕ ƀíð: ⟦ĥíñţ⟧ ĥó\nŵ ɱáñý⟧ Player  TIG-P"
-	got := unbracketed(screen, []string{"Ann"}, nil)
+	got := unbracketed(screen, []string{"Ann"})
 	if strings.Join(got, " ") != "bidding Player" {
 		t.Errorf("found %q", got)
 	}
@@ -197,15 +184,15 @@ func TestEveryWordOnTheScreenIsTheCatalogues(t *testing.T) {
 	names := []string{"Ann", "Ben", "Cat", "Dan"}
 	sc := newScripted(t, 4, o, 3, names...)
 	sc.m.cfg.Lang = cat.For(locale.PseudoCode)
-	// A screen wide enough that no line wraps: the text from elsewhere is
-	// then found whole.
-	sc.m.w, sc.m.h = 400, 60
+	sc.m.w, sc.m.h = 400, 60 // every line whole
 	sc.show()
-	keep := fromElsewhere(sc.m.rules)
 	seen := map[string]bool{}
 	last := ""
 	check := func() {
 		t.Helper()
+		// The scripted table words its rules in English, as a table does
+		// for a screen that asks for nothing else.
+		sc.m.rules = words.Words{Lang: sc.m.cfg.Lang}.RulesSummary(sc.g.Options())
 		panels := []overlay{overlayNone}
 		// The panels change with a trick or a round; the table with
 		// every action.
@@ -217,7 +204,7 @@ func TestEveryWordOnTheScreenIsTheCatalogues(t *testing.T) {
 			sc.m.overlay = ov
 			sc.m.asking = ov == overlayNone
 			screen := plain(sc.m)
-			for _, w := range unbracketed(screen, names, keep) {
+			for _, w := range unbracketed(screen, names) {
 				if !seen[w] {
 					seen[w] = true
 					t.Errorf("%q is not the catalogue's, in:\n%s", w, linesWith(screen, w))

@@ -224,7 +224,7 @@ func (m *Model) scoreLines(i int) []string {
 	r := &m.v.Results[i]
 	lines := []string{styleDim.Render(m.t("tui.sheet.parts", locale.Args{"Round": r.Round}))}
 	for s := 0; s < m.v.Players && s < len(r.Scores); s++ {
-		lines = append(lines, cut("  "+padRight(cut(m.name(s), 14), 14)+" "+m.words.Score(&r.Scores[s]), m.w-1))
+		lines = append(lines, cut("  "+m.nameCell(s)+" "+m.words.Score(&r.Scores[s]), m.w-1))
 	}
 	return lines
 }
@@ -250,7 +250,7 @@ func (m *Model) chartLines() []string {
 			}
 			b.WriteRune(blocks[i])
 		}
-		lines = append(lines, "  "+padRight(cut(m.name(s), 14), 14)+" "+b.String()+" "+num(v.Seats[s].Total))
+		lines = append(lines, "  "+m.nameCell(s)+" "+b.String()+" "+num(v.Seats[s].Total))
 	}
 	return lines
 }

@@ -278,9 +278,13 @@ func (m *Model) seatLines() []string {
 	return lines
 }
 
+// nameCell is seat s's name in a column of names: 14 columns, cut with an
+// ellipsis when longer.
+func (m *Model) nameCell(s int) string { return padRight(cut(m.name(s), 14), 14) }
+
 // trickRow is one seat's line in the trick panel: name, card, and a mark.
 func (m *Model) trickRow(seat int, card, mark string) string {
-	row := "  " + padRight(cut(m.name(seat), 14), 14) + " " + card
+	row := "  " + m.nameCell(seat) + " " + card
 	if mark != "" {
 		row = fit(row, 25) + styleBold.Render(mark)
 	}
@@ -349,14 +353,14 @@ func (m *Model) trickLines() []string {
 	if v.Turn == m.Seat() {
 		toPlay = m.t("table.seat.your_turn", nil)
 	}
-	lines = append(lines, styleTurn.Render("> "+padRight(cut(m.name(v.Turn), 14), 14)+" "+toPlay))
+	lines = append(lines, styleTurn.Render("> "+m.nameCell(v.Turn)+" "+toPlay))
 	// The others still to play, from the seat after the turn round the
 	// table; the view says who has played, not who plays when.
 	n := len(v.Seats)
 	for i := 1; i < n; i++ {
 		s := (v.Turn + i) % n
 		if !played[s] && s != v.Turn {
-			lines = append(lines, styleDim.Render("  "+padRight(cut(m.name(s), 14), 14)+" ·"))
+			lines = append(lines, styleDim.Render("  "+m.nameCell(s)+" ·"))
 		}
 	}
 	return lines

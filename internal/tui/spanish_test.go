@@ -147,13 +147,12 @@ func TestRemoteWholeGameInSpanish(t *testing.T) {
 	d := newDriver(t, r, Config{SavePath: save, Lang: es})
 
 	english := englishOnly(t, "es")
-	codes := allCodes()
-	var outside []string
-	for _, s := range fromElsewhere("") {
-		outside = append(outside, strings.Join(strings.Fields(s), " "))
+	if !english["nobody"] || !english["tricks"] || english["skull"] {
+		t.Fatalf("the English-only words are wrong: %d words", len(english))
 	}
+	codes := allCodes()
 	// The command that comes back to the table is typed as it is.
-	outside = append(outside, "skullking play --join --spectate")
+	outside := []string{"skullking play --join --spectate"}
 	names := map[string]bool{}
 	for _, s := range ts.Info(created.ID).Seats {
 		for _, w := range word.FindAllString(s.Name, -1) {
@@ -167,9 +166,9 @@ func TestRemoteWholeGameInSpanish(t *testing.T) {
 		if h := d.m.hint; h != nil {
 			outside = append(outside, h.Why) // the adviser's reason, in the server's words
 		}
-		rules := strings.Join(append(outside, d.m.rules), "\n")
-		// Read as one text, whatever the wrapping, with what other
-		// packages write left out.
+		rules := strings.Join(outside, "\n")
+		// Read as one text, whatever the wrapping, with the commands and
+		// the adviser's reasons left out.
 		text := elsewhere(strings.Join(strings.Fields(screen), " "), rules)
 		var found []string
 		for _, w := range word.FindAllString(text, -1) {
