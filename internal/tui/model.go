@@ -348,6 +348,8 @@ func (m *Model) errorText(err error) string {
 		return m.t(string(own), nil)
 	case errors.Is(err, ErrClosed):
 		return m.t("tui.error.closed", nil)
+	case errors.Is(err, feed.ErrNoAdvice):
+		return m.t("tui.error.no_advice", nil)
 	}
 	return protocol.Capital(clean(err.Error(), 300))
 }

@@ -89,5 +89,9 @@ func (e *RefusedError) Error() string {
 	return words.Words{You: e.Refusal.Seat}.Refusal(e.Refusal)
 }
 
+// ErrNoAdvice is a table's answer to a hint it has none for: nothing to
+// decide, or no advice the rules allow.
+var ErrNoAdvice = errors.New("no advice now")
+
 // ErrClosed is returned by a table's methods once it is closed.
 var ErrClosed = errors.New("the table is closed")

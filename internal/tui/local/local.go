@@ -9,7 +9,6 @@ package local
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/skullking-go/skullking"
@@ -290,7 +289,7 @@ func (st *state) show() {
 // hint asks a fresh bot of the hint level what it would do for the person.
 func (st *state) hint() (feed.Hint, error) {
 	if !st.g.Waiting(st.cfg.Seat) {
-		return feed.Hint{}, errors.New("nothing to decide now")
+		return feed.Hint{}, feed.ErrNoAdvice
 	}
 	level := st.cfg.HintLevel
 	if level == "" {
@@ -303,8 +302,12 @@ func (st *state) hint() (feed.Hint, error) {
 	}
 	a := b.Act(st.g.Seat(st.cfg.Seat))
 	if err := st.g.Check(a); err != nil {
-		return feed.Hint{}, fmt.Errorf("the %s bot has no good advice here", level)
+		return feed.Hint{}, feed.ErrNoAdvice
+	}
+	l := st.cfg.Lang
+	if l == nil {
+		l = locale.For(locale.Base)
 	}
 	return feed.Hint{Action: protocol.FromAction(a, st.g.Options().PirateAbilities),
-		Why: "what the " + strings.ToLower(level) + " bot would do"}, nil
+		Why: l.T("tui.hint.bot_why", locale.Args{"Level": l.T("bot.level."+level, nil)})}, nil
 }
