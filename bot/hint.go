@@ -9,10 +9,12 @@ import (
 	"github.com/skullking-go/skullking/words"
 )
 
-// Advice is a recommended action for a seat and a short reason a player
-// can read; Hint gives it.
+// Advice is a recommended action for a seat and why, for the player's
+// client to word (Why), with its English (Reason) for logs and tools;
+// Hint gives it.
 type Advice struct {
 	Action sk.Action
+	Why    *protocol.Why
 	Reason string
 	// named says whether the Pirates' names matter, for String's words.
 	named bool
@@ -65,7 +67,12 @@ func Hint(v sk.SeatView, opts ...HintOption) Advice {
 	var h Heuristic
 	h.param = defaultHeurParams
 	h.st.load(v)
-	return Advice{Action: a, Reason: h.explain(a), named: v.Options().PirateAbilities}
+	named := v.Options().PirateAbilities
+	why := h.explain(a)
+	if why != nil {
+		why.Named = named
+	}
+	return Advice{Action: a, Why: why, Reason: words.Words{}.Why(why), named: named}
 }
 
 // positionSeed derives a seed from what the seat sees, so that a hint does
@@ -131,9 +138,34 @@ func describeAction(a sk.Action, named bool) string {
 	return a.String()
 }
 
+// why is reason code with its facts: "Card", "Count" and "Value" take an
+// int, "Cards" a list of cards.
+func why(code string, facts ...any) *protocol.Why {
+	y := &protocol.Why{Code: code}
+	for i := 0; i+1 < len(facts); i += 2 {
+		switch v := facts[i+1].(type) {
+		case int:
+			n := v
+			switch facts[i] {
+			case "Card":
+				y.Card = &n
+			case "Count":
+				y.Count = &n
+			case "Value":
+				y.Value = &n
+			}
+		case []sk.Card:
+			for _, c := range v {
+				y.Cards = append(y.Cards, int(c))
+			}
+		}
+	}
+	return y
+}
+
 // explain says why a is a good action, from what the heuristic's model
 // knows of the position.
-func (h *Heuristic) explain(a sk.Action) string {
+func (h *Heuristic) explain(a sk.Action) *protocol.Why {
 	st := &h.st
 	switch a.Kind {
 	case sk.ActionBid:
@@ -142,30 +174,29 @@ func (h *Heuristic) explain(a sk.Action) string {
 		return h.explainPlay(a)
 	case sk.ActionCannon:
 		if a.Value == sk.Cannonball {
-			return "making your bid exactly is likelier than missing it by one, and the cannonball pays half as much again"
+			return why(protocol.WhyCannonball)
 		}
-		return "grapeshot still pays half if you miss your bid by one"
+		return why(protocol.WhyGrapeshot)
 	case sk.ActionRosie:
 		if int(a.Value) == st.me {
-			return "you lead the next trick with your strongest cards"
+			return why(protocol.WhyRosieSelf)
 		}
 		if int(a.Value) == (st.me+1)%st.n {
-			return "you play last in the next trick and see every other card first"
+			return why(protocol.WhyRosieLast)
 		}
-		return "this lead suits your hand best"
+		return why(protocol.WhyRosieBest)
 	case sk.ActionBendt:
 		if a.Value == 1 {
-			return "two more cards to choose from; you then discard the two least useful"
+			return why(protocol.WhyBendtDraw)
 		}
-		return "your hand already fits your bid"
+		return why(protocol.WhyBendtKeep)
 	case sk.ActionDiscard:
-		need := max(st.need(st.me), 0)
-		return "what you keep best fits the " + protocol.Count(need, "trick", "tricks") + " you still need"
+		return why(protocol.WhyDiscard, "Count", max(st.need(st.me), 0))
 	case sk.ActionWager:
 		if a.Value > 0 {
-			return "you are likely to make your bid exactly"
+			return why(protocol.WhyWagerBet)
 		}
-		return "making your bid is too uncertain to bet on"
+		return why(protocol.WhyWagerNone)
 	case sk.ActionHarry:
 		exp := st.won[st.me]
 		for w := st.hand; !w.Empty(); {
@@ -176,16 +207,15 @@ func (h *Heuristic) explain(a sk.Action) string {
 			}
 		}
 		if a.Value == 0 {
-			return "you expect to take about " + protocol.Count(exp, "trick", "tricks") + ", as bid"
+			return why(protocol.WhyHarryKeep, "Count", exp)
 		}
-		return "you expect to take about " + protocol.Count(exp, "trick", "tricks") + " by the end of the round"
+		return why(protocol.WhyHarryChange, "Count", exp)
 	}
-	return ""
+	return nil
 }
 
-func (h *Heuristic) explainBid(bid int) string {
+func (h *Heuristic) explainBid(bid int) *protocol.Why {
 	st := &h.st
-	abilities := st.opts.PirateAbilities
 	// The hand's cards, likeliest winners first.
 	type chance struct {
 		c sk.Card
@@ -198,14 +228,14 @@ func (h *Heuristic) explainBid(bid int) string {
 		cs = append(cs, chance{c, h.futureProb(c)})
 	}
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].p > cs[j].p })
-	names := func(cs []chance) []string {
-		var out []string
+	cards := func(cs []chance) []sk.Card {
+		var out []sk.Card
 		for _, x := range cs {
-			out = append(out, cardPhrase(x.c, abilities))
+			out = append(out, x.c)
 		}
 		return out
 	}
-	zero := strconv.Itoa(st.opts.ZeroBidValue(st.cards, st.round))
+	zero := st.opts.ZeroBidValue(st.cards, st.round)
 	if bid == 0 {
 		var risky []chance
 		for _, x := range cs {
@@ -214,9 +244,9 @@ func (h *Heuristic) explainBid(bid int) string {
 			}
 		}
 		if len(risky) == 0 {
-			return "none of your cards is likely to take a trick, and a zero bid pays " + zero
+			return why(protocol.WhyZeroSafe, "Value", zero)
 		}
-		return "a zero bid pays " + zero + " if you can keep " + protocol.List(names(risky), "and") + " out of winning tricks"
+		return why(protocol.WhyZeroKeepOut, "Value", zero, "Cards", cards(risky))
 	}
 	top := cs[:min(bid, len(cs))]
 	rest := cs[len(top):]
@@ -227,24 +257,24 @@ func (h *Heuristic) explainBid(bid int) string {
 	restLoses := len(rest) == 0 || rest[0].p < 0.3
 	switch {
 	case sure && len(rest) == 0:
-		return protocol.List(names(top), "and") + " should all win"
+		return why(protocol.WhyAllWin, "Cards", cards(top))
 	case sure && restLoses:
-		return protocol.List(names(top), "and") + " should win; the rest will lose"
+		return why(protocol.WhyRestLose, "Cards", cards(top))
 	case sure:
-		return protocol.List(names(top), "and") + " should win; " + protocol.List(names(rest[:1]), "and") + " may win too, so play it carefully"
+		return why(protocol.WhyMayWinToo, "Cards", cards(top), "Card", int(rest[0].c))
 	case len(top) == 1 && top[0].p >= 0.3:
-		return names(top)[0] + " is your likeliest winner"
+		return why(protocol.WhyLikeliest, "Card", int(top[0].c))
 	case len(top) == 1:
-		return names(top)[0] + " is your best chance of a trick"
+		return why(protocol.WhyBestChance, "Card", int(top[0].c))
 	case top[len(top)-1].p >= 0.3:
-		return "your likeliest winners are " + protocol.List(names(top), "and")
+		return why(protocol.WhyLikeliestAll, "Cards", cards(top))
 	}
-	return "your best chances of tricks are " + protocol.List(names(top), "and")
+	return why(protocol.WhyBestChances, "Cards", cards(top))
 }
 
-func (h *Heuristic) explainPlay(a sk.Action) string {
+func (h *Heuristic) explainPlay(a sk.Action) *protocol.Why {
 	st := &h.st
-	code := cardPhrase(a.Card, st.opts.PirateAbilities)
+	card := int(a.Card)
 	need := st.need(st.me)
 	left := st.hand.Len()
 	p := st.winProb(a.Card, a.As)
@@ -268,39 +298,41 @@ func (h *Heuristic) explainPlay(a sk.Action) string {
 	leading := len(st.trick) == 0
 	switch {
 	case need < 0 && st.bid[st.me] == 0:
-		return "your zero bid is already lost, so this trick matters only to the others"
+		return why(protocol.WhyZeroLost)
 	case need <= 0:
-		what := "you need no more tricks"
+		// Needing no more, or having more than bid: each its sentences.
+		highLoser, cannotWin, leastLead, least, safest := protocol.WhyDoneHighLoser, protocol.WhyDoneCannotWin,
+			protocol.WhyDoneLeastLead, protocol.WhyDoneLeast, protocol.WhyDoneSafest
 		if need < 0 {
-			what = "you already have more tricks than you bid"
+			highLoser, cannotWin, leastLead, least, safest = protocol.WhyOverHighLoser, protocol.WhyOverCannotWin,
+				protocol.WhyOverLeastLead, protocol.WhyOverLeast, protocol.WhyOverSafest
 		}
 		switch {
 		case p <= 0.02 && !higherLoser && !isEscapeLike(a.Card, a.As):
-			return what + ", and " + code + " is your highest card that cannot win"
+			return why(highLoser, "Card", card)
 		case p <= 0.02:
-			return what + ", and " + code + " cannot win this trick"
+			return why(cannotWin, "Card", card)
 		case leading && !lessLikely:
-			return what + ", and " + code + " is the lead least likely to win"
+			return why(leastLead, "Card", card)
 		case !lessLikely:
-			return what + ", and " + code + " is the least likely of your cards to win"
+			return why(least, "Card", card)
 		}
-		return what + "; this card keeps you safest over the tricks to come"
+		return why(safest)
 	case need >= left:
 		if p >= 0.5 {
-			return "you need every remaining trick, and " + code + " should take this one"
+			return why(protocol.WhyEveryTake, "Card", card)
 		}
-		return "you need every remaining trick; " + code + " is your best chance at this one"
+		return why(protocol.WhyEveryBest, "Card", card)
 	}
-	still := "you need " + protocol.Count(need, "more trick", "more tricks")
 	switch {
 	case p >= 0.5 && !cheaperWinner:
-		return still + ", and " + code + " is your cheapest card that should win this one"
+		return why(protocol.WhyNeedCheapest, "Count", need, "Card", card)
 	case p >= 0.5:
-		return still + ", and " + code + " should win this one"
+		return why(protocol.WhyNeedWin, "Count", need, "Card", card)
 	case p <= 0.02:
-		return still + ", but not this one: " + code + " loses it and keeps your stronger cards for later"
+		return why(protocol.WhyNeedNotThis, "Count", need, "Card", card)
 	}
-	return still + ", and " + code + " gives you the best chance over the rest of the round"
+	return why(protocol.WhyNeedBestOverall, "Count", need, "Card", card)
 }
 
 // legalOf is the legal cards of the state's seat.

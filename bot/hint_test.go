@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ func TestHintIsLegalExplainedAndDeterministic(t *testing.T) {
 			if strings.TrimSpace(h.Reason) == "" {
 				t.Fatalf("hint %v has no reason", h)
 			}
-			if again := Hint(v, HintWith(WithBudget(0.25))); again != h {
+			if again := Hint(v, HintWith(WithBudget(0.25))); !reflect.DeepEqual(again, h) {
 				t.Fatalf("hint changed: %v, then %v", h, again)
 			}
 			if testing.Verbose() {

@@ -771,16 +771,17 @@ func (cn *Conn) Rematch(ctx context.Context) error {
 }
 
 // Hint asks the server's expert what the seat should do now: one of its
-// legal actions, and why.
-func (cn *Conn) Hint(ctx context.Context) (protocol.Action, string, error) {
+// legal actions, and why, for the caller to word (words.Words.Why); nil
+// when the expert gave no reason.
+func (cn *Conn) Hint(ctx context.Context) (protocol.Action, *protocol.Why, error) {
 	m, err := cn.Request(ctx, protocol.ClientMsg{Type: protocol.TypeHint})
 	if err != nil {
-		return protocol.Action{}, "", err
+		return protocol.Action{}, nil, err
 	}
 	if m.Hint == nil {
-		return protocol.Action{}, "", errors.New("the server's hint names no action")
+		return protocol.Action{}, nil, errors.New("the server's hint names no action")
 	}
-	return *m.Hint, m.Text, nil
+	return *m.Hint, m.Why, nil
 }
 
 // Chat says a line to everyone at the table.

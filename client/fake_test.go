@@ -142,7 +142,7 @@ func TestAnswersFindTheirRequests(t *testing.T) {
 	ctx := testserver.Context(t, 10*time.Second)
 	type result struct {
 		hint protocol.Action
-		why  string
+		why  *protocol.Why
 		err  error
 	}
 	started, hinted := make(chan error, 1), make(chan result, 1)
@@ -158,12 +158,12 @@ func TestAnswersFindTheirRequests(t *testing.T) {
 	}
 	two := 2
 	hint, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeHint, ID: second.ID,
-		Hint: &protocol.Action{Kind: protocol.KindBid, Value: &two}, Text: "two is safe"})
+		Hint: &protocol.Action{Kind: protocol.KindBid, Value: &two}, Why: &protocol.Why{Code: protocol.WhyBendtKeep}, Text: "two is safe"})
 	refusal, _ := json.Marshal(protocol.ServerMsg{Type: protocol.TypeError, ID: first.ID, Code: protocol.ErrNotHost,
 		Message: "only the host may start"})
 	f.send(string(hint), `{"type":"error","code":"internal","message":"out of the blue"}`, string(refusal))
 	r := <-hinted
-	if r.err != nil || r.hint.Kind != protocol.KindBid || *r.hint.Value != 2 || r.why != "two is safe" {
+	if r.err != nil || r.hint.Kind != protocol.KindBid || *r.hint.Value != 2 || r.why == nil || r.why.Code != protocol.WhyBendtKeep {
 		t.Errorf("hint %+v", r)
 	}
 	var e *client.Error

@@ -478,13 +478,15 @@ func mapValues[K comparable](m map[K]string) []string {
 func TestDocListsEveryCode(t *testing.T) {
 	prose, _ := splitDoc(readDoc(t))
 	consts := stringConsts(t)
-	var errCodes, abilityStates, problems []string
+	var errCodes, abilityStates, problems, whys []string
 	for name, v := range consts {
 		switch {
 		case strings.HasPrefix(name, "Err"):
 			errCodes = append(errCodes, v)
 		case strings.HasPrefix(name, "Problem"):
 			problems = append(problems, v)
+		case strings.HasPrefix(name, "Why"):
+			whys = append(whys, v)
 		case strings.HasPrefix(name, "Ability"):
 			abilityStates = append(abilityStates, v)
 		}
@@ -504,6 +506,7 @@ func TestDocListsEveryCode(t *testing.T) {
 	}{
 		{"error code", errCodes},
 		{"problem code", problems},
+		{"hint reason", whys},
 		{"refusal code", refusals},
 		{"reason code", mapValues(reasonCodes)},
 		{"outcome", mapValues(outcomeNames)},

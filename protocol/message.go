@@ -150,8 +150,11 @@ type ServerMsg struct {
 	// restarting, the table moved or was put away. Without it the seat (or
 	// the spectator's place) is gone.
 	Reconnect bool `json:"reconnect,omitempty"`
-	// Hint answers a hint request: the expert's recommended action.
+	// Hint answers a hint request: the expert's recommended action, and
+	// Why its reason, for the client to word (Text is both in English, for
+	// logs and tools).
 	Hint *Action `json:"hint,omitempty"`
+	Why  *Why    `json:"why,omitempty"`
 	// Deadline is when the turn timer runs out for the seats still to act,
 	// in Unix milliseconds; 0 when no timer runs.
 	Deadline int64 `json:"deadline,omitempty"`

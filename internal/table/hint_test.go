@@ -3,10 +3,12 @@ package table
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // A seated player asking for a hint gets one of its legal actions and a
@@ -31,6 +33,11 @@ func TestHintAnswersTheAskerWithALegalAction(t *testing.T) {
 	h := c.next(protocol.TypeHint, protocol.TypeError)
 	if h.Type != protocol.TypeHint || h.ID != ask || h.Hint == nil || h.Text == "" {
 		t.Fatalf("hint answer %+v", h)
+	}
+	// Why is the reason as a code for the client to word; the text is the
+	// advice in English, the same reason's sentence.
+	if h.Why == nil || h.Why.Code == "" || !strings.HasSuffix(h.Text, ": "+words.Words{}.Why(h.Why)) {
+		t.Fatalf("hint's reason %+v beside its text %q", h.Why, h.Text)
 	}
 	legal := false
 	for _, a := range c.last.View.Legal {

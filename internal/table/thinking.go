@@ -187,5 +187,5 @@ func (t *Table) hintAnswered(q answer) {
 // sendHint answers a client's hint with the advice for its seat.
 func (t *Table) sendHint(r request, advice bot.Advice) {
 	act := protocol.FromAction(advice.Action, t.game.Options().PirateAbilities)
-	t.answer(r, protocol.ServerMsg{Type: protocol.TypeHint, ID: r.id, Hint: &act, Text: advice.String()}, false)
+	t.answer(r, protocol.ServerMsg{Type: protocol.TypeHint, ID: r.id, Hint: &act, Why: advice.Why, Text: advice.String()}, false)
 }

@@ -488,7 +488,7 @@ func (r *Remote) Hint() (Hint, error) {
 	case err != nil:
 		return Hint{}, answer(err)
 	}
-	return Hint{Action: a, Why: why}, nil
+	return Hint{Action: a, Why: words.Words{Lang: langOr(r.cfg.Lang)}.Why(why)}, nil
 }
 
 // Record downloads the finished game's record; before the end the server

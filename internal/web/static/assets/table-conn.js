@@ -162,13 +162,11 @@ export function connection(ctx) {
     st.busyTimer = setTimeout(unbusy, 5000);
   }
 
-  // hintText words the expert's advice: its action in this client's words
-  // and, after the server's ": ", why.
+  // hintText words the expert's advice: its action and why, both in this
+  // client's words (the server's text is its English, for logs).
   function hintText(m) {
-    const text = m.text || '';
-    const at = text.indexOf(': ');
-    const why = at >= 0 ? text.slice(at + 2) : '';
-    if (!m.hint || !m.hint.kind) return text ? t('table.hint.text', { Text: text }) : t('table.hint.none');
+    if (!m.hint || !m.hint.kind) return t('table.hint.none');
+    const why = st.words.why(m.why);
     const args = { Action: capital(st.words.action(m.hint)), Why: why };
     return why ? t('table.hint.action_why', args) : t('table.hint.action', args);
   }

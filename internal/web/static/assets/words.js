@@ -75,6 +75,20 @@ export class Words {
   // Pirate by name only when the names matter.
   phrase(id) { return cardPhrase(cardOf(id), this.named); }
 
+  // why words the expert's reason for a hint (protocol.Why): the
+  // catalogue's hint.why.<code> with its cards named; '' for a reason this
+  // page does not know.
+  why(y) {
+    const id = y && `hint.why.${y.code}`;
+    if (!id || !has(id)) return '';
+    const phrase = (c) => cardPhrase(cardOf(c), !!y.named);
+    const args = {};
+    if (y.card !== undefined) args.Card = phrase(y.card);
+    if (y.cards) args.Cards = this.list(y.cards.map(phrase));
+    if (y.value !== undefined) args.Value = y.value;
+    return y.count !== undefined ? n(id, y.count, args) : t(id, args);
+  }
+
   // playPhrase names a card on the table: "the Tigress as a Pirate".
   playPhrase(p) {
     if (p.as === 'pirate' || p.as === 'escape') return t(`play.tigress_${p.as}`);
