@@ -1,6 +1,8 @@
 package protocol
 
 import (
+	"errors"
+
 	"github.com/skullking-go/skullking"
 )
 
@@ -25,17 +27,18 @@ type OptionInfo struct {
 	// options object) or "settings" (a table's settings).
 	In string `json:"in"`
 	// Refused lists the table sizes at which the engine refuses the
-	// option switched on, each with the engine's sentence, so that a form
-	// says so as soon as the seats and the option are chosen, in the
-	// words the table's creation would refuse them with.
+	// option switched on, each with the problem the table's creation would
+	// refuse them with, so that a form says so as soon as the seats and
+	// the option are chosen.
 	Refused []PlayersRefusal `json:"refused,omitempty"`
 }
 
-// PlayersRefusal is a table size at which an option is refused, and why:
-// {"players": 2, "why": "Loot is never used with 2 players."}.
+// PlayersRefusal is a table size at which an option is refused, and the
+// problem that says why: {"players": 2, "problem": {"code":
+// "loot_two_players"}}.
 type PlayersRefusal struct {
-	Players int    `json:"players"`
-	Why     string `json:"why"`
+	Players int      `json:"players"`
+	Problem *Problem `json:"problem"`
 }
 
 // ChoiceInfo is one value of a choice; for a schedule preset, the cards
@@ -105,8 +108,27 @@ func refusedWith(s *skullking.OptionSpec) []PlayersRefusal {
 	var out []PlayersRefusal
 	for players := skullking.MinPlayers; players <= skullking.MaxPlayers; players++ {
 		if err := on.Validate(players); err != nil && off.Validate(players) == nil {
-			out = append(out, PlayersRefusal{Players: players, Why: RulesProblem(err)})
+			out = append(out, PlayersRefusal{Players: players, Problem: RulesRefusal(err, players)})
 		}
 	}
 	return out
+}
+
+// RulesRefusal is the problem of the engine's refusal of a table's rules
+// for players seats: the refusals a person can meet have problems of
+// their own; an option out of range (which only a program sends) is said
+// in the engine's words.
+func RulesRefusal(err error, players int) *Problem {
+	var oe *skullking.OptionError
+	if errors.As(err, &oe) {
+		switch {
+		case oe.Key == "" && (players < skullking.MinPlayers || players > skullking.MaxPlayers):
+			return NewProblem(ProblemPlayers, "Count", players)
+		case oe.Key == "loot" && oe.Alone:
+			return NewProblem(ProblemLootTwoPlayers)
+		case oe.Key == "cannon_load" && oe.Alone:
+			return NewProblem(ProblemCannonRascal)
+		}
+	}
+	return NewProblem(ProblemBadOption, "Detail", RulesProblem(err))
 }

@@ -3,7 +3,6 @@ package table
 import (
 	"errors"
 
-	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
 	"github.com/skullking-go/skullking/words"
 )
@@ -53,20 +52,7 @@ func ByeMsg(code string, reconnect bool) protocol.ServerMsg {
 }
 
 // rulesRefused is the engine's refusal of a table's rules for players
-// seats: the refusals a person can meet have problems of their own; an
-// option out of range (which only a program sends) is said in the
-// engine's words.
+// seats, as the option list's refused says it (protocol.RulesRefusal).
 func rulesRefused(err error, players int) *refusal {
-	var oe *skullking.OptionError
-	if errors.As(err, &oe) {
-		switch {
-		case oe.Key == "" && (players < skullking.MinPlayers || players > skullking.MaxPlayers):
-			return refused(protocol.ProblemPlayers, "Count", players)
-		case oe.Key == "loot" && oe.Alone:
-			return refused(protocol.ProblemLootTwoPlayers)
-		case oe.Key == "cannon_load" && oe.Alone:
-			return refused(protocol.ProblemCannonRascal)
-		}
-	}
-	return refused(protocol.ProblemBadOption, "Detail", protocol.RulesProblem(err))
+	return &refusal{code: protocol.ErrBadRequest, problem: protocol.RulesRefusal(err, players)}
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -39,17 +38,16 @@ func TestRulesPageNamesOptionsByLabelNotKey(t *testing.T) {
 }
 
 // Rule: the create form says at once when the seats and a module do not
-// go together — Loot with two players — in the engine's own sentence,
+// go together — Loot with two players — in the sentence its refusal has,
 // beside the switch, and Create waits until the seats or the switch
 // change; the form takes the rule from the server's option table.
 func TestCreateFormRefusesLootWithTwoPlayersAtOnce(t *testing.T) {
 	s := startSite(t)
 	loot := optionOf(t, options(t, s), "loot")
-	o := skullking.DefaultOptions()
-	o.Loot = true
-	want := protocol.RulesProblem(o.Validate(2))
-	if want == "" || len(loot.Refused) != 1 || loot.Refused[0].Players != 2 || loot.Refused[0].Why != want {
-		t.Fatalf("the option table reports Loot refused at %+v, want at 2 players: %q", loot.Refused, want)
+	want := locale.For(locale.Base).T("error."+protocol.ProblemLootTwoPlayers, nil)
+	if len(loot.Refused) != 1 || loot.Refused[0].Players != 2 || loot.Refused[0].Problem == nil ||
+		loot.Refused[0].Problem.Code != protocol.ProblemLootTwoPlayers {
+		t.Fatalf("the option table reports Loot refused at %+v, want at 2 players: %s", loot.Refused, protocol.ProblemLootTwoPlayers)
 	}
 	p := newPage(t, "Ann", 1280, 900)
 	p.nav(s.Base + "/")

@@ -11,6 +11,7 @@ import { h, toast } from './dom.js';
 import { api, remember, serverInfo, botName, parseCode, nickLimit, refusal } from './api.js';
 import { optionList, optionOf, standardLine, optionLabel, optionHelp, choiceLabel, rulesSummary } from './catalog.js';
 import { t, n, has } from './locale.js';
+import { problemText } from './problem.js';
 
 // The option table's groups, in the form's order, named as the rules page
 // names them (rules.options.group.*); an option of a group the server adds
@@ -188,7 +189,7 @@ function seatProblem(form, o, players) {
   const r = readOption(form, o);
   if (r.value !== true) return '';
   const hit = o.refused.find((x) => x.players === players);
-  return hit ? hit.why : '';
+  return hit ? problemText(hit.problem) : '';
 }
 
 // applies tells whether an option matters with the form as it is: each
