@@ -78,6 +78,8 @@ export function rulesSummary(options = {}) {
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   const parts = [];
   const sched = value('schedule');
+  // The standard schedule of the standard rounds: "standard rules" alone.
+  const standardDeal = !Array.isArray(sched) && (!sched || sched === 'standard') && same(value('rounds'), (optionOf('rounds') || {}).default);
   if (Array.isArray(sched)) parts.push(n('option.summary.custom', sched.length));
   else if (sched && sched !== 'standard') parts.push(t(`option.schedule.${sched}`));
   else parts.push(n('option.summary.rounds', value('rounds')));
@@ -89,6 +91,5 @@ export function rulesSummary(options = {}) {
     else if (o.group === 'house' && !same(value(o.key), o.default)) house = true;
   }
   if (house) parts.push(t('option.summary.house'));
-  const standard = parts.length === 1 && !Array.isArray(sched) && (!sched || sched === 'standard') && same(value('rounds'), (optionOf('rounds') || {}).default);
-  return standard ? t('option.summary.standard') : parts.join(t('list.comma'));
+  return standardDeal && parts.length === 1 ? t('option.summary.standard') : parts.join(t('list.comma'));
 }
