@@ -233,7 +233,7 @@ var rootTypes = []reflect.Type{
 	reflect.TypeFor[JoinRequest](), reflect.TypeFor[JoinResponse](), reflect.TypeFor[ServerInfo](),
 	reflect.TypeFor[ErrorBody](), reflect.TypeFor[TableList](), reflect.TypeFor[CardInfo](), reflect.TypeFor[OptionInfo](),
 	reflect.TypeFor[Result](), reflect.TypeFor[SeatScore](), reflect.TypeFor[Summary](),
-	reflect.TypeFor[Replay](), reflect.TypeFor[ReviewStatus](),
+	reflect.TypeFor[Replay](), reflect.TypeFor[ReviewStatus](), reflect.TypeFor[Sentence](),
 }
 
 // fieldProblems compares the document's field tables with the types'
@@ -587,7 +587,7 @@ func decodeStrict(data []byte, v any) error {
 func exampleShapes() []any {
 	return []any{&View{}, &TableInfo{}, &TableList{}, &CreateRequest{}, &CreateResponse{}, &JoinRequest{},
 		&JoinResponse{}, &ServerInfo{}, &ErrorBody{}, &Action{}, &Event{}, &Refusal{}, &Trick{}, &Pending{},
-		&Result{}, &Summary{}, &[]OptionInfo{}, &[]CardInfo{}, &[]SeatInfo{}, &Replay{}, &ReviewStatus{}}
+		&Result{}, &Summary{}, &[]OptionInfo{}, &[]CardInfo{}, &[]SeatInfo{}, &Replay{}, &ReviewStatus{}, &Sentence{}}
 }
 
 // checkExample decodes one JSON value of the document into the package's

@@ -26,15 +26,15 @@ const Costliest = 3
 type Said struct {
 	// Summary is what the player's own decisions gave up in all, then,
 	// when some were made for them, that those are listed apart.
-	Summary []Message `json:"summary"`
+	Summary []protocol.Sentence `json:"summary"`
 	// Explain says what the points are.
-	Explain Message `json:"explain"`
+	Explain protocol.Sentence `json:"explain"`
 	// Costliest is the player's costliest decisions, Costliest at most,
 	// the costliest first; Every all of the player's own, in order.
 	Costliest SaidSection `json:"costliest"`
 	Every     SaidSection `json:"every"`
 	// Total is the total loss, as a line after every decision.
-	Total Message `json:"total"`
+	Total protocol.Sentence `json:"total"`
 	// Apart holds the decisions made for the player, one section for each
 	// who made them (By), in the order of madeFor, then any other.
 	Apart []SaidSection `json:"apart"`
@@ -42,13 +42,13 @@ type Said struct {
 
 // SaidSection is a heading and its decisions.
 type SaidSection struct {
-	Heading Message `json:"heading"`
+	Heading protocol.Sentence `json:"heading"`
 	// By is who made the section's decisions for the player, for the
 	// sections apart: a decision's By.
 	By string `json:"by,omitempty"`
 	// Empty is said instead of the items when there are none.
-	Empty *Message   `json:"empty,omitempty"`
-	Items []SaidItem `json:"items"`
+	Empty *protocol.Sentence `json:"empty,omitempty"`
+	Items []SaidItem         `json:"items"`
 }
 
 // SaidItem is one decision told.
@@ -57,20 +57,20 @@ type SaidItem struct {
 	Decision int `json:"decision"`
 	// Where is when it was taken: "Round 2, trick 3", "Round 2, before
 	// the first trick", "Round 2, after trick 1" for a pirate ability.
-	Where Message `json:"where"`
+	Where protocol.Sentence `json:"where"`
 	// Did is who did what, a clause: "You chose to bid 2".
-	Did Message `json:"did"`
+	Did protocol.Sentence `json:"did"`
 	// Captain is the captain's word on it, a sentence: "The captain would
 	// bid 1.", "As the captain would.", "As good as the captain's bid
 	// 1.", "The only choice."
-	Captain Message `json:"captain"`
+	Captain protocol.Sentence `json:"captain"`
 	// Cost is the expected points it gave up, "−3.4 expected points", when
 	// it gave up some worth saying.
-	Cost *Message `json:"cost,omitempty"`
+	Cost *protocol.Sentence `json:"cost,omitempty"`
 	// Lost is whether it gave up points worth saying.
 	Lost bool `json:"lost,omitempty"`
 	// Says is the whole sentence, Did and the captain's word.
-	Says Message `json:"says"`
+	Says protocol.Sentence `json:"says"`
 }
 
 // worthSaying is the smallest loss a review calls a loss: less is the
@@ -116,17 +116,17 @@ func (t teller) you(id string) string {
 }
 
 // seat is the reviewed seat's name, for a sentence's Name.
-func (t teller) seat() Args { return Args{"Name": t.name(t.r.Seat)} }
+func (t teller) seat() protocol.SentenceArgs { return protocol.SentenceArgs{"Name": t.name(t.r.Seat)} }
 
 // name names seat s in a sentence: "you" for the reader.
-func (t teller) name(s int) Message {
+func (t teller) name(s int) protocol.Sentence {
 	switch {
 	case s == t.w.You && s >= 0:
-		return sentence("name.you", nil)
+		return protocol.Say("name.you", nil)
 	case s >= 0 && s < len(t.w.Names):
-		return named(t.w.Names[s])
+		return protocol.NameOf(t.w.Names[s])
 	}
-	return sentence("name.seat", Args{"Number": number(s + 1)})
+	return protocol.Say("name.seat", protocol.SentenceArgs{"Number": protocol.NumberOf(s + 1)})
 }
 
 // Tell tells the review to the reader of w.
@@ -141,19 +141,19 @@ func (r *Review) Tell(w words.Words) Said {
 		}
 		own = append(own, i)
 	}
-	lost := number(tenth(r.TotalLoss))
-	none := sentence("review.costliest.none", nil)
-	every := sentence("review.every.none", nil)
+	lost := protocol.NumberOf(tenth(r.TotalLoss))
+	none := protocol.Say("review.costliest.none", nil)
+	every := protocol.Say("review.every.none", nil)
 	s := Said{
-		Summary:   []Message{counted(t.you("review.summary"), len(own), Args{"Name": t.name(r.Seat), "Points": lost})},
-		Explain:   sentence("review.explain", nil),
-		Costliest: SaidSection{Heading: sentence("review.costliest", nil), Empty: &none, Items: []SaidItem{}},
-		Every:     SaidSection{Heading: sentence("review.every", nil), Empty: &every, Items: []SaidItem{}},
-		Total:     sentence("review.total", Args{"Points": lost}),
+		Summary:   []protocol.Sentence{protocol.SayCounted(t.you("review.summary"), len(own), protocol.SentenceArgs{"Name": t.name(r.Seat), "Points": lost})},
+		Explain:   protocol.Say("review.explain", nil),
+		Costliest: SaidSection{Heading: protocol.Say("review.costliest", nil), Empty: &none, Items: []SaidItem{}},
+		Every:     SaidSection{Heading: protocol.Say("review.every", nil), Empty: &every, Items: []SaidItem{}},
+		Total:     protocol.Say("review.total", protocol.SentenceArgs{"Points": lost}),
 		Apart:     []SaidSection{},
 	}
 	if n := len(r.Decisions) - len(own); n > 0 {
-		s.Summary = append(s.Summary, counted(t.you("review.apart"), n, t.seat()))
+		s.Summary = append(s.Summary, protocol.SayCounted(t.you("review.apart"), n, t.seat()))
 	}
 	worst := slices.Clone(own)
 	slices.SortStableFunc(worst, func(a, b int) int {
@@ -173,7 +173,7 @@ func (r *Review) Tell(w words.Words) Said {
 	for _, i := range own {
 		s.Every.Items = append(s.Every.Items, t.item(i))
 	}
-	section := func(by string, heading Message) {
+	section := func(by string, heading protocol.Sentence) {
 		sec := SaidSection{Heading: heading, By: by, Items: []SaidItem{}}
 		for _, i := range apart[by] {
 			sec.Items = append(sec.Items, t.item(i))
@@ -189,12 +189,12 @@ func (r *Review) Tell(w words.Words) Said {
 		if by == sk.DecidedByBot {
 			id = t.you(id) // "Played for you while away"
 		}
-		section(by, sentence(id, t.seat()))
+		section(by, protocol.Say(id, t.seat()))
 	}
 	// A decider this code does not know yet, from a newer record, is
 	// still listed apart rather than taken for the player's.
 	for _, by := range slices.Sorted(maps.Keys(apart)) {
-		section(by, sentence(t.you("review.by.other"), Args{"Name": t.name(r.Seat), "By": named(by)}))
+		section(by, protocol.Say(t.you("review.by.other"), protocol.SentenceArgs{"Name": t.name(r.Seat), "By": protocol.NameOf(by)}))
 	}
 	return s
 }
@@ -203,7 +203,7 @@ func (r *Review) Tell(w words.Words) Said {
 func (t teller) item(i int) SaidItem {
 	d := &t.r.Decisions[i]
 	it := SaidItem{Decision: i, Where: where(d), Did: t.did(d)}
-	best := Args{"Did": it.Did, "Best": t.action(d.Best)}
+	best := protocol.SentenceArgs{"Did": it.Did, "Best": t.action(d.Best)}
 	verdict := "only"
 	switch {
 	case d.Choices <= 1:
@@ -213,18 +213,18 @@ func (t teller) item(i int) SaidItem {
 		verdict = "as_good"
 	default:
 		verdict = "worse"
-		cost := sentence("review.cost", Args{"Points": number(tenth(d.Loss))})
+		cost := protocol.Say("review.cost", protocol.SentenceArgs{"Points": protocol.NumberOf(tenth(d.Loss))})
 		it.Cost, it.Lost = &cost, true
-		best["Points"] = number(tenth(d.Loss))
+		best["Points"] = protocol.NumberOf(tenth(d.Loss))
 	}
-	it.Captain = sentence("review.captain."+verdict, Args{"Best": best["Best"]})
-	it.Says = sentence("review.says."+verdict, best)
+	it.Captain = protocol.Say("review.captain."+verdict, protocol.SentenceArgs{"Best": best["Best"]})
+	it.Says = protocol.Say("review.says."+verdict, best)
 	return it
 }
 
 // did tells who did what in decision d: the player, a bot standing in
 // for them, the timer or the game, as d.By says.
-func (t teller) did(d *Decision) Message {
+func (t teller) did(d *Decision) protocol.Sentence {
 	id, player := "review.did", true
 	switch d.By {
 	case "":
@@ -247,44 +247,44 @@ func (t teller) did(d *Decision) Message {
 	if player {
 		id = t.you(id) // the player, or the bot, "for you"
 	}
-	return sentence(id, args)
+	return protocol.Say(id, args)
 }
 
 // action tells an action of the reviewed seat: the protocol's words,
 // which speak to the seat deciding ("raise your bid by one"), except
 // where they would say it of the reader when the reader is not that seat.
-func (t teller) action(a protocol.Action) Message {
+func (t teller) action(a protocol.Action) protocol.Sentence {
 	v := 0
 	if a.Value != nil {
 		v = *a.Value
 	}
 	switch {
 	case a.Kind == protocol.KindRosie && v == t.r.Seat:
-		return sentence("review.action.rosie.keep", nil)
+		return protocol.Say("review.action.rosie.keep", nil)
 	case t.r.Seat == t.w.You:
 	case a.Kind == protocol.KindHarry && v > 0:
-		return sentence("review.action.harry.raise", nil)
+		return protocol.Say("review.action.harry.raise", nil)
 	case a.Kind == protocol.KindHarry && v < 0:
-		return sentence("review.action.harry.lower", nil)
+		return protocol.Say("review.action.harry.lower", nil)
 	case a.Kind == protocol.KindHarry:
-		return sentence("review.action.harry.keep", nil)
+		return protocol.Say("review.action.harry.keep", nil)
 	case a.Kind == protocol.KindRosie && v == t.w.You:
-		return sentence("review.action.rosie.you", nil)
+		return protocol.Say("review.action.rosie.you", nil)
 	}
-	return action(a)
+	return protocol.ActionOf(a)
 }
 
 // where says when decision d was taken.
-func where(d *Decision) Message {
-	args := Args{"Round": number(d.Round), "Trick": number(d.Trick)}
+func where(d *Decision) protocol.Sentence {
+	args := protocol.SentenceArgs{"Round": protocol.NumberOf(d.Round), "Trick": protocol.NumberOf(d.Trick)}
 	switch {
 	case d.Trick <= 0:
-		return sentence("review.where.bids", Args{"Round": args["Round"]})
+		return protocol.Say("review.where.bids", protocol.SentenceArgs{"Round": args["Round"]})
 	case d.Played.Kind == protocol.KindPlay:
-		return sentence("review.where.trick", args)
+		return protocol.Say("review.where.trick", args)
 	}
 	// A pirate ability is decided once the trick it won is over.
-	return sentence("review.where.ability", args)
+	return protocol.Say("review.where.ability", args)
 }
 
 // sameAction tells whether two actions are the same decision.

@@ -41,12 +41,12 @@ func (r *Review) Worded(w words.Words) Text { return r.Tell(w).In(w) }
 // In words what a review tells for the reader of w, in w's language: w
 // is the reader it was told to.
 func (s Said) In(w words.Words) Text {
-	t := Text{Explain: s.Explain.In(w), Costliest: s.Costliest.in(w), Every: s.Every.in(w), Total: s.Total.In(w)}
+	t := Text{Explain: w.Sentence(s.Explain), Costliest: s.Costliest.in(w), Every: s.Every.in(w), Total: w.Sentence(s.Total)}
 	for i, m := range s.Summary {
 		if i > 0 {
 			t.Summary += " "
 		}
-		t.Summary += m.In(w)
+		t.Summary += w.Sentence(m)
 	}
 	for _, a := range s.Apart {
 		t.Apart = append(t.Apart, a.in(w))
@@ -56,15 +56,15 @@ func (s Said) In(w words.Words) Text {
 
 // in words a section for the reader of w.
 func (s SaidSection) in(w words.Words) Section {
-	out := Section{Heading: s.Heading.In(w), By: s.By, Items: []Item{}}
+	out := Section{Heading: w.Sentence(s.Heading), By: s.By, Items: []Item{}}
 	if s.Empty != nil {
-		out.Empty = s.Empty.In(w)
+		out.Empty = w.Sentence(*s.Empty)
 	}
 	for _, it := range s.Items {
-		x := Item{Decision: it.Decision, Where: it.Where.In(w), Did: it.Did.In(w), Captain: it.Captain.In(w),
-			Lost: it.Lost, Says: it.Says.In(w)}
+		x := Item{Decision: it.Decision, Where: w.Sentence(it.Where), Did: w.Sentence(it.Did), Captain: w.Sentence(it.Captain),
+			Lost: it.Lost, Says: w.Sentence(it.Says)}
 		if it.Cost != nil {
-			x.Cost = it.Cost.In(w)
+			x.Cost = w.Sentence(*it.Cost)
 		}
 		out.Items = append(out.Items, x)
 	}

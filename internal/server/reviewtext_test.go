@@ -42,7 +42,7 @@ func TestReviewWordedForTheReader(t *testing.T) {
 			if r.Said == nil || len(r.Said.Summary) == 0 {
 				t.Fatalf("review%s: seat %d's review comes without what it says", c.query, s)
 			}
-			summary := r.Said.Summary[0].In(words.Words{You: c.you})
+			summary := words.Words{You: c.you}.Sentence(r.Said.Summary[0])
 			whose := r.Name + "'s decisions"
 			if s == c.you {
 				whose = "Your decisions"

@@ -22,19 +22,8 @@ import { problemText } from './problem.js';
 import { card } from './cards.js';
 import { cardOf } from './catalog.js';
 import { Words } from './words.js';
-import { t, n } from './locale.js';
+import { t } from './locale.js';
 
-// word words a message of the review for the reader of w: a sentence of
-// the catalogue with its placeholders, each a message, or a number, a
-// player's name, or an action, worded by words.js.
-function word(m, w) {
-  if (m.action) return w.action(m.action);
-  if (m.name !== undefined) return m.name;
-  if (m.number !== undefined) return m.number;
-  const args = {};
-  for (const [k, v] of Object.entries(m.args || {})) args[k] = word(v, w);
-  return m.count !== undefined ? n(m.id, m.count, args) : t(m.id, args);
-}
 
 export function openReview(root, id, navigate) {
   // choice is the index of the decision shown in the reviewed seat's
@@ -119,7 +108,7 @@ export function openReview(root, id, navigate) {
   // heading says when the moment shown is: the decision's place in the
   // game, or the trick's.
   function heading(tr, i) {
-    if (st.reviews[st.seat]) return word(said(i).where, words());
+    if (st.reviews[st.seat]) return words().sentence(said(i).where);
     return t('review.where.trick', { Round: tr.round, Trick: tr.number });
   }
 
@@ -151,14 +140,14 @@ export function openReview(root, id, navigate) {
 
   function item(it, w) {
     return h('li', { class: ['decision-item', it.lost && 'lost'], 'data-index': String(it.decision) },
-      h('a', { href: `#d${it.decision}`, class: 'linkish', onclick: (e) => { e.preventDefault(); go(it.decision); } }, word(it.where, w)),
-      t('review.where.separator'), word(it.says, w));
+      h('a', { href: `#d${it.decision}`, class: 'linkish', onclick: (e) => { e.preventDefault(); go(it.decision); } }, w.sentence(it.where)),
+      t('review.where.separator'), w.sentence(it.says));
   }
 
   function section(s, attrs, w) {
-    return [h('h2', {}, word(s.heading, w)), s.items.length
+    return [h('h2', {}, w.sentence(s.heading)), s.items.length
       ? h('ol', { class: 'review-list', ...attrs }, s.items.map((it) => item(it, w)))
-      : h('p', { id: attrs.id }, s.empty ? word(s.empty, w) : '')];
+      : h('p', { id: attrs.id }, s.empty ? w.sentence(s.empty) : '')];
   }
 
   function picker() {
@@ -174,8 +163,8 @@ export function openReview(root, id, navigate) {
     const s = r && r.said;
     const w = words();
     const head = [h('h1', { id: 'review-h' }, t('review.title')),
-      h('p', { class: 'muted' }, s ? word(s.explain, w) : ''), picker()];
-    if (s) head.push(h('p', { class: 'review-total', id: 'review-total' }, s.summary.map((m) => word(m, w)).join(' ')));
+      h('p', { class: 'muted' }, s ? w.sentence(s.explain) : ''), picker()];
+    if (s) head.push(h('p', { class: 'review-total', id: 'review-total' }, s.summary.map((m) => w.sentence(m)).join(' ')));
     const aside = [];
     if (s) {
       aside.push(...section(s.costliest, { id: 'review-costliest' }, w), ...section(s.every, { id: 'review-decisions' }, w));
@@ -256,10 +245,10 @@ export function openReview(root, id, navigate) {
     const rp = st.replay;
     const face = (a) => (a.kind === 'play' ? card(cardOf(a.card), { small: true, named: rp.named, as: a.as }) : null);
     return h('section', { class: ['review-decision', it.lost && 'lost'], id: 'review-decision', 'aria-labelledby': 'decision-h' },
-      h('h3', { id: 'decision-h' }, word(it.where, w)),
-      h('p', { class: 'did' }, face(d.played), h('span', {}, t('review.did.sentence', { Did: word(it.did, w) }))),
-      h('p', { class: 'captain' }, it.lost ? face(d.best) : null, h('span', {}, word(it.captain, w))),
-      it.cost ? h('p', { class: 'cost' }, word(it.cost, w)) : null);
+      h('h3', { id: 'decision-h' }, w.sentence(it.where)),
+      h('p', { class: 'did' }, face(d.played), h('span', {}, t('review.did.sentence', { Did: w.sentence(it.did) }))),
+      h('p', { class: 'captain' }, it.lost ? face(d.best) : null, h('span', {}, w.sentence(it.captain))),
+      it.cost ? h('p', { class: 'cost' }, w.sentence(it.cost)) : null);
   }
 
   // drawStep lays the table out for the moment shown.

@@ -184,6 +184,18 @@ export class Words {
   // points or a seat's name, and card, when it plays one.
   decisionArgs(v, card) { return { Bid: v, Points: v, Name: this.name(v), Card: card }; }
 
+  // sentence words a sentence the server sent as the catalogue's id and
+  // placeholders (protocol.Sentence): each placeholder is a sentence, a
+  // number, a player's name or an action.
+  sentence(m) {
+    if (m.action) return this.action(m.action);
+    if (m.name !== undefined) return m.name;
+    if (m.number !== undefined) return m.number;
+    const args = {};
+    for (const [k, v] of Object.entries(m.args || {})) args[k] = this.sentence(v);
+    return m.count !== undefined ? n(m.id, m.count, args) : t(m.id, args);
+  }
+
   // action words an action a seat may take: "bid 2", "play the yellow 7".
   action(a) {
     const v = a.value === undefined || a.value === null ? 0 : a.value;
