@@ -206,3 +206,23 @@ func TestACatalogueNeedsEnglish(t *testing.T) {
 		t.Error("a catalogue without en.json loaded")
 	}
 }
+
+// TestSentencesAreEveryForm: a language's sentences hold every plural
+// form of each id, and never a translator's note.
+func TestSentencesAreEveryForm(t *testing.T) {
+	all, ok := Default().Sentences(Base)
+	if !ok {
+		t.Fatal("no English")
+	}
+	got := all["refusal.bid_out_of_range"]
+	slices.Sort(got)
+	if len(got) != 2 || !strings.HasPrefix(got[0], "{{.Count}} card was") || !strings.HasPrefix(got[1], "{{.Count}} cards were") {
+		t.Errorf("refusal.bid_out_of_range: %q", got)
+	}
+	if got := all["language.name"]; len(got) != 1 || got[0] != "English" {
+		t.Errorf("language.name: %q", got)
+	}
+	if _, ok := Default().Sentences("xx"); ok {
+		t.Error("a language the catalogue lacks has sentences")
+	}
+}

@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"regexp"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/prose"
 	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/words"
 )
@@ -21,10 +21,6 @@ import (
 // of two words), and a whole game drawn in the pseudo-language, every
 // panel after every action, shows no word outside the catalogue's
 // brackets but the players' names, the cards' codes and numbers.
-
-// prose is two words in a row: what a sentence for a person has, and an
-// id of the catalogue, a key's name or a card's kind never has.
-var prose = regexp.MustCompile(`\pL{2,}(?:\s*[&,;:!?]\s*|\s+)\pL{2,}`)
 
 // stringsOf are the string literals of f, unquoted.
 func stringsOf(f *ast.File) []string {
@@ -40,58 +36,19 @@ func stringsOf(f *ast.File) []string {
 	return out
 }
 
-// sentencesIn are the string literals of f that read as prose.
-func sentencesIn(f *ast.File) []*ast.BasicLit {
-	var out []*ast.BasicLit
-	ast.Inspect(f, func(n ast.Node) bool {
-		if field, ok := n.(*ast.Field); ok && field.Tag != nil {
-			return false // a struct's tag is the encoder's, not the person's
-		}
-		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-			if s, err := strconv.Unquote(lit.Value); err == nil && prose.MatchString(s) && !command(s) {
-				out = append(out, lit)
-			}
-		}
-		return true
-	})
-	return out
-}
-
 // command reports whether s is a command line to type, as it is in every
 // language ("skullking play --join "): a sentence names it as a
 // placeholder.
 func command(s string) bool { return strings.HasPrefix(s, "skullking ") }
 
+// TestScreenWritesNoSentenceOfItsOwn reads the screen's code: no string
+// literal in it is words for a person (package prose).
 func TestScreenWritesNoSentenceOfItsOwn(t *testing.T) {
 	fset, files := screenFiles(t)
 	for _, f := range files {
-		for _, s := range sentencesIn(f) {
+		for _, s := range prose.InGo(f, command) {
 			t.Errorf("%s: %s is words for a person: put it in locale/en.json", fset.Position(s.Pos()), s.Value)
 		}
-	}
-}
-
-// The check finds a sentence written in code, and lets ids, keys and
-// separators be.
-func TestTheScreenProseCheckFindsASentence(t *testing.T) {
-	src := `package p
-var a = m.t("tui.prompt.bid", nil) + " · " + "Card"
-var b = "Your bid: how many tricks will you take?"
-var c = "Waiting for " + names
-var d = fmt.Errorf("cannot join %s: %w", key, err)
-var e = map[string]string{"p": "pirate", "left": "pirate"}
-var f = m.t("tui.note.rematch", locale.Args{"Command": "skullking play --join " + link})`
-	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, s := range sentencesIn(f) {
-		got = append(got, s.Value)
-	}
-	want := `"Your bid: how many tricks will you take?" "Waiting for " "cannot join %s: %w"`
-	if strings.Join(got, " ") != want {
-		t.Errorf("found %v", got)
 	}
 }
 

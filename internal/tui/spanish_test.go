@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -19,33 +18,12 @@ import (
 // word is a word of a sentence, in any script.
 var word = regexp.MustCompile(`\pL{3,}`)
 
-// sentences are a catalogue file's sentences, every plural form, without
-// the translators' notes, by id.
+// sentences are a catalogue file's sentences, every plural form, by id.
 func sentences(t *testing.T, code string) map[string][]string {
 	t.Helper()
-	b, ok := locale.File(code)
+	out, ok := locale.Default().Sentences(code)
 	if !ok {
 		t.Fatalf("no %s.json", code)
-	}
-	var file map[string]json.RawMessage
-	if err := json.Unmarshal(b, &file); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string][]string{}
-	for id, raw := range file {
-		var one string
-		if json.Unmarshal(raw, &one) == nil {
-			out[id] = []string{one}
-			continue
-		}
-		var forms map[string]string
-		if err := json.Unmarshal(raw, &forms); err != nil {
-			t.Fatalf("%s.json %s: %v", code, id, err)
-		}
-		delete(forms, "description")
-		for _, f := range forms {
-			out[id] = append(out[id], f)
-		}
 	}
 	return out
 }

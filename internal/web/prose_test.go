@@ -1,13 +1,10 @@
 package web
 
 import (
-	"regexp"
 	"testing"
-)
 
-// prose is two words in a row: what a sentence for a person has, and an
-// id of the catalogue, a selector or a class list of one word never has.
-var prose = regexp.MustCompile(`\pL{2,}(?:\s*[&,;:!?]\s*|\s+)\pL{2,}`)
+	"github.com/skullking-go/skullking/internal/prose"
+)
 
 // catalogued are the scripts whose every word for a person comes from
 // the catalogue (locale/*.json through locale.js). A script joins the
@@ -32,7 +29,7 @@ var catalogued = []string{"static/assets/words.js", "static/assets/locale.js", "
 func proseIn(src string) []ruleFinding {
 	var out []ruleFinding
 	for _, p := range lexJS(src) {
-		if p.literal && prose.MatchString(p.text) {
+		if p.literal && prose.Sentence.MatchString(p.text) {
 			out = append(out, ruleFinding{line: p.line, what: "words for a person", text: p.text})
 		}
 	}

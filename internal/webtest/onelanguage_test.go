@@ -2,7 +2,6 @@ package webtest
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -99,33 +98,15 @@ var wordRE = regexp.MustCompile(`\pL[\pL\pM'’]*`)
 // (placeholders and translators' notes aside).
 func catalogueWords(t *testing.T, code string) map[string]bool {
 	t.Helper()
-	b, ok := locale.Default().File(code)
+	all, ok := locale.Default().Sentences(code)
 	if !ok {
 		t.Fatalf("no catalogue file for %s", code)
 	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		t.Fatal(err)
-	}
 	out := map[string]bool{}
-	add := func(s string) {
-		for _, w := range wordRE.FindAllString(placeholderRE.ReplaceAllString(s, " "), -1) {
-			out[strings.ToLower(w)] = true
-		}
-	}
-	for _, v := range raw {
-		var s string
-		if json.Unmarshal(v, &s) == nil {
-			add(s)
-			continue
-		}
-		var forms map[string]string
-		if err := json.Unmarshal(v, &forms); err != nil {
-			t.Fatal(err)
-		}
-		for k, s := range forms {
-			if k != "description" {
-				add(s)
+	for _, forms := range all {
+		for _, s := range forms {
+			for _, w := range wordRE.FindAllString(placeholderRE.ReplaceAllString(s, " "), -1) {
+				out[strings.ToLower(w)] = true
 			}
 		}
 	}
