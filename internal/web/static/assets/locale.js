@@ -81,6 +81,10 @@ function render(text, args) {
   });
 }
 
+// number writes a number the language's way ("1 000" in French), as a
+// sentence's placeholder is written.
+export function number(x) { return numbers.format(x); }
+
 // has says whether the catalogue has sentence id.
 export function has(id) { return message(id) !== undefined; }
 

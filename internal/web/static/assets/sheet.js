@@ -6,10 +6,10 @@
 // keeper's offline shell (static/sheet/sw.js) keeps this file for the chart.
 
 import { h, s, cutChars } from './dom.js';
-import { t, n, list } from './locale.js';
+import { t, n, list, number } from './locale.js';
 
 // signed writes points with their sign: "+20", "−10", "0".
-export function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'; }
+export function signed(x) { return x > 0 ? `+${number(x)}` : x < 0 ? `−${number(-x)}` : number(0); }
 
 // players are the seats that score (Graybeard never does).
 export function scoringSeats(view) {
@@ -68,9 +68,9 @@ export function roundSummary(view, result, words, prev, title) {
           sc.wager ? signed(sc.wager_points || 0) : '0') : null,
         loot ? h('td', { class: ['loot', sc.loot_points < 0 && 'neg'], title: allies.length ? t('sheet.allied', { Names: list(allies) }) : null },
           signed(sc.loot_points || 0)) : null,
-        cannon ? h('td', { class: 'cannon' }, sc.cannon || '–') : null,
+        cannon ? h('td', { class: 'cannon' }, sc.cannon ? t(`table.seat.cannon.${sc.cannon}`) : '–') : null,
         h('td', { class: ['round', sc.total < 0 && 'neg'] }, h('strong', {}, signed(sc.total))),
-        h('td', { class: ['total', result.totals[i] < 0 && 'neg'], title: t('sheet.before', { Total: before }) }, String(result.totals[i])),
+        h('td', { class: ['total', result.totals[i] < 0 && 'neg'], title: t('sheet.before', { Total: before }) }, number(result.totals[i])),
         h('td', { class: 'place' }, String(place[i])));
     }))));
 }
@@ -89,14 +89,14 @@ export function fullSheet(view, words) {
       return h('td', { title: sc && words ? words.score(sc) : t('sheet.bid_won', { Bid: r.bids[i], Won: r.won[i] }) },
         h('span', { class: 'muted' }, `${r.bids[i]}/${r.won[i]} `),
         h('span', { class: r.points[i] < 0 ? 'neg' : made ? 'made' : '' }, signed(r.points[i])),
-        h('br'), h('strong', {}, String(r.totals[i])));
+        h('br'), h('strong', {}, number(r.totals[i])));
     })));
   if (!res.length) rows.push(h('tr', {}, h('td', { class: ['l', 'muted'], colspan: String(seats.length + 1) }, t('sheet.none'))));
   const last = res[res.length - 1];
   return h('div', { class: 'sheet-wrap' }, h('table', { class: ['sheet', 'full'], id: 'score-sheet' },
     h('caption', { class: 'sr-only' }, t('sheet.caption')),
     h('thead', {}, head), h('tbody', {}, rows),
-    last ? h('tfoot', {}, h('tr', {}, h('td', { class: 'l' }, t('sheet.col.total')), seats.map(({ i }) => h('td', {}, String(last.totals[i]))))) : null));
+    last ? h('tfoot', {}, h('tr', {}, h('td', { class: 'l' }, t('sheet.col.total')), seats.map(({ i }) => h('td', {}, number(last.totals[i]))))) : null));
 }
 
 // Line styles: each player gets a colour AND a dash pattern AND a marker
@@ -140,7 +140,7 @@ export function chart(view) {
     'aria-label': res.length ? t('sheet.chart', { Round: res[res.length - 1].round, Totals: desc }) : t('sheet.chart.empty') });
   for (let v = lo; v <= hi + 1e-9; v += step) {
     svg.append(s('line', { class: v === 0 ? 'zero' : 'grid', x1: L, x2: W - R, y1: y(v), y2: y(v) }),
-      s('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end' }, String(v)));
+      s('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end' }, number(v)));
   }
   for (let k = 0; k <= n; k++) {
     if (n > 12 && k % 2) continue;

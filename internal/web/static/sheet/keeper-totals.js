@@ -4,7 +4,7 @@
 // sideways scrolling of what is wider than a phone.
 
 import { h } from '/assets/dom.js';
-import { t, n } from '/assets/locale.js';
+import { t, n, number } from '/assets/locale.js';
 import { optionLabel } from '/assets/catalog.js';
 import { chart } from '/assets/sheet.js';
 import { info, ruleValue, needsMet, sameValue, sameRules, valueText, ruleAt, toNobody } from './keeper-rules.js';
@@ -40,7 +40,7 @@ export function totalsStrip(sh) {
   const sc = sh.score;
   const stale = !sc || sc.rounds.length !== sh.rounds.length;
   return h('div', { class: 'sk-totals', id: 'totals', 'aria-label': t('keeper.tab.totals') }, sh.players.map((p, i) =>
-    h('div', { 'data-seat': i }, h('span', {}, p), h('b', { class: 'total' }, sc ? String(sc.totals[i]) : '0'),
+    h('div', { 'data-seat': i }, h('span', {}, p), h('b', { class: 'total' }, number(sc ? sc.totals[i] : 0)),
       stale ? h('span', { class: 'sk-pending' }, t('keeper.totals.pending')) : null)));
 }
 
