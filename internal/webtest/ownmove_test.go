@@ -118,7 +118,7 @@ type ownLead struct {
 	MyTurn  bool    // the hand still said it was the player's turn
 	Pausing bool    // the pause's Continue was on the table
 	Line    string  // the turn line then
-	Acts    int     // the actions the page sent since the click
+	Acts    int     // the actions the page sent since the trick came
 	Errors  []string
 }
 
@@ -293,7 +293,10 @@ func leadNow(t *testing.T, p *page) ownLead {
 		t.Fatal(err)
 	}
 	lead.Left, lead.Showing, lead.MyTurn, lead.Pausing, lead.Line = left.T, left.Trick, left.MyTurn, left.Pausing, left.Turnline
-	lead.Acts = eval[int](p, fmt.Sprintf(`__rec.acts.filter((a) => a.t >= %f).length`, lead.Click))
+	// The actions since the trick came: the player's only decision since
+	// is this lead (a click's own time, taken by a listener, may come
+	// after the action it sent).
+	lead.Acts = eval[int](p, fmt.Sprintf(`__rec.acts.filter((a) => a.t >= %f).length`, lead.Came))
 	lead.Errors = eval[[]string](p, `__rec.errors`)
 	return lead
 }
