@@ -18,7 +18,7 @@ func (w Words) Problem(p *protocol.Problem) string {
 	count, counted := 0, false
 	for k, v := range p.Args {
 		if k == "Count" {
-			count, counted = whole(v)
+			count, counted = number(v)
 			continue
 		}
 		args[k] = v
@@ -32,17 +32,3 @@ func (w Words) Problem(p *protocol.Problem) string {
 // Problem is p in English, the server's words for its logs and for tools
 // (an error's message, a bye's reason).
 func Problem(p *protocol.Problem) string { return Words{}.Problem(p) }
-
-// whole is a count as a problem's facts hold it: an int where the server
-// made it, a float64 where JSON read it.
-func whole(v any) (int, bool) {
-	switch n := v.(type) {
-	case int:
-		return n, true
-	case int64:
-		return int(n), true
-	case float64:
-		return int(n), true
-	}
-	return 0, false
-}

@@ -78,11 +78,14 @@ func listed(v any) ([]string, bool) {
 	return names, ok
 }
 
-// number reads a count, as the engine makes it or as JSON decodes it.
+// number reads a count from a problem's or a result's facts: an int
+// where Go made it, a float64 where JSON read it.
 func number(v any) (int, bool) {
 	switch n := v.(type) {
 	case int:
 		return n, true
+	case int64:
+		return int(n), true
 	case float64:
 		return int(n), true
 	}
