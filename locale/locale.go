@@ -173,18 +173,33 @@ func (c *Catalogue) For(prefs ...string) *Lang {
 	return &Lang{code: code, tag: tag, loc: goi18n.NewLocalizer(c.bundle, code, Base), num: message.NewPrinter(tag)}
 }
 
+// base is the compiled-in catalogue's Base language, which a nil *Lang
+// speaks: a renderer given no language writes English, with no fallback
+// of its own. It is loaded when a sentence is first written.
+var base = sync.OnceValue(func() *Lang { return For(Base) })
+
+// orBase is l, or base for a nil l.
+func (l *Lang) orBase() *Lang {
+	if l == nil {
+		return base()
+	}
+	return l
+}
+
 // Code is the language's code, as in its file's name.
-func (l *Lang) Code() string { return l.code }
+func (l *Lang) Code() string { return l.orBase().code }
 
 // Has reports whether the catalogue (this language or Base) has id.
 func (l *Lang) Has(id string) bool {
+	l = l.orBase()
 	_, err := l.loc.Localize(&goi18n.LocalizeConfig{MessageID: id, PluralCount: 2})
 	var missing *goi18n.MessageNotFoundErr
 	return !errors.As(err, &missing)
 }
 
-// T renders sentence id with args. A sentence missing from every file
-// renders as its id in brackets, which tests look for.
+// T renders sentence id with args; a nil l renders it in Base. A
+// sentence missing from every file renders as its id in brackets, which
+// tests look for.
 func (l *Lang) T(id string, args Args) string { return l.render(id, nil, args) }
 
 // N renders sentence id in the plural form count calls for; count is
@@ -192,6 +207,7 @@ func (l *Lang) T(id string, args Args) string { return l.render(id, nil, args) }
 func (l *Lang) N(id string, count int, args Args) string { return l.render(id, count, args) }
 
 func (l *Lang) render(id string, count any, args Args) string {
+	l = l.orBase()
 	data := make(map[string]any, len(args)+1)
 	for k, v := range args {
 		data[k] = l.value(v)

@@ -226,3 +226,18 @@ func TestSentencesAreEveryForm(t *testing.T) {
 		t.Error("a language the catalogue lacks has sentences")
 	}
 }
+
+// TestANilLangSpeaksEnglish: a renderer given no language writes the
+// base one, with no fallback of its own.
+func TestANilLangSpeaksEnglish(t *testing.T) {
+	var l *Lang
+	if got := l.T("language.name", nil); got != "English" {
+		t.Errorf("T: %q", got)
+	}
+	if got := l.N("refusal.bid_out_of_range", 1, nil); !strings.HasPrefix(got, "1 card was dealt") {
+		t.Errorf("N: %q", got)
+	}
+	if l.Code() != Base || !l.Has("language.name") {
+		t.Errorf("Code %q, Has %v", l.Code(), l.Has("language.name"))
+	}
+}

@@ -14,19 +14,19 @@ import (
 // CardName is a card's name alone: "black 11", "Skull King", "Harry the
 // Giant" when named, else "Pirate".
 func (w Words) CardName(ci protocol.CardInfo, named bool) string {
-	return w.lang().T(cardID("name", ci, named))
+	return w.Lang.T(cardID("name", ci, named))
 }
 
 // CardPhrase names a card in a sentence: "the black 11", "a Mermaid",
 // "Harry the Giant" when named, else "a Pirate".
 func (w Words) CardPhrase(ci protocol.CardInfo, named bool) string {
-	return w.lang().T(cardID("phrase", ci, named))
+	return w.Lang.T(cardID("phrase", ci, named))
 }
 
 // CardHelp says in one line what a card does ("Beats every number and
 // Mermaid; …"), and with named what a named Pirate's ability does.
 func (w Words) CardHelp(ci protocol.CardInfo, named bool) string {
-	l := w.lang()
+	l := w.Lang
 	id := "card.help." + ci.Kind
 	if ci.Kind == "number" {
 		id = "card.help." + ci.Suit

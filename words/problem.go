@@ -10,7 +10,7 @@ import (
 // error.<code> in w's language. A problem this catalogue does not know
 // (a later server's), or none, is said as a refusal it cannot explain.
 func (w Words) Problem(p *protocol.Problem) string {
-	l := w.lang()
+	l := w.Lang
 	if p == nil || !l.Has("error."+p.Code) {
 		return l.T("error."+protocol.ProblemUnknown, nil)
 	}

@@ -9,7 +9,7 @@ import (
 // "Round 3: tricks won add up to 5, but only 4 tricks were played."
 func (w Words) Result(e *skullking.ResultError) string {
 	why := w.Reason("result."+string(e.Code), e.Args)
-	return w.lang().T("result.in_round", locale.Args{"Round": e.Round, "Reason": why})
+	return w.Lang.T("result.in_round", locale.Args{"Round": e.Round, "Reason": why})
 }
 
 // Reason renders sentence id of a refusal with its facts, as the score
@@ -19,7 +19,7 @@ func (w Words) Result(e *skullking.ResultError) string {
 // that is a sentence ({"id", "args"}) as that sentence, and a list of
 // names ({"names"}) joined in the language.
 func (w Words) Reason(id string, facts map[string]any) string {
-	l := w.lang()
+	l := w.Lang
 	args := make(locale.Args, len(facts))
 	for k, v := range facts {
 		args[k] = v

@@ -10,11 +10,7 @@ import (
 // Sentence words m, a sentence the server sent as the catalogue's id and
 // placeholders, for the reader of w in w's language (English without one).
 func (w Words) Sentence(m protocol.Sentence) string {
-	l := w.Lang
-	if l == nil {
-		l = locale.For(locale.Base)
-	}
-	return fmt.Sprint(w.messageValue(m, l))
+	return fmt.Sprint(w.messageValue(m, w.Lang))
 }
 
 // messageValue is m as a placeholder's value: a number stays a number,

@@ -13,7 +13,7 @@ import (
 // whether any house rule differs. assets/catalog.js's rulesSummary says
 // the same.
 func (w Words) RulesSummary(o skullking.Options) string {
-	l := w.lang()
+	l := w.Lang
 	def := skullking.DefaultOptions()
 	var parts []string
 	sched, _ := skullking.OptionSpecOf("schedule")

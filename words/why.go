@@ -9,7 +9,7 @@ import (
 // sentence hint.why.<code> in w's language, its cards named by their
 // phrases; a reason this catalogue does not know says nothing ("").
 func (w Words) Why(y *protocol.Why) string {
-	l := w.lang()
+	l := w.Lang
 	if y == nil || !l.Has("hint.why."+y.Code) {
 		return ""
 	}

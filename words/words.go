@@ -10,7 +10,6 @@ package words
 import (
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
@@ -43,44 +42,23 @@ func For(v *protocol.View) Words {
 	return w
 }
 
-// lang is the language the words are in: English unless Lang says.
-func (w Words) lang() *locale.Lang {
-	if w.Lang != nil {
-		return w.Lang
-	}
-	return english()
-}
-
-// english is the catalogue's base language, loaded when a sentence is
-// first written: a program that writes none (the score keeper's
-// WebAssembly engine) links no catalogue.
-func english() *locale.Lang {
-	englishOnce.Do(func() { englishLang = locale.For(locale.Base) })
-	return englishLang
-}
-
-var (
-	englishOnce sync.Once
-	englishLang *locale.Lang
-)
-
 // Name is seat s's name, "you" for the viewer, Graybeard by his.
 func (w Words) Name(s int) string {
 	if s == w.You && s >= 0 {
-		return w.lang().T("name.you", nil)
+		return w.Lang.T("name.you", nil)
 	}
 	if s == w.Ghost && s > 0 {
-		return w.lang().T("name.graybeard", nil)
+		return w.Lang.T("name.graybeard", nil)
 	}
 	if s >= 0 && s < len(w.Names) {
 		return w.Names[s]
 	}
-	return w.lang().T("name.seat", locale.Args{"Number": s + 1})
+	return w.Lang.T("name.seat", locale.Args{"Number": s + 1})
 }
 
 // about renders sentence id of seat s: its ".you" sentence when s is the
 // viewer, else the sentence with s's name as Name.
-func (w Words) about(id string, s int, args locale.Args) string { return w.lang().T(w.of(id, s, args)) }
+func (w Words) about(id string, s int, args locale.Args) string { return w.Lang.T(w.of(id, s, args)) }
 
 // of is the id and the placeholders of sentence id said of seat s: the
 // ".you" sentence when s is the viewer, else id with s's name as Name.
@@ -97,7 +75,7 @@ func (w Words) of(id string, s int, args locale.Args) (string, locale.Args) {
 
 // list joins names in the language: "a", "a and b", "a, b and c".
 func (w Words) list(items []string) string {
-	l := w.lang()
+	l := w.Lang
 	switch len(items) {
 	case 0:
 		return ""
@@ -119,7 +97,7 @@ func (w Words) say(id string, s int, args locale.Args) string {
 // sayN is say in the plural form count calls for.
 func (w Words) sayN(id string, s, count int, args locale.Args) string {
 	id, args = w.of(id, s, args)
-	return protocol.Capital(w.lang().N(id, count, args))
+	return protocol.Capital(w.Lang.N(id, count, args))
 }
 
 // Trick says in sentences who won a completed trick and why, what it
@@ -144,7 +122,7 @@ func (w Words) BonusScored(t *protocol.Trick) string {
 	if t.BonusLost {
 		return w.say("trick.bonus.missed", t.Winner, w.bonus(t))
 	}
-	return protocol.Capital(w.lang().T("trick.bonus.counted", w.bonus(t)))
+	return protocol.Capital(w.Lang.T("trick.bonus.counted", w.bonus(t)))
 }
 
 // BonusLost says that the bonus a completed trick carries will not count
@@ -157,7 +135,7 @@ func (w Words) BonusLost(t *protocol.Trick) string {
 // bonus are the placeholders of a trick's bonus sentences: its points and
 // what was captured, "2 Pirates and the black 14".
 func (w Words) bonus(t *protocol.Trick) locale.Args {
-	l := w.lang()
+	l := w.Lang
 	items := make([]string, len(t.Bonuses))
 	for i, b := range t.Bonuses {
 		if id := "bonus." + b.Kind; l.Has(id) {
@@ -172,8 +150,8 @@ func (w Words) bonus(t *protocol.Trick) locale.Args {
 // reason words a reason code; a code this version does not know is still
 // read out, as words.
 func (w Words) reason(code string) string {
-	if id := "reason." + code; w.lang().Has(id) {
-		return w.lang().T(id, nil)
+	if id := "reason." + code; w.Lang.Has(id) {
+		return w.Lang.T(id, nil)
 	}
 	return strings.ReplaceAll(code, "_", " ")
 }
@@ -182,11 +160,11 @@ func (w Words) reason(code string) string {
 // trick.won says it: "black 11", "Tigress (as a Pirate)".
 func (w Words) winning(t *protocol.Trick) string {
 	if t.Winning < 0 || t.Winning >= len(t.Plays) {
-		return w.lang().T("trick.winner.unknown", nil)
+		return w.Lang.T("trick.winner.unknown", nil)
 	}
 	switch p := t.Plays[t.Winning]; p.As {
 	case "pirate", "escape":
-		return w.lang().T("trick.winner.tigress_"+p.As, nil)
+		return w.Lang.T("trick.winner.tigress_"+p.As, nil)
 	default:
 		return w.cardName(p.CardRef)
 	}
@@ -195,14 +173,14 @@ func (w Words) winning(t *protocol.Trick) string {
 func (w Words) trick(t *protocol.Trick, scored bool) string {
 	switch t.Outcome {
 	case protocol.OutcomeDestroyed:
-		return w.lang().T("trick.destroyed", nil) + " " + w.say("trick.destroyed.leader", t.Leader, nil)
+		return w.Lang.T("trick.destroyed", nil) + " " + w.say("trick.destroyed.leader", t.Leader, nil)
 	case protocol.OutcomeDiscarded:
 		return w.say("trick.discarded", t.Leader, nil)
 	}
 	said := []string{w.say("trick.won", t.Winner, locale.Args{"Card": w.winning(t), "Reason": w.reason(t.Reason)})}
 	if w.Ghost > 0 && t.Winner == w.Ghost {
 		// Graybeard's tricks count for nobody: they carry nothing.
-		return said[0] + " " + w.lang().T("trick.graybeard", nil)
+		return said[0] + " " + w.Lang.T("trick.graybeard", nil)
 	}
 	switch {
 	case t.Bonus > 0 && scored:
@@ -254,10 +232,10 @@ func (w Words) Ability(t *protocol.Trick) string {
 		v = *a.Value
 	}
 	id := abilityID(a, v)
-	if id == "" || !w.lang().Has(id) {
+	if id == "" || !w.Lang.Has(id) {
 		return ""
 	}
-	args := locale.Args{"Pirate": w.lang().T("pirate."+a.Pirate, nil), "Leader": w.Name(v), "Points": v}
+	args := locale.Args{"Pirate": w.Lang.T("pirate."+a.Pirate, nil), "Leader": w.Name(v), "Points": v}
 	if id == "ability.bendt.used" {
 		return w.sayN(id, t.Winner, v, args)
 	}
@@ -304,7 +282,7 @@ func (w Words) decisionArgs(v int, card string) locale.Args {
 func (w Words) playPhrase(ref protocol.CardRef, as string) string {
 	switch as {
 	case "pirate", "escape":
-		return w.lang().T("play.tigress_"+as, nil)
+		return w.Lang.T("play.tigress_"+as, nil)
 	}
 	return w.Card(ref)
 }
@@ -343,14 +321,14 @@ func (w Words) Action(a protocol.Action) string {
 		}
 		args["Cards"] = w.list(names)
 	}
-	return w.lang().T(id, args)
+	return w.Lang.T(id, args)
 }
 
 // Refusal says why an action may not be taken, to the seat that tried it:
 // "You must follow yellow: you hold the yellow 3." The sentences are the
 // catalogue's (locale), one id per refusal code.
 func (w Words) Refusal(r *protocol.Refusal) string {
-	l := w.lang()
+	l := w.Lang
 	other := -1
 	if r.Other != nil {
 		other = *r.Other
@@ -410,7 +388,7 @@ func (w Words) Refusal(r *protocol.Refusal) string {
 // forfeited = −10". It is what a sheet's cell says at length; points are
 // written with their sign, as the sheet writes them.
 func (w Words) Score(s *protocol.SeatScore) string {
-	l := w.lang()
+	l := w.Lang
 	part := func(id string, points int) string {
 		return l.T(id, locale.Args{"Points": protocol.Signed(points), "Bonus": strconv.Itoa(s.Bonus)})
 	}
@@ -451,7 +429,7 @@ func (w Words) Done(e *protocol.Event) string {
 		}
 		card = w.playPhrase(ref, e.As)
 	}
-	return w.lang().T(id, w.decisionArgs(v, card))
+	return w.Lang.T(id, w.decisionArgs(v, card))
 }
 
 // stoodInMost is how many of a stand-in's decisions a report words; of
@@ -469,7 +447,7 @@ func (w Words) StoodIn(events []protocol.Event) string {
 	}
 	args := locale.Args{"Decisions": w.list(said)}
 	if len(events) <= stoodInMost {
-		return w.lang().T("stood_in", args)
+		return w.Lang.T("stood_in", args)
 	}
-	return w.lang().N("stood_in.latest", len(events), args)
+	return w.Lang.N("stood_in.latest", len(events), args)
 }

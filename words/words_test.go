@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -141,12 +142,12 @@ func TestWords_EveryCodeHasASentence(t *testing.T) {
 		skullking.ByMermaid, skullking.ByTrump, skullking.BySuit, skullking.ByFirstEscape, skullking.ByWhaleHighest,
 		skullking.ByKraken, skullking.ByWhaleDiscard} {
 		tr := protocol.TrickOf(&skullking.TrickLog{Result: skullking.TrickResult{Reason: r}}, &o)
-		if tr.Reason == "" || !english().Has("reason."+tr.Reason) {
+		if tr.Reason == "" || !locale.For(locale.Base).Has("reason."+tr.Reason) {
 			t.Errorf("reason %v (%q) has no sentence", r, tr.Reason)
 		}
 	}
 	for k := skullking.CaptureFourteen; k <= skullking.CaptureSkullKing; k++ {
-		if !english().Has("bonus." + k.String()) {
+		if !locale.For(locale.Base).Has("bonus." + k.String()) {
 			t.Errorf("capture %s has no phrase", k)
 		}
 	}

@@ -69,7 +69,7 @@ func (m *Model) heardLines(n int) []string {
 // character that is not printable.
 type chatLineError struct{ unprintable bool }
 
-func (e *chatLineError) Error() string { return e.sentence(english()) }
+func (e *chatLineError) Error() string { return e.sentence(nil) } // nil speaks English
 
 // sentence says it in the language l.
 func (e *chatLineError) sentence(l *locale.Lang) string {

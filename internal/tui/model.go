@@ -337,10 +337,10 @@ func (m *Model) errorText(err error) string {
 	}
 	var chat *chatLineError
 	if errors.As(err, &chat) {
-		return chat.sentence(langOr(m.cfg.Lang))
+		return chat.sentence(m.cfg.Lang)
 	}
 	if ce, ok := serverProblem(err); ok {
-		return problemText(langOr(m.cfg.Lang), ce.Problem)
+		return problemText(m.cfg.Lang, ce.Problem)
 	}
 	var own screenError
 	switch {

@@ -267,7 +267,7 @@ func (r *Remote) updatesOf(st *tableState, ev client.Event) []Update {
 		}
 		return []Update{u}
 	case protocol.TypeError:
-		return []Update{st.note(problemText(langOr(r.cfg.Lang), m.Problem))}
+		return []Update{st.note(problemText(r.cfg.Lang, m.Problem))}
 	case protocol.TypeChat:
 		name := clean(m.Name, 24)
 		if name == "" {
@@ -289,7 +289,7 @@ func (r *Remote) newsOf(st *tableState, ev client.Event) []Update {
 	switch ev.Status {
 	case client.Dropped:
 		if ev.Problem != nil {
-			return []Update{st.note(r.t("tui.conn.dropped_why", locale.Args{"Reason": problemText(langOr(r.cfg.Lang), ev.Problem)}))}
+			return []Update{st.note(r.t("tui.conn.dropped_why", locale.Args{"Reason": problemText(r.cfg.Lang, ev.Problem)}))}
 		}
 		return []Update{st.note(r.t("tui.conn.dropped", nil))}
 	case client.Retrying:
@@ -386,7 +386,7 @@ func (r *Remote) lobbyText(st *tableState, in *protocol.TableInfo) string {
 		names = append(names, name)
 	}
 	if open > 0 {
-		names = append(names, langOr(r.cfg.Lang).N("tui.lobby.open", open, nil))
+		names = append(names, r.cfg.Lang.N("tui.lobby.open", open, nil))
 	}
 	seats := " " + r.t("tui.lobby.seats", locale.Args{"Names": strings.Join(names, r.t("list.comma", nil))})
 	switch {
@@ -401,7 +401,7 @@ func (r *Remote) lobbyText(st *tableState, in *protocol.TableInfo) string {
 }
 
 // t renders the catalogue's sentence id in the language of the screen.
-func (r *Remote) t(id string, args locale.Args) string { return langOr(r.cfg.Lang).T(id, args) }
+func (r *Remote) t(id string, args locale.Args) string { return r.cfg.Lang.T(id, args) }
 
 // answer turns the Conn's failures into the person's words, and the
 // engine's refusal into the screen's.
@@ -488,7 +488,7 @@ func (r *Remote) Hint() (Hint, error) {
 	case err != nil:
 		return Hint{}, answer(err)
 	}
-	return Hint{Action: a, Why: words.Words{Lang: langOr(r.cfg.Lang)}.Why(why)}, nil
+	return Hint{Action: a, Why: words.Words{Lang: r.cfg.Lang}.Why(why)}, nil
 }
 
 // Record downloads the finished game's record; before the end the server

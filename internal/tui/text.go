@@ -2,7 +2,6 @@ package tui
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -15,23 +14,12 @@ import (
 // its text takes on a terminal, not to its count of characters: a Korean
 // syllable takes two columns.
 
-// english is the catalogue's base language, for a screen given none.
-var english = sync.OnceValue(func() *locale.Lang { return locale.For(locale.Base) })
-
-// langOr is l, or English when it is nil.
-func langOr(l *locale.Lang) *locale.Lang {
-	if l != nil {
-		return l
-	}
-	return english()
-}
-
 // t renders the catalogue's sentence id in the screen's language.
-func (m *Model) t(id string, args locale.Args) string { return langOr(m.cfg.Lang).T(id, args) }
+func (m *Model) t(id string, args locale.Args) string { return m.cfg.Lang.T(id, args) }
 
 // n renders sentence id in the plural form count calls for.
 func (m *Model) n(id string, count int, args locale.Args) string {
-	return langOr(m.cfg.Lang).N(id, count, args)
+	return m.cfg.Lang.N(id, count, args)
 }
 
 // padRight fills s with spaces to w columns of the terminal.
@@ -79,7 +67,7 @@ func (c *columns) row(cells ...string) string {
 // sentence, which the screen shows in its language (English elsewhere).
 type screenError string
 
-func (e screenError) Error() string { return english().T(string(e), nil) }
+func (e screenError) Error() string { return locale.For(locale.Base).T(string(e), nil) }
 
 // sentenceError is an error said as a sentence of the catalogue, in the
 // language it was made for, around the error that caused it (Error in
@@ -101,9 +89,9 @@ func joinError(l *locale.Lang, id string, args locale.Args, err error) error {
 		all[k] = v
 	}
 	if ce, ok := serverProblem(err); ok {
-		all["Error"] = problemWords(langOr(l), ce.Problem) // the server's refusal, in the screen's words
+		all["Error"] = problemWords(l, ce.Problem) // the server's refusal, in the screen's words
 	} else if err != nil {
 		all["Error"] = err.Error()
 	}
-	return &sentenceError{text: langOr(l).T(id, all), err: err}
+	return &sentenceError{text: l.T(id, all), err: err}
 }

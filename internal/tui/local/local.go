@@ -304,10 +304,7 @@ func (st *state) hint() (feed.Hint, error) {
 	if err := st.g.Check(a); err != nil {
 		return feed.Hint{}, feed.ErrNoAdvice
 	}
-	l := st.cfg.Lang
-	if l == nil {
-		l = locale.For(locale.Base)
-	}
+	l := st.cfg.Lang // nil speaks English
 	return feed.Hint{Action: protocol.FromAction(a, st.g.Options().PirateAbilities),
 		Why: l.T("tui.hint.bot_why", locale.Args{"Level": l.T("bot.level."+level, nil)})}, nil
 }
