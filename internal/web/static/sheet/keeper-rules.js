@@ -5,7 +5,7 @@
 
 import { h } from '/assets/dom.js';
 import { t, n } from '/assets/locale.js';
-import { optionLabel, optionHelp, choiceLabel } from '/assets/catalog.js';
+import { optionLabel, optionHelp, choiceLabel, valueLabel } from '/assets/catalog.js';
 import { groupTitle } from './keeper-say.js';
 import { KEY_RULES, readJSON, writeJSON, api } from './keeper-store.js';
 
@@ -69,12 +69,10 @@ export function sameRules(a, b) {
   return ka.length === kb.length && ka.every((k) => sameValue(a[k], (b || {})[k]));
 }
 
-// valueText writes an option's value as the table labels it.
+// valueText writes an option's value as the table labels it (catalog.js),
+// a deal of the sheet's own with its count of rounds.
 export function valueText(o, v) {
-  if (o.type === 'bool') return t(v ? 'keeper.rules.on' : 'keeper.rules.off');
-  if (Array.isArray(v)) return n('keeper.rules.schedule', v.length, { Cards: v.join(', ') });
-  const c = (o.choices || []).find((x) => x.value === v);
-  return c ? choiceLabel(o, c) : String(v);
+  return Array.isArray(v) ? n('keeper.rules.schedule', v.length, { Cards: v.join(', ') }) : valueLabel(o, v);
 }
 
 // tableSchedule is the cards each round deals under rules, as far as the
