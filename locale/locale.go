@@ -222,6 +222,19 @@ func (l *Lang) render(id string, count any, args Args) string {
 	return s
 }
 
+// Signed writes points with their sign, the number the language's way:
+// "+20", "−10", "0", "+1 000" in French. A nil l writes Base's.
+func (l *Lang) Signed(points int) string {
+	l = l.orBase()
+	switch {
+	case points > 0:
+		return "+" + l.num.Sprint(number.Decimal(points))
+	case points < 0:
+		return "−" + l.num.Sprint(number.Decimal(-points))
+	}
+	return l.num.Sprint(number.Decimal(0))
+}
+
 // value formats a number for the language ("1 234,5" in French); any
 // other value is itself.
 func (l *Lang) value(v any) any {

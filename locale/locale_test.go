@@ -241,3 +241,18 @@ func TestANilLangSpeaksEnglish(t *testing.T) {
 		t.Errorf("Code %q, Has %v", l.Code(), l.Has("language.name"))
 	}
 }
+
+// TestSignedPointsAreWrittenTheLanguagesWay: points keep their sign and
+// take the language's digits grouping, as the browser's signed() does.
+func TestSignedPointsAreWrittenTheLanguagesWay(t *testing.T) {
+	en, fr := For("en"), For("fr")
+	for _, c := range []struct {
+		l    *Lang
+		n    int
+		want string
+	}{{en, 20, "+20"}, {en, -10, "−10"}, {en, 0, "0"}, {en, 1200, "+1,200"}, {fr, -1200, "−1\u00a0200"}} {
+		if got := c.l.Signed(c.n); got != c.want && !(c.l == fr && strings.ReplaceAll(got, "\u202f", "\u00a0") == c.want) {
+			t.Errorf("%s: Signed(%d) = %q, want %q", c.l.Code(), c.n, got, c.want)
+		}
+	}
+}

@@ -39,17 +39,6 @@ func Count(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// Signed writes a number of points with its sign: "+20", "−10", "0".
-func Signed(n int) string {
-	switch {
-	case n > 0:
-		return "+" + strconv.Itoa(n)
-	case n < 0:
-		return "−" + strconv.Itoa(-n)
-	}
-	return "0"
-}
-
 // RulesProblem words the engine's refusal of a set of rules for the person
 // who chose them: under the option's label, as a form shows it, never its
 // record key or the engine's prefix. "Loot is never used with 2 players.",

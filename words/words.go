@@ -144,7 +144,7 @@ func (w Words) bonus(t *protocol.Trick) locale.Args {
 			items[i] = strings.ReplaceAll(b.Kind, "_", " ")
 		}
 	}
-	return locale.Args{"Points": protocol.Signed(t.Bonus), "Items": w.list(items)}
+	return locale.Args{"Points": w.Lang.Signed(t.Bonus), "Items": w.list(items)}
 }
 
 // reason words a reason code; a code this version does not know is still
@@ -390,9 +390,9 @@ func (w Words) Refusal(r *protocol.Refusal) string {
 func (w Words) Score(s *protocol.SeatScore) string {
 	l := w.Lang
 	part := func(id string, points int) string {
-		return l.T(id, locale.Args{"Points": protocol.Signed(points), "Bonus": strconv.Itoa(s.Bonus)})
+		return l.T(id, locale.Args{"Points": l.Signed(points), "Bonus": strconv.Itoa(s.Bonus)})
 	}
-	parts := []string{l.T("score.bid", locale.Args{"Bid": s.Bid, "Won": s.Won, "Points": protocol.Signed(s.BidPoints)})}
+	parts := []string{l.T("score.bid", locale.Args{"Bid": s.Bid, "Won": s.Won, "Points": l.Signed(s.BidPoints)})}
 	switch {
 	case s.Bonus > 0 && s.BonusPoints == s.Bonus:
 		parts = append(parts, part("score.bonus", s.BonusPoints))
@@ -407,7 +407,7 @@ func (w Words) Score(s *protocol.SeatScore) string {
 	if s.LootPoints != 0 {
 		parts = append(parts, part("score.loot", s.LootPoints))
 	}
-	return l.T("score.total", locale.Args{"Parts": strings.Join(parts, l.T("score.separator", nil)), "Total": protocol.Signed(s.Total)})
+	return l.T("score.total", locale.Args{"Parts": strings.Join(parts, l.T("score.separator", nil)), "Total": l.Signed(s.Total)})
 }
 
 // Done words a decision taken for the viewer, in the past: "bid 3",

@@ -181,7 +181,7 @@ func (m *Model) sheetLines() []string {
 		}
 		row := " " + cols.row(label, strconv.Itoa(r.Cards)) + " "
 		for s := 0; s < players; s++ {
-			cell := protocol.Signed(r.Points[s])
+			cell := m.cfg.Lang.Signed(r.Points[s])
 			if wide {
 				cell = fmt.Sprintf("%d/%d %4s", r.Bids[s], r.Won[s], cell)
 			}
@@ -257,16 +257,16 @@ func (m *Model) chartLines() []string {
 
 // bonusCell is the bonus a seat captured and what of it counted: "+30",
 // "(30)" when a missed bid forfeited it, "+15/30" when half counted.
-func bonusCell(sc *protocol.SeatScore) string {
+func bonusCell(l *locale.Lang, sc *protocol.SeatScore) string {
 	switch {
 	case sc.Bonus == 0 && sc.BonusPoints == 0:
 		return "0"
 	case sc.BonusPoints == sc.Bonus:
-		return protocol.Signed(sc.BonusPoints)
+		return l.Signed(sc.BonusPoints)
 	case sc.BonusPoints == 0:
 		return "(" + strconv.Itoa(sc.Bonus) + ")"
 	}
-	return protocol.Signed(sc.BonusPoints) + "/" + strconv.Itoa(sc.Bonus)
+	return l.Signed(sc.BonusPoints) + "/" + strconv.Itoa(sc.Bonus)
 }
 
 // roundLines is the summary of the round just scored, seat by seat and
@@ -309,12 +309,12 @@ func (m *Model) roundLines() []string {
 		if s < len(r.Scores) {
 			sc = r.Scores[s]
 		}
-		cells := []string{cut(name, 14), strconv.Itoa(r.Bids[s]), strconv.Itoa(r.Won[s]), protocol.Signed(sc.BidPoints),
-			bonusCell(&sc)}
+		cells := []string{cut(name, 14), strconv.Itoa(r.Bids[s]), strconv.Itoa(r.Won[s]), m.cfg.Lang.Signed(sc.BidPoints),
+			bonusCell(m.cfg.Lang, &sc)}
 		if extra {
-			cells = append(cells, protocol.Signed(sc.WagerPoints), protocol.Signed(sc.LootPoints))
+			cells = append(cells, m.cfg.Lang.Signed(sc.WagerPoints), m.cfg.Lang.Signed(sc.LootPoints))
 		}
-		row := "   " + cols.row(append(cells, protocol.Signed(r.Points[s]), num(r.Totals[s]))...)
+		row := "   " + cols.row(append(cells, m.cfg.Lang.Signed(r.Points[s]), num(r.Totals[s]))...)
 		if sc.Cannon != "" {
 			cannons = append(cannons, m.t("tui.round.cannon", locale.Args{"Name": m.name(s),
 				"Load": m.t("table.seat.cannon."+sc.Cannon, nil)}))

@@ -85,6 +85,10 @@ function render(text, args) {
 // sentence's placeholder is written.
 export function number(x) { return numbers.format(x); }
 
+// signed writes points with their sign, the number the language's way:
+// "+20", "−10", "0" (the Go renderer's Lang.Signed).
+export function signed(x) { return x > 0 ? `+${number(x)}` : x < 0 ? `−${number(-x)}` : number(0); }
+
 // has says whether the catalogue has sentence id.
 export function has(id) { return message(id) !== undefined; }
 

@@ -6,10 +6,7 @@
 // keeper's offline shell (static/sheet/sw.js) keeps this file for the chart.
 
 import { h, s, cutChars } from './dom.js';
-import { t, n, list, number } from './locale.js';
-
-// signed writes points with their sign: "+20", "−10", "0".
-export function signed(x) { return x > 0 ? `+${number(x)}` : x < 0 ? `−${number(-x)}` : number(0); }
+import { t, n, list, number, signed } from './locale.js';
 
 // players are the seats that score (Graybeard never does).
 export function scoringSeats(view) {

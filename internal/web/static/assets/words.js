@@ -11,17 +11,10 @@
 import { cardOf } from './catalog.js';
 import { cardName, cardPhrase } from './cards.js';
 import { capital } from './dom.js';
-import { t, n, has, list } from './locale.js';
+import { t, n, has, list, signed } from './locale.js';
 
 export { capital };
 
-// signed writes points with their sign, as the score sheet does: "+20",
-// "−10", "0".
-export function signed(points) {
-  if (points > 0) return `+${points}`;
-  if (points < 0) return `−${-points}`;
-  return '0';
-}
 
 // pick is a when c holds, else b.
 function pick(c, a, b) { return c ? a : b; }

@@ -3,8 +3,7 @@
 // the sentences that turn on a count or on the size of the table (SAY),
 // and points part by part — every word the catalogue's (locale.js).
 
-import { t, n, has } from '/assets/locale.js';
-import { signed } from '/assets/sheet.js';
+import { t, n, has, signed } from '/assets/locale.js';
 
 export { signed };
 
