@@ -65,16 +65,24 @@ func TestResultsOnceSendsTheSheetWhenItChanges(t *testing.T) {
 	ts.WaitInfo(id, 10*time.Second, "two spectators", func(in protocol.TableInfo) bool { return in.Watching >= 3 })
 	playAll(t, players(clients[:1], 7), time.Minute)
 	a, b := <-once, <-whole
-	if len(a) != len(b) || len(a) < 10 {
-		t.Fatalf("%d states with results_once, %d without: want the same, and a game's worth", len(a), len(b))
+	// The bots bid as soon as the game starts, so one spectator may be
+	// welcomed a state or two before the other: the two streams are the
+	// same from the later welcome on, and both end with the game.
+	early, later := max(len(a)-len(b), 0), max(len(b)-len(a), 0)
+	if min(len(a), len(b)) < 10 || early+later > 3 {
+		t.Fatalf("%d states with results_once, %d without: want as many, give or take a bid, and a game's worth", len(a), len(b))
 	}
 	var sheet *protocol.View
 	sent, shorter := 0, 0
 	for i := range a {
 		ma, _ := protocol.DecodeServer(a[i])
-		mb, _ := protocol.DecodeServer(b[i])
+		// Before the other spectator is welcomed no round is scored.
+		var mb protocol.ServerMsg
+		if i >= early {
+			mb, _ = protocol.DecodeServer(b[i-early+later])
+		}
 		has := bytes.Contains(a[i], []byte(`"results":`))
-		changed := sheet == nil || len(mb.View.Results) != len(sheet.Results)
+		changed := sheet == nil || i >= early && len(mb.View.Results) != len(sheet.Results)
 		switch {
 		case has != changed:
 			t.Fatalf("state %d (seq %d): results sent %v, sheet changed %v", i, ma.Seq, has, changed)
@@ -88,6 +96,13 @@ func TestResultsOnceSendsTheSheetWhenItChanges(t *testing.T) {
 		}
 		ma.View.KeepResults(sheet)
 		sheet = ma.View
+		if i < early {
+			continue
+		}
+		if i == early && early+later > 0 {
+			// One side's welcome: the same state, told as no event.
+			ma.Event, mb.Event = nil, nil
+		}
 		ja, _ := json.Marshal(ma)
 		jb, _ := json.Marshal(mb)
 		if !bytes.Equal(ja, jb) {
