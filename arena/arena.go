@@ -34,6 +34,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/bot/external"
 )
 
 // BotStream labels the stream of bot seeds derived from a game seed, apart
@@ -81,7 +82,7 @@ type Config struct {
 	// Workers is the number of goroutines playing; 0 means GOMAXPROCS.
 	Workers int
 
-	// NewBot makes bots; nil means DefaultFactory(bot.ExternalOptions{}).
+	// NewBot makes bots; nil means DefaultFactory(external.Options{}).
 	NewBot Factory
 	// RecordDir, when set, receives every game as a record (docs/record.md),
 	// named deal-DDDDDD-rot-R.json.
@@ -97,11 +98,11 @@ type Config struct {
 }
 
 // DefaultFactory makes bots of the registered levels (bot.New) and external
-// programs ("exec:PATH ARGS", see bot.StartExec) with options ext.
-func DefaultFactory(ext bot.ExternalOptions) Factory {
+// programs ("exec:PATH ARGS", see external.StartExec) with options ext.
+func DefaultFactory(ext external.Options) Factory {
 	return func(level string, seed uint64) (bot.Bot, error) {
-		if bot.IsExec(level) {
-			return bot.StartExec(level, seed, ext)
+		if external.IsExec(level) {
+			return external.StartExec(level, seed, ext)
 		}
 		return bot.New(level, seed)
 	}
@@ -202,7 +203,7 @@ func newRun(cfg Config) (*run, error) {
 		return nil, err
 	}
 	if r.newBot == nil {
-		r.newBot = DefaultFactory(bot.ExternalOptions{})
+		r.newBot = DefaultFactory(external.Options{})
 	}
 	count := map[string]int{}
 	for _, l := range cfg.Lineup {

@@ -2,38 +2,16 @@ package bot
 
 import (
 	"sort"
-	"strconv"
 
 	sk "github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
-	"github.com/skullking-go/skullking/words"
 )
 
-// Advice is a recommended action for a seat and why, for the player's
-// client to word (Why), with its English (Reason) for logs and tools;
-// Hint gives it.
+// Advice is a recommended action for a seat and why, as codes for the
+// player's client to word (words.Words.Why); Hint gives it.
 type Advice struct {
 	Action sk.Action
 	Why    *protocol.Why
-	Reason string
-	// named says whether the Pirates' names matter, for String's words.
-	named bool
-}
-
-// String is the advice as one line: "bid 2: the Skull King and the black 13
-// should win; the rest will lose".
-func (h Advice) String() string {
-	if h.Reason == "" {
-		return describeAction(h.Action, h.named)
-	}
-	return describeAction(h.Action, h.named) + ": " + h.Reason
-}
-
-// cardPhrase names card c as the advice's English does: "the black 11",
-// a Pirate by name when the names matter (the catalogue's words).
-func cardPhrase(c sk.Card, named bool) string {
-	ci, _ := protocol.CardRef{Card: int(c)}.Info()
-	return words.Words{}.CardPhrase(ci, named)
 }
 
 // HintOption changes how a hint is searched.
@@ -72,7 +50,7 @@ func Hint(v sk.SeatView, opts ...HintOption) Advice {
 	if why != nil {
 		why.Named = named
 	}
-	return Advice{Action: a, Why: why, Reason: words.Words{}.Why(why), named: named}
+	return Advice{Action: a, Why: why}
 }
 
 // positionSeed derives a seed from what the seat sees, so that a hint does
@@ -91,51 +69,6 @@ func positionSeed(v sk.SeatView) uint64 {
 		seed = sk.DeriveSeed(seed, uint64(p.Card)<<8|uint64(p.Seat))
 	}
 	return seed
-}
-
-// describeAction is the action in a player's words: "bid 2", "play the
-// yellow 3", "play the Tigress as a Pirate".
-func describeAction(a sk.Action, named bool) string {
-	switch a.Kind {
-	case sk.ActionBid:
-		return "bid " + strconv.Itoa(int(a.Value))
-	case sk.ActionPlay:
-		if a.Card == sk.Tigress {
-			if a.As == sk.AsPirate {
-				return "play the Tigress as a Pirate"
-			}
-			return "play the Tigress as an Escape"
-		}
-		return "play " + cardPhrase(a.Card, named)
-	case sk.ActionCannon:
-		if a.Value == sk.Cannonball {
-			return "load the cannonball"
-		}
-		return "load grapeshot"
-	case sk.ActionRosie:
-		return "choose seat " + strconv.Itoa(int(a.Value)) + " to lead"
-	case sk.ActionBendt:
-		if a.Value == 1 {
-			return "draw two cards"
-		}
-		return "do not draw"
-	case sk.ActionDiscard:
-		if a.Card2 == sk.NoCard {
-			return "discard " + cardPhrase(a.Card, named)
-		}
-		return "discard " + cardPhrase(a.Card, named) + " and " + cardPhrase(a.Card2, named)
-	case sk.ActionWager:
-		return "wager " + strconv.Itoa(int(a.Value))
-	case sk.ActionHarry:
-		switch {
-		case a.Value > 0:
-			return "raise your bid by one"
-		case a.Value < 0:
-			return "lower your bid by one"
-		}
-		return "keep your bid"
-	}
-	return a.String()
 }
 
 // why is reason code with its facts: "Card", "Count" and "Value" take an

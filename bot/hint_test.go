@@ -3,7 +3,6 @@ package bot
 import (
 	"reflect"
 	"slices"
-	"strings"
 	"testing"
 
 	sk "github.com/skullking-go/skullking"
@@ -28,7 +27,7 @@ func TestHintIsLegalExplainedAndDeterministic(t *testing.T) {
 			if !slices.Contains(v.Legal(nil), h.Action) {
 				t.Fatalf("hint %v is not legal: %v", h, v.Legal(nil))
 			}
-			if strings.TrimSpace(h.Reason) == "" {
+			if h.Why == nil || h.Why.Code == "" {
 				t.Fatalf("hint %v has no reason", h)
 			}
 			if again := Hint(v, HintWith(WithBudget(0.25))); !reflect.DeepEqual(again, h) {

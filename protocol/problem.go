@@ -1,5 +1,12 @@
 package protocol
 
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
 // Problem is what went wrong with a client's message or request, for the
 // person: a code and its facts, never a sentence. A client words it in its
 // reader's language from the catalogue, whose sentence error.<Code> takes
@@ -25,6 +32,21 @@ func NewProblem(code string, pairs ...any) *Problem {
 		p.Args[pairs[i].(string)] = pairs[i+1]
 	}
 	return p
+}
+
+// String is the problem as a program's log line: its code and its facts
+// in the order of their names, "seat_taken Name=Ann". A person reads it
+// worded by the catalogue instead (package words).
+func (p *Problem) String() string {
+	if p == nil {
+		return "no problem"
+	}
+	var b strings.Builder
+	b.WriteString(p.Code)
+	for _, name := range slices.Sorted(maps.Keys(p.Args)) {
+		fmt.Fprintf(&b, " %s=%v", name, p.Args[name])
+	}
+	return b.String()
 }
 
 // The problems, each a sentence of the catalogue (error.<code>); the

@@ -17,6 +17,7 @@ import (
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/arena"
 	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/bot/external"
 )
 
 // simConfig is what the sim command's flags ask for.
@@ -71,7 +72,7 @@ decision time. External bots speak the protocol of docs/bot-protocol.md.
 		if l == "" {
 			return nil, errors.New("--bots has an empty level")
 		}
-		if !bot.IsExec(l) {
+		if !external.IsExec(l) {
 			if _, err := bot.New(l, 0); err != nil {
 				return nil, errors.New(strings.TrimPrefix(err.Error(), "bot: "))
 			}
@@ -98,7 +99,7 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageExit(stderr, "sim", err)
 	}
-	cfg.arena.NewBot = arena.DefaultFactory(bot.ExternalOptions{Timeout: cfg.timeout, Stderr: stderr, Log: stderr})
+	cfg.arena.NewBot = arena.DefaultFactory(external.Options{Timeout: cfg.timeout, Stderr: stderr, Log: stderr})
 	if cfg.cpuProfile != "" {
 		stopProfile, err := startCPUProfile(cfg.cpuProfile)
 		if err != nil {

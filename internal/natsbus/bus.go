@@ -15,6 +15,7 @@ import (
 
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // The subjects, under one prefix so that a NATS server can be shared with
@@ -514,7 +515,9 @@ func (b *Bus) reconnectWhere(gone func(relay) bool, reason string) {
 		}
 	}
 	b.mu.Unlock()
-	bye, _ := json.Marshal(table.ByeMsg(reason, true))
+	msg := table.ByeMsg(reason, true)
+	msg.Reason = words.Problem(msg.Problem)
+	bye, _ := json.Marshal(msg)
 	for _, id := range out {
 		b.local.Publish(id, table.Frame{Data: bye, Close: true})
 	}

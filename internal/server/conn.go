@@ -18,6 +18,7 @@ import (
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // Limits on a connection's misbehaviour before it is closed: a client that
@@ -341,8 +342,16 @@ func (c *conn) reopen(send func() error) error {
 // error; the connection stays.
 func (c *conn) refuse(req uint64, id int64, code string, p *protocol.Problem) {
 	c.s.metrics.refused.WithLabelValues(code).Inc()
-	b, _ := json.Marshal(table.ErrorMsg(id, code, p))
-	c.Deliver(table.Frame{Data: b, Req: req})
+	c.Deliver(table.Frame{Data: errorFrame(id, code, p), Req: req})
+}
+
+// errorFrame is the error answering message id, encoded, with the
+// problem's English for logs and tools.
+func errorFrame(id int64, code string, p *protocol.Problem) []byte {
+	msg := table.ErrorMsg(id, code, p)
+	msg.Message = words.Problem(p)
+	b, _ := json.Marshal(msg)
+	return b
 }
 
 // badFrame refuses frame number req, which is not a message, and closes
@@ -362,8 +371,7 @@ func (c *conn) badFrame(req uint64, p *protocol.Problem) bool {
 // which of its messages the error answers: it must not wait for another.
 func (c *conn) fail(req uint64, id int64, code string, p *protocol.Problem, reason string) {
 	c.s.metrics.refused.WithLabelValues(code).Inc()
-	b, _ := json.Marshal(table.ErrorMsg(id, code, p))
-	if c.Deliver(table.Frame{Data: b, Close: true, Req: req}) {
+	if c.Deliver(table.Frame{Data: errorFrame(id, code, p), Close: true, Req: req}) {
 		select {
 		case <-c.ctx.Done():
 		case <-time.After(c.s.cfg.WriteTimeout):

@@ -17,7 +17,7 @@ import (
 
 	"github.com/skullking-go/skullking/client"
 	"github.com/skullking-go/skullking/internal/recordtest"
-	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/internal/store/sqlstore"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -221,7 +221,7 @@ func TestCrashRecovery(t *testing.T) {
 	}
 
 	// Every acknowledged action is in the log, as sent.
-	db, err := store.OpenSQLite(data, store.SQLiteOptions{})
+	db, err := sqlstore.OpenSQLite(data, sqlstore.SQLiteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

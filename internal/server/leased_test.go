@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/internal/store/sqlstore"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -22,7 +22,7 @@ func TestATableLeasedElsewhereIsNoInternalError(t *testing.T) {
 	ts := testserver.Start(t)
 	created := ts.Create("Ann", []protocol.SeatSpec{testserver.Open, testserver.Open}, testserver.Settings(1))
 	ts.Stop()
-	st, err := store.OpenSQLite(ts.Dir, store.SQLiteOptions{})
+	st, err := sqlstore.OpenSQLite(ts.Dir, sqlstore.SQLiteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/skullking-go/skullking/client"
 	"github.com/skullking-go/skullking/internal/pgdb/pgtest"
 	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/internal/store/sqlstore"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -62,7 +63,7 @@ func TestPostgresOutage(t *testing.T) {
 // the store keeps it, past any server's memory.
 func storedLog(t *testing.T, dbURL, id string) []store.Action {
 	t.Helper()
-	st, err := store.OpenPostgres(context.Background(), dbURL)
+	st, err := sqlstore.OpenPostgres(context.Background(), dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}

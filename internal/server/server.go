@@ -26,6 +26,7 @@ import (
 	"github.com/skullking-go/skullking/internal/natsbus"
 	"github.com/skullking-go/skullking/internal/review"
 	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/internal/store/sqlstore"
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/internal/web"
 	"github.com/skullking-go/skullking/locale"
@@ -39,7 +40,7 @@ type Config struct {
 	DataDir string // where the SQLite database lives ("./skullking-data")
 	Store   store.Store
 	// Durable: every commit to an SQLite database waits for the disk, the
-	// tables' (store.SQLiteOptions) and the score keeper's, which serve
+	// tables' (sqlstore.SQLiteOptions) and the score keeper's, which serve
 	// opens with the same setting (sqlitedb.Options).
 	Durable bool
 	Node    string
@@ -203,9 +204,9 @@ type Server struct {
 // StoreURL, or SQLite in DataDir.
 func openStore(cfg Config) (store.Store, error) {
 	if cfg.StoreURL != "" {
-		return store.OpenPostgres(context.Background(), cfg.StoreURL)
+		return sqlstore.OpenPostgres(context.Background(), cfg.StoreURL)
 	}
-	return store.OpenSQLite(cfg.DataDir, store.SQLiteOptions{Durable: cfg.Durable})
+	return sqlstore.OpenSQLite(cfg.DataDir, sqlstore.SQLiteOptions{Durable: cfg.Durable})
 }
 
 // New opens the store, resumes every open table and returns a server ready
@@ -226,7 +227,7 @@ func New(cfg Config) (*Server, error) {
 		s.metrics.watchBus(cfg.Cluster)
 	}
 	s.limits = newIPLimiter(cfg.HTTPRate, cfg.HTTPBurst)
-	tc := table.Config{Store: s.store, Node: cfg.Node, Logger: cfg.Logger,
+	tc := table.Config{Store: s.store, Node: cfg.Node, Logger: cfg.Logger, English: words.English{},
 		Observer: observer{s.metrics}, Grace: cfg.Grace, BotDelay: cfg.BotDelay, ThinkLimit: cfg.ThinkLimit, LeaseTTL: cfg.LeaseTTL,
 		IdleEvict: cfg.IdleEvict, InboxSize: cfg.InboxSize, MaxTables: cfg.MaxTables, Seed: cfg.Seed,
 		MaxSpectators: cfg.MaxSpectators, ChatRate: cfg.ChatRate}

@@ -2,9 +2,10 @@
 // settings and seats, its append-only log of accepted actions, ownership
 // leases and finished game records. The action log is the truth (docs/scaling.md):
 // a table is rebuilt by replaying its log through the engine, so nothing else
-// about a game needs saving. Store is an interface so that a Postgres
-// implementation can replace the embedded SQLite one without touching the
-// packages above.
+// about a game needs saving. Store is the interface the packages above
+// need; its SQL implementations (embedded SQLite, PostgreSQL) live in
+// sqlstore, so that a table can run where no database does (Memory, the
+// browser's own table) without carrying a database driver.
 package store
 
 import (

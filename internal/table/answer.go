@@ -6,7 +6,6 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
-	"github.com/skullking-go/skullking/words"
 )
 
 // request is a client message awaiting its answer: who sent it, its id
@@ -64,7 +63,7 @@ func (t *Table) closeOpen() {
 // table is unchanged.
 func (t *Table) refuse(r request, code string, p *protocol.Problem) {
 	t.m.cfg.Observer.Refused(code)
-	t.answer(r, ErrorMsg(r.id, code, p), false)
+	t.answer(r, t.errorMsg(r.id, code, p), false)
 }
 
 // refuseWith tells one client why its intent was refused: a refusal's
@@ -85,16 +84,19 @@ func (t *Table) refuseWith(r request, err error) {
 func (t *Table) refuseAction(r request, seat int, ref *skullking.Refusal) {
 	t.m.cfg.Observer.Refused(protocol.ErrIllegal)
 	w := protocol.RefusalOf(ref, t.st.Options.PirateAbilities)
-	words := words.Words{You: seat}
-	seats := t.game.Players()
-	if t.game.GhostSeat() >= 0 {
-		seats++ // Graybeard's seat, named too
+	msg := protocol.ServerMsg{Type: protocol.TypeError, ID: r.id, Code: protocol.ErrIllegal, Refusal: w}
+	if en := t.m.cfg.English; en != nil {
+		seats := t.game.Players()
+		if t.game.GhostSeat() >= 0 {
+			seats++ // Graybeard's seat, named too
+		}
+		names := make([]string, seats)
+		for s := range seats {
+			names[s] = t.game.Name(s)
+		}
+		msg.Message = en.Refusal(w, seat, names)
 	}
-	for s := range seats {
-		words.Names = append(words.Names, t.game.Name(s))
-	}
-	t.answer(r, protocol.ServerMsg{Type: protocol.TypeError, ID: r.id, Code: protocol.ErrIllegal, Refusal: w,
-		Message: words.Refusal(w)}, false)
+	t.answer(r, msg, false)
 }
 
 // refuseMoved answers r with the table's having stopped running here
@@ -105,12 +107,12 @@ func (t *Table) refuseAction(r request, seat int, ref *skullking.Refusal) {
 // received it.
 func (t *Table) refuseMoved(r request, err error) {
 	t.m.cfg.Observer.Refused(protocol.ErrNoTable)
-	t.answer(r, ErrorMsg(r.id, protocol.ErrNoTable, movedProblem(err)), true)
+	t.answer(r, t.errorMsg(r.id, protocol.ErrNoTable, movedProblem(err)), true)
 }
 
 // refuseAndClose refuses and asks the connection to close: a client with
 // no right to be here gets nothing more.
 func (t *Table) refuseAndClose(r request, code string, p *protocol.Problem) {
 	t.m.cfg.Observer.Refused(code)
-	t.answer(r, ErrorMsg(0, code, p), true)
+	t.answer(r, t.errorMsg(0, code, p), true)
 }

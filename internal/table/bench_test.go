@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // BenchmarkAction is one accepted action at a four-player table: check,
@@ -16,7 +17,7 @@ func BenchmarkAction(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour})
+	m := NewManager(Config{English: words.English{}, Store: s, BotDelay: -1, Grace: time.Hour})
 	defer m.Close()
 	ctx := context.Background()
 	newGame := func() (string, []ClientID, chan protocol.ServerMsg) {

@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // newManagerWith is newManager with a configuration changed by change.
 func newManagerWith(t *testing.T, change func(*Config)) *Manager {
 	t.Helper()
 	s, _ := newStore(t)
-	cfg := Config{Store: s, BotDelay: -1, Grace: time.Hour}
+	cfg := Config{English: words.English{}, Store: s, BotDelay: -1, Grace: time.Hour}
 	change(&cfg)
 	m := NewManager(cfg)
 	t.Cleanup(m.Close)

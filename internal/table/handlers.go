@@ -10,7 +10,6 @@ import (
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/protocol"
-	"github.com/skullking-go/skullking/words"
 )
 
 // handle dispatches one intent.
@@ -139,7 +138,7 @@ func (t *Table) hello(in Intent) {
 		t.m.cfg.Bus.Publish(in.Client, Frame{Data: f})
 	}
 	if t.broken != nil {
-		t.send(in.Client, ErrorMsg(0, protocol.ErrInternal, protocol.NewProblem(protocol.ProblemBrokenBecause, "Detail", t.broken.Error())), false)
+		t.send(in.Client, t.errorMsg(0, protocol.ErrInternal, protocol.NewProblem(protocol.ProblemBrokenBecause, "Detail", t.broken.Error())), false)
 	}
 }
 
@@ -186,7 +185,7 @@ func (t *Table) detach(id ClientID) {
 func (t *Table) kick(s int, reason string) {
 	for id, c := range t.clients {
 		if c.seat == s {
-			t.send(id, ByeMsg(reason, false), true)
+			t.send(id, t.byeMsg(reason, false), true)
 			delete(t.clients, id)
 		}
 	}
@@ -254,7 +253,7 @@ func (t *Table) join(in Intent) {
 			// The lobby answers a bye as "try again" (503): the table will
 			// run somewhere in a moment.
 			p := movedProblem(err)
-			t.answer(r, protocol.ServerMsg{Type: protocol.TypeBye, Problem: p, Reason: words.Problem(p), Reconnect: true}, false)
+			t.answer(r, protocol.ServerMsg{Type: protocol.TypeBye, Problem: p, Reason: t.m.problemText(p), Reconnect: true}, false)
 			return
 		}
 		t.refuseWith(r, errStorage)
@@ -590,7 +589,7 @@ func (t *Table) configure(m protocol.ClientMsg) error {
 	if !st.Spectators {
 		for id, c := range t.clients {
 			if c.seat < 0 {
-				t.send(id, ByeMsg(protocol.ProblemSpectatorsClosed, false), true)
+				t.send(id, t.byeMsg(protocol.ProblemSpectatorsClosed, false), true)
 				delete(t.clients, id)
 				t.watching--
 			}

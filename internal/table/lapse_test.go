@@ -10,6 +10,7 @@ import (
 
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // cutStore is a store this node can be cut off from: while cut, every
@@ -106,7 +107,7 @@ func answers(c *testClient, from int64) map[int64][]protocol.ServerMsg {
 func TestATableLetsGoBeforeItsLeaseLapses(t *testing.T) {
 	s, _ := newStore(t)
 	cs := &cutStore{Store: s}
-	m := NewManager(Config{Store: cs, BotDelay: -1, Grace: time.Hour, LeaseTTL: 3 * time.Second})
+	m := NewManager(Config{English: words.English{}, Store: cs, BotDelay: -1, Grace: time.Hour, LeaseTTL: 3 * time.Second})
 	t.Cleanup(m.Close)
 	id, token, ann := twoPlayers(t, m)
 	bid := ann.last.View.Legal[0]

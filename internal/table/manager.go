@@ -64,6 +64,10 @@ type Config struct {
 	Node     string       // this node's name in leases (default "local")
 	Logger   *slog.Logger // default: discard
 	Observer Observer
+	// English words the codes of errors, byes and hints for the frames'
+	// English, which logs and tools read (words.English); nil sends the
+	// codes alone.
+	English English
 
 	Grace     time.Duration // an absent player's seat waits this long for a bot (30s)
 	BotDelay  time.Duration // bots wait this long before acting, so people can follow (700ms); negative: none

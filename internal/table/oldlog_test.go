@@ -8,6 +8,7 @@ import (
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // Before Commit, the table checked a play as the copy the seat held but
@@ -17,7 +18,7 @@ import (
 // where its players were, plays on, and keeps a record that replays.
 func TestALogHoldingAnotherCopyOfAHeldCardLoads(t *testing.T) {
 	s, _ := newStore(t)
-	m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour, Seed: func() uint64 { return 20261204 }})
+	m := NewManager(Config{English: words.English{}, Store: s, BotDelay: -1, Grace: time.Hour, Seed: func() uint64 { return 20261204 }})
 	ctx := context.Background()
 	id, token, ann := startWithBot(t, m, Settings{Options: skullking.DefaultOptions()})
 	// Play until it is Ann's turn to play a card while she holds an

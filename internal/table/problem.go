@@ -4,18 +4,17 @@ import (
 	"errors"
 
 	"github.com/skullking-go/skullking/protocol"
-	"github.com/skullking-go/skullking/words"
 )
 
 // refusal is a message or a request refused: the error code a program
 // switches on and the problem its client words for the person. Its Error
-// is the problem in English, for logs and tools.
+// is the problem's code and facts, for logs.
 type refusal struct {
 	code    string
 	problem *protocol.Problem
 }
 
-func (e *refusal) Error() string { return words.Problem(e.problem) }
+func (e *refusal) Error() string { return e.problem.String() }
 
 // refused is a bad_request refusal of problem code with its facts as
 // name, value pairs (protocol.NewProblem).
@@ -39,16 +38,16 @@ func problemOf(err error) *protocol.Problem {
 	return protocol.NewProblem(protocol.ProblemInternal)
 }
 
-// ErrorMsg is the error answering message id: code, the problem and its
-// English for logs and tools.
+// ErrorMsg is the error answering message id: code and the problem. Its
+// English (Message) is the sender's to add (English).
 func ErrorMsg(id int64, code string, p *protocol.Problem) protocol.ServerMsg {
-	return protocol.ServerMsg{Type: protocol.TypeError, ID: id, Code: code, Problem: p, Message: words.Problem(p)}
+	return protocol.ServerMsg{Type: protocol.TypeError, ID: id, Code: code, Problem: p}
 }
 
-// ByeMsg is a bye for problem code: why the connection closes.
+// ByeMsg is a bye for problem code: why the connection closes. Its
+// English (Reason) is the sender's to add (English).
 func ByeMsg(code string, reconnect bool) protocol.ServerMsg {
-	p := protocol.NewProblem(code)
-	return protocol.ServerMsg{Type: protocol.TypeBye, Problem: p, Reason: words.Problem(p), Reconnect: reconnect}
+	return protocol.ServerMsg{Type: protocol.TypeBye, Problem: protocol.NewProblem(code), Reconnect: reconnect}
 }
 
 // rulesRefused is the engine's refusal of a table's rules for players

@@ -14,7 +14,6 @@ import (
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/protocol"
-	"github.com/skullking-go/skullking/words"
 )
 
 // Seat is a seat as stored: who holds it. A person's token is kept only as
@@ -341,9 +340,9 @@ func (t *Table) exit() {
 			switch in.Kind {
 			case IntentDetach:
 			case IntentHello, IntentMsg:
-				t.answer(in.request(), ErrorMsg(in.Msg.ID, protocol.ErrNoTable, protocol.NewProblem(unread)), true)
+				t.answer(in.request(), t.errorMsg(in.Msg.ID, protocol.ErrNoTable, protocol.NewProblem(unread)), true)
 			default:
-				t.send(in.Client, ByeMsg(reason, true), true)
+				t.send(in.Client, t.byeMsg(reason, true), true)
 			}
 			continue
 		default:
@@ -351,7 +350,7 @@ func (t *Table) exit() {
 		break
 	}
 	for id := range t.clients {
-		t.send(id, ByeMsg(reason, true), true)
+		t.send(id, t.byeMsg(reason, true), true)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
@@ -622,7 +621,7 @@ var (
 // a client hears of it.
 type movedError struct{ problem string }
 
-func (e *movedError) Error() string { return words.Problem(protocol.NewProblem(e.problem)) }
+func (e *movedError) Error() string { return "table moved: " + e.problem }
 
 // movedProblem is the problem a client hears of err, a movedError.
 func movedProblem(err error) *protocol.Problem {

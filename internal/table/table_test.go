@@ -11,13 +11,15 @@ import (
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/recordtest"
 	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/internal/store/sqlstore"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
-func newStore(t *testing.T) (*store.SQLite, string) {
+func newStore(t *testing.T) (*sqlstore.SQLite, string) {
 	t.Helper()
 	dir := t.TempDir()
-	s, err := store.OpenSQLite(dir, store.SQLiteOptions{})
+	s, err := sqlstore.OpenSQLite(dir, sqlstore.SQLiteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +29,7 @@ func newStore(t *testing.T) (*store.SQLite, string) {
 
 func newManager(t *testing.T, s store.Store) *Manager {
 	t.Helper()
-	m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour})
+	m := NewManager(Config{English: words.English{}, Store: s, BotDelay: -1, Grace: time.Hour})
 	t.Cleanup(m.Close)
 	return m
 }
@@ -207,7 +209,7 @@ func TestGameWithBotsToTheEnd(t *testing.T) {
 // where it was: same hand, same phase, same sequence number.
 func TestResumeReplaysTheLog(t *testing.T) {
 	s, _ := newStore(t)
-	m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour})
+	m := NewManager(Config{English: words.English{}, Store: s, BotDelay: -1, Grace: time.Hour})
 	ctx := context.Background()
 	id, _, tokA, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "open"}}})
 	if err != nil {
@@ -273,7 +275,7 @@ func TestResumeReplaysTheLog(t *testing.T) {
 // deadline does not move, and it fires when it was due.
 func TestTimerRearmedAfterRestart(t *testing.T) {
 	s, _ := newStore(t)
-	m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour})
+	m := NewManager(Config{English: words.English{}, Store: s, BotDelay: -1, Grace: time.Hour})
 	ctx := context.Background()
 	st := DefaultSettings()
 	st.TurnSeconds = 2
@@ -306,15 +308,15 @@ func TestTimerRearmedAfterRestart(t *testing.T) {
 	}
 }
 
-func openBenchStore(b *testing.B) (*store.SQLite, error) {
-	return store.OpenSQLite(b.TempDir(), store.SQLiteOptions{})
+func openBenchStore(b *testing.B) (*sqlstore.SQLite, error) {
+	return sqlstore.OpenSQLite(b.TempDir(), sqlstore.SQLiteOptions{})
 }
 
 // A node whose lease another node has taken stops the table before it can
 // write again; the clients are told to reconnect.
 func TestLostLeaseStopsTable(t *testing.T) {
 	s, _ := newStore(t)
-	m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour, LeaseTTL: 300 * time.Millisecond})
+	m := NewManager(Config{English: words.English{}, Store: s, BotDelay: -1, Grace: time.Hour, LeaseTTL: 300 * time.Millisecond})
 	t.Cleanup(m.Close)
 	ctx := context.Background()
 	id, _, tok, err := m.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: "open"}, {Kind: "open"}}})
@@ -487,7 +489,7 @@ func TestPanicRefusesTheMessage(t *testing.T) {
 func TestConfigSeedDealsKnownGames(t *testing.T) {
 	hand := func(seed func() uint64) string {
 		s, _ := newStore(t)
-		m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour, Seed: seed})
+		m := NewManager(Config{English: words.English{}, Store: s, BotDelay: -1, Grace: time.Hour, Seed: seed})
 		t.Cleanup(m.Close)
 		_, _, ann := startWithBot(t, m, DefaultSettings())
 		st := ann.next(protocol.TypeState)

@@ -9,7 +9,9 @@ import (
 	"github.com/skullking-go/skullking/internal/pgdb"
 	"github.com/skullking-go/skullking/internal/pgdb/pgtest"
 	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/internal/store/sqlstore"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // A node that dies leaves its lease to run out; another node's sweep then
@@ -18,7 +20,7 @@ import (
 // token to the game as it was.
 func TestAnOrphanedTableIsTakenOverOnceItsLeaseRunsOut(t *testing.T) {
 	s, _ := newStore(t)
-	a := NewManager(Config{Store: s, Node: "a", BotDelay: -1, Grace: time.Hour})
+	a := NewManager(Config{English: words.English{}, Store: s, Node: "a", BotDelay: -1, Grace: time.Hour})
 	id, token, ann := startWithBot(t, a, Settings{})
 	ann.next(protocol.TypeState)
 	for !ann.actOnLatest() {
@@ -36,7 +38,7 @@ func TestAnOrphanedTableIsTakenOverOnceItsLeaseRunsOut(t *testing.T) {
 	}
 	expires := time.Now().Add(left)
 
-	b := NewManager(Config{Store: s, Node: "b", BotDelay: -1, Grace: time.Hour, LeaseTTL: 300 * time.Millisecond})
+	b := NewManager(Config{English: words.English{}, Store: s, Node: "b", BotDelay: -1, Grace: time.Hour, LeaseTTL: 300 * time.Millisecond})
 	t.Cleanup(b.Close)
 	deadline := time.Now().Add(10 * time.Second)
 	for !b.running(id) {
@@ -64,10 +66,10 @@ func TestAnOrphanedTableIsTakenOverOnceItsLeaseRunsOut(t *testing.T) {
 // onPostgres opens a store on a PostgreSQL schema of the test's own, and
 // steal, which hands a table's lease to node b behind its owner's back, as
 // a node that took the table over while its owner was paused would hold it.
-func onPostgres(t *testing.T) (*store.Postgres, func(id string)) {
+func onPostgres(t *testing.T) (*sqlstore.Postgres, func(id string)) {
 	t.Helper()
 	url := pgtest.URL(t)
-	s, err := store.OpenPostgres(context.Background(), url)
+	s, err := sqlstore.OpenPostgres(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +144,7 @@ func TestAStaleOwnerStopsAtItsFirstConflictingAppend(t *testing.T) {
 func TestANewTableIsNeverSweptFromItsCreator(t *testing.T) {
 	s, _ := newStore(t)
 	a := newManager(t, s)
-	b := NewManager(Config{Store: s, Node: "b", BotDelay: -1, Grace: time.Hour, LeaseTTL: 30 * time.Millisecond})
+	b := NewManager(Config{English: words.English{}, Store: s, Node: "b", BotDelay: -1, Grace: time.Hour, LeaseTTL: 30 * time.Millisecond})
 	t.Cleanup(b.Close)
 	for i := range 60 {
 		id, _, _, err := a.Create(context.Background(), CreateRequest{Nickname: "Ann",

@@ -187,5 +187,9 @@ func (t *Table) hintAnswered(q answer) {
 // sendHint answers a client's hint with the advice for its seat.
 func (t *Table) sendHint(r request, advice bot.Advice) {
 	act := protocol.FromAction(advice.Action, t.game.Options().PirateAbilities)
-	t.answer(r, protocol.ServerMsg{Type: protocol.TypeHint, ID: r.id, Hint: &act, Why: advice.Why, Text: advice.String()}, false)
+	msg := protocol.ServerMsg{Type: protocol.TypeHint, ID: r.id, Hint: &act, Why: advice.Why}
+	if en := t.m.cfg.English; en != nil {
+		msg.Text = en.Advice(act, advice.Why)
+	}
+	t.answer(r, msg, false)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/protocol"
+	"github.com/skullking-go/skullking/words"
 )
 
 // heldBot is a bot that thinks until the test lets it answer: it says when
@@ -30,7 +31,7 @@ func (b *heldBot) Act(v skullking.SeatView) skullking.Action {
 func TestThinkingBotDoesNotBlockItsTable(t *testing.T) {
 	s, _ := newStore(t)
 	held := &heldBot{asked: make(chan struct{}), goOn: make(chan struct{}), inner: bot.NewRandom(1)}
-	m := NewManager(Config{Store: s, BotDelay: -1, Grace: time.Hour,
+	m := NewManager(Config{English: words.English{}, Store: s, BotDelay: -1, Grace: time.Hour,
 		Bots: func(level string, seed uint64) (bot.Bot, error) {
 			if level == "random" { // the only bot seat below
 				return held, nil

@@ -1,4 +1,4 @@
-package store
+package sqlstore
 
 import (
 	"context"
@@ -12,10 +12,12 @@ import (
 	"sync"
 	"time"
 
-	"github.com/skullking-go/skullking/internal/migrate"
-	"github.com/skullking-go/skullking/internal/sqlitedb"
 	"modernc.org/sqlite" // the pure-Go SQLite driver keeps the binary static
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/skullking-go/skullking/internal/migrate"
+	"github.com/skullking-go/skullking/internal/sqlitedb"
+	"github.com/skullking-go/skullking/internal/store"
 )
 
 //go:embed migrations/*.sql
@@ -41,7 +43,7 @@ type SQLite struct {
 // appendReq is one Append waiting for the writer.
 type appendReq struct {
 	table   string
-	actions []Action
+	actions []store.Action
 	done    chan error // buffered: the writer never waits for the caller
 }
 
@@ -174,8 +176,8 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// CreateTable implements Store.
-func (s *SQLite) CreateTable(ctx context.Context, t *Table) error {
+// CreateTable implements store.Store.
+func (s *SQLite) CreateTable(ctx context.Context, t *store.Table) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO tables
 		(id, status, public, seed, settings, seats, rematch, created_at, updated_at, started_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -183,15 +185,15 @@ func (s *SQLite) CreateTable(ctx context.Context, t *Table) error {
 		ms(t.CreatedAt), ms(t.UpdatedAt), ms(t.StartedAt))
 	if err != nil {
 		if isConstraint(err) {
-			return fmt.Errorf("%w: table %s exists", ErrConflict, t.ID)
+			return fmt.Errorf("%w: table %s exists", store.ErrConflict, t.ID)
 		}
 		return fmt.Errorf("store: create table: %w", err)
 	}
 	return nil
 }
 
-// SaveTable implements Store.
-func (s *SQLite) SaveTable(ctx context.Context, t *Table, l Lease) error {
+// SaveTable implements store.Store.
+func (s *SQLite) SaveTable(ctx context.Context, t *store.Table, l store.Lease) error {
 	res, err := s.db.ExecContext(ctx, `UPDATE tables SET status = ?, public = ?, seed = ?, settings = ?, seats = ?,
 		rematch = ?, updated_at = ?, started_at = ? WHERE id = ?
 		AND EXISTS (SELECT 1 FROM leases WHERE table_id = ? AND node = ? AND epoch = ?)`,
@@ -204,18 +206,18 @@ func (s *SQLite) SaveTable(ctx context.Context, t *Table, l Lease) error {
 		var one int
 		switch err := s.db.QueryRowContext(ctx, `SELECT 1 FROM tables WHERE id = ?`, t.ID).Scan(&one); {
 		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("%w: table %s", ErrNotFound, t.ID)
+			return fmt.Errorf("%w: table %s", store.ErrNotFound, t.ID)
 		case err != nil:
 			return fmt.Errorf("store: save table: %w", err)
 		}
-		return fmt.Errorf("%w: table %s is no longer %s's (epoch %d)", ErrLeaseLost, t.ID, l.Node, l.Epoch)
+		return fmt.Errorf("%w: table %s is no longer %s's (epoch %d)", store.ErrLeaseLost, t.ID, l.Node, l.Epoch)
 	}
 	return nil
 }
 
-// LoadTable implements Store.
-func (s *SQLite) LoadTable(ctx context.Context, id string) (*Table, []Action, error) {
-	t := &Table{ID: id}
+// LoadTable implements store.Store.
+func (s *SQLite) LoadTable(ctx context.Context, id string) (*store.Table, []store.Action, error) {
+	t := &store.Table{ID: id}
 	var status, settings, seats string
 	var public int
 	var seed, created, updated, started int64
@@ -223,12 +225,12 @@ func (s *SQLite) LoadTable(ctx context.Context, id string) (*Table, []Action, er
 		started_at FROM tables WHERE id = ?`, id).
 		Scan(&status, &public, &seed, &settings, &seats, &t.Rematch, &created, &updated, &started)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, fmt.Errorf("%w: table %s", ErrNotFound, id)
+		return nil, nil, fmt.Errorf("%w: table %s", store.ErrNotFound, id)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: load table: %w", err)
 	}
-	t.Status, t.Public, t.Seed = Status(status), public != 0, uint64(seed)
+	t.Status, t.Public, t.Seed = store.Status(status), public != 0, uint64(seed)
 	t.Settings, t.Seats = []byte(settings), []byte(seats)
 	t.CreatedAt, t.UpdatedAt, t.StartedAt = fromMS(created), fromMS(updated), fromMS(started)
 	rows, err := s.db.QueryContext(ctx, `SELECT `+actionColumns+` FROM actions WHERE table_id = ? ORDER BY seq`, id)
@@ -243,17 +245,17 @@ func (s *SQLite) LoadTable(ctx context.Context, id string) (*Table, []Action, er
 	return t, log, nil
 }
 
-// OpenTables implements Store.
+// OpenTables implements store.Store.
 func (s *SQLite) OpenTables(ctx context.Context) ([]string, error) {
 	return s.tableIDs(ctx, "open tables", `SELECT id FROM tables WHERE status IN (?, ?) ORDER BY created_at`,
-		string(StatusLobby), string(StatusPlaying))
+		string(store.StatusLobby), string(store.StatusPlaying))
 }
 
-// Unowned implements Store.
+// Unowned implements store.Store.
 func (s *SQLite) Unowned(ctx context.Context, node string) ([]string, error) {
 	return s.tableIDs(ctx, "unowned tables", `SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id
 		WHERE t.status IN (?, ?) AND (l.table_id IS NULL OR l.node = ? OR l.expires_at <= ?) ORDER BY t.created_at`,
-		string(StatusLobby), string(StatusPlaying), node, time.Now().UnixMilli())
+		string(store.StatusLobby), string(store.StatusPlaying), node, time.Now().UnixMilli())
 }
 
 // tableIDs runs a query whose rows are table ids; what names it in errors.
@@ -277,9 +279,9 @@ func (s *SQLite) tableIDs(ctx context.Context, what, query string, args ...any) 
 	return ids, nil
 }
 
-// Append implements Store. It returns once the actions are committed; a
+// Append implements store.Store. It returns once the actions are committed; a
 // batch is all or nothing.
-func (s *SQLite) Append(ctx context.Context, table string, actions ...Action) error {
+func (s *SQLite) Append(ctx context.Context, table string, actions ...store.Action) error {
 	if len(actions) == 0 {
 		return nil
 	}
@@ -360,7 +362,7 @@ func (s *SQLite) writeTx(batch []*appendReq) error {
 			int(x.Card2), int(x.As), int(x.Value), a.By)
 		if err != nil {
 			if isConstraint(err) {
-				return fmt.Errorf("%w: table %s seq %d", ErrConflict, r.table, a.Seq)
+				return fmt.Errorf("%w: table %s seq %d", store.ErrConflict, r.table, a.Seq)
 			}
 			return fmt.Errorf("store: append: %w", err)
 		}
@@ -379,7 +381,7 @@ func (s *SQLite) writeTx(batch []*appendReq) error {
 				int(x.As), int(x.Value), a.By)
 			if err != nil {
 				if isConstraint(err) {
-					return fmt.Errorf("%w: table %s seq %d", ErrConflict, r.table, a.Seq)
+					return fmt.Errorf("%w: table %s seq %d", store.ErrConflict, r.table, a.Seq)
 				}
 				return fmt.Errorf("store: append: %w", err)
 			}
@@ -391,12 +393,12 @@ func (s *SQLite) writeTx(batch []*appendReq) error {
 	return nil
 }
 
-// AcquireLease implements Store.
-func (s *SQLite) AcquireLease(ctx context.Context, table, node string, ttl time.Duration) (Lease, error) {
+// AcquireLease implements store.Store.
+func (s *SQLite) AcquireLease(ctx context.Context, table, node string, ttl time.Duration) (store.Lease, error) {
 	now := time.Now()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return Lease{}, fmt.Errorf("store: lease: %w", err)
+		return store.Lease{}, fmt.Errorf("store: lease: %w", err)
 	}
 	defer tx.Rollback()
 	var holder string
@@ -407,46 +409,46 @@ func (s *SQLite) AcquireLease(ctx context.Context, table, node string, ttl time.
 	case errors.Is(err, sql.ErrNoRows):
 		epoch = 0
 	case err != nil:
-		return Lease{}, fmt.Errorf("store: lease: %w", err)
+		return store.Lease{}, fmt.Errorf("store: lease: %w", err)
 	case holder != node && expires > now.UnixMilli():
-		return Lease{}, fmt.Errorf("%w: %s holds %s until %s", ErrLeased, holder, table, fromMS(expires).Format(time.RFC3339))
+		return store.Lease{}, fmt.Errorf("%w: %s holds %s until %s", store.ErrLeased, holder, table, fromMS(expires).Format(time.RFC3339))
 	}
-	l := Lease{Table: table, Node: node, Epoch: epoch + 1, Expires: now.Add(ttl)}
+	l := store.Lease{Table: table, Node: node, Epoch: epoch + 1, Expires: now.Add(ttl)}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO leases (table_id, node, epoch, expires_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (table_id) DO UPDATE SET node = excluded.node, epoch = excluded.epoch, expires_at = excluded.expires_at`,
 		table, node, l.Epoch, ms(l.Expires)); err != nil {
-		return Lease{}, fmt.Errorf("store: lease: %w", err)
+		return store.Lease{}, fmt.Errorf("store: lease: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return Lease{}, fmt.Errorf("store: lease: %w", err)
+		return store.Lease{}, fmt.Errorf("store: lease: %w", err)
 	}
 	return l, nil
 }
 
-// RenewLease implements Store. A renewal never shortens the lease: the
+// RenewLease implements store.Store. A renewal never shortens the lease: the
 // heartbeat's and a table's own may be under way at once and land in either
 // order, and the holder counts on the later of the two.
-func (s *SQLite) RenewLease(ctx context.Context, l Lease, ttl time.Duration) (Lease, error) {
+func (s *SQLite) RenewLease(ctx context.Context, l store.Lease, ttl time.Duration) (store.Lease, error) {
 	l.Expires = time.Now().Add(ttl)
 	res, err := s.db.ExecContext(ctx, `UPDATE leases SET expires_at = MAX(expires_at, ?) WHERE table_id = ? AND node = ? AND epoch = ?`,
 		ms(l.Expires), l.Table, l.Node, l.Epoch)
 	if err != nil {
-		return Lease{}, fmt.Errorf("store: renew lease: %w", err)
+		return store.Lease{}, fmt.Errorf("store: renew lease: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return Lease{}, fmt.Errorf("%w: %s epoch %d", ErrLeaseLost, l.Table, l.Epoch)
+		return store.Lease{}, fmt.Errorf("%w: %s epoch %d", store.ErrLeaseLost, l.Table, l.Epoch)
 	}
 	return l, nil
 }
 
-// RenewLeases implements Store; like RenewLease, it never shortens a lease.
+// RenewLeases implements store.Store; like RenewLease, it never shortens a lease.
 func (s *SQLite) RenewLeases(ctx context.Context, node string, ttl time.Duration) ([]string, error) {
 	return s.tableIDs(ctx, "renew leases", `UPDATE leases SET expires_at = MAX(expires_at, ?) WHERE node = ? RETURNING table_id`,
 		ms(time.Now().Add(ttl)), node)
 }
 
-// ReleaseLease implements Store.
-func (s *SQLite) ReleaseLease(ctx context.Context, l Lease) error {
+// ReleaseLease implements store.Store.
+func (s *SQLite) ReleaseLease(ctx context.Context, l store.Lease) error {
 	_, err := s.db.ExecContext(ctx, `DELETE FROM leases WHERE table_id = ? AND node = ? AND epoch = ?`,
 		l.Table, l.Node, l.Epoch)
 	if err != nil {
@@ -455,7 +457,7 @@ func (s *SQLite) ReleaseLease(ctx context.Context, l Lease) error {
 	return nil
 }
 
-// PutRecord implements Store. The table's review, computed from the
+// PutRecord implements store.Store. The table's review, computed from the
 // record it replaces, goes in the same transaction.
 func (s *SQLite) PutRecord(ctx context.Context, table string, record []byte) error {
 	tx, err := s.db.BeginTx(ctx, nil)
@@ -476,7 +478,7 @@ func (s *SQLite) PutRecord(ctx context.Context, table string, record []byte) err
 	return nil
 }
 
-// PutReview implements Store.
+// PutReview implements store.Store.
 func (s *SQLite) PutReview(ctx context.Context, table string, review []byte) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO reviews (table_id, created_at, review) VALUES (?, ?, ?)
 		ON CONFLICT (table_id) DO UPDATE SET review = excluded.review, created_at = excluded.created_at`,
@@ -487,12 +489,12 @@ func (s *SQLite) PutReview(ctx context.Context, table string, review []byte) err
 	return nil
 }
 
-// Review implements Store.
+// Review implements store.Store.
 func (s *SQLite) Review(ctx context.Context, table string) ([]byte, error) {
 	return s.document(ctx, "review", `SELECT review FROM reviews WHERE table_id = ?`, table)
 }
 
-// Record implements Store.
+// Record implements store.Store.
 func (s *SQLite) Record(ctx context.Context, table string) ([]byte, error) {
 	return s.document(ctx, "record", `SELECT record FROM records WHERE table_id = ?`, table)
 }
@@ -503,7 +505,7 @@ func (s *SQLite) document(ctx context.Context, what, query, table string) ([]byt
 	var b []byte
 	err := s.db.QueryRowContext(ctx, query, table).Scan(&b)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w: %s of %s", ErrNotFound, what, table)
+		return nil, fmt.Errorf("%w: %s of %s", store.ErrNotFound, what, table)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: %s: %w", what, err)
@@ -521,7 +523,7 @@ func (s *SQLite) Settings(ctx context.Context) (sqlitedb.Settings, error) {
 	return st, nil
 }
 
-// Ping implements Store.
+// Ping implements store.Store.
 func (s *SQLite) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 // Close implements Store: it checkpoints the write-ahead log into the main

@@ -1,9 +1,10 @@
-package store
+package sqlstore
 
 import (
 	"fmt"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/store"
 )
 
 // actionColumns are the action log's columns as readLog scans them; both
@@ -21,10 +22,10 @@ type rows interface {
 
 // readLog reads table id's action log from rows of actionColumns in seq
 // order, refusing a log with a gap: an action is never skipped on replay.
-func readLog(id string, rs rows) ([]Action, error) {
-	var log []Action
+func readLog(id string, rs rows) ([]store.Action, error) {
+	var log []store.Action
 	for rs.Next() {
-		var a Action
+		var a store.Action
 		var at int64
 		var seat, kind, card, card2, tas, value int
 		if err := rs.Scan(&a.Seq, &at, &seat, &kind, &card, &card2, &tas, &value, &a.By); err != nil {

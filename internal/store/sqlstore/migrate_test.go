@@ -1,4 +1,4 @@
-package store
+package sqlstore
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/migrate"
 	"github.com/skullking-go/skullking/internal/migrate/migratetest"
+	"github.com/skullking-go/skullking/internal/store"
 )
 
 // oldSchemeDB builds skullking.db in dir as the store did before package
@@ -132,7 +133,7 @@ func TestOpenOldSchemeDatabase(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tab.Status != StatusPlaying || !tab.Public || tab.Seed != 1<<64-5 || string(tab.Settings) != `{"a":1}` ||
+		if tab.Status != store.StatusPlaying || !tab.Public || tab.Seed != 1<<64-5 || string(tab.Settings) != `{"a":1}` ||
 			string(tab.Seats) != `[{"n":"Ann"}]` || tab.Rematch != "t2" || !tab.CreatedAt.Equal(created) ||
 			!tab.StartedAt.Equal(created.Add(2*time.Millisecond)) {
 			t.Fatalf("table after the upgrade: %+v", tab)
@@ -141,8 +142,8 @@ func TestOpenOldSchemeDatabase(t *testing.T) {
 			!log[1].At.Equal(created.Add(5*time.Millisecond)) {
 			t.Fatalf("action log after the upgrade: %+v", log)
 		}
-		if _, err := s.AcquireLease(ctx, "t1", "new-node", time.Minute); !errors.Is(err, ErrLeased) {
-			t.Fatalf("the old node's lease: %v, want ErrLeased", err)
+		if _, err := s.AcquireLease(ctx, "t1", "new-node", time.Minute); !errors.Is(err, store.ErrLeased) {
+			t.Fatalf("the old node's lease: %v, want store.ErrLeased", err)
 		}
 		if b, err := s.Record(ctx, "t0"); err != nil || string(b) != `{"format":"skullking-record/1"}` {
 			t.Fatalf("record after the upgrade: %q %v", b, err)
@@ -153,7 +154,7 @@ func TestOpenOldSchemeDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	check(s, 2)
-	if err := s.Append(ctx, "t1", Action{Seq: 3, At: created, By: "player"}); err != nil {
+	if err := s.Append(ctx, "t1", store.Action{Seq: 3, At: created, By: "player"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {

@@ -1,4 +1,4 @@
-package bot
+package external
 
 import (
 	"bufio"
@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/bot"
+	"github.com/skullking-go/skullking/internal/dealtest"
 	"github.com/skullking-go/skullking/protocol"
 	"github.com/skullking-go/skullking/words"
 )
@@ -39,14 +41,14 @@ func buildFake(t *testing.T) string {
 // playWith plays games with ext in seat 0 and random bots elsewhere,
 // checking each of ext's answers with check and each finished game with
 // over (either may be nil).
-func playWith(t *testing.T, ext *External, players int, o skullking.Options, games int,
+func playWith(t *testing.T, ext *Bot, players int, o skullking.Options, games int,
 	check func(g *skullking.Game, v skullking.SeatView, got skullking.Action), over func(g *skullking.Game)) {
 	t.Helper()
 	g, err := skullking.NewGame(players, skullking.WithOptions(o))
 	if err != nil {
 		t.Fatal(err)
 	}
-	others := NewRandom(1)
+	others := bot.NewRandom(1)
 	for n := 0; n < games; n++ {
 		g.Reset(uint64(n))
 		ext.Reseed(uint64(1000 + n))
@@ -122,9 +124,9 @@ func (l *logTail) next() ([]byte, string) {
 	return line, m.Type
 }
 
-func start(t *testing.T, path string, args []string, opt ExternalOptions) *External {
+func start(t *testing.T, path string, args []string, opt Options) *Bot {
 	t.Helper()
-	ext, err := StartExternal(path, args, 7, opt)
+	ext, err := Start(path, args, 7, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +164,7 @@ func TestExternalBotPlaysItsReplies(t *testing.T) {
 	for _, tb := range moduleTables {
 		o := skullking.DefaultOptions()
 		tb.set(&o)
-		ext := start(t, fake, []string{"first"}, ExternalOptions{Timeout: 10 * time.Second})
+		ext := start(t, fake, []string{"first"}, Options{Timeout: 10 * time.Second})
 		id := int64(0)
 		check := func(g *skullking.Game, v skullking.SeatView, got skullking.Action) {
 			line, kind := tail.next()
@@ -238,7 +240,7 @@ func TestExternalBotRepliesByCode(t *testing.T) {
 	for _, tb := range moduleTables {
 		o := skullking.DefaultOptions()
 		tb.set(&o)
-		ext := start(t, fake, []string{"code"}, ExternalOptions{Timeout: 10 * time.Second})
+		ext := start(t, fake, []string{"code"}, Options{Timeout: 10 * time.Second})
 		kinds := map[skullking.ActionKind]int{}
 		playWith(t, ext, tb.players, o, 3, func(g *skullking.Game, v skullking.SeatView, got skullking.Action) {
 			buf = v.Legal(buf[:0])
@@ -266,7 +268,7 @@ func TestDecideShowsOnlyTheSeatsView(t *testing.T) {
 	for _, players := range []int{2, 4} {
 		o.Loot = players > 2
 		g, _ := skullking.NewGame(players, skullking.WithOptions(o))
-		r := NewRandom(5)
+		r := bot.NewRandom(5)
 		for seed := uint64(0); seed < 10; seed++ {
 			g.Reset(seed)
 			for !g.Over() {
@@ -359,7 +361,7 @@ func TestExternalFaults(t *testing.T) {
 			logPath := filepath.Join(t.TempDir(), "log")
 			t.Setenv("FAKEBOT_LOG", logPath)
 			tail := tailLog(t, logPath)
-			ext := start(t, fake, []string{c.mode}, ExternalOptions{Timeout: 300 * time.Millisecond, Log: &log})
+			ext := start(t, fake, []string{c.mode}, Options{Timeout: 300 * time.Millisecond, Log: &log})
 			var first []skullking.Action
 			playWith(t, ext, 4, skullking.DefaultOptions(), 1, func(g *skullking.Game, v skullking.SeatView, got skullking.Action) {
 				buf = v.Legal(buf[:0])
@@ -397,7 +399,7 @@ func TestExternalFaults(t *testing.T) {
 
 func TestStartExecNeedsAProgram(t *testing.T) {
 	for _, spec := range []string{"exec:", "exec:   ", "random", "exec:/no/such/program"} {
-		if _, err := StartExec(spec, 1, ExternalOptions{}); err == nil {
+		if _, err := StartExec(spec, 1, Options{}); err == nil {
 			t.Errorf("%q started", spec)
 		}
 	}
@@ -413,12 +415,12 @@ func TestStartExecNeedsAProgram(t *testing.T) {
 func TestReplyTo(t *testing.T) {
 	// Seat 0 leads the yellow 9; seat 1 must follow with its yellow 3 or
 	// play a special card. Seat 0 holds the first Mermaid, seat 1 the second.
-	g := dealt(t, []string{"Y9 MER G1 G2", "Y3 TIG MER G4", "ESC ESC P5 P6", "P7 P8 P9 P10"}, []int{0, 0, 0, 0}, "Y9")
+	g := dealtest.Dealt(t, []string{"Y9 MER G1 G2", "Y3 TIG MER G4", "ESC ESC P5 P6", "P7 P8 P9 P10"}, []int{0, 0, 0, 0}, "Y9")
 	y3, mer1, mer2 := skullking.NumberCard(skullking.Yellow, 3), skullking.Mermaid1, skullking.Mermaid2
 	if !g.Hand(1).Has(mer2) || g.Hand(1).Has(mer1) {
 		t.Fatalf("seat 1 holds %v, want the second Mermaid", g.Hand(1))
 	}
-	bidding := dealt(t, []string{"Y9 MER G1 G2", "Y3 TIG MER G4", "ESC ESC P5 P6", "P7 P8 P9 P10"}, nil)
+	bidding := dealtest.Dealt(t, []string{"Y9 MER G1 G2", "Y3 TIG MER G4", "ESC ESC P5 P6", "P7 P8 P9 P10"}, nil)
 	ok := []struct {
 		g     *skullking.Game
 		seat  int
@@ -517,7 +519,7 @@ func TestSameChoiceResolvesCopies(t *testing.T) {
 // every field of every message a program receives or sends, every refusal
 // and reason code, and every phase, action kind and outcome.
 func TestBotProtocolDocNamesEveryField(t *testing.T) {
-	doc, err := os.ReadFile("../docs/bot-protocol.md")
+	doc, err := os.ReadFile("../../docs/bot-protocol.md")
 	if err != nil {
 		t.Fatal(err)
 	}

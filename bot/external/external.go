@@ -1,4 +1,9 @@
-package bot
+// Package external plays a seat with another program: any executable that
+// speaks the line-based JSON protocol of docs/bot-protocol.md, for bots
+// written in other languages and for tournaments (skullking sim). It is
+// apart from package bot, whose levels are pure Go and run anywhere, the
+// browser included: this one starts processes.
+package external
 
 import (
 	"bufio"
@@ -32,8 +37,8 @@ const maxReply = 1 << 20
 // before it only counts them.
 const maxLoggedFaults = 10
 
-// ExternalOptions configure an external bot.
-type ExternalOptions struct {
+// Options configure an external bot.
+type Options struct {
 	// Timeout bounds each reply; 0 means 10 seconds. A program that does
 	// not answer in time is stopped, and every later decision of the seat
 	// falls back to the first legal action.
@@ -47,7 +52,7 @@ type ExternalOptions struct {
 // IsExec reports whether level names an external program.
 func IsExec(level string) bool { return strings.HasPrefix(strings.TrimSpace(level), ExecPrefix) }
 
-// External is a bot played by another program, over the line-based JSON
+// Bot is a bot played by another program, over the line-based JSON
 // protocol of docs/bot-protocol.md: one process for the bot's lifetime,
 // one request line per message, one reply line per decision. The program
 // receives the seat's view exactly as the online protocol sends it
@@ -57,7 +62,7 @@ func IsExec(level string) bool { return strings.HasPrefix(strings.TrimSpace(leve
 // A reply that is malformed, illegal or late is a fault: the seat plays
 // its first legal action instead, the program is told (unless it is gone),
 // and Faults counts it.
-type External struct {
+type Bot struct {
 	spec    string
 	cmd     *exec.Cmd
 	in      *os.File // the program's standard input
@@ -81,13 +86,13 @@ type External struct {
 
 // StartExec starts the external program of an "exec:PATH ARGS" level:
 // PATH and its arguments are separated by spaces (no quoting).
-func StartExec(level string, seed uint64, opt ExternalOptions) (*External, error) {
+func StartExec(level string, seed uint64, opt Options) (*Bot, error) {
 	spec := strings.TrimSpace(level)
 	fields := strings.Fields(strings.TrimPrefix(spec, ExecPrefix))
 	if !strings.HasPrefix(spec, ExecPrefix) || len(fields) == 0 {
 		return nil, fmt.Errorf("bot: %q does not name a program: write exec:PATH [ARGS]", level)
 	}
-	b, err := StartExternal(fields[0], fields[1:], seed, opt)
+	b, err := Start(fields[0], fields[1:], seed, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -95,9 +100,9 @@ func StartExec(level string, seed uint64, opt ExternalOptions) (*External, error
 	return b, nil
 }
 
-// StartExternal starts program path with args as an external bot seeded
+// Start starts program path with args as an external bot seeded
 // with seed (the seed is passed on to the program for its own choices).
-func StartExternal(path string, args []string, seed uint64, opt ExternalOptions) (*External, error) {
+func Start(path string, args []string, seed uint64, opt Options) (*Bot, error) {
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("bot: %v", err)
@@ -121,7 +126,7 @@ func StartExternal(path string, args []string, seed uint64, opt ExternalOptions)
 		outR.Close()
 		return nil, fmt.Errorf("bot: starting %s: %v", path, err)
 	}
-	b := &External{
+	b := &Bot{
 		spec: ExecPrefix + strings.Join(append([]string{path}, args...), " "), cmd: cmd,
 		in: inW, out: outR, rd: bufio.NewReaderSize(outR, 4096), timeout: opt.Timeout, log: opt.Log, seed: seed,
 	}
@@ -133,20 +138,20 @@ func StartExternal(path string, args []string, seed uint64, opt ExternalOptions)
 
 // Reseed starts a new game for the program: the next decision is preceded
 // by a hello carrying the new seed.
-func (b *External) Reseed(seed uint64) {
+func (b *Bot) Reseed(seed uint64) {
 	b.seed = seed
 	b.inGame = false
 }
 
 // Faults is the number of decisions the program failed to make.
-func (b *External) Faults() int { return b.faults }
+func (b *Bot) Faults() int { return b.faults }
 
 // FirstFault describes the first fault, or is nil.
-func (b *External) FirstFault() error { return b.first }
+func (b *Bot) FirstFault() error { return b.first }
 
 // Close ends the program: its standard input is closed, it has a second to
 // exit, then it is killed.
-func (b *External) Close() error {
+func (b *Bot) Close() error {
 	if b.waited {
 		return nil
 	}
@@ -169,7 +174,7 @@ func (b *External) Close() error {
 }
 
 // Act sends the seat's view and reads the program's decision.
-func (b *External) Act(v skullking.SeatView) skullking.Action {
+func (b *Bot) Act(v skullking.SeatView) skullking.Action {
 	b.buf = v.Legal(b.buf[:0])
 	if len(b.buf) == 0 {
 		return skullking.Action{}
@@ -210,7 +215,7 @@ func (b *External) Act(v skullking.SeatView) skullking.Action {
 }
 
 // GameOver tells the program the game has ended.
-func (b *External) GameOver(v skullking.SeatView) {
+func (b *Bot) GameOver(v skullking.SeatView) {
 	if !b.inGame || b.dead != nil {
 		b.inGame = false
 		return
@@ -222,7 +227,7 @@ func (b *External) GameOver(v skullking.SeatView) {
 
 // send writes one message line; a program that cannot take it within the
 // timeout is stopped.
-func (b *External) send(v skullking.SeatView, msg any) bool {
+func (b *Bot) send(v skullking.SeatView, msg any) bool {
 	if b.dead != nil {
 		return false
 	}
@@ -249,7 +254,7 @@ func (b *External) send(v skullking.SeatView, msg any) bool {
 }
 
 // readLine reads one reply line within the timeout.
-func (b *External) readLine() ([]byte, error) {
+func (b *Bot) readLine() ([]byte, error) {
 	b.out.SetReadDeadline(time.Now().Add(b.timeout))
 	b.line = b.line[:0]
 	for {
@@ -274,7 +279,7 @@ func (b *External) readLine() ([]byte, error) {
 
 // exitError describes a program that closed its output or its input,
 // once it has ended (or has had a second to end); when says at what point.
-func (b *External) exitError(when string) error {
+func (b *Bot) exitError(when string) error {
 	done := make(chan error, 1)
 	go func() { done <- b.cmd.Wait() }()
 	select {
@@ -290,7 +295,7 @@ func (b *External) exitError(when string) error {
 }
 
 // stop records a fault that leaves the program unusable and kills it.
-func (b *External) stop(v skullking.SeatView, err error, fallback skullking.Action) {
+func (b *Bot) stop(v skullking.SeatView, err error, fallback skullking.Action) {
 	b.dead = err
 	b.fault(v, err, fallback, true)
 	if !b.waited {
@@ -302,7 +307,7 @@ func (b *External) stop(v skullking.SeatView, err error, fallback skullking.Acti
 // describes it with the action played instead (for good, once the program
 // is stopped) as the first fault and on the log, as long as either wants it:
 // a program that is gone faults at every later decision.
-func (b *External) fault(v skullking.SeatView, err error, fallback skullking.Action, forGood bool) {
+func (b *Bot) fault(v skullking.SeatView, err error, fallback skullking.Action, forGood bool) {
 	b.faults++
 	logged := b.log != nil && b.faults <= maxLoggedFaults
 	if b.first != nil && !logged {

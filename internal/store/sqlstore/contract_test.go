@@ -1,4 +1,4 @@
-package store
+package sqlstore
 
 import (
 	"context"
@@ -10,29 +10,30 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/pgdb/pgtest"
+	"github.com/skullking-go/skullking/internal/store"
 )
 
-// The contract every Store keeps, run against each implementation: the
-// embedded SQLite one always, the PostgreSQL one on the cluster
+// The contract every store.Store keeps, run against each implementation: the
+// embedded SQLite one and the memory one always, the PostgreSQL one on the cluster
 // scripts/postgres started (pgtest).
 
 // opened is a new, empty store, a way to open its database again once it
 // is closed (a restart of the process), and a way to reach the same
 // database as another node would while it is open.
 type opened struct {
-	s      Store
-	reopen func(t testing.TB) Store
-	peer   func(t testing.TB) Store
+	s      store.Store
+	reopen func(t testing.TB) store.Store
+	peer   func(t testing.TB) store.Store
 }
 
-// backends open each Store implementation for a test.
+// backends open each store.Store implementation for a test.
 var backends = []struct {
 	name string
 	open func(t testing.TB) opened
 }{
 	{"sqlite", func(t testing.TB) opened {
 		s, dir := openTest(t)
-		reopen := func(t testing.TB) Store {
+		reopen := func(t testing.TB) store.Store {
 			s, err := OpenSQLite(dir, SQLiteOptions{Durable: true})
 			if err != nil {
 				t.Fatal(err)
@@ -42,11 +43,11 @@ var backends = []struct {
 		}
 		// One process owns an SQLite file (exclusive locking): nodes
 		// sharing it share the one store.
-		return opened{s, reopen, func(testing.TB) Store { return s }}
+		return opened{s, reopen, func(testing.TB) store.Store { return s }}
 	}},
 	{"postgres", func(t testing.TB) opened {
 		url := pgtest.URL(t)
-		open := func(t testing.TB) Store {
+		open := func(t testing.TB) store.Store {
 			s, err := OpenPostgres(context.Background(), url)
 			if err != nil {
 				t.Fatal(err)
@@ -56,9 +57,15 @@ var backends = []struct {
 		}
 		return opened{open(t), open, open}
 	}},
+	{"memory", func(testing.TB) opened {
+		// Memory outlives its Close: a reopen is the same store.
+		s := store.NewMemory()
+		same := func(testing.TB) store.Store { return s }
+		return opened{s, same, same}
+	}},
 }
 
-// eachStore runs f against every Store implementation.
+// eachStore runs f against every store.Store implementation.
 func eachStore(t *testing.T, f func(t *testing.T, o opened)) {
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) { f(t, b.open(t)) })
@@ -70,19 +77,19 @@ func TestTableRoundTrip(t *testing.T) {
 		s := o.s
 		ctx := context.Background()
 		now := time.UnixMilli(time.Now().UnixMilli())
-		tab := &Table{ID: "abc", Status: StatusLobby, Public: true, Seed: 1<<63 + 5, Settings: []byte(`{"a":1}`),
+		tab := &store.Table{ID: "abc", Status: store.StatusLobby, Public: true, Seed: 1<<63 + 5, Settings: []byte(`{"a":1}`),
 			Seats: []byte(`[]`), CreatedAt: now, UpdatedAt: now}
 		if err := s.CreateTable(ctx, tab); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateTable(ctx, tab); !errors.Is(err, ErrConflict) {
-			t.Fatalf("second create: %v, want ErrConflict", err)
+		if err := s.CreateTable(ctx, tab); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("second create: %v, want store.ErrConflict", err)
 		}
 		lease, err := s.AcquireLease(ctx, "abc", "n1", time.Minute)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tab.Status, tab.StartedAt, tab.Rematch = StatusPlaying, now, "next"
+		tab.Status, tab.StartedAt, tab.Rematch = store.StatusPlaying, now, "next"
 		if err := s.SaveTable(ctx, tab, lease); err != nil {
 			t.Fatal(err)
 		}
@@ -90,18 +97,18 @@ func TestTableRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Seed != tab.Seed || got.Status != StatusPlaying || !got.Public || string(got.Settings) != `{"a":1}` ||
+		if got.Seed != tab.Seed || got.Status != store.StatusPlaying || !got.Public || string(got.Settings) != `{"a":1}` ||
 			string(got.Seats) != `[]` || got.Rematch != "next" || !got.StartedAt.Equal(now) || !got.CreatedAt.Equal(now) ||
 			len(log) != 0 {
 			t.Fatalf("loaded %+v, %d actions", got, len(log))
 		}
-		if _, _, err := s.LoadTable(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		if _, _, err := s.LoadTable(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("missing table: %v", err)
 		}
-		if err := s.SaveTable(ctx, &Table{ID: "nope", Status: StatusLobby}, lease); !errors.Is(err, ErrNotFound) {
-			t.Fatalf("saving a missing table: %v, want ErrNotFound", err)
+		if err := s.SaveTable(ctx, &store.Table{ID: "nope", Status: store.StatusLobby}, lease); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("saving a missing table: %v, want store.ErrNotFound", err)
 		}
-		over := &Table{ID: "done", Status: StatusOver, Settings: []byte("{}"), Seats: []byte("[]"), CreatedAt: now}
+		over := &store.Table{ID: "done", Status: store.StatusOver, Settings: []byte("{}"), Seats: []byte("[]"), CreatedAt: now}
 		if err := s.CreateTable(ctx, over); err != nil {
 			t.Fatal(err)
 		}
@@ -112,8 +119,8 @@ func TestTableRoundTrip(t *testing.T) {
 	})
 }
 
-func action(seq int64, act skullking.Action, by string) Action {
-	return Action{Seq: seq, At: time.UnixMilli(time.Now().UnixMilli()), Action: act, By: by}
+func action(seq int64, act skullking.Action, by string) store.Action {
+	return store.Action{Seq: seq, At: time.UnixMilli(time.Now().UnixMilli()), Action: act, By: by}
 }
 
 // The unique (table, seq) key is what makes two writers for one table
@@ -126,13 +133,13 @@ func TestAppendUniqueSeq(t *testing.T) {
 			t.Fatal(err)
 		}
 		err := s.Append(ctx, "t", action(3, skullking.Play(0, skullking.Tigress), "player"), action(2, skullking.Bid(1, 1), "player"))
-		if !errors.Is(err, ErrConflict) {
-			t.Fatalf("duplicate seq: %v, want ErrConflict", err)
+		if !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("duplicate seq: %v, want store.ErrConflict", err)
 		}
 		if err := s.Append(ctx, "t"); err != nil {
 			t.Fatalf("appending nothing: %v", err)
 		}
-		if err := s.CreateTable(ctx, &Table{ID: "t", Status: StatusPlaying, Settings: []byte("{}"), Seats: []byte("[]")}); err != nil {
+		if err := s.CreateTable(ctx, &store.Table{ID: "t", Status: store.StatusPlaying, Settings: []byte("{}"), Seats: []byte("[]")}); err != nil {
 			t.Fatal(err)
 		}
 		_, log, err := s.LoadTable(ctx, "t")
@@ -180,13 +187,13 @@ func TestStaleOwnerAppendFails(t *testing.T) {
 		if err := other.Append(ctx, "t", action(2, skullking.Bid(1, 2), "bot")); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.Append(ctx, "t", action(2, skullking.Bid(1, 0), "player")); !errors.Is(err, ErrConflict) {
-			t.Fatalf("the stale owner's append: %v, want ErrConflict", err)
+		if err := s.Append(ctx, "t", action(2, skullking.Bid(1, 0), "player")); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("the stale owner's append: %v, want store.ErrConflict", err)
 		}
-		if _, err := s.RenewLease(ctx, old, time.Minute); !errors.Is(err, ErrLeaseLost) {
-			t.Fatalf("the stale owner's renewal: %v, want ErrLeaseLost", err)
+		if _, err := s.RenewLease(ctx, old, time.Minute); !errors.Is(err, store.ErrLeaseLost) {
+			t.Fatalf("the stale owner's renewal: %v, want store.ErrLeaseLost", err)
 		}
-		if err := s.CreateTable(ctx, &Table{ID: "t", Status: StatusPlaying, Settings: []byte("{}"), Seats: []byte("[]")}); err != nil {
+		if err := s.CreateTable(ctx, &store.Table{ID: "t", Status: store.StatusPlaying, Settings: []byte("{}"), Seats: []byte("[]")}); err != nil {
 			t.Fatal(err)
 		}
 		_, log, err := other.LoadTable(ctx, "t")
@@ -204,8 +211,8 @@ func TestLeases(t *testing.T) {
 		if err != nil || l.Epoch != 1 || l.Table != "t" || l.Node != "n1" {
 			t.Fatalf("acquire: %+v %v", l, err)
 		}
-		if _, err := s.AcquireLease(ctx, "t", "n2", time.Minute); !errors.Is(err, ErrLeased) {
-			t.Fatalf("second node: %v, want ErrLeased", err)
+		if _, err := s.AcquireLease(ctx, "t", "n2", time.Minute); !errors.Is(err, store.ErrLeased) {
+			t.Fatalf("second node: %v, want store.ErrLeased", err)
 		}
 		// The same node restarting takes its own table back with a new
 		// epoch (for a moment only here, so that it runs out below).
@@ -213,8 +220,8 @@ func TestLeases(t *testing.T) {
 		if err != nil || l2.Epoch != 2 {
 			t.Fatalf("reacquire: %+v %v", l2, err)
 		}
-		if _, err := s.RenewLease(ctx, l, time.Minute); !errors.Is(err, ErrLeaseLost) {
-			t.Fatalf("stale renew: %v, want ErrLeaseLost", err)
+		if _, err := s.RenewLease(ctx, l, time.Minute); !errors.Is(err, store.ErrLeaseLost) {
+			t.Fatalf("stale renew: %v, want store.ErrLeaseLost", err)
 		}
 		if _, err := s.RenewLease(ctx, l2, time.Millisecond); err != nil {
 			t.Fatal(err)
@@ -236,13 +243,13 @@ func TestLeases(t *testing.T) {
 		if err != nil || l3.Epoch != 3 {
 			t.Fatalf("take over an expired lease: %+v %v", l3, err)
 		}
-		if _, err := s.AcquireLease(ctx, "long", "n2", time.Minute); !errors.Is(err, ErrLeased) {
-			t.Fatalf("a lease renewed for less than it had left ran out: %v, want ErrLeased", err)
+		if _, err := s.AcquireLease(ctx, "long", "n2", time.Minute); !errors.Is(err, store.ErrLeased) {
+			t.Fatalf("a lease renewed for less than it had left ran out: %v, want store.ErrLeased", err)
 		}
 		if err := s.ReleaseLease(ctx, l2); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.AcquireLease(ctx, "t", "n1", time.Minute); !errors.Is(err, ErrLeased) {
+		if _, err := s.AcquireLease(ctx, "t", "n1", time.Minute); !errors.Is(err, store.ErrLeased) {
 			t.Fatalf("a stale release let the lease go: %v", err)
 		}
 		if err := s.ReleaseLease(ctx, l3); err != nil {
@@ -265,7 +272,7 @@ func TestLeases(t *testing.T) {
 			t.Fatalf("renew leases: %v %v", ids, err)
 		}
 		time.Sleep(5 * time.Millisecond)
-		if _, err := s.AcquireLease(ctx, "a", "n2", time.Minute); !errors.Is(err, ErrLeased) {
+		if _, err := s.AcquireLease(ctx, "a", "n2", time.Minute); !errors.Is(err, store.ErrLeased) {
 			t.Fatalf("a renewed lease was taken: %v", err)
 		}
 		if ids, err := s.RenewLeases(ctx, "nobody", time.Minute); err != nil || len(ids) != 0 {
@@ -278,7 +285,7 @@ func TestLeases(t *testing.T) {
 func TestLeaseRace(t *testing.T) {
 	eachStore(t, func(t *testing.T, o opened) {
 		ctx := context.Background()
-		stores := []Store{o.s, o.peer(t)}
+		stores := []store.Store{o.s, o.peer(t)}
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		won := 0
@@ -289,7 +296,7 @@ func TestLeaseRace(t *testing.T) {
 				defer mu.Unlock()
 				if err == nil {
 					won++
-				} else if !errors.Is(err, ErrLeased) {
+				} else if !errors.Is(err, store.ErrLeased) {
 					t.Error(err)
 				}
 			})
@@ -305,7 +312,7 @@ func TestRecordsAndReopen(t *testing.T) {
 	eachStore(t, func(t *testing.T, o opened) {
 		s := o.s
 		ctx := context.Background()
-		if _, err := s.Record(ctx, "x"); !errors.Is(err, ErrNotFound) {
+		if _, err := s.Record(ctx, "x"); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("missing record: %v", err)
 		}
 		if err := s.PutRecord(ctx, "x", []byte(`{"format":"skullking-record/0"}`)); err != nil {
@@ -334,8 +341,8 @@ func TestReviewsKeptWithTheRecord(t *testing.T) {
 	eachStore(t, func(t *testing.T, o opened) {
 		s := o.s
 		ctx := context.Background()
-		if _, err := s.Review(ctx, "x"); !errors.Is(err, ErrNotFound) {
-			t.Fatalf("missing review: %v, want ErrNotFound", err)
+		if _, err := s.Review(ctx, "x"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("missing review: %v, want store.ErrNotFound", err)
 		}
 		if err := s.PutRecord(ctx, "x", []byte(`{"format":"skullking-record/1"}`)); err != nil {
 			t.Fatal(err)
@@ -352,13 +359,13 @@ func TestReviewsKeptWithTheRecord(t *testing.T) {
 		if b, err := s2.Review(ctx, "x"); err != nil || string(b) != `[{"seat":0},{"seat":1}]` {
 			t.Fatalf("review after reopen: %q %v, want the later one", b, err)
 		}
-		if _, err := s2.Review(ctx, "y"); !errors.Is(err, ErrNotFound) {
-			t.Fatalf("another table's review: %v, want ErrNotFound", err)
+		if _, err := s2.Review(ctx, "y"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("another table's review: %v, want store.ErrNotFound", err)
 		}
 		if err := s2.PutRecord(ctx, "x", []byte(`{"format":"skullking-record/1","players":[]}`)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s2.Review(ctx, "x"); !errors.Is(err, ErrNotFound) {
+		if _, err := s2.Review(ctx, "x"); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("review of a replaced record: %v, want it dropped", err)
 		}
 	})
@@ -373,11 +380,11 @@ func TestUnownedTablesAreTheOnesANodeMayTakeOver(t *testing.T) {
 		ctx := context.Background()
 		now := time.UnixMilli(time.Now().UnixMilli())
 		for i, id := range []string{"free", "expired", "mine", "theirs", "over"} {
-			st := StatusPlaying
+			st := store.StatusPlaying
 			if id == "over" {
-				st = StatusOver
+				st = store.StatusOver
 			}
-			tab := &Table{ID: id, Status: st, Settings: []byte("{}"), Seats: []byte("[]"),
+			tab := &store.Table{ID: id, Status: st, Settings: []byte("{}"), Seats: []byte("[]"),
 				CreatedAt: now.Add(time.Duration(i) * time.Millisecond), UpdatedAt: now}
 			if err := s.CreateTable(ctx, tab); err != nil {
 				t.Fatal(err)
@@ -416,7 +423,7 @@ func TestSaveTableIsFencedByTheLease(t *testing.T) {
 		s := o.s
 		ctx := context.Background()
 		now := time.UnixMilli(time.Now().UnixMilli())
-		tab := &Table{ID: "t", Status: StatusLobby, Settings: []byte("{}"), Seats: []byte(`["old"]`), CreatedAt: now, UpdatedAt: now}
+		tab := &store.Table{ID: "t", Status: store.StatusLobby, Settings: []byte("{}"), Seats: []byte(`["old"]`), CreatedAt: now, UpdatedAt: now}
 		if err := s.CreateTable(ctx, tab); err != nil {
 			t.Fatal(err)
 		}
@@ -430,8 +437,8 @@ func TestSaveTableIsFencedByTheLease(t *testing.T) {
 			t.Fatal(err)
 		}
 		tab.Seats, tab.Seed = []byte(`["stale"]`), 7
-		if err := s.SaveTable(ctx, tab, stale); !errors.Is(err, ErrLeaseLost) {
-			t.Fatalf("the stale owner's save: %v, want ErrLeaseLost", err)
+		if err := s.SaveTable(ctx, tab, stale); !errors.Is(err, store.ErrLeaseLost) {
+			t.Fatalf("the stale owner's save: %v, want store.ErrLeaseLost", err)
 		}
 		if got, _, err := s.LoadTable(ctx, "t"); err != nil || string(got.Seats) != `["old"]` || got.Seed != 0 {
 			t.Fatalf("after the stale save the row is %+v (%v), want it unchanged", got, err)

@@ -1,4 +1,4 @@
-package store
+package sqlstore
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/store"
 )
 
 func openTest(t testing.TB) (*SQLite, string) {
@@ -25,7 +26,7 @@ func BenchmarkAppend(b *testing.B) {
 	s, _ := openTest(b)
 	ctx := context.Background()
 	for i := 0; i < b.N; i++ {
-		if err := s.Append(ctx, "t", Action{Seq: int64(i + 1), At: time.Now(), Action: skullking.Bid(0, 1), By: "bot"}); err != nil {
+		if err := s.Append(ctx, "t", store.Action{Seq: int64(i + 1), At: time.Now(), Action: skullking.Bid(0, 1), By: "bot"}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -43,7 +44,7 @@ func BenchmarkAppendParallel(b *testing.B) {
 		seq := int64(0)
 		for pb.Next() {
 			seq++
-			if err := s.Append(ctx, table, Action{Seq: seq, At: time.Now(), Action: skullking.Bid(0, 1), By: "bot"}); err != nil {
+			if err := s.Append(ctx, table, store.Action{Seq: seq, At: time.Now(), Action: skullking.Bid(0, 1), By: "bot"}); err != nil {
 				b.Fatal(err)
 			}
 		}
