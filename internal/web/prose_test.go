@@ -14,7 +14,7 @@ var catalogued = []string{"static/assets/words.js", "static/assets/locale.js", "
 	"static/assets/table.js", "static/assets/table-keys.js", "static/assets/table-pace.js",
 	"static/assets/table-chat.js", "static/assets/table-conn.js", "static/assets/table-felt.js",
 	"static/assets/table-dialogs.js", "static/assets/table-state.js", "static/assets/table-lobby.js",
-	"static/assets/table-game.js", "static/assets/table-dock.js", "static/assets/cards.js",
+	"static/assets/table-game.js", "static/assets/table-dock.js", "static/assets/table-told.js", "static/assets/cards.js",
 	"static/assets/review.js", "static/assets/lobby.js", "static/assets/api.js", "static/assets/problem.js",
 	"static/assets/conn.js",
 	"static/assets/rules.js",

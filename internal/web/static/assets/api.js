@@ -54,6 +54,10 @@ export const remember = {
   // The pause after each completed trick: a key of table-pace.js's PAUSES.
   pause() { return get('sk.pause') || ''; },
   setPause(p) { set('sk.pause', p); },
+  // Whether the player is told of their turn by a means of table-told.js's
+  // TOLD: 'on', 'off', or '' for the means' default.
+  told(kind) { return get('sk.told.' + kind) || ''; },
+  setTold(kind, on) { set('sk.told.' + kind, on); },
 };
 
 // botName is a bot level's friendly name, the catalogue's bot.level.<level>;

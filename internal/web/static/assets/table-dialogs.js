@@ -1,5 +1,6 @@
 // The table's windows: the score sheet and the chart, the round's tricks
-// each with who won it and why, and the help with the keys and the pace.
+// each with who won it and why, and the help with the keys, the pace and
+// how the player is told of their turn.
 
 import { h } from './dom.js';
 import { fullSheet, chart } from './sheet.js';
@@ -74,7 +75,10 @@ export function dialogs(ctx) {
         h('a', { href: '/rules', target: '_blank', rel: 'noopener' }, t('table.help.rules'))),
       h('h2', {}, t('table.help.pace')),
       h('label', { class: 'field', for: 'pause-help' }, h('span', {}, t('table.help.pause')), ctx.pauseSelect('pause-help')),
-      h('p', { class: 'muted' }, t('table.help.pace_note')));
+      h('p', { class: 'muted' }, t('table.help.pace_note')),
+      h('h2', {}, t('table.told.heading')),
+      ctx.toldSwitches(),
+      h('p', { class: 'muted' }, t('table.told.note')));
     helpDlg.showModal();
   }
 

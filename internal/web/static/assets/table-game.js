@@ -26,6 +26,8 @@ export function gameViews(ctx) {
     // The tab's title tells a player in another tab that the table waits.
     const title = t('table.title.round', { Round: v.round });
     document.title = kinds.size ? t('table.title.turn', { Title: title }) : title;
+    // …and a sound, a buzz or a notification, once a turn (table-told.js).
+    ctx.tellTurn(o, kinds);
     // Through the next round's bidding the round just scored and its last
     // trick come first, side by side where the screen is wide enough, so
     // both are seen without scrolling.

@@ -29,6 +29,8 @@
 //   table-dialogs.js  the sheet, chart, tricks and help windows
 //   table-chat.js     the chat
 //   table-keys.js     the keyboard
+//   table-told.js     telling the player it is their turn: a sound, a
+//                     vibration, a notification while the tab is hidden
 
 import { h } from './dom.js';
 import { t } from './locale.js';
@@ -45,6 +47,7 @@ import { dockViews } from './table-dock.js';
 import { dialogs } from './table-dialogs.js';
 import { chat } from './table-chat.js';
 import { keys } from './table-keys.js';
+import { told } from './table-told.js';
 
 export function openTable(root, id, navigate) {
   const st = {
@@ -75,7 +78,7 @@ export function openTable(root, id, navigate) {
   ctx.live = () => (st.own ? st.own.view : st.view);
   ctx.liveDeadline = () => (st.own ? st.own.deadline || 0 : st.deadline);
 
-  for (const part of [connection, pacing, stateView, lobbyViews, gameViews, feltViews, dockViews, dialogs, chat, keys]) {
+  for (const part of [connection, pacing, stateView, lobbyViews, gameViews, feltViews, dockViews, dialogs, chat, keys, told]) {
     Object.assign(ctx, part(ctx));
   }
   const { onKey, placeStage } = ctx;
@@ -102,6 +105,7 @@ export function openTable(root, id, navigate) {
     window.removeEventListener('resize', onResize);
     document.body.classList.remove('at-table', 'in-game');
     ctx.stopClock();
+    ctx.stopTold();
     if (st.conn) st.conn.stop();
     sheetDlg.remove();
     helpDlg.remove();
