@@ -14,9 +14,10 @@
 //
 // Handler serves the page for "/", for invite links "/t/{id}" and for a
 // finished game's review "/t/{id}/review" (the same single-page app; the
-// path picks the screen), the rules at "/rules" and
-// the assets under "/assets/". It does not touch the API: the server
-// mounts it beside its own routes.
+// path picks the screen), the rules at "/rules", the assets under
+// "/assets/", and the site as an installable app: its manifest and the
+// service worker that opens every page offline. It does not touch the
+// API: the server mounts it beside its own routes.
 package web
 
 import (
@@ -71,7 +72,10 @@ func Handler() http.Handler { return HandlerWith(locale.Default()) }
 
 // HandlerWith is Handler speaking the languages of cat: the catalogue
 // with the pseudo-language (serve --pseudo-locale), or a test's.
-func HandlerWith(cat *locale.Catalogue) http.Handler {
+func HandlerWith(cat *locale.Catalogue) http.Handler { return HandlerOptions(cat, Options{}) }
+
+// HandlerOptions is HandlerWith told more (Options).
+func HandlerOptions(cat *locale.Catalogue, o Options) http.Handler {
 	s := &site{files: map[string]asset{}}
 	err := fs.WalkDir(static, "static", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -116,12 +120,22 @@ func HandlerWith(cat *locale.Catalogue) http.Handler {
 	mux.HandleFunc("GET /sheet/assets/{file...}", func(w http.ResponseWriter, r *http.Request) {
 		s.serve(w, r, "sheet/"+r.PathValue("file"))
 	})
-	// The service worker that opens the page offline must be served from
-	// /sheet/ and allowed the scope "/sheet", which also covers the home.
+	// The score keeper's former service worker, registered for the scope
+	// "/sheet": a phone that has it fetches this file to update it, and
+	// gets one that unregisters itself for the site's.
 	mux.HandleFunc("GET /sheet/sw.js", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Service-Worker-Allowed", "/sheet")
 		s.serve(w, r, "sheet/sw.js")
 	})
+	// The site as an app (webapp.go): its manifest, and the one service
+	// worker that keeps every page and file above, listed from the routes
+	// once they are all in place.
+	mux.HandleFunc("GET /manifest.webmanifest", serveManifest(cat))
+	version := o.Version
+	if version == "" {
+		version = s.release(cat)
+	}
+	mux.HandleFunc("GET /sw.js", serveWorker(worker(version, s.shell(mux, cat))))
 	return mux
 }
 
@@ -136,7 +150,8 @@ func (s *site) page(name string) http.HandlerFunc {
 // markup could not run anything; the client also writes every string from
 // the server as text, never as HTML.
 const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+	"connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; " +
+	"frame-ancestors 'none'"
 
 // sheetCSP is csp with WebAssembly allowed for the score keeper, whose page
 // scores a round offline with the engine compiled to WebAssembly

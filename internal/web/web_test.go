@@ -179,25 +179,21 @@ func TestStaticFilesStaySmall(t *testing.T) {
 }
 
 // TestServiceWorkerKeepsEveryModule reads the score keeper's modules and
-// the files its service worker keeps (sw.js, SHELL): a module, or a file
-// one imports (the shared /assets/ ones too, the catalogue's locale.js and
-// the page's language menu among them), that the worker does not keep
-// would leave the page unable to open offline, which only a phone without
-// network would show. The catalogue's list of languages and English are
-// kept with them; every other language is kept from that list
-// (TestScoreKeeperOfflineSpeaksGerman in internal/webtest).
+// the files the site's service worker keeps (/sw.js, SHELL): a module, or
+// a file one imports (the shared /assets/ ones too, the catalogue's
+// locale.js and the page's language menu among them), that the worker did
+// not keep would leave the page unable to open offline, which only a
+// phone without network would show. The list is made from the embedded
+// files (TestWorkerKeepsEveryFile); this reads it as the page needs it.
 func TestServiceWorkerKeepsEveryModule(t *testing.T) {
-	sw, err := static.ReadFile("static/sheet/sw.js")
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, shell := workerShell(t, body(t, get(t, Handler(), "/sw.js")))
 	kept := map[string]bool{}
-	for _, m := range regexp.MustCompile(`'(/[^']*)'`).FindAllStringSubmatch(string(sw[strings.Index(string(sw), "const SHELL"):]), -1) {
-		kept[m[1]] = true
+	for _, url := range shell {
+		kept[url] = true
 	}
 	for _, want := range []string{"/locale/index.json", "/locale/en.json"} {
 		if !kept[want] {
-			t.Errorf("sw.js does not keep %s, which assets/locale.js reads: add it to SHELL", want)
+			t.Errorf("sw.js does not keep %s, which assets/locale.js reads", want)
 		}
 	}
 	files, err := fs.Glob(static, "static/sheet/*.js")
@@ -228,7 +224,7 @@ func TestServiceWorkerKeepsEveryModule(t *testing.T) {
 		}
 		seen[url] = true
 		if !kept[url] {
-			t.Errorf("sw.js does not keep %s: add it to SHELL", url)
+			t.Errorf("sw.js does not keep %s", url)
 		}
 		b, err := static.ReadFile(staticPath(url))
 		if err != nil {

@@ -7,8 +7,7 @@
 // table of cards, and its names are the locale catalogue's (card.name.*,
 // card.phrase.*, pirate.*: words/cards.go names them the same way). It
 // imports nothing but dom.js, locale.js and sprite.js, because the score
-// keeper's offline shell (static/sheet/sw.js) keeps them and nothing else
-// of it.
+// keeper's page loads it too, and none of the table's modules with it.
 
 import { h, icon, capital } from './dom.js';
 import { t, has } from './locale.js';

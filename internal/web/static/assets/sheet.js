@@ -3,7 +3,7 @@
 // round part by part (results[].scores) and the client only lays the parts
 // out, so every row adds up on screen to the points the server counted. It
 // imports nothing but dom.js and locale.js, whose words it says: the score
-// keeper's offline shell (static/sheet/sw.js) keeps this file for the chart.
+// keeper's page loads this file for its chart, and nothing of the table.
 
 import { h, s, cutChars } from './dom.js';
 import { t, n, list, number, signed } from './locale.js';

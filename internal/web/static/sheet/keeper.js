@@ -68,9 +68,10 @@ page.navigate = router(route);
 installSprite();
 rulesInfo(); // the option table, kept for the day this phone is offline
 window.addEventListener('online', () => { syncAll(); rulesInfo(); });
-// Lets the page open again without the network (sw.js); a browser without
-// service workers still keeps every sheet, only not the page itself.
-if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sheet/sw.js', { scope: '/sheet' }).catch(() => {});
+// The page opens again without the network through the site's service
+// worker, which assets/update.js (a <script> of the page) registers; a
+// browser without service workers still keeps every sheet, only not the
+// page itself.
 // Every word comes from the catalogue: the first screen waits for it (a
 // catalogue out of reach leaves each sentence's id showing, never a blank).
 loadLocale().catch(() => {}).then(route);

@@ -1,0 +1,63 @@
+// The site's one service worker (/sw.js, scope "/"), registered by every
+// page with a <script> of its own: it keeps the whole site for offline use
+// and lets it install as an app. A new release installs in the background
+// and waits; this module then shows a banner saying a new version is
+// ready, and the player's Reload moves every open page to it together —
+// never a page of one release with the modules of another.
+
+import { h } from './dom.js';
+import { loadLocale, t } from './locale.js';
+
+// banner shows, once, the offer to move to the waiting version.
+function banner(waiting) {
+  if (document.getElementById('update-banner')) return;
+  const reload = h('button', { id: 'update-reload', type: 'button', onclick: () => {
+    reload.disabled = true;
+    waiting.postMessage({ type: 'skip-waiting' });
+  } }, t('site.update.reload'));
+  const el = h('div', { id: 'update-banner', class: 'banner', role: 'status' }, t('site.update.ready'), reload);
+  const header = document.querySelector('header.top');
+  if (header) header.after(el); else document.body.prepend(el);
+}
+
+// offer shows the banner once the catalogue is read (or could not be: the
+// ids show then, never a blank), for a worker that waits behind the one in
+// charge of this page; the first install has no version before it and
+// waits for nothing.
+function offer(reg, worker) {
+  if (!navigator.serviceWorker.controller || !reg.active || reg.waiting !== worker) return;
+  loadLocale().catch(() => {}).then(() => banner(worker));
+}
+
+// watch follows a worker being installed until it waits.
+function watch(reg, worker) {
+  if (!worker) return;
+  if (worker.state === 'installed') { offer(reg, worker); return; }
+  worker.addEventListener('statechange', () => { if (worker.state === 'installed') offer(reg, worker); });
+}
+
+async function start() {
+  const sw = navigator.serviceWorker;
+  // A page opened under a version reloads when another takes over (this
+  // page's Reload, or another tab's), so its files are all of one release;
+  // the first install takes over a page that had none and needs no reload.
+  let controlled = !!sw.controller;
+  let reloading = false;
+  sw.addEventListener('controllerchange', () => {
+    if (!controlled) { controlled = true; return; }
+    if (reloading) return;
+    reloading = true;
+    location.reload();
+  });
+  const reg = await sw.register('/sw.js', { scope: '/' });
+  if (reg.waiting) offer(reg, reg.waiting);
+  watch(reg, reg.installing);
+  reg.addEventListener('updatefound', () => watch(reg, reg.installing));
+  // An app left open for days looks for a release when it is shown again.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') reg.update().catch(() => {});
+  });
+}
+
+// A browser without service workers still runs the site online.
+if ('serviceWorker' in navigator) start().catch(() => {});

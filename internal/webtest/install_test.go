@@ -1,0 +1,195 @@
+package webtest
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/skullking-go/skullking/internal/server"
+	"github.com/skullking-go/skullking/internal/testserver"
+	"github.com/skullking-go/skullking/internal/web"
+	"github.com/skullking-go/skullking/locale"
+)
+
+// TestSiteInstallsAndOpensOffline: the lobby's first visit installs the
+// site's service worker, which takes the page at once; Chromium then finds
+// the site installable as an app, its manifest without a fault; and with
+// the server gone, the lobby, the rules and the score keeper still open
+// from the worker's cache, each with its header.
+func TestSiteInstallsAndOpensOffline(t *testing.T) {
+	srv := startKeeperServer(t)
+	p := newProfilePage(t, "player", 420, 860)
+	// What the pages' policy refuses is kept, to be none: the manifest, the
+	// worker and the icons are all allowed.
+	p.do("watch the policy", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `window.refused = []; document.addEventListener('securitypolicyviolation', (e) => window.refused.push(e.violatedDirective + ' ' + e.blockedURI));`})
+		return err
+	}))
+	refused := func(path string) {
+		t.Helper()
+		if got := eval[[]string](p, `window.refused`); len(got) > 0 {
+			t.Errorf("%s: the policy refused %v", path, got)
+		}
+	}
+	p.nav(srv.Base + "/")
+	p.until("the service worker in charge", `navigator.serviceWorker.controller`, 15*time.Second)
+
+	var manifest cdppage.GetAppManifestResult
+	var installable cdppage.GetInstallabilityErrorsResult
+	p.do("ask Chromium whether the site installs", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		var err error
+		if manifest, err = cdp.Call(ctx, tg, cdppage.GetAppManifest, cdppage.GetAppManifestParams{}); err != nil {
+			return err
+		}
+		installable, err = cdp.Call(ctx, tg, cdppage.GetInstallabilityErrors, cdp.Empty{})
+		return err
+	}))
+	if !strings.HasSuffix(manifest.URL, "/manifest.webmanifest") || len(manifest.Errors) > 0 {
+		t.Errorf("the manifest at %q has errors:", manifest.URL)
+		for _, e := range manifest.Errors {
+			t.Errorf("  line %d: %s", e.Line, e.Message)
+		}
+	}
+	for _, e := range installable.InstallabilityErrors {
+		var args []string
+		for _, a := range e.ErrorArguments {
+			args = append(args, a.Name+"="+a.Value)
+		}
+		t.Errorf("Chromium will not install the site: %s %s", e.ErrorID, strings.Join(args, " "))
+	}
+	refused("/")
+
+	srv.Stop()
+	for _, c := range []struct{ path, header string }{
+		{"/", "header.top a.brand"},
+		{"/rules", "header.top a.brand"},
+		{"/sheet", "header.top a.brand"},
+		{"/sheet/new", "header.top a.brand"},
+		{"/t/k7qx2mpa9c", "header.top a.brand"},
+	} {
+		p.nav(srv.Base + c.path)
+		p.until(c.path+" drawn offline, its header in words", `document.querySelector('`+c.header+`').textContent.trim() !== ''
+			&& document.querySelector('main').textContent.trim() !== ''`, 10*time.Second)
+		refused(c.path)
+	}
+	// The rules are whole, not only their header.
+	p.nav(srv.Base + "/rules")
+	p.until("the rules' sections offline", `document.querySelectorAll('main.rules section').length > 5 && document.querySelector('h1').textContent.trim() !== ''`, 10*time.Second)
+	p.nav(srv.Base + "/")
+	p.screenshot("offline-lobby", false)
+}
+
+// TestSiteUpdatesOnTheReadersWord: a release comes out while a page of the
+// previous one is open; on the next load the page says a new version is
+// ready and keeps the version it runs, until its reader clicks Reload:
+// then the new worker takes over and the page reloads, once.
+func TestSiteUpdatesOnTheReadersWord(t *testing.T) {
+	// The worker is served by a handler the test swaps for one that names
+	// another version, as a new release would.
+	var worker atomic.Value
+	worker.Store(web.Handler())
+	srv := testserver.StartWith(t, func(c *server.Config) {
+		c.Mount = map[string]http.Handler{"/sw.js": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			worker.Load().(http.Handler).ServeHTTP(w, r)
+		})}
+	})
+	p := newPage(t, "player", 420, 860)
+	p.do("count the page's loads", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `if (location.protocol === 'http:') sessionStorage.setItem('loads', String(Number(sessionStorage.getItem('loads') || 0) + 1));`})
+		return err
+	}))
+	p.nav(srv.Base + "/")
+	p.until("the service worker in charge", `navigator.serviceWorker.controller`, 15*time.Second)
+	first := eval[[]string](p, `caches.keys()`)
+	if len(first) != 1 || !strings.HasPrefix(first[0], "sk-site-") {
+		t.Fatalf("the first version's caches: %v", first)
+	}
+	loads := `Number(sessionStorage.getItem('loads'))`
+	if n := eval[float64](p, loads); n != 1 {
+		t.Fatalf("the first visit loaded the page %v times: the first install must take it without a reload", n)
+	}
+
+	worker.Store(web.HandlerOptions(locale.Default(), web.Options{Version: "next"}))
+	p.do("reload", chromedp.Reload())
+	en := locale.For("en")
+	p.until("the new version's banner", `document.querySelector('#update-banner') && document.querySelector('#update-banner').textContent.includes(`+
+		quote(en.T("site.update.ready", nil))+`)`, 20*time.Second)
+	p.screenshot("update-banner", false)
+	if got := eval[string](p, `document.querySelector('#update-reload').textContent`); got != en.T("site.update.reload", nil) {
+		t.Errorf("the banner's button reads %q", got)
+	}
+	// Until the reader says so, the page runs the version it was opened in.
+	if n := eval[float64](p, loads); n != 2 {
+		t.Fatalf("the page loaded %v times before its reader clicked Reload, want 2", n)
+	}
+	if !eval[bool](p, `navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)`) {
+		t.Fatal("no new worker waits behind the banner")
+	}
+
+	p.click("#update-reload")
+	p.until("the page reloaded under the new worker", loads+` === 3 && navigator.serviceWorker.controller && !document.querySelector('#update-banner')`, 15*time.Second)
+	p.untilResolved("the previous version's cache gone", `caches.keys().then((k) => k.join() === 'sk-site-next')`, 10*time.Second)
+	p.untilResolved("the new worker settled", `navigator.serviceWorker.getRegistration().then((r) => r.active && r.active.state === 'activated' && !r.waiting && !r.installing)`, 10*time.Second)
+	if n := eval[float64](p, loads); n != 3 {
+		t.Errorf("the page loaded %v times in all, want 3: one reload on the reader's click", n)
+	}
+	p.waitVisible("header.top a.brand")
+}
+
+// untilResolved is until for a condition that is a promise, such as the
+// caches' or the worker's state.
+func (p *page) untilResolved(what, js string, timeout time.Duration) {
+	p.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !eval[bool](p, "Promise.resolve("+js+").then(Boolean)") {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%s: waited %v for %s (%s)\n%s", p.name, timeout, what, js, p.snapshot())
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+}
+
+// newProfilePage is newPage in the browser's own profile rather than a
+// context of its own: Chromium installs no app from an incognito context,
+// which a new browser context is. The test's server has a port, so an
+// origin, of its own: nothing of another test's is there.
+func newProfilePage(t *testing.T, name string, width, height int64) *page {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(needBrowser(t))
+	t.Cleanup(cancel)
+	p := &page{t: t, name: name, ctx: ctx}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height), colorScheme("dark")); err != nil {
+		t.Fatalf("%s: opening a tab: %v", name, err)
+	}
+	msgs := chromedp.Console(ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			// A stopped server refuses connections on purpose.
+			if (m.IsException() || m.Type == chromedp.ConsoleError) && !strings.Contains(m.Text, "net::ERR") {
+				p.mu.Lock()
+				p.errors = append(p.errors, m.String())
+				p.mu.Unlock()
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for _, e := range p.errors {
+			t.Errorf("%s: the page reported: %s", name, e)
+		}
+	})
+	return p
+}
