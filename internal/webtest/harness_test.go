@@ -207,6 +207,14 @@ func (p *page) waitVisible(sel string) {
 	p.do("wait for "+sel, chromedp.WaitVisible(chromedp.CSS(sel)))
 }
 
+// waitReview waits for the captain's review to be drawn: the server
+// reviews every decision of the game first, which on a busy machine, under
+// the race detector, takes far longer than a page takes to draw.
+func (p *page) waitReview() {
+	p.t.Helper()
+	p.until("the captain's review", `document.querySelector('#review-seat') && document.querySelector('#review-seat').checkVisibility()`, 2*time.Minute)
+}
+
 func (p *page) keys(k string) {
 	p.t.Helper()
 	p.do("type "+fmt.Sprintf("%q", k), chromedp.KeyEvent(k))

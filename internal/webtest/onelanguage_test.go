@@ -330,7 +330,7 @@ func TestAWholeGameInOneLanguage(t *testing.T) {
 			p.waitVisible("#game-over")
 			r.readsOnly(t, "the table", p.shown())
 			p.click("#go-review")
-			p.waitVisible("#review-seat")
+			p.waitReview()
 			r.readsOnly(t, "the review", p.shown())
 		})
 	}
@@ -362,7 +362,7 @@ func TestNothingEscapesTheCatalogue(t *testing.T) {
 	r.readsOnly(t, "the table", p.shown())
 	eval[bool](p, `(document.querySelector('dialog[open]').close(), true)`)
 	p.click("#go-review")
-	p.waitVisible("#review-seat")
+	p.waitReview()
 	r.readsOnly(t, "the review", p.shown())
 
 	p.nav(s.Base + "/rules")

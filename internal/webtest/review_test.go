@@ -89,7 +89,7 @@ func TestReviewPage(t *testing.T) {
 	// Without the seat's token: a seat picker, and the picked seat's review.
 	eval[bool](p, `(localStorage.removeItem('sk.seat.`+id+`'), true)`)
 	p.nav(s.Base + "/t/" + id + "/review")
-	p.waitVisible("#review-seat")
+	p.waitReview()
 	if eval[bool](p, `!!document.querySelector('#review-decisions')`) {
 		t.Fatal("a review is shown before a seat is picked")
 	}
