@@ -230,7 +230,7 @@ var rootTypes = []reflect.Type{
 	reflect.TypeFor[ClientMsg](), reflect.TypeFor[ServerMsg](), reflect.TypeFor[View](), reflect.TypeFor[Action](),
 	reflect.TypeFor[Event](), reflect.TypeFor[TableInfo](), reflect.TypeFor[SeatPresence](), reflect.TypeFor[Settings](),
 	reflect.TypeFor[SettingsUpdate](), reflect.TypeFor[CreateRequest](), reflect.TypeFor[CreateResponse](),
-	reflect.TypeFor[JoinRequest](), reflect.TypeFor[JoinResponse](), reflect.TypeFor[ServerInfo](),
+	reflect.TypeFor[JoinRequest](), reflect.TypeFor[JoinResponse](), reflect.TypeFor[RecordResponse](), reflect.TypeFor[ServerInfo](),
 	reflect.TypeFor[ErrorBody](), reflect.TypeFor[TableList](), reflect.TypeFor[CardInfo](), reflect.TypeFor[OptionInfo](),
 	reflect.TypeFor[Result](), reflect.TypeFor[SeatScore](), reflect.TypeFor[Summary](),
 	reflect.TypeFor[Replay](), reflect.TypeFor[ReviewStatus](), reflect.TypeFor[Sentence](),
@@ -586,7 +586,7 @@ func decodeStrict(data []byte, v any) error {
 // exampleShapes are what a JSON example may be, tried in order.
 func exampleShapes() []any {
 	return []any{&View{}, &TableInfo{}, &TableList{}, &CreateRequest{}, &CreateResponse{}, &JoinRequest{},
-		&JoinResponse{}, &ServerInfo{}, &ErrorBody{}, &Action{}, &Event{}, &Refusal{}, &Trick{}, &Pending{},
+		&JoinResponse{}, &RecordResponse{}, &ServerInfo{}, &ErrorBody{}, &Action{}, &Event{}, &Refusal{}, &Trick{}, &Pending{},
 		&Result{}, &Summary{}, &[]OptionInfo{}, &[]CardInfo{}, &[]SeatInfo{}, &Replay{}, &ReviewStatus{}, &Sentence{}}
 }
 

@@ -85,6 +85,13 @@ type CreateResponse struct {
 	WS     string `json:"ws"`     // the table's WebSocket path
 }
 
+// RecordResponse is POST /api/records: the finished table that keeps a
+// game played elsewhere, and where its review is.
+type RecordResponse struct {
+	ID     string `json:"id"`
+	Review string `json:"review"`
+}
+
 // JoinRequest is POST /api/tables/{id}/join: a seat for a nickname.
 type JoinRequest struct {
 	Nickname string `json:"nickname"`

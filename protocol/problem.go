@@ -193,6 +193,8 @@ const (
 	ProblemBadViewer       = "bad_viewer"           // Value
 	ProblemReviewBusy      = "review_busy"          //
 	ProblemReviewFailed    = "review_failed"        // Detail
+	ProblemRecordBad       = "record_unreadable"    // Detail
+	ProblemRecordUnplayed  = "record_unfinished"    //
 
 	// A client's own, for a problem it cannot word (a later server's).
 	ProblemUnknown = "unknown"

@@ -20,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/protocol"
@@ -30,7 +31,7 @@ import (
 // Applied in order to a Saved, they make the table as the store holds it.
 type Change struct {
 	Table  string          `json:"table"`
-	Row    *store.Table    `json:"row,omitempty"`
+	Row    *Row            `json:"row,omitempty"`
 	Append []store.Action  `json:"append,omitempty"`
 	Record json.RawMessage `json:"record,omitempty"`
 }
@@ -38,9 +39,25 @@ type Change struct {
 // Saved is a table kept on the device: its row, its whole log and, once
 // the game is over, its record.
 type Saved struct {
-	Row    *store.Table    `json:"row"`
+	Row    *Row            `json:"row"`
 	Log    []store.Action  `json:"log"`
 	Record json.RawMessage `json:"record,omitempty"`
+}
+
+// Row is a table's row as the device keeps it: the store's, with the deal
+// seed written as a string, since JavaScript, which keeps it, reads every
+// number as a float and would round a seed of 64 bits.
+type Row struct {
+	store.Table
+	Seed uint64 `json:"Seed,string"`
+}
+
+func rowOf(t *store.Table) *Row { return &Row{Table: *t, Seed: t.Seed} }
+
+func (r *Row) table() *store.Table {
+	t := r.Table
+	t.Seed = r.Seed
+	return &t
 }
 
 // Config sets up a Host.
@@ -49,14 +66,21 @@ type Config struct {
 	// call back into the Host.
 	Keep func(Change)
 	// BotDelay and ThinkLimit are the table's (table.Config): 0 takes the
-	// server's defaults.
+	// server's bot delay and DeviceThinkLimit.
 	BotDelay, ThinkLimit time.Duration
 }
+
+// DeviceThinkLimit caps an expert's move or a hint on a device: half the
+// server's cap. Its work budget decides in well under that on this
+// machine's browser (docs in the README), but a phone is slower than a
+// server, and a player waits for the expert with the table on screen.
+const DeviceThinkLimit = 500 * time.Millisecond
 
 // Host runs the device's tables.
 type Host struct {
 	mgr   *table.Manager
 	store *keeping
+	clock *clock
 }
 
 // New starts a host with no tables; Restore brings back kept ones.
@@ -66,11 +90,23 @@ func New(cfg Config) *Host {
 		keep = func(Change) {}
 	}
 	s := &keeping{Memory: store.NewMemory(), keep: keep}
-	mgr := table.NewManager(table.Config{Store: s, Node: "device", BotDelay: cfg.BotDelay, ThinkLimit: cfg.ThinkLimit,
+	c := &clock{times: map[string][]time.Duration{}}
+	limit := cfg.ThinkLimit
+	if limit <= 0 {
+		limit = DeviceThinkLimit
+	}
+	mgr := table.NewManager(table.Config{Store: s, Node: "device", BotDelay: cfg.BotDelay, ThinkLimit: limit,
 		// One person plays here: a refusal of the device's own chat rate
 		// or spectators would only get in the way.
-		ChatRate: -1, MaxSpectators: -1})
-	return &Host{mgr: mgr, store: s}
+		ChatRate: -1, MaxSpectators: -1,
+		Bots: func(level string, seed uint64) (bot.Bot, error) {
+			b, err := bot.NewWithin(level, seed, limit)
+			if err != nil {
+				return nil, err
+			}
+			return timed{Bot: b, level: level, c: c}, nil
+		}})
+	return &Host{mgr: mgr, store: s, clock: c}
 }
 
 // Restore gives the host a table kept on the device (Saved as JSON), and
@@ -89,7 +125,7 @@ func (h *Host) Restore(ctx context.Context, saved []byte) (string, error) {
 		}
 	}
 	// What is restored is already kept: it is not handed to Keep again.
-	if err := h.store.Memory.CreateTable(ctx, s.Row); err != nil {
+	if err := h.store.Memory.CreateTable(ctx, s.Row.table()); err != nil {
 		return "", err
 	}
 	if err := h.store.Memory.Append(ctx, s.Row.ID, s.Log...); err != nil {
@@ -147,8 +183,7 @@ func (k *keeping) CreateTable(ctx context.Context, t *store.Table) error {
 	if err := k.Memory.CreateTable(ctx, t); err != nil {
 		return err
 	}
-	row := *t
-	k.told(Change{Table: t.ID, Row: &row})
+	k.told(Change{Table: t.ID, Row: rowOf(t)})
 	return nil
 }
 
@@ -161,7 +196,7 @@ func (k *keeping) SaveTable(ctx context.Context, t *store.Table, l store.Lease) 
 	if err != nil {
 		return err
 	}
-	k.told(Change{Table: t.ID, Row: row})
+	k.told(Change{Table: t.ID, Row: rowOf(row)})
 	return nil
 }
 

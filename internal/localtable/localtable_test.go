@@ -156,7 +156,9 @@ func TestATableOnTheDeviceSurvivesAReload(t *testing.T) {
 
 	second := New(Config{Keep: d.keep, BotDelay: -1, ThinkLimit: 50 * time.Millisecond})
 	t.Cleanup(second.Close)
-	if id, err := second.Restore(ctx, d.saved(t, created.ID)); err != nil || id != created.ID {
+	// The page keeps the changes as JavaScript reads JSON: every number a
+	// float64.
+	if id, err := second.Restore(ctx, asJavaScriptKeepsIt(t, d.saved(t, created.ID))); err != nil || id != created.ID {
 		t.Fatalf("restore: %q %v", id, err)
 	}
 	ann = dial(t, second, created.ID, created.Token)
@@ -203,6 +205,20 @@ func TestRestoreRefusesWhatIsNotATable(t *testing.T) {
 	if ids, _ := h.store.OpenTables(context.Background()); len(ids) != 0 {
 		t.Fatalf("tables made of bad input: %v", ids)
 	}
+}
+
+// asJavaScriptKeepsIt is b parsed and written again as a browser does,
+// every number a float64.
+func asJavaScriptKeepsIt(t *testing.T, b []byte) []byte {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 func waitFor(t *testing.T, ok func() bool) {

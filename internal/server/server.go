@@ -286,6 +286,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/review", s.getReview)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.getReplay)
 	mux.HandleFunc("GET /api/tables/{id}/ws", s.serveWS)
+	mux.HandleFunc("POST /api/records", s.limited(s.importRecord))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "not_found", protocol.ProblemNoRoute, "Method", r.Method, "Path", r.URL.Path)
 	})

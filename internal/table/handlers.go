@@ -617,7 +617,7 @@ func (t *Table) rematch() error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
-	id, err := t.m.createRow(ctx, t.st, seats)
+	id, err := t.m.createRow(ctx, t.st, seats, nil)
 	if err != nil {
 		t.log.Error("create rematch", "err", err)
 		return errStorage

@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/protocol"
@@ -105,6 +106,10 @@ const (
 	DefaultChatBurst     = 10
 )
 
+// DefaultThinkLimit caps an expert's move or a hint when Config leaves
+// ThinkLimit zero.
+const DefaultThinkLimit = time.Second
+
 // Manager creates, loads and runs tables.
 type Manager struct {
 	cfg    Config
@@ -137,7 +142,7 @@ func NewManager(cfg Config) *Manager {
 		cfg.Lobby = NewMemoryLobby()
 	}
 	if cfg.ThinkLimit <= 0 {
-		cfg.ThinkLimit = time.Second
+		cfg.ThinkLimit = DefaultThinkLimit
 	}
 	if cfg.Bots == nil {
 		limit := cfg.ThinkLimit
@@ -501,12 +506,39 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (id string, sea
 	}
 	ps.Seats[seat] = Seat{Kind: KindPerson, Name: name, TokenHash: hash}
 	ps.HostHash = hash
-	id, err = m.createRow(ctx, st, ps)
+	id, err = m.createRow(ctx, st, ps, nil)
 	return id, seat, token, err
 }
 
-// createRow stores a new table in the lobby state and starts its actor.
-func (m *Manager) createRow(ctx context.Context, st Settings, ps seatsBlob) (string, error) {
+// Import keeps the record of a game played elsewhere (on a player's
+// device, with no server) as a finished table of its own, so that its
+// review, replay and record are served as any finished table's. The
+// record must replay to the end of its game. The table has no log: its
+// record is all there is of it, and nobody holds a seat at it.
+func (m *Manager) Import(ctx context.Context, record []byte) (string, error) {
+	rec, err := skullking.ParseRecord(record)
+	if err != nil {
+		return "", &InvalidError{Msg: err.Error(), Problem: protocol.NewProblem(protocol.ProblemRecordBad, "Detail", err.Error())}
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		return "", &InvalidError{Msg: err.Error(), Problem: protocol.NewProblem(protocol.ProblemRecordBad, "Detail", err.Error())}
+	}
+	if !g.Over() {
+		return "", &InvalidError{Msg: "the game is not over", Problem: protocol.NewProblem(protocol.ProblemRecordUnplayed)}
+	}
+	st := DefaultSettings()
+	st.Options = rec.Options
+	ps := seatsBlob{Names: rec.Players}
+	for _, name := range rec.Players {
+		ps.Seats = append(ps.Seats, Seat{Kind: KindPerson, Name: name})
+	}
+	return m.createRow(ctx, st, ps, record)
+}
+
+// createRow stores a new table and starts its actor: in the lobby state,
+// or, given the record of a finished game (Import), over.
+func (m *Manager) createRow(ctx context.Context, st Settings, ps seatsBlob, record []byte) (string, error) {
 	m.mu.Lock()
 	full := len(m.tables) >= m.cfg.MaxTables
 	m.mu.Unlock()
@@ -529,6 +561,9 @@ func (m *Manager) createRow(ctx context.Context, st Settings, ps seatsBlob) (str
 		}
 		row := &store.Table{ID: id, Status: store.StatusLobby, Public: st.Public, Settings: sj, Seats: pj,
 			CreatedAt: now, UpdatedAt: now}
+		if record != nil {
+			row.Status, row.StartedAt = store.StatusOver, now
+		}
 		// The lease comes first: another node sweeping for unowned tables
 		// must not take a table the moment its row exists, before its
 		// creator has loaded it.
@@ -538,7 +573,10 @@ func (m *Manager) createRow(ctx context.Context, st Settings, ps seatsBlob) (str
 		} else if lease, err = m.cfg.Store.AcquireLease(ctx, id, m.cfg.Node, m.cfg.LeaseTTL); errors.Is(err, store.ErrLeased) {
 			err = store.ErrConflict
 		} else if err == nil {
-			if err = m.cfg.Store.CreateTable(ctx, row); err != nil {
+			if err = m.cfg.Store.CreateTable(ctx, row); err == nil && record != nil {
+				err = m.cfg.Store.PutRecord(ctx, id, record)
+			}
+			if err != nil {
 				_ = m.cfg.Store.ReleaseLease(context.Background(), lease)
 			}
 		}

@@ -218,7 +218,8 @@ func (t *Table) restore(row *store.Table, log []store.Action) error {
 			t.pres[i].awaySince = now
 		}
 	}
-	if row.Status == store.StatusLobby {
+	if row.Status == store.StatusLobby || row.Status == store.StatusOver && len(log) == 0 {
+		// Not started, or a game imported with its record alone (Import).
 		return nil
 	}
 	g, err := skullking.NewGame(len(seats.Seats), skullking.WithOptions(st.Options), skullking.WithSeed(row.Seed),

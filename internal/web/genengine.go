@@ -30,13 +30,13 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("genengine: ")
 
-	tmp, err := os.MkdirTemp("", "sheetengine")
+	tmp, err := os.MkdirTemp("", "engine")
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(tmp)
 	wasm := filepath.Join(tmp, "engine.wasm")
-	build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", wasm, "./sheetengine")
+	build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", wasm, "./engine")
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOFLAGS=", "GOWASM=")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {

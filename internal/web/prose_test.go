@@ -16,7 +16,7 @@ var catalogued = []string{"static/assets/words.js", "static/assets/locale.js", "
 	"static/assets/table-dialogs.js", "static/assets/table-state.js", "static/assets/table-lobby.js",
 	"static/assets/table-game.js", "static/assets/table-dock.js", "static/assets/table-told.js", "static/assets/cards.js",
 	"static/assets/review.js", "static/assets/lobby.js", "static/assets/api.js", "static/assets/problem.js",
-	"static/assets/conn.js",
+	"static/assets/conn.js", "static/assets/local.js", "static/assets/local-worker.js",
 	"static/assets/rules.js",
 	"static/assets/sheet.js", "static/sheet/keeper.js", "static/sheet/keeper-say.js", "static/sheet/keeper-follow.js",
 	"static/sheet/keeper-live.js", "static/sheet/engine.js", "static/sheet/book.js", "static/sheet/keeper-home.js",

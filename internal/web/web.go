@@ -105,6 +105,9 @@ func HandlerOptions(cat *locale.Catalogue, o Options) http.Handler {
 	mux.HandleFunc("GET /{$}", s.page("index.html"))
 	mux.HandleFunc("GET /t/{id}", s.page("index.html"))
 	mux.HandleFunc("GET /t/{id}/review", s.page("index.html"))
+	// A game on the player's own device (assets/local.js): the table page
+	// again, its table run in the page's worker.
+	mux.HandleFunc("GET /play/{id}", s.page("index.html"))
 	mux.HandleFunc("GET /rules", s.page("rules.html"))
 	mux.HandleFunc("GET /assets/{file...}", func(w http.ResponseWriter, r *http.Request) {
 		s.serve(w, r, "assets/"+r.PathValue("file"))
@@ -155,7 +158,10 @@ const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 's
 
 // sheetCSP is csp with WebAssembly allowed for the score keeper, whose page
 // scores a round offline with the engine compiled to WebAssembly
-// (static/sheet/engine.wasm.gz); still only this origin's code runs.
+// (static/sheet/engine.wasm.gz), and for the worker that runs a table on
+// the player's device with the same module (assets/local-worker.js, whose
+// policy is its own response's); still only this origin's code runs. The
+// table's page itself runs no WebAssembly.
 var sheetCSP = strings.Replace(csp, "script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", 1)
 
 func (s *site) serve(w http.ResponseWriter, r *http.Request, name string) {
@@ -187,7 +193,7 @@ func (s *site) serve(w http.ResponseWriter, r *http.Request, name string) {
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
-	if name == "sheet/index.html" {
+	if name == "sheet/index.html" || name == "assets/local-worker.js" {
 		h.Set("Content-Security-Policy", sheetCSP)
 	} else if strings.HasSuffix(name, ".html") {
 		h.Set("Content-Security-Policy", csp)

@@ -1,7 +1,8 @@
 // The browser client's entry point: it fetches the card catalogue and the
 // option table once (every screen draws from them), then picks the screen
 // from the location ("/" the lobby, "/t/{id}" a table or its seat picker,
-// "/t/{id}/review" the review of a finished game)
+// "/t/{id}/review" the review of a finished game, "/play/{id}" a game on
+// this device, local.js)
 // and keeps navigation inside the page, so moving between screens never
 // reloads.
 
@@ -21,7 +22,9 @@ function route() {
   main.replaceChildren();
   const m = location.pathname.match(/^\/t\/([a-z0-9]+)\/?$/i);
   const r = location.pathname.match(/^\/t\/([a-z0-9]+)\/review\/?$/i);
+  const here = location.pathname.match(/^\/play\/([a-z0-9]+)\/?$/i);
   if (m) leave = openTable(main, m[1].toLowerCase(), navigate);
+  else if (here) leave = openTable(main, here[1].toLowerCase(), navigate, true);
   else if (r) leave = openReview(main, r[1].toLowerCase(), navigate);
   else leave = showLobby(main, navigate);
 }

@@ -1,6 +1,8 @@
-// One table's WebSocket (docs/protocol.md §3), kept alive: when it drops,
-// it reconnects by itself with a back-off of 1 s, 2 s, 4 s … up to 30 s
-// and says hello again with the same token. The state after the welcome is
+// One table's connection: the WebSocket to a server (docs/protocol.md §3),
+// or, through LocalConn (local.js), the line to the table on this device,
+// which reads and sends the same frames. The WebSocket is kept alive: when
+// it drops, it reconnects by itself with a back-off of 1 s, 2 s, 4 s … up
+// to 30 s and says hello again with the same token. The state after the welcome is
 // complete, so nothing needs replaying.
 
 // The protocol version this client speaks, and its WebSocket subprotocol.
@@ -30,25 +32,9 @@ export class TableConn {
     this.ws = ws;
     this.welcomed = false;
     this.on.status('connecting');
-    // results_once: the server sends the score sheet only when it changes,
-    // and the sheet last read on this socket fills the states without it.
-    let sheet = null;
-    ws.onopen = () => ws.send(JSON.stringify(Object.assign({ type: 'hello', v: VERSION, results_once: true }, this.hello)));
-    ws.onmessage = (e) => {
-      let msg;
-      try { msg = JSON.parse(e.data); } catch (err) { return; }
-      if (msg.type === 'welcome') {
-        this.welcomed = true;
-        this.attempt = 0;
-        this.on.status('open');
-      }
-      if (msg.type === 'state' && msg.view) {
-        if (Array.isArray(msg.view.results)) sheet = msg.view.results;
-        else if (sheet) msg.view.results = sheet;
-      }
-      if (msg.type === 'bye' && !msg.reconnect) this.stop();
-      this.on.message(msg);
-    };
+    this.sheet = null;
+    ws.onopen = () => ws.send(this.helloFrame());
+    ws.onmessage = (e) => this.receive(e.data);
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.ws = null;
@@ -60,6 +46,30 @@ export class TableConn {
     };
   }
 
+  // helloFrame is the first frame of a connection. results_once: the table
+  // sends the score sheet only when it changes, and the sheet last read on
+  // this connection fills the states without it (receive).
+  helloFrame() {
+    return JSON.stringify(Object.assign({ type: 'hello', v: VERSION, results_once: true }, this.hello));
+  }
+
+  // receive takes one frame from the table and hands its message on.
+  receive(data) {
+    let msg;
+    try { msg = JSON.parse(data); } catch (err) { return; }
+    if (msg.type === 'welcome') {
+      this.welcomed = true;
+      this.attempt = 0;
+      this.on.status('open');
+    }
+    if (msg.type === 'state' && msg.view) {
+      if (Array.isArray(msg.view.results)) this.sheet = msg.view.results;
+      else if (this.sheet) msg.view.results = this.sheet;
+    }
+    if (msg.type === 'bye' && !msg.reconnect) this.stop();
+    this.on.message(msg);
+  }
+
   // retryNow skips the rest of the back-off.
   retryNow() {
     if (this.stopped || this.ws) return;
@@ -68,11 +78,15 @@ export class TableConn {
 
   // send sends a message and returns the id its ack or error will echo.
   send(msg) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || !this.welcomed) return 0;
+    if (!this.open() || !this.welcomed) return 0;
     const id = this.nextId++;
-    this.ws.send(JSON.stringify(Object.assign({ id }, msg)));
+    this.write(JSON.stringify(Object.assign({ id }, msg)));
     return id;
   }
+
+  // open tells whether a frame can go out now; write sends one.
+  open() { return this.ws && this.ws.readyState === WebSocket.OPEN; }
+  write(data) { this.ws.send(data); }
 
   // stop closes for good: no more reconnecting.
   stop() {

@@ -12,6 +12,7 @@ import { api, remember, serverInfo, botName, parseCode, nickLimit, refusal } fro
 import { optionList, optionOf, standardLine, optionLabel, optionHelp, choiceLabel, rulesSummary } from './catalog.js';
 import { t, n, has } from './locale.js';
 import { problemText } from './problem.js';
+import { createLocal, localGames, downloadRecord, sendForReview, forget } from './local.js';
 
 // The option table's groups, in the form's order, named as the rules page
 // names them (rules.options.group.*); an option of a group the server adds
@@ -107,10 +108,39 @@ export function showLobby(root, navigate) {
         h('form', { class: 'row', onsubmit: join }, code, h('button', { type: 'submit' }, t('lobby.join.button')))),
       h('section', { class: 'panel', 'aria-labelledby': 'pub-h' },
         h('h2', { id: 'pub-h' }, t('lobby.tables.heading')), list)),
+    deviceGames(navigate),
     createForm(navigate));
   loadTables();
   refresh = setInterval(loadTables, 5000);
   return () => { alive = false; clearInterval(refresh); };
+}
+
+// deviceGames lists the games kept on this device (local.js): one not
+// over to go on with, a finished one to open, download, send for the
+// captain's review, or forget. Nothing is shown while there are none.
+function deviceGames(navigate) {
+  const section = h('section', { class: 'panel', id: 'device-games', 'aria-labelledby': 'device-h' });
+  function draw() {
+    const games = localGames();
+    section.hidden = !games.length;
+    const when = (g) => new Date(g.at).toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    section.replaceChildren(h('h2', { id: 'device-h' }, t('lobby.local.heading')),
+      h('ul', { class: 'tables' }, games.map((g) => h('li', { 'data-id': g.id },
+        h('div', {}, h('div', { class: 't-name' }, t(g.over ? 'lobby.local.over' : 'lobby.local.playing', { When: when(g) }))),
+        h('div', { class: 'row' },
+          h('a', { class: 'button', href: '/play/' + g.id, 'data-nav': '' }, t(g.over ? 'lobby.local.open' : 'lobby.local.continue')),
+          g.record ? h('button', { type: 'button', onclick: () => downloadRecord(g.id) }, t('table.record')) : null,
+          g.record ? h('button', { type: 'button', class: 'send-review', onclick: async (e) => {
+            e.target.disabled = true;
+            const r = await sendForReview(g.id);
+            e.target.disabled = false;
+            if (!r.ok) { toast(refusal(r), 'error'); return; }
+            navigate(`/t/${r.data.id}/review`);
+          } }, t('table.local.review')) : null,
+          h('button', { type: 'button', class: 'forget', onclick: () => { forget(g.id); draw(); } }, t('lobby.local.forget')))))));
+  }
+  draw();
+  return section;
 }
 
 // optionField is one option's control, label and help, with its default
@@ -253,8 +283,7 @@ function createForm(navigate) {
       blocked = blocked || !!seats;
       showProblem(form, o, box.hidden ? '' : readOption(form, o).error || seats);
     }
-    const create = form.querySelector('#create-table');
-    if (create) create.disabled = blocked;
+    for (const b of form.querySelectorAll('#create-table, #create-local')) b.disabled = blocked;
   }
 
   async function submit(e) {
@@ -290,7 +319,15 @@ function createForm(navigate) {
       settings,
     };
     refused.hidden = true;
-    const r = await api('POST', '/api/tables', body);
+    // "Play here": the table runs on this device (local.js), every other
+    // seat a bot, and starts at once.
+    const here = e.submitter && e.submitter.id === 'create-local';
+    if (here && kinds.some((k) => k === 'open')) {
+      refused.textContent = t('lobby.local.bots_only');
+      refused.hidden = false;
+      return;
+    }
+    const r = here ? await createLocal(body) : await api('POST', '/api/tables', body);
     if (!r.ok) {
       // The server's refusal (rules that do not go together, say) stays
       // beside the button until the next try.
@@ -299,6 +336,11 @@ function createForm(navigate) {
       return;
     }
     remember.setSeat(r.data.id, r.data.seat, r.data.token);
+    if (here) {
+      sessionStorage.setItem('sk.autostart.' + r.data.id, '1');
+      navigate('/play/' + r.data.id);
+      return;
+    }
     navigate('/t/' + r.data.id);
   }
   const refused = h('p', { class: 'form-error', id: 'create-error', role: 'alert', hidden: true });
@@ -322,7 +364,10 @@ function createForm(navigate) {
         h('label', { class: 'field' }, h('span', {}, t('lobby.create.standin')), standin)),
       groups(opts),
       refused,
-      h('button', { type: 'submit', class: 'primary', id: 'create-table' }, t('lobby.create.submit'))));
+      h('div', { class: 'row' },
+        h('button', { type: 'submit', class: 'primary', id: 'create-table' }, t('lobby.create.submit')),
+        h('button', { type: 'submit', id: 'create-local', 'aria-describedby': 'create-local-help' }, t('lobby.local.create'))),
+      h('p', { class: 'muted', id: 'create-local-help' }, t('lobby.local.help'))));
   formEl = section.querySelector('form');
   showApplicable(formEl);
   return section;

@@ -8,6 +8,7 @@
 import { h, announce, toast, capital } from './dom.js';
 import { remember } from './api.js';
 import { TableConn } from './conn.js';
+import { LocalConn } from './local.js';
 import { t } from './locale.js';
 import { problemText } from './problem.js';
 
@@ -31,7 +32,8 @@ export function connection(ctx) {
     clearTimeout(st.holdTimer);
     st.holding = false;
     root.replaceChildren(h('p', { class: 'muted' }, t('table.joining')));
-    st.conn = new TableConn(id, hello, { message: onMessage, status: onStatus });
+    const Line = ctx.local ? LocalConn : TableConn;
+    st.conn = new Line(id, hello, { message: onMessage, status: onStatus });
     st.conn.connect();
   }
 

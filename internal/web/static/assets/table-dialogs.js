@@ -21,7 +21,7 @@ export function dialogs(ctx) {
       h('button', { type: 'button', class: 'close', onclick: () => sheetDlg.close() }, t('table.close')),
       h('h2', { id: 'sheet-title' }, chartFirst ? t('table.chart.title') : t('table.sheet.title')),
       v ? [chartFirst ? chart(v) : null, fullSheet(v, st.words), chartFirst ? null : chart(v),
-        v.phase === 'over' ? h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `skullking-${id}.json` }, t('table.record')) : null]
+        v.phase === 'over' ? ctx.recordLink() : null]
         : h('p', {}, t('table.sheet.not_started'))));
   }
 

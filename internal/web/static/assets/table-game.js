@@ -4,9 +4,10 @@
 // the round just scored and, at the end, who won with the way to the
 // review and the rematch.
 
-import { h, s as svg, icon } from './dom.js';
+import { h, s as svg, icon, toast } from './dom.js';
 import { t, n, has } from './locale.js';
-import { remember } from './api.js';
+import { remember, refusal } from './api.js';
+import { downloadRecord, sendForReview } from './local.js';
 import { card, cardBack } from './cards.js';
 import { fullSheet, chart, roundSummary } from './sheet.js';
 import { abilityName } from './table-dock.js';
@@ -230,6 +231,29 @@ export function gameViews(ctx) {
       roundSummary(v, r, st.words, k > 0 ? v.results[k - 1] : null, t('table.summary.parts', { Round: r.round })));
   }
 
+  // recordLink downloads the finished game's record: the server's, or the
+  // one this device keeps of a game played here.
+  function recordLink(attrs = {}) {
+    if (!ctx.local) {
+      return h('a', Object.assign({ class: 'button', href: `/api/tables/${id}/record`, download: `skullking-${id}.json` }, attrs), t('table.record'));
+    }
+    return h('button', Object.assign({ type: 'button', onclick: () => downloadRecord(id) }, attrs), t('table.record'));
+  }
+
+  // reviewButton sends a game played on this device to the server for the
+  // captain's review, on the player's word, and opens the review.
+  function reviewButton() {
+    const b = h('button', { type: 'button', id: 'send-review', onclick: async () => {
+      b.disabled = true;
+      toast(t('table.local.sending'));
+      const r = await sendForReview(id);
+      b.disabled = false;
+      if (!r.ok) { toast(refusal(r), 'error'); return; }
+      ctx.navigate(`/t/${r.data.id}/review`);
+    } }, t('table.local.review'));
+    return b;
+  }
+
   function gameOver(v) {
     const info = st.info;
     const saved = remember.seat(id);
@@ -237,7 +261,7 @@ export function gameViews(ctx) {
     if (info.rematch) {
       rematch = h('button', { type: 'button', class: 'primary', id: 'go-rematch', onclick: () => {
         if (saved && st.seat >= 0) remember.setSeat(info.rematch, saved.seat, saved.token);
-        ctx.navigate('/t/' + info.rematch);
+        ctx.navigate(ctx.path(info.rematch));
       } }, t('table.over.go_rematch'));
     } else if (ctx.isHost()) {
       rematch = h('button', { type: 'button', id: 'rematch', onclick: () => st.conn.send({ type: 'rematch' }) }, t('table.over.offer'));
@@ -247,13 +271,13 @@ export function gameViews(ctx) {
       h('p', { class: 'winner', id: 'winner' }, ctx.winnerLine(v, true)),
       // What comes next is in view with the winner, above the sheet.
       h('div', { class: ['row', 'next-steps'] },
-        h('a', { class: 'button', href: `/t/${id}/review`, 'data-nav': '', id: 'go-review' }, t('table.review')),
+        ctx.local ? reviewButton() : h('a', { class: 'button', href: `/t/${id}/review`, 'data-nav': '', id: 'go-review' }, t('table.review')),
         rematch,
-        h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `skullking-${id}.json`, id: 'download-record' }, t('table.record')),
+        ctx.recordLink({ id: 'download-record' }),
         h('a', { class: 'button', href: '/', 'data-nav': '' }, t('table.back'))),
       v.results.length ? summaryBox(v, v.results.length - 1, 'final-round') : null,
       fullSheet(v, st.words), chart(v));
   }
 
-  return { clockGlyph, gameOver, gameScreen, leadAdvice, roundPanel, seatBox, seatOrder, secrets, stopClock, summaryBox, tickClock, topBar, turnLine };
+  return { clockGlyph, gameOver, gameScreen, leadAdvice, recordLink, roundPanel, seatBox, seatOrder, secrets, stopClock, summaryBox, tickClock, topBar, turnLine };
 }

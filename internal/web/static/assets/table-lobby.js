@@ -12,6 +12,7 @@ import { optionOf, valueLabel, optionLabel, rulesSummary } from './catalog.js';
 export function lobbyViews(ctx) {
   const { st, root, id } = ctx;
   async function picker(note) {
+    if (ctx.local) { notHere(note); return; }
     if (st.conn) { st.conn.stop(); st.conn = null; }
     st.view = null; st.info = null; st.seat = -1;
     document.getElementById('banner').hidden = true;
@@ -137,5 +138,15 @@ export function lobbyViews(ctx) {
   serverInfo().then((i) => { levelsCache = i.bots; });
   function serverLevels() { return levelsCache; }
 
-  return { lobbyScreen, picker, rulesList, seatControl, serverLevels };
+  // notHere says a game on this device is not one this device keeps (a
+  // link from another device, a game forgotten): nothing to sit at.
+  function notHere(note) {
+    if (st.conn) { st.conn.stop(); st.conn = null; }
+    root.replaceChildren(h('section', { class: 'panel', id: 'not-here' },
+      note ? h('p', {}, note) : null,
+      h('p', {}, t('table.local.not_here')),
+      h('a', { class: 'button', href: '/', 'data-nav': '' }, t('table.back'))));
+  }
+
+  return { lobbyScreen, notHere, picker, rulesList, seatControl, serverLevels };
 }

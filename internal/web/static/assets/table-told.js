@@ -57,7 +57,10 @@ export function told(ctx) {
     if (turn === lastTurn) return;
     lastTurn = turn;
     if (toldOn('sound')) sound(true);
-    if (toldOn('vibrate') && typeof navigator.vibrate === 'function') {
+    // A browser vibrates only for a page the player has touched (and says
+    // so in the console otherwise): a reloaded page waits for that touch.
+    const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (toldOn('vibrate') && typeof navigator.vibrate === 'function' && touched) {
       try { navigator.vibrate(VIBRATION); } catch (e) { /* no vibration without a touch first */ }
     }
     if (toldOn('notify') && document.visibilityState === 'hidden') notify(v, kinds);

@@ -49,7 +49,8 @@ import { chat } from './table-chat.js';
 import { keys } from './table-keys.js';
 import { told } from './table-told.js';
 
-export function openTable(root, id, navigate) {
+// local says the table runs on this device (local.js), not on the server.
+export function openTable(root, id, navigate, local = false) {
   const st = {
     conn: null, seat: -1, info: null, view: null, words: new Words([], -1, false), seq: -1, deadline: 0,
     bidPick: null, digits: '', digitAt: 0, tigress: null, picked: new Set(), fresh: new Set(), handFocus: -1,
@@ -64,7 +65,9 @@ export function openTable(root, id, navigate) {
   // ctx is what every module of the table shares: the state, the screen's
   // root, the table's id, the windows, the helpers below, and each
   // module's functions (render, act, pump, …) once they are made.
-  const ctx = { st, root, id, navigate, sheetDlg, helpDlg };
+  const ctx = { st, root, id, navigate, sheetDlg, helpDlg, local };
+  // path is the page of table id, on the server or on this device.
+  ctx.path = (table) => (local ? '/play/' : '/t/') + table;
   ctx.isHost = () => st.seat >= 0 && st.info && st.info.host === st.seat;
   ctx.name = (i) => (st.view && st.view.seats[i] ? (st.view.seats[i].graybeard ? t('name.graybeard') : st.view.seats[i].name) : st.info && st.info.seats[i] ? st.info.seats[i].name || t('name.seat', { Number: i + 1 }) : t('name.seat', { Number: i + 1 }));
   ctx.who = (i) => (i === st.seat ? t('name.you') : ctx.name(i));
@@ -97,6 +100,7 @@ export function openTable(root, id, navigate) {
 
   const saved = remember.seat(id);
   if (saved && saved.token && !new URLSearchParams(location.search).has('watch')) ctx.connect({ token: saved.token });
+  else if (local) ctx.notHere();
   else ctx.picker();
 
   return () => {
