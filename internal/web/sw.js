@@ -89,3 +89,15 @@ self.addEventListener('fetch', (ev) => {
   else if (KEPT.has(url.pathname)) ev.respondWith(fromShell(url.pathname, req));
   // Anything else, the rest of the API above all, goes to the network.
 });
+
+// A turn's notification shown through the worker (Chrome on Android, where
+// a page may not show one itself): a tap brings back the table's tab, or
+// opens the table when its tab is gone.
+self.addEventListener('notificationclick', (ev) => {
+  ev.notification.close();
+  const url = (ev.notification.data && ev.notification.data.url) || '/';
+  ev.waitUntil(self.clients.matchAll({ type: 'window' }).then((tabs) => {
+    const tab = tabs.find((c) => new URL(c.url).pathname === url);
+    return tab ? tab.focus() : self.clients.openWindow(url);
+  }));
+});

@@ -19,7 +19,8 @@ import (
 )
 
 // TestAWholeGameOfflineAgainstBots: the site, installed by a first visit,
-// opens with its server gone, and plays a whole game of ten rounds on the
+// opens with its server gone; its one-click game starts on the device,
+// and it plays a whole game of ten rounds on the
 // device — every module on, against an expert, a simulation and a
 // heuristic bot — in the game's engine, which runs in the page's worker.
 // A reload in the middle of the game takes it up where it was. At the end
@@ -44,6 +45,13 @@ func TestAWholeGameOfflineAgainstBots(t *testing.T) {
 	p.nav(srv.Base + "/")
 	p.waitVisible("#create-local")
 	p.do("a nickname", clearAndType("#nick", "Ann"))
+	// "Play now" with no server in reach plays on the device; the game
+	// left unfinished is listed in the lobby, to go on with.
+	p.click("#play-now")
+	p.until("the one-click game on the device", `location.pathname.startsWith('/play/') && document.querySelector('#round-info')`, 30*time.Second)
+	first := eval[string](p, `location.pathname`)
+	p.nav(srv.Base + "/")
+	p.until("the game kept on the device", `document.querySelector('#device-games li a[href="`+first+`"]')`, 10*time.Second)
 	p.until("the bot levels offline", `[...document.querySelectorAll('#seat-list select option')].some((o) => o.value === 'bot:expert')`, 10*time.Second)
 	p.do("an expert", selectValue("#seat-list .seatrow:nth-child(2) select", "bot:expert"))
 	p.do("a simulation", selectValue("#seat-list .seatrow:nth-child(3) select", "bot:simulation"))
@@ -59,6 +67,10 @@ func TestAWholeGameOfflineAgainstBots(t *testing.T) {
 	if !strings.HasPrefix(path, "/play/") {
 		t.Fatalf("the game offline is at %s", path)
 	}
+	// The expert's hint, as online: asked of the table, worded by the page.
+	p.until("Ann's bid due", `document.querySelector('#ask-hint') && document.querySelector('#bid-confirm')`, 30*time.Second)
+	p.click("#ask-hint")
+	p.until("the expert's hint", `(() => { const el = document.querySelector('#toast.hint'); return el && !el.hidden && /\S/.test(el.textContent); })()`, 30*time.Second)
 
 	p.playUntil(`/Round [4-9]/.test(document.querySelector('#round-info').textContent)`, 4*time.Minute)
 	before := eval[string](p, `document.querySelector('#round-info').textContent`)

@@ -57,14 +57,17 @@ export function showLobby(root, navigate) {
     e.target.disabled = true;
     const info = await serverInfo();
     const level = info.bots.includes('heuristic') ? 'heuristic' : info.bots[0];
-    const r = await api('POST', '/api/tables', { nickname: nick,
-      seats: [{ kind: 'open' }, { kind: 'bot', level }, { kind: 'bot', level }, { kind: 'bot', level }] });
+    const body = { nickname: nick, seats: [{ kind: 'open' }, { kind: 'bot', level }, { kind: 'bot', level }, { kind: 'bot', level }] };
+    let r = await api('POST', '/api/tables', body);
+    // With no server in reach, the game is played on this device.
+    const here = r.status === 0;
+    if (here) r = await createLocal(body).catch(() => r);
     e.target.disabled = false;
     if (!r.ok) { toast(refusal(r), 'error'); return; }
     remember.setSeat(r.data.id, r.data.seat, r.data.token);
     // The table starts as soon as the host's connection is welcomed.
     sessionStorage.setItem('sk.autostart.' + r.data.id, '1');
-    navigate('/t/' + r.data.id);
+    navigate((here ? '/play/' : '/t/') + r.data.id);
   }
 
   const code = h('input', { id: 'join-code', placeholder: t('lobby.join.placeholder'), 'aria-label': t('lobby.join.label') });

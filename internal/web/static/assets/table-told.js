@@ -98,7 +98,7 @@ export function told(ctx) {
     const title = info.name ? t('table.told.title.named', { Name: info.name }) : t('table.told.title', { Code: id });
     const body = kinds.has('bid') ? t('table.told.bid', { Round: v.round }) : kinds.has('play') ? t('table.told.play', { Round: v.round }) : t('table.told.decision', { Round: v.round });
     // One tag a table: the next turn's notification replaces this one.
-    const opts = { body, tag: 'sk-turn-' + id, renotify: true };
+    const opts = { body, tag: 'sk-turn-' + id, renotify: true, data: { url: location.pathname } };
     closeNote();
     try {
       note = new Notification(title, opts);
