@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -80,6 +81,22 @@ func TestWorkerKeepsEveryFile(t *testing.T) {
 	for _, url := range shell {
 		if r := get(t, h, url, "Accept-Encoding", "gzip"); r.StatusCode != 200 {
 			t.Errorf("GET %s, which /sw.js keeps: %d", url, r.StatusCode)
+		}
+	}
+	// With the pseudo-language (serve --pseudo-locale), the worker keeps
+	// it too, as the menu offers it.
+	pseudo, err := locale.Default().WithPseudo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ph := HandlerWith(pseudo)
+	_, withPseudo := workerShell(t, body(t, get(t, ph, "/sw.js")))
+	if !slices.Contains(withPseudo, "/locale/"+locale.PseudoCode+".json") {
+		t.Errorf("/sw.js with the pseudo-language does not keep it: %v", withPseudo)
+	}
+	for _, url := range withPseudo {
+		if r := get(t, ph, url); r.StatusCode != 200 {
+			t.Errorf("GET %s with the pseudo-language, which /sw.js keeps: %d", url, r.StatusCode)
 		}
 	}
 	if slices.Contains(shell, "/sheet/sw.js") || slices.Contains(shell, "/sw.js") || slices.ContainsFunc(shell, func(u string) bool { return strings.HasPrefix(u, "/api/") }) {
@@ -216,7 +233,7 @@ func TestManifestMakesTheSiteAnApp(t *testing.T) {
 			t.Errorf("icon %s: %v", ic.Src, err)
 			continue
 		}
-		if got := itoa(cfg.Width) + "x" + itoa(cfg.Height); got != ic.Sizes {
+		if got := strconv.Itoa(cfg.Width) + "x" + strconv.Itoa(cfg.Height); got != ic.Sizes {
 			t.Errorf("icon %s is %s, the manifest says %s", ic.Src, got, ic.Sizes)
 		}
 	}
@@ -226,8 +243,6 @@ func TestManifestMakesTheSiteAnApp(t *testing.T) {
 		}
 	}
 }
-
-func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 // TestPagesLinkTheApp: every page names the manifest, the theme colour and
 // the home screen icon, and loads the module that registers the worker,
