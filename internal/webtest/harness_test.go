@@ -119,8 +119,23 @@ type page struct {
 
 func newPage(t *testing.T, name string, width, height int64) *page {
 	t.Helper()
-	b := needBrowser(t)
-	ctx, cancel := chromedp.NewContext(b, chromedp.WithNewBrowserContext())
+	return openPage(t, name, width, height, chromedp.WithNewBrowserContext())
+}
+
+// newProfilePage is newPage in the browser's own profile rather than a
+// context of its own: Chromium installs no app from an incognito context,
+// which a new browser context is. The test's server has a port, so an
+// origin, of its own: nothing of another test's is there.
+func newProfilePage(t *testing.T, name string, width, height int64) *page {
+	t.Helper()
+	return openPage(t, name, width, height)
+}
+
+// openPage opens a tab with opts, whose exceptions and console errors
+// fail the test.
+func openPage(t *testing.T, name string, width, height int64, opts ...chromedp.ContextOption) *page {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(needBrowser(t), opts...)
 	t.Cleanup(cancel)
 	p := &page{t: t, name: name, ctx: ctx}
 	// The dark sea is the client's own theme; headless Chromium would

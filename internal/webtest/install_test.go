@@ -157,39 +157,3 @@ func (p *page) untilResolved(what, js string, timeout time.Duration) {
 		time.Sleep(40 * time.Millisecond)
 	}
 }
-
-// newProfilePage is newPage in the browser's own profile rather than a
-// context of its own: Chromium installs no app from an incognito context,
-// which a new browser context is. The test's server has a port, so an
-// origin, of its own: nothing of another test's is there.
-func newProfilePage(t *testing.T, name string, width, height int64) *page {
-	t.Helper()
-	ctx, cancel := chromedp.NewContext(needBrowser(t))
-	t.Cleanup(cancel)
-	p := &page{t: t, name: name, ctx: ctx}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height), colorScheme("dark")); err != nil {
-		t.Fatalf("%s: opening a tab: %v", name, err)
-	}
-	msgs := chromedp.Console(ctx)
-	go func() {
-		for m, err := range msgs {
-			if err != nil {
-				return
-			}
-			// A stopped server refuses connections on purpose.
-			if (m.IsException() || m.Type == chromedp.ConsoleError) && !strings.Contains(m.Text, "net::ERR") {
-				p.mu.Lock()
-				p.errors = append(p.errors, m.String())
-				p.mu.Unlock()
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		for _, e := range p.errors {
-			t.Errorf("%s: the page reported: %s", name, e)
-		}
-	})
-	return p
-}
