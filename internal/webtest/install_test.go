@@ -21,8 +21,9 @@ import (
 // TestSiteInstallsAndOpensOffline: the lobby's first visit installs the
 // site's service worker, which takes the page at once; Chromium then finds
 // the site installable as an app, its manifest without a fault; and with
-// the server gone, the lobby, the rules and the score keeper still open
-// from the worker's cache, each with its header.
+// the server gone, the lobby, the rules, the score keeper, a table's page
+// and a game's on the device still open from the worker's cache, each
+// with its header.
 func TestSiteInstallsAndOpensOffline(t *testing.T) {
 	srv := startKeeperServer(t)
 	p := newProfilePage(t, "player", 420, 860)
@@ -74,6 +75,7 @@ func TestSiteInstallsAndOpensOffline(t *testing.T) {
 		{"/sheet", "header.top a.brand"},
 		{"/sheet/new", "header.top a.brand"},
 		{"/t/k7qx2mpa9c", "header.top a.brand"},
+		{"/play/k7qx2mpa9c", "header.top a.brand"},
 	} {
 		p.nav(srv.Base + c.path)
 		p.until(c.path+" drawn offline, its header in words", `document.querySelector('`+c.header+`').textContent.trim() !== ''
