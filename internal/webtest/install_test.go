@@ -12,6 +12,7 @@ import (
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/skullking-go/skullking/internal/scorekeeper"
 	"github.com/skullking-go/skullking/internal/server"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/internal/web"
@@ -148,14 +149,67 @@ func TestSiteUpdatesOnTheReadersWord(t *testing.T) {
 }
 
 // untilResolved is until for a condition that is a promise, such as the
-// caches' or the worker's state.
+// caches' or the worker's state. The page may be reloading meanwhile (the
+// worker's doing): an evaluation the reload cut short is asked again.
 func (p *page) untilResolved(what, js string, timeout time.Duration) {
 	p.t.Helper()
 	deadline := time.Now().Add(timeout)
-	for !eval[bool](p, "Promise.resolve("+js+").then(Boolean)") {
+	for {
+		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("Promise.resolve("+js+").then(Boolean)", chromedp.EvalAwaitPromise))
+		cancel()
+		if err == nil && ok {
+			return
+		}
 		if time.Now().After(deadline) {
-			p.t.Fatalf("%s: waited %v for %s (%s)\n%s", p.name, timeout, what, js, p.snapshot())
+			p.t.Fatalf("%s: waited %v for %s (%s; %v)\n%s", p.name, timeout, what, js, err, p.snapshot())
 		}
 		time.Sleep(40 * time.Millisecond)
 	}
+}
+
+// formerKeeperWorker stands for the score keeper's own service worker of
+// the releases before the site's (scope "/sheet", network first, its own
+// cache), as a phone that installed it still has it.
+const formerKeeperWorker = `const CACHE = 'sk-sheet-4';
+self.addEventListener('install', (ev) => ev.waitUntil(caches.open(CACHE).then((c) => c.add('/sheet')).then(() => self.skipWaiting())));
+self.addEventListener('activate', (ev) => ev.waitUntil(self.clients.claim()));
+self.addEventListener('fetch', (ev) => ev.respondWith(fetch(ev.request).catch(() => caches.match('/sheet'))));
+`
+
+// TestFormerKeeperWorkerGivesWay: a phone that installed the score keeper's
+// former worker, at /sheet/sw.js for the scope "/sheet", fetches it again on
+// its next visit and gets the one that steps aside: its registration and
+// cache go, and the keeper's page is the site's worker's from then on.
+func TestFormerKeeperWorkerGivesWay(t *testing.T) {
+	var former atomic.Bool
+	former.Store(true)
+	site := web.Handler()
+	sk := scorekeeper.NewHandler(scorekeeper.NewMemoryStore())
+	srv := testserver.StartWith(t, func(c *server.Config) {
+		c.Mount = map[string]http.Handler{"/api/sheets": sk, "/api/sheets/": sk, "/sheet/sw.js": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !former.Load() {
+				site.ServeHTTP(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "text/javascript")
+			w.Header().Set("Cache-Control", "no-cache")
+			w.Header().Set("Service-Worker-Allowed", "/sheet")
+			w.Write([]byte(formerKeeperWorker))
+		})}
+	})
+	p := newPage(t, "keeper", 420, 860)
+	p.nav(srv.Base + "/sheet")
+	// As the keeper's page of those releases did.
+	eval[bool](p, `navigator.serviceWorker.register('/sheet/sw.js', { scope: '/sheet' }).then(() => true)`)
+	p.until("the former worker in charge", `navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL.endsWith('/sheet/sw.js')`, 15*time.Second)
+	p.untilResolved("the former worker's cache", `caches.has('sk-sheet-4')`, 10*time.Second)
+
+	former.Store(false)
+	p.do("reload", chromedp.Reload())
+	p.untilResolved("the site's worker in charge of the keeper, the former one gone",
+		`navigator.serviceWorker.getRegistrations().then((regs) => regs.map((r) => new URL(r.scope).pathname).join() === '/'
+			&& navigator.serviceWorker.controller && new URL(navigator.serviceWorker.controller.scriptURL).pathname === '/sw.js')`, 20*time.Second)
+	p.untilResolved("the former worker's cache gone", `caches.has('sk-sheet-4').then((has) => !has)`, 10*time.Second)
+	p.waitVisible("header.top a.brand")
 }

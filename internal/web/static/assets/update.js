@@ -36,8 +36,31 @@ function watch(reg, worker) {
   worker.addEventListener('statechange', () => { if (worker.state === 'installed') offer(reg, worker); });
 }
 
+// retire unregisters the score keeper's former worker (scope "/sheet"),
+// which a phone that used the keeper before this one came may still have:
+// it would keep the keeper's pages from this one. Its cache goes with it,
+// and a page it controls is opened again, once, under this one.
+async function retire(sw) {
+  const former = (await sw.getRegistrations()).filter((r) => new URL(r.scope).pathname === '/sheet');
+  await Promise.all(former.map((r) => r.unregister()));
+  const kept = await caches.keys();
+  await Promise.all(kept.filter((k) => k.startsWith('sk-sheet-')).map((k) => caches.delete(k)));
+  const ctl = sw.controller && new URL(sw.controller.scriptURL).pathname;
+  if (ctl !== '/sheet/sw.js') return false;
+  const KEY = 'sk.sw.retired';
+  try {
+    if (sessionStorage.getItem(KEY)) return false;
+    sessionStorage.setItem(KEY, '1');
+  } catch (e) {
+    return false; // without a way to count, no reload: the next visit is the site's
+  }
+  location.reload();
+  return true;
+}
+
 async function start() {
   const sw = navigator.serviceWorker;
+  if (await retire(sw)) return;
   // A page opened under a version reloads when another takes over (this
   // page's Reload, or another tab's), so its files are all of one release;
   // the first install takes over a page that had none and needs no reload.
