@@ -4,7 +4,7 @@
 // and the score keeper open without the network once visited, and the site
 // installs as an app.
 //
-// The server writes VERSION and SHELL below (web.go, serveWorker) from the
+// The server writes VERSION and SHELL below (webapp.go, worker) from the
 // files it embeds: VERSION is a hash of all of them, so any release changes
 // this file's bytes and the browser installs the new worker. Each version
 // keeps its files in a cache of its own, served cache-first, so a page and

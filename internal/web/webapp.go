@@ -52,7 +52,7 @@ const (
 // addressOf is the address an embedded file is served at by the routes of
 // HandlerOptions, for the worker's list: a page at its own address, a file
 // of assets/ as it is, one of the score keeper's under /sheet/assets/, any
-// other at the root. keep checks it against the routes, so a file whose
+// other at the root. shell checks it against the routes, so a file whose
 // address this does not know is left out rather than listed wrong (and
 // TestWorkerKeepsEveryFile says so).
 func addressOf(name string) string {
