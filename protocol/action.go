@@ -178,12 +178,13 @@ type Event struct {
 	By string `json:"by,omitempty"`
 }
 
-// Who decided an action.
+// Who decided an action. Those who decide for a seat are the record's own
+// words (skullking.DecidedBy*), so the log, the wire and the record agree.
 const (
 	ByPlayer = "player"
-	ByBot    = "bot"
-	ByTimer  = "timer"
-	ByAuto   = "auto"
+	ByBot    = skullking.DecidedByBot
+	ByTimer  = skullking.DecidedByTimer
+	ByAuto   = skullking.DecidedByAuto
 )
 
 // KindStart is the event of a game's start.

@@ -280,7 +280,7 @@ func (t *Table) act(in Intent, c *client) {
 		t.refuse(in.request(), protocol.ErrBadRequest, protocol.NewProblem(protocol.ProblemBadAction, "Detail", err.Error()))
 		return
 	}
-	if err := t.apply(a, "player", in.At); err != nil {
+	if err := t.apply(a, protocol.ByPlayer, in.At); err != nil {
 		var ae *skullking.ActionError
 		if errors.As(err, &ae) {
 			t.refuseAction(in.request(), c.seat, &ae.Refusal)
@@ -467,7 +467,7 @@ func (t *Table) setSeat(m protocol.ClientMsg) error {
 	}
 	seats := t.seats.clone()
 	switch m.Set {
-	case "bot":
+	case protocol.SetBot:
 		lvl, err := checkLevel(m.Level)
 		if err != nil {
 			return err
@@ -477,7 +477,7 @@ func (t *Table) setSeat(m protocol.ClientMsg) error {
 			name = botName(s)
 		}
 		seats.Seats[s] = Seat{Kind: KindBot, Level: lvl, Name: name}
-	case "open":
+	case protocol.SetOpen:
 		if !lobby && cur.Kind == KindOpen {
 			return nil
 		}
@@ -485,7 +485,7 @@ func (t *Table) setSeat(m protocol.ClientMsg) error {
 		if !lobby {
 			seats.Seats[s].Name = cur.Name // the game keeps the seat's name
 		}
-	case "remove":
+	case protocol.SetRemove:
 		if !lobby {
 			return refused(protocol.ProblemRemoveStarted)
 		}
@@ -501,12 +501,12 @@ func (t *Table) setSeat(m protocol.ClientMsg) error {
 	}
 	if cur.Kind == KindPerson {
 		reason := protocol.ProblemSeatToBot
-		if m.Set != "bot" {
+		if m.Set != protocol.SetBot {
 			reason = protocol.ProblemSeatOpened
 		}
 		t.kick(s, reason)
 	}
-	if m.Set == "remove" {
+	if m.Set == protocol.SetRemove {
 		t.pres = append(t.pres[:s], t.pres[s+1:]...)
 		for _, c := range t.clients {
 			if c.seat > s {

@@ -426,7 +426,7 @@ func (t *Table) due(s int) (time.Time, string, bool) {
 	botAt := base.Add(t.m.cfg.BotDelay)
 	seat := t.seats.Seats[s]
 	if seat.Kind != KindPerson || t.pres[s].standin {
-		return botAt, "bot", true
+		return botAt, protocol.ByBot, true
 	}
 	// A person's seat is decided for by whichever comes first.
 	var due time.Time
@@ -437,14 +437,14 @@ func (t *Table) due(s int) (time.Time, string, bool) {
 		}
 	}
 	if !t.pres[s].awaySince.IsZero() {
-		consider(t.pres[s].awaySince.Add(t.m.cfg.Grace), "bot")
+		consider(t.pres[s].awaySince.Add(t.m.cfg.Grace), protocol.ByBot)
 	}
 	if t.st.TurnSeconds > 0 {
-		consider(t.turnSince.Add(time.Duration(t.st.TurnSeconds)*time.Second), "timer")
+		consider(t.turnSince.Add(time.Duration(t.st.TurnSeconds)*time.Second), protocol.ByTimer)
 	}
 	if t.st.AutoLast && g.Phase() == skullking.PhasePlaying && g.Hand(s).Len() == 1 {
 		if legal := g.LegalActions(s, nil); len(legal) == 1 {
-			consider(botAt, "auto")
+			consider(botAt, protocol.ByAuto)
 		}
 	}
 	return due, by, by != ""
@@ -484,7 +484,7 @@ func (t *Table) wake() {
 		if !ok || now.Before(due) {
 			continue
 		}
-		if by == "auto" {
+		if by == protocol.ByAuto {
 			t.playFirstLegal(s, by, now) // a forced last card needs no thought
 		} else {
 			t.startMove(s, by, now)

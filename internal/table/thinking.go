@@ -41,7 +41,7 @@ type answer struct {
 	from     logPoint // when the question was asked
 	seat     int
 	hint     bool   // advice for the seat's person, not a move
-	by       string // for moves: who acts ("bot", "timer")
+	by       string // for moves: who acts (protocol.ByBot, ByTimer)
 	level    string
 	asked    time.Time // for moves: when the actor asked, for latency figures
 	action   skullking.Action
