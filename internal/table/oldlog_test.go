@@ -59,7 +59,7 @@ func TestALogHoldingAnotherCopyOfAHeldCardLoads(t *testing.T) {
 		t.Fatal(err)
 	}
 	seq := int64(len(log) + 1)
-	if err := s.Append(ctx, id, store.Action{Seq: seq, At: time.Now(), Action: skullking.Play(0, other), By: "player"}); err != nil {
+	if err := s.Append(ctx, id, store.Action{Seq: seq, At: time.Now(), Action: skullking.Play(0, other), By: protocol.ByPlayer}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -80,12 +80,7 @@ func TestALogHoldingAnotherCopyOfAHeldCardLoads(t *testing.T) {
 			t.Fatalf("Ann still holds the Escape %d she played as %d", held, other)
 		}
 	}
-	for a2.last.View.Phase != "over" {
-		if !a2.actOnLatest() {
-			a2.next(protocol.TypeState)
-		}
-	}
-	over := a2.last
+	over := a2.playOn()
 	rec, err := s.Record(ctx, id)
 	if err != nil {
 		t.Fatalf("no record of the finished game: %v", err)

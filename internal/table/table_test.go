@@ -122,6 +122,15 @@ func (c *testClient) next(types ...string) protocol.ServerMsg {
 func (c *testClient) playToEnd() protocol.ServerMsg {
 	c.t.Helper()
 	c.next(protocol.TypeState)
+	return c.playOn()
+}
+
+// playOn is playToEnd from the state the client last read. The game may
+// end in a state actOnLatest reads on its way (it reads every frame
+// waiting), so the phase is looked at after it, before waiting for
+// another state that would never come.
+func (c *testClient) playOn() protocol.ServerMsg {
+	c.t.Helper()
 	for {
 		acted := c.actOnLatest()
 		if c.last.View.Phase == "over" {

@@ -56,11 +56,7 @@ func TestAnOrphanedTableIsTakenOverOnceItsLeaseRunsOut(t *testing.T) {
 	if st.Seq < int64(len(log)) {
 		t.Fatalf("the taken-over table is at seq %d, its log had %d actions", st.Seq, len(log))
 	}
-	for back.last.View.Phase != protocol.PhaseOver {
-		if !back.actOnLatest() {
-			back.next(protocol.TypeState)
-		}
-	}
+	back.playOn()
 }
 
 // onPostgres opens a store on a PostgreSQL schema of the test's own, and
