@@ -17,12 +17,14 @@ import (
 
 // TestServeScorekeeper starts serve as the command does, on port 0, and
 // keeps a sheet through /api/sheets: the score keeper is mounted, its
-// database lives in the data directory, and it survives a restart.
+// sheets live in the data directory's one database, beside the tables,
+// and they survive a restart.
 func TestServeScorekeeper(t *testing.T) {
 	dir := t.TempDir()
 	serveKeepsSheets(t, []string{"--data", dir}, func() {
-		if _, err := os.Stat(filepath.Join(dir, "scorekeeper.db")); err != nil {
-			t.Fatal(err)
+		files, err := filepath.Glob(filepath.Join(dir, "*.db"))
+		if err != nil || len(files) != 1 || filepath.Base(files[0]) != "skullking.db" {
+			t.Fatalf("--data holds %v (%v), want skullking.db alone", files, err)
 		}
 	})
 }
@@ -127,7 +129,7 @@ func TestServeRefusesReviewSettingsThatCannotWork(t *testing.T) {
 }
 
 // startServe starts serve as the command does, on port 0, and returns its
-// address and what stops it (the server, then the score keeper's store).
+// address and what stops it.
 func startServe(t *testing.T, flags ...string) (string, func()) {
 	t.Helper()
 	s, err := newServe(append([]string{"--addr", "127.0.0.1:0", "--log-level", "error"}, flags...), io.Discard)
@@ -135,25 +137,20 @@ func startServe(t *testing.T, flags ...string) (string, func()) {
 		t.Fatal(err)
 	}
 	if err := s.Start(); err != nil {
-		s.closeSheets()
 		t.Fatal(err)
 	}
 	return "http://" + s.Addr(), func() {
 		if err := s.Close(); err != nil {
 			t.Error(err)
 		}
-		if err := s.closeSheets(); err != nil {
-			t.Error(err)
-		}
 	}
 }
 
 // TestServeDurable starts serve as the command does, without and with
-// --durable, and asks the connection of each SQLite database it writes how
+// --durable, and asks the connection of the SQLite database it writes how
 // it commits: WAL either way, synchronous NORMAL (1) by default and FULL (2)
-// with --durable, the tables' database and the score keeper's alike. A
-// database file in --data that the test does not know fails it, so that a
-// new one cannot be left out.
+// with --durable. The tables and the score keeper's sheets share it: a
+// second database file in --data fails the test.
 func TestServeDurable(t *testing.T) {
 	for _, c := range []struct {
 		flags []string
@@ -168,10 +165,9 @@ func TestServeDurable(t *testing.T) {
 			t.Fatal(err)
 		}
 		if err := s.Start(); err != nil {
-			s.closeSheets()
 			t.Fatal(err)
 		}
-		dbs := map[string]any{"skullking.db": s.Server().Store(), "scorekeeper.db": s.sheets}
+		dbs := map[string]any{"skullking.db": s.Server().Store()}
 		files, err := filepath.Glob(filepath.Join(dir, "*.db"))
 		if err != nil {
 			t.Fatal(err)
@@ -196,9 +192,6 @@ func TestServeDurable(t *testing.T) {
 			}
 		}
 		if err := s.Close(); err != nil {
-			t.Error(err)
-		}
-		if err := s.closeSheets(); err != nil {
 			t.Error(err)
 		}
 	}

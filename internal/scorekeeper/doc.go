@@ -22,17 +22,17 @@
 // still being entered, for the entry screens.
 //
 // NewHandler serves the HTTP API (docs/scorekeeper-api.md) over a
-// SheetStore: NewMemoryStore for tests and single runs, NewSQLiteStore for
-// a server. Each sheet has two random 128-bit tokens: its id, which edits,
+// SheetStore: NewMemoryStore for tests and single runs, the database of
+// the server's tables for a server (package sqlstore, whose stores keep the
+// contract of package sheettest). Each sheet has two random 128-bit tokens: its id, which edits,
 // and a follow token, which only reads, so that others at the table can
 // follow the sheet live on their own phones.
 //
 // ScoreJSON is Sheet.Score over JSON, answering as the API does: the score
 // keeper's page runs it compiled to WebAssembly (internal/web) to score a
-// round when the phone cannot reach the server. The HTTP handler and the
-// SQLite store are the server's alone and are left out of that build
-// (js/wasm), which keeps net/http and database/sql out of the module, some
-// 40% of its size, without splitting the package.
+// round when the phone cannot reach the server. The HTTP handler is the
+// server's alone and is left out of that build (js/wasm), which keeps
+// net/http out of the module.
 //
 // Phones that share the edit link may change a sheet offline: a whole-sheet
 // sync names the sheet its changes were made on, and Merge takes every part

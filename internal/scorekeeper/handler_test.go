@@ -989,7 +989,7 @@ func TestAPIRulesInfo(t *testing.T) {
 	std := skullking.DefaultOptions()
 	for i, oi := range info.Options {
 		spec := &specs[i]
-		if oi.Key != spec.Key || oi.In != protocol.InOptions || oi.Group != string(spec.Group) {
+		if oi.Key != spec.Key || oi.In != protocol.InOptions || oi.Group != string(spec.Group) || oi.Unit != string(spec.Unit) {
 			t.Fatalf("option %d is %+v, want the engine's %q", i, oi, spec.Key)
 		}
 		// A value read back from JSON is a float64 or a string, a bool.

@@ -27,6 +27,7 @@ type Main struct {
 	logLevel  string
 	logFormat string
 	srv       *Server
+	bus       *natsbus.Bus // the cluster's, when Start connected it (--bus)
 }
 
 // ParseFlags reads the serve command's flags into m.Config. An error it
@@ -40,9 +41,9 @@ func (m *Main) ParseFlags(args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(m.Stderr)
 	fs.StringVar(&c.Addr, "addr", ":8080", "listen address (\":0\" picks a free port)")
-	fs.StringVar(&c.DataDir, "data", "./skullking-data", "directory of the SQLite databases")
+	fs.StringVar(&c.DataDir, "data", "./skullking-data", "directory of the SQLite database (skullking.db: the tables and the score keeper's sheets)")
 	fs.StringVar(&c.StoreURL, "store", "", "PostgreSQL URL (postgres://user@host:port/db) for the tables and the score keeper (default: SQLite in --data)")
-	fs.BoolVar(&c.Durable, "durable", false, "wait for the disk on every commit to the SQLite databases in --data, the tables' and the score keeper's (survives power loss, slower; no effect with --store)")
+	fs.BoolVar(&c.Durable, "durable", false, "wait for the disk on every commit to the SQLite database in --data (survives power loss, slower; no effect with --store)")
 	fs.StringVar(&c.BusURL, "bus", "", "NATS URL (nats://host:4222) joining the nodes that share --store into one cluster (default: this node alone)")
 	fs.StringVar(&c.Node, "node", "", "this node's name in table leases and on the bus, unique in a cluster (default: the host name)")
 	fs.DurationVar(&c.LeaseTTL, "lease", 15*time.Second, "how long a table's lease lasts: a dead node's tables move to another node after it (renewed every third of it)")
@@ -128,16 +129,36 @@ func (m *Main) ParseFlags(args []string) error {
 
 // Start opens the store, resumes the tables and starts listening.
 func (m *Main) Start() error {
+	if m.Config.BusURL != "" && m.Config.Cluster == nil {
+		// One node of a cluster: the tables, the lobby and the score
+		// keeper's followers are shared over NATS (docs/scaling.md).
+		bus, err := natsbus.Connect(m.Config.BusURL, m.Config.Node, natsbus.Options{Logger: m.Config.Logger})
+		if err != nil {
+			return fmt.Errorf("--bus: %w", err)
+		}
+		m.Config.Cluster, m.bus = bus, bus
+	}
 	srv, err := New(m.Config)
 	if err != nil {
+		m.closeBus()
 		return err
 	}
 	if err := srv.Start(); err != nil {
 		_ = srv.Shutdown(context.Background())
+		m.closeBus()
 		return err
 	}
 	m.srv = srv
 	return nil
+}
+
+// closeBus leaves the cluster's bus Start connected to, once the server
+// no longer uses it.
+func (m *Main) closeBus() {
+	if m.bus != nil {
+		m.bus.Close()
+		m.Config.Cluster, m.bus = nil, nil
+	}
 }
 
 // Addr is the address being served, once started.
@@ -160,6 +181,7 @@ func (m *Main) Close() error {
 	defer cancel()
 	err := m.srv.Shutdown(ctx)
 	m.srv = nil
+	m.closeBus()
 	return err
 }
 

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/pprof"
@@ -25,6 +26,7 @@ import (
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/natsbus"
 	"github.com/skullking-go/skullking/internal/review"
+	"github.com/skullking-go/skullking/internal/scorekeeper"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/internal/store/sqlstore"
 	"github.com/skullking-go/skullking/internal/table"
@@ -190,6 +192,8 @@ type Server struct {
 	created *tableQuota  // unfinished tables per creating address
 	reviews *reviewer
 	lobby   *natsbus.Lobby // the cluster's shared lobby (nil: one node)
+	// stopKeeper stops the score keeper's hearing of other nodes' edits.
+	stopKeeper func()
 
 	ctx    context.Context // cancelled at shutdown: ends every connection
 	cancel context.CancelFunc
@@ -260,7 +264,47 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.log.Info("tables resumed", "count", n)
 	s.reviews = newReviewer(s.store, s.log, cfg.ReviewWorkers, cfg.ReviewQueue, cfg.ReviewBudget, cfg.ReviewStarted)
+	if err := s.mountKeeper(); err != nil {
+		s.mgr.Close()
+		s.reviews.close()
+		s.closeLobby()
+		s.closeStore()
+		return nil, err
+	}
 	return s, nil
+}
+
+// sheetKeeper is a store that keeps the score keeper's sheets too, in the
+// same database (sqlstore's).
+type sheetKeeper interface {
+	Sheets() scorekeeper.SheetStore
+}
+
+// mountKeeper serves the score keeper's API (docs/scorekeeper-api.md) under
+// /api/sheets from the store's own database, unless the configuration
+// mounts one there itself (tests, with a store of their own); on a
+// cluster, the followers of a sheet hear of edits made on every node.
+func (s *Server) mountKeeper() error {
+	keeper, ok := s.store.(sheetKeeper)
+	if _, mounted := s.cfg.Mount["/api/sheets/"]; mounted || !ok {
+		return nil
+	}
+	h := scorekeeper.NewHandler(keeper.Sheets())
+	if s.cfg.Cluster != nil {
+		shared, stop, err := scorekeeper.NewSharedHandler(keeper.Sheets(), natsbus.NewSheetChanges(s.cfg.Cluster))
+		if err != nil {
+			return fmt.Errorf("server: the score keeper's changes: %w", err)
+		}
+		h, s.stopKeeper = shared, stop
+	}
+	mount := maps.Clone(s.cfg.Mount)
+	if mount == nil {
+		mount = map[string]http.Handler{}
+	}
+	mount["/api/sheets"] = h // POST /api/sheets, without the slash
+	mount["/api/sheets/"] = h
+	s.cfg.Mount = mount
+	return nil
 }
 
 // Store is the store the server keeps its tables in: Config.Store, or the
@@ -361,6 +405,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.cancel()
 	s.conns.Wait()
+	if s.stopKeeper != nil {
+		s.stopKeeper()
+	}
 	s.closeLobby()
 	return s.closeStore()
 }

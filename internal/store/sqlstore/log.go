@@ -12,17 +12,13 @@ import (
 // its PostgreSQL dialect).
 const actionColumns = `seq, at, seat, kind, card, card2, tas, value, by`
 
-// rows is a query's rows as both databases' drivers hand them over
-// (database/sql's and pgx's).
-type rows interface {
-	Next() bool
-	Scan(dest ...any) error
-	Err() error
-}
-
 // readLog reads table id's action log from rows of actionColumns in seq
 // order, refusing a log with a gap: an action is never skipped on replay.
-func readLog(id string, rs rows) ([]store.Action, error) {
+func readLog(id string, rs interface {
+	scanner
+	Next() bool
+	Err() error
+}) ([]store.Action, error) {
 	var log []store.Action
 	for rs.Next() {
 		var a store.Action

@@ -6,6 +6,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -84,6 +85,10 @@ func OpenSQLite(dir string, o SQLiteOptions) (*SQLite, error) {
 		db.Close()
 		return nil, err
 	}
+	if err := s.adoptSheets(context.Background(), dir); err != nil {
+		db.Close()
+		return nil, err
+	}
 	s.insert, err = db.Prepare(insertAction)
 	if err != nil {
 		db.Close()
@@ -91,6 +96,58 @@ func OpenSQLite(dir string, o SQLiteOptions) (*SQLite, error) {
 	}
 	go s.writer()
 	return s, nil
+}
+
+// oldSheetsFile is the score keeper's own database of releases before
+// its sheets joined this one.
+const oldSheetsFile = "scorekeeper.db"
+
+// adoptSheets merges the score keeper's database of an older release,
+// scorekeeper.db in dir, into this one: its sheets are copied over (one
+// already here is left as it is, so that a merge cut short is simply done
+// again), and the file is renamed scorekeeper.db.merged, kept for its owner
+// to delete. A data directory then holds one database.
+func (s *SQLite) adoptSheets(ctx context.Context, dir string) error {
+	old := filepath.Join(dir, oldSheetsFile)
+	if _, err := os.Stat(old); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("store: the score keeper's old database: %w", err)
+	}
+	if _, err := s.db.ExecContext(ctx, `ATTACH DATABASE $1 AS old`, old); err != nil {
+		return fmt.Errorf("store: opening the score keeper's old database: %w", err)
+	}
+	err := func() error {
+		var has int
+		err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM old.sqlite_master WHERE type = 'table' AND name = 'scorekeeper_sheets'`).Scan(&has)
+		if err != nil {
+			return err
+		}
+		if has > 0 {
+			if _, err := s.db.ExecContext(ctx, `INSERT OR IGNORE INTO main.scorekeeper_sheets (`+sheetColumns+`)
+				SELECT `+sheetColumns+` FROM old.scorekeeper_sheets`); err != nil {
+				return err
+			}
+		}
+		// Its log goes into the file before the file is put aside.
+		_, err = s.db.ExecContext(ctx, `PRAGMA old.wal_checkpoint(TRUNCATE)`)
+		return err
+	}()
+	if _, derr := s.db.ExecContext(ctx, `DETACH DATABASE old`); err == nil && derr != nil {
+		err = derr
+	}
+	if err != nil {
+		return fmt.Errorf("store: merging the score keeper's old database: %w", err)
+	}
+	for _, suffix := range []string{"-wal", "-shm"} {
+		if err := os.Remove(old + suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("store: %w", err)
+		}
+	}
+	if err := os.Rename(old, old+".merged"); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return nil
 }
 
 const insertAction = `INSERT INTO actions (table_id, seq, at, seat, kind, card, card2, tas, value, by)
