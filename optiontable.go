@@ -35,6 +35,29 @@ const (
 	OptionSchedule OptionType = "schedule"
 )
 
+// Unit is what an int option's number counts, so that a client can word a
+// value ("20 points", "10 rounds") from the option table rather than from a
+// guess; a check of a client finds the point values of the rules by it. A
+// switch or a choice counts nothing: its unit is UnitNone.
+type Unit string
+
+// Units. Adding one means naming it in docs/protocol.md (the option list's
+// field table), where a test looks for every unit of Units.
+const (
+	UnitNone    Unit = ""
+	UnitPoints  Unit = "points"  // points scored or lost
+	UnitCards   Unit = "cards"   // cards, as dealt to a hand
+	UnitRounds  Unit = "rounds"  // rounds of a game
+	UnitTricks  Unit = "tricks"  // tricks won or bid
+	UnitSeconds Unit = "seconds" // time, as a table's turn timer
+	UnitPlayers Unit = "players" // seats at a table
+)
+
+// Units lists every unit but UnitNone.
+func Units() []Unit {
+	return []Unit{UnitPoints, UnitCards, UnitRounds, UnitTricks, UnitSeconds, UnitPlayers}
+}
+
 // Choice is one value of a choice option; a player reads it as the
 // catalogue's option.<key>.<value> (locale).
 type Choice struct {
@@ -66,6 +89,8 @@ type OptionSpec struct {
 	Label string
 	// Min, Max and Step bound an OptionInt.
 	Min, Max, Step int
+	// Unit is what an OptionInt counts; UnitNone for the other types.
+	Unit Unit
 	// Choices are the values of an OptionChoice or the presets of an
 	// OptionSchedule.
 	Choices []Choice
@@ -76,6 +101,9 @@ type OptionSpec struct {
 	// omit, when set, keeps the option out of a record although it differs
 	// from the standard rule (the rounds of a game on another schedule).
 	omit func(o *Options) bool
+	// field is an OptionInt's field of Options, which a test sets out of
+	// range behind Set's back to see Validate refuse it.
+	field func(o *Options) *int
 }
 
 // Default is the standard rule's value: an int, a bool, a string, or for a
@@ -223,16 +251,16 @@ const maxPoints = 1000
 
 var optionSpecs = []OptionSpec{
 	scheduleOption(),
-	intOption("rounds", GroupRules, "Rounds", 1, maxRounds, 1, func(o *Options) *int { return &o.Rounds }).
+	IntOption("rounds", GroupRules, UnitRounds, "Rounds", 1, maxRounds, 1, func(o *Options) *int { return &o.Rounds }).
 		needs("schedule", "standard").omitWhen(func(o *Options) bool { return o.Schedule != "standard" && o.Schedule != "" || len(o.ScheduleCards) > 0 }),
 	enumOption("scoring", GroupRules, "Scoring", []Choice{{Value: "standard"}, {Value: "rascal"}},
 		func(o *Options) *Scoring { return &o.Scoring }),
-	boolOption("cannon_load", GroupRules, "Cannon loads",
+	BoolOption("cannon_load", GroupRules, "Cannon loads",
 		func(o *Options) *bool { return &o.CannonLoad }).needs("scoring", "rascal"),
-	boolOption("loot", GroupModules, "Loot", func(o *Options) *bool { return &o.Loot }),
-	boolOption("kraken", GroupModules, "Kraken", func(o *Options) *bool { return &o.Kraken }),
-	boolOption("white_whale", GroupModules, "White Whale", func(o *Options) *bool { return &o.WhiteWhale }),
-	boolOption("pirate_abilities", GroupModules, "Pirate abilities",
+	BoolOption("loot", GroupModules, "Loot", func(o *Options) *bool { return &o.Loot }),
+	BoolOption("kraken", GroupModules, "Kraken", func(o *Options) *bool { return &o.Kraken }),
+	BoolOption("white_whale", GroupModules, "White Whale", func(o *Options) *bool { return &o.WhiteWhale }),
+	BoolOption("pirate_abilities", GroupModules, "Pirate abilities",
 		func(o *Options) *bool { return &o.PirateAbilities }),
 	pointsOption("points_per_trick", "Points per trick bid", func(o *Options) *int { return &o.PointsPerTrick }),
 	pointsOption("miss_penalty", "Penalty per trick off", func(o *Options) *int { return &o.MissPenalty }),
@@ -240,8 +268,8 @@ var optionSpecs = []OptionSpec{
 	enumOption("zero_scaling", GroupHouse, "Zero bid scaling",
 		[]Choice{{Value: "cards"}, {Value: "round"}, {Value: "flat"}},
 		func(o *Options) *ZeroScaling { return &o.ZeroScaling }),
-	boolOption("bonuses", GroupHouse, "Bonus points", func(o *Options) *bool { return &o.Bonuses }),
-	boolOption("keep_bonus_on_miss", GroupHouse, "Bonuses on a missed bid",
+	BoolOption("bonuses", GroupHouse, "Bonus points", func(o *Options) *bool { return &o.Bonuses }),
+	BoolOption("keep_bonus_on_miss", GroupHouse, "Bonuses on a missed bid",
 		func(o *Options) *bool { return &o.KeepBonusOnMiss }).needs("bonuses", true),
 	pointsOption("bonus_fourteen", "Colour 14 captured",
 		func(o *Options) *int { return &o.BonusFourteen }).needs("bonuses", true),
@@ -257,7 +285,7 @@ var optionSpecs = []OptionSpec{
 	enumOption("kraken_lead", GroupHouse, "After the Kraken",
 		[]Choice{{Value: "would-have-won"}, {Value: "left-of-kraken"}},
 		func(o *Options) *KrakenLead { return &o.KrakenLead }).needs("kraken", true),
-	boolOption("tiebreak", GroupHouse, "Tiebreak rounds", func(o *Options) *bool { return &o.Tiebreak }),
+	BoolOption("tiebreak", GroupHouse, "Tiebreak rounds", func(o *Options) *bool { return &o.Tiebreak }),
 }
 
 func (s OptionSpec) needs(key string, v any) OptionSpec {
@@ -272,12 +300,18 @@ func (s OptionSpec) omitWhen(f func(o *Options) bool) OptionSpec {
 
 // pointsOption is a house rule's point value: 0 to maxPoints, in fives.
 func pointsOption(key, label string, field func(o *Options) *int) OptionSpec {
-	return intOption(key, GroupHouse, label, 0, maxPoints, 5, field)
+	return IntOption(key, GroupHouse, UnitPoints, label, 0, maxPoints, 5, field)
 }
 
-func intOption(key string, group OptionGroup, label string, lo, hi, step int, field func(o *Options) *int) OptionSpec {
-	return OptionSpec{Key: key, Type: OptionInt, Group: group, Label: label, Min: lo, Max: hi, Step: step,
-		get: func(o *Options) any { return *field(o) },
+// IntOption is the entry of an OptionInt: a whole number of unit from lo to
+// hi, which a form offers in steps of step, kept in the field of Options
+// that field returns. The table's entries are made with it, and so can a
+// test's rule that the table does not have, to show that a check reads the
+// table rather than a list of its own.
+func IntOption(key string, group OptionGroup, unit Unit, label string, lo, hi, step int, field func(o *Options) *int) OptionSpec {
+	return OptionSpec{Key: key, Type: OptionInt, Group: group, Label: label, Min: lo, Max: hi, Step: step, Unit: unit,
+		field: field,
+		get:   func(o *Options) any { return *field(o) },
 		set: func(o *Options, v any) error {
 			n, ok := v.(int)
 			if !ok {
@@ -291,7 +325,9 @@ func intOption(key string, group OptionGroup, label string, lo, hi, step int, fi
 		}}
 }
 
-func boolOption(key string, group OptionGroup, label string, field func(o *Options) *bool) OptionSpec {
+// BoolOption is the entry of an OptionBool, a switch kept in the field of
+// Options that field returns (see IntOption).
+func BoolOption(key string, group OptionGroup, label string, field func(o *Options) *bool) OptionSpec {
 	return OptionSpec{Key: key, Type: OptionBool, Group: group, Label: label,
 		get: func(o *Options) any { return *field(o) },
 		set: func(o *Options, v any) error {

@@ -135,14 +135,10 @@ func TestOptionRangesRefused(t *testing.T) {
 			}
 		}
 		if s.Type == OptionInt {
+			// Out of range behind Set's back, in the field the entry
+			// keeps its value in.
 			o := DefaultOptions()
-			field := reflect.ValueOf(&o).Elem().FieldByNameFunc(func(name string) bool {
-				return strings.EqualFold(name, strings.ReplaceAll(s.Key, "_", ""))
-			})
-			if !field.IsValid() {
-				t.Fatalf("%s: no field of that name", s.Key)
-			}
-			field.SetInt(int64(s.Max + 1))
+			*s.field(&o) = s.Max + 1
 			if err := o.Validate(4); err == nil || !strings.Contains(err.Error(), s.Key) {
 				t.Errorf("%s = %d: Validate says %v", s.Key, s.Max+1, err)
 			}
@@ -151,3 +147,26 @@ func TestOptionRangesRefused(t *testing.T) {
 }
 
 func jsonInt(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestOptionUnits checks that every number of the table says what it
+// counts, in a unit of Units, and that nothing else claims one: a client
+// words a value by it, and a check finds the rules' point values by it.
+func TestOptionUnits(t *testing.T) {
+	known := map[Unit]bool{}
+	for _, u := range Units() {
+		if u == UnitNone || known[u] {
+			t.Fatalf("Units lists %q twice or lists no unit", u)
+		}
+		known[u] = true
+	}
+	for _, s := range OptionSpecs() {
+		if (s.Type == OptionInt) != known[s.Unit] || (s.Type != OptionInt && s.Unit != UnitNone) {
+			t.Errorf("%s (%s) has the unit %q", s.Key, s.Type, s.Unit)
+		}
+	}
+	for key, want := range map[string]Unit{"rounds": UnitRounds, "points_per_trick": UnitPoints, "loot_bonus": UnitPoints} {
+		if s, _ := OptionSpecOf(key); s.Unit != want {
+			t.Errorf("%s counts %q, want %q", key, s.Unit, want)
+		}
+	}
+}

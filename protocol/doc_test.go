@@ -403,8 +403,8 @@ func stringConsts(t *testing.T) map[string]string {
 
 // TestDocNamesEveryConstant checks that every value the package defines
 // for the wire — message types, codes, kinds, statuses, who decided — is
-// written in the document as `value`, and so are the option list's types
-// and groups.
+// written in the document as `value`, and so are the option list's types,
+// groups and units.
 func TestDocNamesEveryConstant(t *testing.T) {
 	prose, _ := splitDoc(readDoc(t))
 	named := map[string]bool{}
@@ -430,6 +430,11 @@ func TestDocNamesEveryConstant(t *testing.T) {
 	for g := range groups {
 		if !named[g] {
 			t.Errorf("the option group %q is not in the document", g)
+		}
+	}
+	for _, u := range skullking.Units() {
+		if !named[string(u)] {
+			t.Errorf("the option unit %q is not in the document", u)
 		}
 	}
 }

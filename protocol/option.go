@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/skullking-go/skullking"
 )
@@ -20,7 +21,11 @@ type OptionInfo struct {
 	Min     *int         `json:"min,omitempty"`
 	Max     *int         `json:"max,omitempty"`
 	Step    *int         `json:"step,omitempty"`
-	Group   string       `json:"group"` // rules, house, modules or pace
+	// Unit is what an int counts (skullking.Units: points, rounds,
+	// seconds…), for a client to word a value with; absent for a switch or
+	// a choice.
+	Unit  string `json:"unit,omitempty"`
+	Group string `json:"group"` // rules, house, modules or pace
 	// Needs says the option matters only while another has a value.
 	Needs *NeedInfo `json:"needs,omitempty"`
 	// In says where a request sets it: "options" (the rules: a record's
@@ -65,12 +70,16 @@ const (
 const GroupChat = "chat"
 
 // RuleOptions lists the engine's options, in the engine's order.
-func RuleOptions() []OptionInfo {
-	specs := skullking.OptionSpecs()
+func RuleOptions() []OptionInfo { return RuleOptionsOf(skullking.OptionSpecs()) }
+
+// RuleOptionsOf lists the options of an option table, in its order: the
+// engine's (RuleOptions), or a test's with a rule the engine lacks.
+func RuleOptionsOf(specs []skullking.OptionSpec) []OptionInfo {
 	out := make([]OptionInfo, 0, len(specs))
 	for i := range specs {
 		s := &specs[i]
-		oi := OptionInfo{Key: s.Key, Type: string(s.Type), Default: s.Default(), Group: string(s.Group), In: InOptions}
+		oi := OptionInfo{Key: s.Key, Type: string(s.Type), Default: s.Default(), Group: string(s.Group), Unit: string(s.Unit),
+			In: InOptions}
 		if s.Type == skullking.OptionInt {
 			oi.Min, oi.Max, oi.Step = intp(s.Min), intp(s.Max), intp(s.Step)
 		}
@@ -80,7 +89,7 @@ func RuleOptions() []OptionInfo {
 		if s.Needs != nil {
 			oi.Needs = &NeedInfo{Key: s.Needs.Key, Value: s.Needs.Value}
 		}
-		oi.Refused = refusedWith(s)
+		oi.Refused = refusedWith(specs, s)
 		out = append(out, oi)
 	}
 	return out
@@ -90,14 +99,14 @@ func RuleOptions() []OptionInfo {
 // from the standard rules (with what it needs), makes rules it refuses
 // that it accepts with the switch off: the one definition of such a rule
 // is the engine's Validate, never a copy in a client.
-func refusedWith(s *skullking.OptionSpec) []PlayersRefusal {
+func refusedWith(specs []skullking.OptionSpec, s *skullking.OptionSpec) []PlayersRefusal {
 	if s.Type != skullking.OptionBool || s.Default() != false {
 		return nil
 	}
 	off := skullking.DefaultOptions()
 	if s.Needs != nil {
-		need, ok := skullking.OptionSpecOf(s.Needs.Key)
-		if !ok || need.Set(&off, s.Needs.Value) != nil {
+		i := slices.IndexFunc(specs, func(n skullking.OptionSpec) bool { return n.Key == s.Needs.Key })
+		if i < 0 || specs[i].Set(&off, s.Needs.Value) != nil {
 			return nil
 		}
 	}

@@ -363,9 +363,14 @@ func TestRuleOptions(t *testing.T) {
 		}
 		_, hasChoices := o["choices"]
 		_, hasMin := o["min"]
-		want := map[string][2]bool{"int": {false, true}, "bool": {false, false}, "choice": {true, false}, "schedule": {true, false}}
-		if w := want[o["type"].(string)]; w != [2]bool{hasChoices, hasMin} {
-			t.Errorf("%s (%s): choices %v, min %v", specs[i].Key, o["type"], hasChoices, hasMin)
+		_, hasUnit := o["unit"]
+		want := map[string][3]bool{"int": {false, true, true}, "bool": {false, false, false}, "choice": {true, false, false},
+			"schedule": {true, false, false}}
+		if w := want[o["type"].(string)]; w != [3]bool{hasChoices, hasMin, hasUnit} {
+			t.Errorf("%s (%s): choices %v, min %v, unit %v", specs[i].Key, o["type"], hasChoices, hasMin, hasUnit)
+		}
+		if hasUnit && o["unit"] != string(specs[i].Unit) {
+			t.Errorf("%s: unit %v, want the table's %q", specs[i].Key, o["unit"], specs[i].Unit)
 		}
 	}
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
 	"github.com/skullking-go/skullking/words"
 )
@@ -244,6 +246,11 @@ func TestSettingOptionsDefaultsAreTheSettings(t *testing.T) {
 		w, _ := json.Marshal(want)
 		if string(got) != string(w) {
 			t.Errorf("%s: the option list's default %s, a new table's %s", o.Key, got, w)
+		}
+		// A number says what it counts, in one of the engine's units, as
+		// the rules' numbers do; a switch counts nothing.
+		if (o.Type == string(skullking.OptionInt)) != slices.Contains(skullking.Units(), skullking.Unit(o.Unit)) {
+			t.Errorf("%s (%s) has the unit %q", o.Key, o.Type, o.Unit)
 		}
 	}
 	if !keys["spectator_chat"] {

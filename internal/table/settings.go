@@ -50,7 +50,7 @@ func SettingOptions() []protocol.OptionInfo {
 	zero, most, step := 0, MaxTurnSeconds, 15
 	return []protocol.OptionInfo{
 		{Key: "turn_seconds", Type: string(skullking.OptionInt), Default: def.TurnSeconds, Min: &zero, Max: &most, Step: &step,
-			Group: string(skullking.GroupPace), In: protocol.InSettings},
+			Unit: string(skullking.UnitSeconds), Group: string(skullking.GroupPace), In: protocol.InSettings},
 		{Key: "auto_last", Type: string(skullking.OptionBool), Default: def.AutoLast, Group: string(skullking.GroupPace),
 			In: protocol.InSettings},
 		{Key: "spectator_chat", Type: string(skullking.OptionBool), Default: def.SpectatorChat, Group: protocol.GroupChat,
