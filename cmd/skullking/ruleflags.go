@@ -15,9 +15,12 @@ import (
 // Options.Validate. Every command that starts games shares these flags;
 // their help is the catalogue's, in English, for the operator reading
 // --help.
-func ruleFlags(fs *flag.FlagSet) *skullking.Options {
+func ruleFlags(fs *flag.FlagSet) *skullking.Options { return ruleFlagsOf(fs, skullking.OptionSpecs()) }
+
+// ruleFlagsOf is ruleFlags for the options of specs: the engine's, or a
+// test's with a rule the engine lacks.
+func ruleFlagsOf(fs *flag.FlagSet, specs []skullking.OptionSpec) *skullking.Options {
 	o := skullking.DefaultOptions()
-	specs := skullking.OptionSpecs()
 	en := locale.For(locale.Base)
 	for i := range specs {
 		s := &specs[i]

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/optiontest"
 )
 
 func runArgs(args ...string) (code int, stdout, stderr string) {
@@ -138,25 +141,17 @@ func TestSimExternalBotThatCannotStart(t *testing.T) {
 	}
 }
 
-// TestRuleFlagsSetOptions maps every rule flag to its option.
+// TestRuleFlagsSetOptions maps every rule flag to its option: each option
+// of the engine's table, given a value other than its standard one by its
+// flag, reads back that value.
 func TestRuleFlagsSetOptions(t *testing.T) {
-	cfg, err := parseSim([]string{"--players", "5", "--rounds", "7", "--points-per-trick", "25", "--miss-penalty", "5",
-		"--zero-points", "15", "--zero-scaling", "round", "--keep-bonus-on-miss", "--bonuses=false",
-		"--bonus-fourteen", "11", "--bonus-black-fourteen", "21", "--bonus-pirate-mermaid", "22",
-		"--bonus-skull-king-pirate", "33", "--bonus-mermaid-skull-king", "50", "--scoring", "rascal", "--cannon-load",
-		"--loot", "--kraken", "--white-whale", "--pirate-abilities", "--loot-bonus", "30",
-		"--kraken-lead", "left-of-kraken", "--tiebreak=false"}, os.Stderr)
+	specs := skullking.OptionSpecs()
+	args, want := otherRuleFlags(t, specs)
+	cfg, err := parseSim(append([]string{"--players", "5"}, args...), os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := skullking.Options{Rounds: 7, Schedule: "standard", PointsPerTrick: 25, MissPenalty: 5, ZeroPoints: 15,
-		ZeroScaling: skullking.ZeroByRound, KeepBonusOnMiss: true, Bonuses: false, BonusFourteen: 11,
-		BonusBlackFourteen: 21, BonusPirateMermaid: 22, BonusSkullKingPirate: 33, BonusMermaidSkullKing: 50,
-		Scoring: skullking.RascalScoring, CannonLoad: true, Loot: true, Kraken: true, WhiteWhale: true,
-		PirateAbilities: true, LootBonus: 30, KrakenLead: skullking.KrakenLeadLeftOfKraken, Tiebreak: false}
-	if got := *cfg.arena.Options; !reflect.DeepEqual(got, want) {
-		t.Fatalf("options\n%+v\nwant\n%+v", got, want)
-	}
+	checkRuleValues(t, specs, cfg.arena.Options, want)
 	if len(cfg.arena.Lineup) != 5 || cfg.arena.Lineup[4] != "random" {
 		t.Fatalf("line-up %v", cfg.arena.Lineup)
 	}
@@ -181,5 +176,72 @@ func TestRuleFlagsSetOptions(t *testing.T) {
 	}
 	if cfg.arena.Deals != 100 || cfg.arena.Seed != 1 || len(cfg.arena.Lineup) != 4 || cfg.arena.Progress == nil {
 		t.Fatalf("defaults: %+v", cfg.arena)
+	}
+}
+
+// TestRuleFlagsTakeANewRule: a house rule added to the option table is a
+// flag with no more code, set like the others.
+func TestRuleFlagsTakeANewRule(t *testing.T) {
+	specs := optiontest.WithHouseRule(skullking.UnitRounds)
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	opts := ruleFlagsOf(fs, specs)
+	if got := optiontest.Rule(specs).Get(opts); got != optiontest.Default {
+		t.Fatalf("no flags: the new rule is %v, want its standard %d", got, optiontest.Default)
+	}
+	args, want := otherRuleFlags(t, specs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	checkRuleValues(t, specs, opts, want)
+}
+
+// otherRuleFlags gives every option of specs a value other than its
+// standard one, as its flag: the arguments, and the value each option must
+// then read (by key).
+func otherRuleFlags(t *testing.T, specs []skullking.OptionSpec) (args []string, want map[string]any) {
+	t.Helper()
+	want = map[string]any{}
+	for i := range specs {
+		s := &specs[i]
+		var v any
+		switch s.Type {
+		case skullking.OptionInt:
+			n := s.Default().(int) + s.Step
+			if n > s.Max {
+				n = s.Default().(int) - s.Step
+			}
+			v = n
+		case skullking.OptionBool:
+			v = !s.Default().(bool)
+		case skullking.OptionChoice:
+			for _, c := range s.Choices {
+				if c.Value != s.Default() {
+					v = c.Value
+				}
+			}
+		case skullking.OptionSchedule:
+			v = []int{2, 4, 6}
+		}
+		if v == nil || reflect.DeepEqual(v, s.Default()) {
+			t.Fatalf("%s (%s): no value other than %v", s.Key, s.Type, s.Default())
+		}
+		text := fmt.Sprint(v)
+		if cards, ok := v.([]int); ok {
+			text = strings.Trim(strings.Join(strings.Fields(fmt.Sprint(cards)), ","), "[]")
+		}
+		args = append(args, "--"+strings.ReplaceAll(s.Key, "_", "-")+"="+text)
+		want[s.Key] = v
+	}
+	return args, want
+}
+
+// checkRuleValues checks that every option of specs reads its wanted value
+// in o.
+func checkRuleValues(t *testing.T, specs []skullking.OptionSpec, o *skullking.Options, want map[string]any) {
+	t.Helper()
+	for i := range specs {
+		if got := specs[i].Get(o); !reflect.DeepEqual(got, want[specs[i].Key]) {
+			t.Errorf("--%s: the option reads %v, want %v", strings.ReplaceAll(specs[i].Key, "_", "-"), got, want[specs[i].Key])
+		}
 	}
 }
