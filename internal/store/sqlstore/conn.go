@@ -20,6 +20,10 @@ type conn interface {
 	exec(ctx context.Context, query string, args ...any) (int64, error)
 	queryRow(ctx context.Context, query string, args ...any) scanner
 	query(ctx context.Context, query string, args ...any) (rows, error)
+	// tx runs f in one transaction: all of its writes or none.
+	tx(ctx context.Context, f func(conn) error) error
+	// snapshot runs f's reads as of one moment.
+	snapshot(ctx context.Context, f func(conn) error) error
 }
 
 // scanner is one row of an answer.
@@ -63,6 +67,50 @@ func (c sqlConn) query(ctx context.Context, query string, args ...any) (rows, er
 	return sqlRows{rs}, nil
 }
 
+// tx implements conn.
+func (c sqlConn) tx(ctx context.Context, f func(conn) error) error {
+	tx, err := c.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = tx.Rollback() }() // after Commit, a no-op
+	if err := f(sqlTx{tx}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// snapshot implements conn. SQLite's store has one connection, which the
+// table being read does not write to while it loads (it has no owner
+// yet): the reads need no transaction of their own.
+func (c sqlConn) snapshot(_ context.Context, f func(conn) error) error { return f(c) }
+
+// sqlTx is a database/sql transaction; a transaction in it is itself.
+type sqlTx struct{ t *sql.Tx }
+
+func (c sqlTx) exec(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := c.t.ExecContext(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (c sqlTx) queryRow(ctx context.Context, query string, args ...any) scanner {
+	return c.t.QueryRowContext(ctx, query, args...)
+}
+
+func (c sqlTx) query(ctx context.Context, query string, args ...any) (rows, error) {
+	rs, err := c.t.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return sqlRows{rs}, nil
+}
+
+func (c sqlTx) tx(_ context.Context, f func(conn) error) error       { return f(c) }
+func (c sqlTx) snapshot(_ context.Context, f func(conn) error) error { return f(c) }
+
 // sqlRows are database/sql's rows, whose Close error is the one Err
 // reports.
 type sqlRows struct{ *sql.Rows }
@@ -87,3 +135,36 @@ func (c pgConn) queryRow(ctx context.Context, query string, args ...any) scanner
 func (c pgConn) query(ctx context.Context, query string, args ...any) (rows, error) {
 	return c.pool.Query(ctx, query, args...)
 }
+
+// tx implements conn.
+func (c pgConn) tx(ctx context.Context, f func(conn) error) error {
+	return pgx.BeginFunc(ctx, c.pool, func(tx pgx.Tx) error { return f(pgTx{tx}) })
+}
+
+// snapshot implements conn: a read-only, repeatable-read transaction.
+func (c pgConn) snapshot(ctx context.Context, f func(conn) error) error {
+	return pgx.BeginTxFunc(ctx, c.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly},
+		func(tx pgx.Tx) error { return f(pgTx{tx}) })
+}
+
+// pgTx is a PostgreSQL transaction; a transaction in it is itself.
+type pgTx struct{ t pgx.Tx }
+
+func (c pgTx) exec(ctx context.Context, query string, args ...any) (int64, error) {
+	tag, err := c.t.Exec(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return tag.RowsAffected(), nil
+}
+
+func (c pgTx) queryRow(ctx context.Context, query string, args ...any) scanner {
+	return c.t.QueryRow(ctx, query, args...)
+}
+
+func (c pgTx) query(ctx context.Context, query string, args ...any) (rows, error) {
+	return c.t.Query(ctx, query, args...)
+}
+
+func (c pgTx) tx(_ context.Context, f func(conn) error) error       { return f(c) }
+func (c pgTx) snapshot(_ context.Context, f func(conn) error) error { return f(c) }

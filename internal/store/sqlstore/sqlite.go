@@ -29,6 +29,7 @@ var migrations embed.FS
 // WAL mode lets the process be killed at any instant without losing a
 // committed action.
 type SQLite struct {
+	tables
 	db     *sql.DB
 	insert *sql.Stmt
 
@@ -79,8 +80,8 @@ func OpenSQLite(dir string, o SQLiteOptions) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	s := &SQLite{db: db, appends: make(chan *appendReq, 4*maxBatch), stop: make(chan struct{}),
-		stopped: make(chan struct{})}
+	s := &SQLite{tables: tables{c: sqlConn{db}, greatest: "MAX"}, db: db, appends: make(chan *appendReq, 4*maxBatch),
+		stop: make(chan struct{}), stopped: make(chan struct{})}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
 		return nil, err
@@ -150,9 +151,6 @@ func (s *SQLite) adoptSheets(ctx context.Context, dir string) error {
 	return nil
 }
 
-const insertAction = `INSERT INTO actions (table_id, seq, at, seat, kind, card, card2, tas, value, by)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-
 // schema is the tables and the action log, kept by package migrate.
 var schema = migrate.Schema{Name: "store", FS: migrations, Dir: "migrations", Adopt: adoptSchemaMigrations}
 
@@ -210,130 +208,6 @@ func adoptSchemaMigrations(ctx context.Context, tx *sql.Tx) (int, error) {
 		return 0, err
 	}
 	return len(applied), nil
-}
-
-func ms(t time.Time) int64 {
-	if t.IsZero() {
-		return 0
-	}
-	return t.UnixMilli()
-}
-
-func fromMS(v int64) time.Time {
-	if v == 0 {
-		return time.Time{}
-	}
-	return time.UnixMilli(v)
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// CreateTable implements store.Store.
-func (s *SQLite) CreateTable(ctx context.Context, t *store.Table) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO tables
-		(id, status, public, seed, settings, seats, rematch, created_at, updated_at, started_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		t.ID, string(t.Status), boolInt(t.Public), int64(t.Seed), string(t.Settings), string(t.Seats), t.Rematch,
-		ms(t.CreatedAt), ms(t.UpdatedAt), ms(t.StartedAt))
-	if err != nil {
-		if isConstraint(err) {
-			return fmt.Errorf("%w: table %s exists", store.ErrConflict, t.ID)
-		}
-		return fmt.Errorf("store: create table: %w", err)
-	}
-	return nil
-}
-
-// SaveTable implements store.Store.
-func (s *SQLite) SaveTable(ctx context.Context, t *store.Table, l store.Lease) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE tables SET status = ?, public = ?, seed = ?, settings = ?, seats = ?,
-		rematch = ?, updated_at = ?, started_at = ? WHERE id = ?
-		AND EXISTS (SELECT 1 FROM leases WHERE table_id = ? AND node = ? AND epoch = ?)`,
-		string(t.Status), boolInt(t.Public), int64(t.Seed), string(t.Settings), string(t.Seats), t.Rematch,
-		ms(t.UpdatedAt), ms(t.StartedAt), t.ID, t.ID, l.Node, l.Epoch)
-	if err != nil {
-		return fmt.Errorf("store: save table: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		var one int
-		switch err := s.db.QueryRowContext(ctx, `SELECT 1 FROM tables WHERE id = ?`, t.ID).Scan(&one); {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("%w: table %s", store.ErrNotFound, t.ID)
-		case err != nil:
-			return fmt.Errorf("store: save table: %w", err)
-		}
-		return fmt.Errorf("%w: table %s is no longer %s's (epoch %d)", store.ErrLeaseLost, t.ID, l.Node, l.Epoch)
-	}
-	return nil
-}
-
-// LoadTable implements store.Store.
-func (s *SQLite) LoadTable(ctx context.Context, id string) (*store.Table, []store.Action, error) {
-	t := &store.Table{ID: id}
-	var status, settings, seats string
-	var public int
-	var seed, created, updated, started int64
-	err := s.db.QueryRowContext(ctx, `SELECT status, public, seed, settings, seats, rematch, created_at, updated_at,
-		started_at FROM tables WHERE id = ?`, id).
-		Scan(&status, &public, &seed, &settings, &seats, &t.Rematch, &created, &updated, &started)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, fmt.Errorf("%w: table %s", store.ErrNotFound, id)
-	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("store: load table: %w", err)
-	}
-	t.Status, t.Public, t.Seed = store.Status(status), public != 0, uint64(seed)
-	t.Settings, t.Seats = []byte(settings), []byte(seats)
-	t.CreatedAt, t.UpdatedAt, t.StartedAt = fromMS(created), fromMS(updated), fromMS(started)
-	rows, err := s.db.QueryContext(ctx, `SELECT `+actionColumns+` FROM actions WHERE table_id = ? ORDER BY seq`, id)
-	if err != nil {
-		return nil, nil, fmt.Errorf("store: load actions: %w", err)
-	}
-	defer rows.Close()
-	log, err := readLog(id, rows)
-	if err != nil {
-		return nil, nil, err
-	}
-	return t, log, nil
-}
-
-// OpenTables implements store.Store.
-func (s *SQLite) OpenTables(ctx context.Context) ([]string, error) {
-	return s.tableIDs(ctx, "open tables", `SELECT id FROM tables WHERE status IN (?, ?) ORDER BY created_at`,
-		string(store.StatusLobby), string(store.StatusPlaying))
-}
-
-// Unowned implements store.Store.
-func (s *SQLite) Unowned(ctx context.Context, node string) ([]string, error) {
-	return s.tableIDs(ctx, "unowned tables", `SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id
-		WHERE t.status IN (?, ?) AND (l.table_id IS NULL OR l.node = ? OR l.expires_at <= ?) ORDER BY t.created_at`,
-		string(store.StatusLobby), string(store.StatusPlaying), node, time.Now().UnixMilli())
-}
-
-// tableIDs runs a query whose rows are table ids; what names it in errors.
-func (s *SQLite) tableIDs(ctx context.Context, what, query string, args ...any) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: %s: %w", what, err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
-	}
-	return ids, nil
 }
 
 // Append implements store.Store. It returns once the actions are committed; a
@@ -413,13 +287,10 @@ func (s *SQLite) writeTx(batch []*appendReq) error {
 	defer cancel()
 	if len(batch) == 1 && len(batch[0].actions) == 1 {
 		// Alone, one autocommit statement costs a third of a transaction.
-		r, a := batch[0], batch[0].actions[0]
-		x := a.Action
-		_, err := s.insert.ExecContext(ctx, r.table, a.Seq, ms(a.At), int(x.Seat), int(x.Kind), int(x.Card),
-			int(x.Card2), int(x.As), int(x.Value), a.By)
-		if err != nil {
-			if isConstraint(err) {
-				return fmt.Errorf("%w: table %s seq %d", store.ErrConflict, r.table, a.Seq)
+		r := batch[0]
+		if _, err := s.insert.ExecContext(ctx, actionArgs(r.table, r.actions[0])...); err != nil {
+			if unique(err) {
+				return appendConflict(r.table, r.actions)
 			}
 			return fmt.Errorf("store: append: %w", err)
 		}
@@ -433,12 +304,9 @@ func (s *SQLite) writeTx(batch []*appendReq) error {
 	stmt := tx.StmtContext(ctx, s.insert)
 	for _, r := range batch {
 		for _, a := range r.actions {
-			x := a.Action
-			_, err := stmt.ExecContext(ctx, r.table, a.Seq, ms(a.At), int(x.Seat), int(x.Kind), int(x.Card), int(x.Card2),
-				int(x.As), int(x.Value), a.By)
-			if err != nil {
-				if isConstraint(err) {
-					return fmt.Errorf("%w: table %s seq %d", store.ErrConflict, r.table, a.Seq)
+			if _, err := stmt.ExecContext(ctx, actionArgs(r.table, a)...); err != nil {
+				if unique(err) {
+					return appendConflict(r.table, r.actions)
 				}
 				return fmt.Errorf("store: append: %w", err)
 			}
@@ -448,126 +316,6 @@ func (s *SQLite) writeTx(batch []*appendReq) error {
 		return fmt.Errorf("store: append: %w", err)
 	}
 	return nil
-}
-
-// AcquireLease implements store.Store.
-func (s *SQLite) AcquireLease(ctx context.Context, table, node string, ttl time.Duration) (store.Lease, error) {
-	now := time.Now()
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return store.Lease{}, fmt.Errorf("store: lease: %w", err)
-	}
-	defer tx.Rollback()
-	var holder string
-	var epoch, expires int64
-	err = tx.QueryRowContext(ctx, `SELECT node, epoch, expires_at FROM leases WHERE table_id = ?`, table).
-		Scan(&holder, &epoch, &expires)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		epoch = 0
-	case err != nil:
-		return store.Lease{}, fmt.Errorf("store: lease: %w", err)
-	case holder != node && expires > now.UnixMilli():
-		return store.Lease{}, fmt.Errorf("%w: %s holds %s until %s", store.ErrLeased, holder, table, fromMS(expires).Format(time.RFC3339))
-	}
-	l := store.Lease{Table: table, Node: node, Epoch: epoch + 1, Expires: now.Add(ttl)}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO leases (table_id, node, epoch, expires_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (table_id) DO UPDATE SET node = excluded.node, epoch = excluded.epoch, expires_at = excluded.expires_at`,
-		table, node, l.Epoch, ms(l.Expires)); err != nil {
-		return store.Lease{}, fmt.Errorf("store: lease: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return store.Lease{}, fmt.Errorf("store: lease: %w", err)
-	}
-	return l, nil
-}
-
-// RenewLease implements store.Store. A renewal never shortens the lease: the
-// heartbeat's and a table's own may be under way at once and land in either
-// order, and the holder counts on the later of the two.
-func (s *SQLite) RenewLease(ctx context.Context, l store.Lease, ttl time.Duration) (store.Lease, error) {
-	l.Expires = time.Now().Add(ttl)
-	res, err := s.db.ExecContext(ctx, `UPDATE leases SET expires_at = MAX(expires_at, ?) WHERE table_id = ? AND node = ? AND epoch = ?`,
-		ms(l.Expires), l.Table, l.Node, l.Epoch)
-	if err != nil {
-		return store.Lease{}, fmt.Errorf("store: renew lease: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return store.Lease{}, fmt.Errorf("%w: %s epoch %d", store.ErrLeaseLost, l.Table, l.Epoch)
-	}
-	return l, nil
-}
-
-// RenewLeases implements store.Store; like RenewLease, it never shortens a lease.
-func (s *SQLite) RenewLeases(ctx context.Context, node string, ttl time.Duration) ([]string, error) {
-	return s.tableIDs(ctx, "renew leases", `UPDATE leases SET expires_at = MAX(expires_at, ?) WHERE node = ? RETURNING table_id`,
-		ms(time.Now().Add(ttl)), node)
-}
-
-// ReleaseLease implements store.Store.
-func (s *SQLite) ReleaseLease(ctx context.Context, l store.Lease) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM leases WHERE table_id = ? AND node = ? AND epoch = ?`,
-		l.Table, l.Node, l.Epoch)
-	if err != nil {
-		return fmt.Errorf("store: release lease: %w", err)
-	}
-	return nil
-}
-
-// PutRecord implements store.Store. The table's review, computed from the
-// record it replaces, goes in the same transaction.
-func (s *SQLite) PutRecord(ctx context.Context, table string, record []byte) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: put record: %w", err)
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO records (table_id, created_at, record) VALUES (?, ?, ?)
-		ON CONFLICT (table_id) DO UPDATE SET record = excluded.record`, table, ms(time.Now()), record); err != nil {
-		return fmt.Errorf("store: put record: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM reviews WHERE table_id = ?`, table); err != nil {
-		return fmt.Errorf("store: put record: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: put record: %w", err)
-	}
-	return nil
-}
-
-// PutReview implements store.Store.
-func (s *SQLite) PutReview(ctx context.Context, table string, review []byte) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO reviews (table_id, created_at, review) VALUES (?, ?, ?)
-		ON CONFLICT (table_id) DO UPDATE SET review = excluded.review, created_at = excluded.created_at`,
-		table, ms(time.Now()), review)
-	if err != nil {
-		return fmt.Errorf("store: put review: %w", err)
-	}
-	return nil
-}
-
-// Review implements store.Store.
-func (s *SQLite) Review(ctx context.Context, table string) ([]byte, error) {
-	return s.document(ctx, "review", `SELECT review FROM reviews WHERE table_id = ?`, table)
-}
-
-// Record implements store.Store.
-func (s *SQLite) Record(ctx context.Context, table string) ([]byte, error) {
-	return s.document(ctx, "record", `SELECT record FROM records WHERE table_id = ?`, table)
-}
-
-// document reads the one stored document (a record, a review) query finds
-// for table; what names it in errors.
-func (s *SQLite) document(ctx context.Context, what, query, table string) ([]byte, error) {
-	var b []byte
-	err := s.db.QueryRowContext(ctx, query, table).Scan(&b)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w: %s of %s", store.ErrNotFound, what, table)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
-	}
-	return b, nil
 }
 
 // Settings reports how the database's connection commits (its journal
