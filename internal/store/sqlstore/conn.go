@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/skullking-go/skullking/internal/pgdb"
@@ -44,28 +45,50 @@ func noRows(err error) bool { return errors.Is(err, sql.ErrNoRows) || errors.Is(
 // unique reports whether err is a unique key's refusal, in either engine.
 func unique(err error) bool { return isConstraint(err) || pgdb.IsUniqueViolation(err) }
 
-// sqlConn is a database/sql database (SQLite's).
-type sqlConn struct{ db *sql.DB }
+// sqlRunner is what a database/sql database and a transaction in it
+// both run.
+type sqlRunner interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
 
-func (c sqlConn) exec(ctx context.Context, query string, args ...any) (int64, error) {
-	res, err := c.db.ExecContext(ctx, query, args...)
+// sqlOn runs the queries of a conn on a database/sql runner.
+type sqlOn struct{ r sqlRunner }
+
+func (c sqlOn) exec(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := c.r.ExecContext(ctx, query, args...)
 	if err != nil {
 		return 0, err
 	}
 	return res.RowsAffected()
 }
 
-func (c sqlConn) queryRow(ctx context.Context, query string, args ...any) scanner {
-	return c.db.QueryRowContext(ctx, query, args...)
+func (c sqlOn) queryRow(ctx context.Context, query string, args ...any) scanner {
+	return c.r.QueryRowContext(ctx, query, args...)
 }
 
-func (c sqlConn) query(ctx context.Context, query string, args ...any) (rows, error) {
-	rs, err := c.db.QueryContext(ctx, query, args...)
+func (c sqlOn) query(ctx context.Context, query string, args ...any) (rows, error) {
+	rs, err := c.r.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	return sqlRows{rs}, nil
 }
+
+// sqlRows are database/sql's rows, whose Close error is the one Err
+// reports.
+type sqlRows struct{ *sql.Rows }
+
+func (r sqlRows) Close() { _ = r.Rows.Close() }
+
+// sqlConn is a database/sql database (SQLite's).
+type sqlConn struct {
+	sqlOn
+	db *sql.DB
+}
+
+func sqlConnOf(db *sql.DB) sqlConn { return sqlConn{sqlOn{db}, db} }
 
 // tx implements conn.
 func (c sqlConn) tx(ctx context.Context, f func(conn) error) error {
@@ -74,7 +97,7 @@ func (c sqlConn) tx(ctx context.Context, f func(conn) error) error {
 		return err
 	}
 	defer func() { _ = tx.Rollback() }() // after Commit, a no-op
-	if err := f(sqlTx{tx}); err != nil {
+	if err := f(sqlTx{sqlOn{tx}}); err != nil {
 		return err
 	}
 	return tx.Commit()
@@ -86,85 +109,58 @@ func (c sqlConn) tx(ctx context.Context, f func(conn) error) error {
 func (c sqlConn) snapshot(_ context.Context, f func(conn) error) error { return f(c) }
 
 // sqlTx is a database/sql transaction; a transaction in it is itself.
-type sqlTx struct{ t *sql.Tx }
-
-func (c sqlTx) exec(ctx context.Context, query string, args ...any) (int64, error) {
-	res, err := c.t.ExecContext(ctx, query, args...)
-	if err != nil {
-		return 0, err
-	}
-	return res.RowsAffected()
-}
-
-func (c sqlTx) queryRow(ctx context.Context, query string, args ...any) scanner {
-	return c.t.QueryRowContext(ctx, query, args...)
-}
-
-func (c sqlTx) query(ctx context.Context, query string, args ...any) (rows, error) {
-	rs, err := c.t.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	return sqlRows{rs}, nil
-}
+type sqlTx struct{ sqlOn }
 
 func (c sqlTx) tx(_ context.Context, f func(conn) error) error       { return f(c) }
 func (c sqlTx) snapshot(_ context.Context, f func(conn) error) error { return f(c) }
 
-// sqlRows are database/sql's rows, whose Close error is the one Err
-// reports.
-type sqlRows struct{ *sql.Rows }
+// pgRunner is what a PostgreSQL pool and a transaction in it both run.
+type pgRunner interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
 
-func (r sqlRows) Close() { _ = r.Rows.Close() }
+// pgOn runs the queries of a conn on a pgx runner.
+type pgOn struct{ r pgRunner }
 
-// pgConn is a PostgreSQL pool.
-type pgConn struct{ pool *pgxpool.Pool }
-
-func (c pgConn) exec(ctx context.Context, query string, args ...any) (int64, error) {
-	tag, err := c.pool.Exec(ctx, query, args...)
+func (c pgOn) exec(ctx context.Context, query string, args ...any) (int64, error) {
+	tag, err := c.r.Exec(ctx, query, args...)
 	if err != nil {
 		return 0, err
 	}
 	return tag.RowsAffected(), nil
 }
 
-func (c pgConn) queryRow(ctx context.Context, query string, args ...any) scanner {
-	return c.pool.QueryRow(ctx, query, args...)
+func (c pgOn) queryRow(ctx context.Context, query string, args ...any) scanner {
+	return c.r.QueryRow(ctx, query, args...)
 }
 
-func (c pgConn) query(ctx context.Context, query string, args ...any) (rows, error) {
-	return c.pool.Query(ctx, query, args...)
+func (c pgOn) query(ctx context.Context, query string, args ...any) (rows, error) {
+	return c.r.Query(ctx, query, args...)
 }
+
+// pgConn is a PostgreSQL pool.
+type pgConn struct {
+	pgOn
+	pool *pgxpool.Pool
+}
+
+func pgConnOf(pool *pgxpool.Pool) pgConn { return pgConn{pgOn{pool}, pool} }
 
 // tx implements conn.
 func (c pgConn) tx(ctx context.Context, f func(conn) error) error {
-	return pgx.BeginFunc(ctx, c.pool, func(tx pgx.Tx) error { return f(pgTx{tx}) })
+	return pgx.BeginFunc(ctx, c.pool, func(tx pgx.Tx) error { return f(pgTx{pgOn{tx}}) })
 }
 
 // snapshot implements conn: a read-only, repeatable-read transaction.
 func (c pgConn) snapshot(ctx context.Context, f func(conn) error) error {
 	return pgx.BeginTxFunc(ctx, c.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly},
-		func(tx pgx.Tx) error { return f(pgTx{tx}) })
+		func(tx pgx.Tx) error { return f(pgTx{pgOn{tx}}) })
 }
 
 // pgTx is a PostgreSQL transaction; a transaction in it is itself.
-type pgTx struct{ t pgx.Tx }
-
-func (c pgTx) exec(ctx context.Context, query string, args ...any) (int64, error) {
-	tag, err := c.t.Exec(ctx, query, args...)
-	if err != nil {
-		return 0, err
-	}
-	return tag.RowsAffected(), nil
-}
-
-func (c pgTx) queryRow(ctx context.Context, query string, args ...any) scanner {
-	return c.t.QueryRow(ctx, query, args...)
-}
-
-func (c pgTx) query(ctx context.Context, query string, args ...any) (rows, error) {
-	return c.t.Query(ctx, query, args...)
-}
+type pgTx struct{ pgOn }
 
 func (c pgTx) tx(_ context.Context, f func(conn) error) error       { return f(c) }
 func (c pgTx) snapshot(_ context.Context, f func(conn) error) error { return f(c) }

@@ -45,7 +45,7 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	return &Postgres{tables: tables{c: pgConn{pool}, greatest: "GREATEST"}, pool: pool}, nil
+	return &Postgres{tables: tables{c: pgConnOf(pool), greatest: "GREATEST"}, pool: pool}, nil
 }
 
 // Append implements Store: the actions go in one transaction, all or

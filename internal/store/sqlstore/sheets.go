@@ -20,10 +20,10 @@ import (
 type sheets struct{ c conn }
 
 // Sheets is the score keeper's store in this database.
-func (s *SQLite) Sheets() scorekeeper.SheetStore { return sheets{sqlConn{s.db}} }
+func (s *SQLite) Sheets() scorekeeper.SheetStore { return sheets{sqlConnOf(s.db)} }
 
 // Sheets is the score keeper's store in this database.
-func (p *Postgres) Sheets() scorekeeper.SheetStore { return sheets{pgConn{p.pool}} }
+func (p *Postgres) Sheets() scorekeeper.SheetStore { return sheets{pgConnOf(p.pool)} }
 
 // storedDoc is the content column: what a sheet holds beyond its identity.
 type storedDoc struct {

@@ -80,7 +80,7 @@ func OpenSQLite(dir string, o SQLiteOptions) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	s := &SQLite{tables: tables{c: sqlConn{db}, greatest: "MAX"}, db: db, appends: make(chan *appendReq, 4*maxBatch),
+	s := &SQLite{tables: tables{c: sqlConnOf(db), greatest: "MAX"}, db: db, appends: make(chan *appendReq, 4*maxBatch),
 		stop: make(chan struct{}), stopped: make(chan struct{})}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
