@@ -8,12 +8,16 @@ import (
 	"testing"
 )
 
-// requireClusterMachine skips the test on a machine that cannot run a
-// cluster, saying what is missing; under CI (CI set) that is a failure
-// instead, as for the PostgreSQL tests (internal/pgdb/pgtest): CI must run
-// it, not skip it in silence.
+// requireClusterMachine skips the test under -short (a cluster of real
+// processes takes minutes; the full suite and CI run it) and on a machine
+// that cannot run a cluster, saying what is missing; under CI (CI set) the
+// latter is a failure instead, as for the PostgreSQL tests
+// (internal/pgdb/pgtest): CI must run it, not skip it in silence.
 func requireClusterMachine(t *testing.T) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("starts a cluster of serve processes and kills them for minutes: the full suite runs it")
+	}
 	problem := clusterMachineProblem()
 	if problem == "" {
 		return

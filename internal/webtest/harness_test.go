@@ -35,9 +35,19 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// shortSmoke names the browser tests -short still runs: one that opens the
+// lobby, creates a table against bots and plays a short game to its end,
+// so that a quick run still sees Chromium load the pages and play. The
+// others take minutes together; the full suite and CI run every one.
+var shortSmoke = map[string]bool{"TestEmojiNickname": true}
+
 // needBrowser starts Chromium once, or skips (fails under CI) without it.
+// Under -short it skips every test but the smoke ones.
 func needBrowser(t *testing.T) context.Context {
 	t.Helper()
+	if top, _, _ := strings.Cut(t.Name(), "/"); testing.Short() && !shortSmoke[top] {
+		t.Skip("a browser test: the full suite (go test without -short) runs it")
+	}
 	if _, err := os.Stat(chromiumPath); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("Chromium is not installed at %s and CI is set: run scripts/install-chromium", chromiumPath)
