@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -195,21 +196,31 @@ var (
 	codeParsed  = regexp.MustCompile(`\.code\s*(?:\[|\.(?:startsWith|endsWith|slice|substring|substr|charAt|split|match|replace)\b)`)
 )
 
+// siteOptions is the option list of GET /api/options: the engine's rules
+// and the table's settings.
+func siteOptions() []protocol.OptionInfo {
+	return append(protocol.RuleOptions(), table.SettingOptions()...)
+}
+
 // numericOptions are the keys of the options whose values are numbers.
-func numericOptions() []string {
+func numericOptions(options []protocol.OptionInfo) []string {
 	var keys []string
-	for _, o := range append(protocol.RuleOptions(), table.SettingOptions()...) {
-		if o.Type == "int" {
+	for _, o := range options {
+		if o.Type == string(skullking.OptionInt) {
 			keys = append(keys, o.Key)
 		}
 	}
 	return keys
 }
 
-// scanJS lists the marks of rules kept in one JavaScript file.
-func scanJS(src string) []ruleFinding {
+// scanJS lists the marks of rules kept in one JavaScript file, with the
+// site's option list.
+func scanJS(src string) []ruleFinding { return scanJSFor(src, siteOptions()) }
+
+// scanJSFor is scanJS with the option list options.
+func scanJSFor(src string, options []protocol.OptionInfo) []ruleFinding {
 	codes := cardCodes()
-	numeric := numericOptions()
+	numeric := numericOptions(options)
 	var out []ruleFinding
 	lines := map[int]*strings.Builder{} // the file's code (not literals), line by line, to look for option keys and numbers
 	for _, p := range lexJS(src) {
@@ -309,14 +320,25 @@ func clientFiles(t *testing.T, under string) map[string]string {
 	return files
 }
 
-func scanFile(name, src string) []ruleFinding {
+func scanFile(name, src string) []ruleFinding { return scanFileFor(name, src, siteOptions()) }
+
+func scanFileFor(name, src string, options []protocol.OptionInfo) []ruleFinding {
 	if strings.HasSuffix(name, ".html") {
 		return scanHTML(src)
 	}
-	return scanJS(src)
+	return scanJSFor(src, options)
 }
 
 func TestClientKeepsNoRules(t *testing.T) {
+	for _, f := range clientRules(t, siteOptions()) {
+		t.Error(f)
+	}
+}
+
+// clientRules lists the rules the table's page and its modules keep, by
+// the option list options.
+func clientRules(t *testing.T, options []protocol.OptionInfo) []string {
+	t.Helper()
 	files := clientFiles(t, "static/assets")
 	b, err := static.ReadFile("static/index.html")
 	if err != nil {
@@ -326,11 +348,13 @@ func TestClientKeepsNoRules(t *testing.T) {
 	if len(files) < 10 {
 		t.Fatalf("only %d files to read: the client moved?", len(files))
 	}
+	var out []string
 	for name, src := range files {
-		for _, f := range scanFile(name, src) {
-			t.Errorf("%s %v", name, f)
+		for _, f := range scanFileFor(name, src, options) {
+			out = append(out, fmt.Sprintf("%s %v", name, f))
 		}
 	}
+	return out
 }
 
 // TestScoreKeeperKeepsNoCardTable reads the score keeper's page for the one

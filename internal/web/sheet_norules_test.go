@@ -52,16 +52,23 @@ var sheetNumberAllowed = []struct{ file, pattern, why string }{
 }
 
 func TestSheetPageKeepsNoRules(t *testing.T) {
-	facts := sheetRuleFacts(t)
+	for _, leak := range sheetLeaks(t, sheetRuleFacts(t)) {
+		t.Errorf("%s", leak)
+	}
+}
+
+// sheetLeaks lists the rules the score keeper's scripts write, by facts.
+func sheetLeaks(t *testing.T, facts sheetFacts) []string {
+	t.Helper()
+	var out []string
 	for _, name := range sheetScripts(t) {
 		src, err := static.ReadFile("static/" + name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, leak := range facts.leaks(name, string(src)) {
-			t.Errorf("%s", leak)
-		}
+		out = append(out, facts.leaks(name, string(src))...)
 	}
+	return out
 }
 
 // TestSheetRuleCheckFindsEachKindOfRule plants each kind of rule in a
@@ -108,9 +115,17 @@ type sheetFacts struct {
 
 // sheetRuleFacts asks the engine and the score keeper's API: the card
 // catalogue, the option table as the page is served it, and the point
-// values — every standard value of a house rule worth points (per trick,
-// per miss, a zero bid, each bonus, the Loot reward) and Rascal's wagers.
+// values — the standard value of every option counted in points (per
+// trick, per miss, a zero bid, each bonus, the Loot reward) and Rascal's
+// wagers.
 func sheetRuleFacts(t *testing.T) sheetFacts {
+	t.Helper()
+	info := sheetRulesInfo(t)
+	return newSheetFacts(t, info.Options, info.Wagers)
+}
+
+// sheetRulesInfo is the score keeper's GET /api/sheets/rules.
+func sheetRulesInfo(t *testing.T) scorekeeper.RulesInfo {
 	t.Helper()
 	rec := httptest.NewRecorder()
 	scorekeeper.NewHandler(scorekeeper.NewMemoryStore()).ServeHTTP(rec, httptest.NewRequest("GET", "/api/sheets/rules", nil))
@@ -118,16 +133,23 @@ func sheetRuleFacts(t *testing.T) sheetFacts {
 	if err := json.Unmarshal(rec.Body.Bytes(), &info); err != nil || len(info.Options) == 0 {
 		t.Fatalf("GET /api/sheets/rules: %v\n%s", err, rec.Body.String())
 	}
-	f := sheetFacts{codes: map[string]bool{}, options: info.Options, points: map[int]bool{}}
+	return info
+}
+
+// newSheetFacts are the facts of an option list as the page is served it
+// (its defaults read back from JSON) and of Rascal's wagers.
+func newSheetFacts(t *testing.T, options []protocol.OptionInfo, wagers []int) sheetFacts {
+	t.Helper()
+	f := sheetFacts{codes: map[string]bool{}, options: options, points: map[int]bool{}}
 	for _, c := range protocol.Cards() {
 		f.codes[c.Code], f.codes[c.NamedCode] = true, true
 	}
-	for _, o := range info.Options {
-		if v, ok := o.Default.(float64); ok && o.Type == string(sk.OptionInt) && o.Group == string(sk.GroupHouse) && v > 0 {
+	for _, o := range options {
+		if v, ok := o.Default.(float64); ok && o.Unit == string(sk.UnitPoints) && v > 0 {
 			f.points[int(v)] = true
 		}
 	}
-	for _, w := range info.Wagers {
+	for _, w := range wagers {
 		if w > 0 {
 			f.points[w] = true
 		}
@@ -194,7 +216,7 @@ func (f sheetFacts) leaks(name, src string) []string {
 
 // byHand reports whether literal v, written beside option o's key, is a
 // rule the option table holds: o's standard value; any number for an
-// option worth points; any list of cards for the schedule.
+// option counted in points; any list of cards for the schedule.
 func (f sheetFacts) byHand(o protocol.OptionInfo, v string) bool {
 	switch {
 	case strings.HasPrefix(v, "["):
@@ -208,7 +230,7 @@ func (f sheetFacts) byHand(o protocol.OptionInfo, v string) bool {
 	if err != nil || o.Type != string(sk.OptionInt) {
 		return false
 	}
-	return o.Group == string(sk.GroupHouse) || o.Default == float64(n)
+	return o.Unit == string(sk.UnitPoints) || o.Default == float64(n)
 }
 
 func lineAt(s string, i int) int { return strings.Count(s[:i], "\n") + 1 }
