@@ -52,7 +52,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.DurationVar(&c.ThinkLimit, "think-limit", time.Second, "the most an expert bot's move or a hint may search (a safety net on a busy machine)")
 	fs.DurationVar(&c.PingInterval, "ping", 20*time.Second, "interval between WebSocket pings")
 	fs.DurationVar(&c.PingTimeout, "ping-timeout", 15*time.Second, "time for a pong before the client is dropped")
-	fs.IntVar(&c.MaxTables, "max-tables", 20000, "tables in memory at once")
+	fs.IntVar(&c.MaxTables, "max-tables", table.DefaultMaxTables, "tables in memory at once")
 	fs.Float64Var(&c.MsgRate, "msg-rate", 10, "messages a second per connection (negative: no limit)")
 	fs.Float64Var(&c.HTTPRate, "http-rate", 2, "table creations and joins a second per address (negative: no limit)")
 	fs.IntVar(&c.MaxSpectators, "max-spectators", table.DefaultMaxSpectators, "spectators of one table (0: no limit)")

@@ -67,7 +67,7 @@ type Config struct {
 	LeaseTTL   time.Duration // table ownership lease (30s)
 	IdleEvict  time.Duration // finished tables with no clients leave memory (5m)
 	InboxSize  int           // each table's inbound queue (table.DefaultInboxSize)
-	MaxTables  int           // tables in memory (20000)
+	MaxTables  int           // tables in memory (table.DefaultMaxTables)
 
 	PingInterval time.Duration // between WebSocket pings (20s)
 	PingTimeout  time.Duration // for the pong (15s)

@@ -82,7 +82,7 @@ type Config struct {
 	// Bots makes a seat's bot from its level name (default: bot.NewWithin
 	// ThinkLimit).
 	Bots      func(level string, seed uint64) (bot.Bot, error)
-	MaxTables int // tables in memory at once; creation fails beyond (20000)
+	MaxTables int // tables in memory at once; creation fails beyond (DefaultMaxTables)
 	// MaxSpectators bounds one table's spectators (200); negative: no limit.
 	MaxSpectators int
 	// ChatRate and ChatBurst bound one table's chat lines a second, its
@@ -105,6 +105,11 @@ const (
 	DefaultChatRate      = 2
 	DefaultChatBurst     = 10
 )
+
+// DefaultMaxTables is how many tables a manager holds in memory at once
+// unless told otherwise: 20,000 tables of four players are 80,000
+// connections, past what one machine's open files allow anyway.
+const DefaultMaxTables = 20000
 
 // DefaultThinkLimit caps an expert's move or a hint when Config leaves
 // ThinkLimit zero.
@@ -176,7 +181,7 @@ func NewManager(cfg Config) *Manager {
 		cfg.InboxSize = DefaultInboxSize
 	}
 	if cfg.MaxTables == 0 {
-		cfg.MaxTables = 20000
+		cfg.MaxTables = DefaultMaxTables
 	}
 	if cfg.MaxSpectators == 0 {
 		cfg.MaxSpectators = DefaultMaxSpectators
