@@ -49,7 +49,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.DurationVar(&c.LeaseTTL, "lease", 15*time.Second, "how long a table's lease lasts: a dead node's tables move to another node after it (renewed every third of it)")
 	fs.DurationVar(&c.Grace, "grace", 30*time.Second, "how long an absent player's seat waits before a bot plays it")
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "how long bots pause before each move (0: none)")
-	fs.DurationVar(&c.ThinkLimit, "think-limit", time.Second, "the most an expert bot's move or a hint may search (a safety net on a busy machine)")
+	fs.DurationVar(&c.ThinkLimit, "think-limit", table.DefaultThinkLimit, "the most an expert bot's move or a hint may search (a safety net on a busy machine)")
 	fs.DurationVar(&c.PingInterval, "ping", 20*time.Second, "interval between WebSocket pings")
 	fs.DurationVar(&c.PingTimeout, "ping-timeout", 15*time.Second, "time for a pong before the client is dropped")
 	fs.IntVar(&c.MaxTables, "max-tables", table.DefaultMaxTables, "tables in memory at once")
