@@ -15,28 +15,42 @@ import (
 // information; every finished game is re-scored from its record by the
 // independent scorer of refscore_test.go.
 
-// moduleSets are the module configurations every table size is played with.
+// moduleSets are the module configurations every table size is played
+// with: none, each module of the option table alone, and all; a module the
+// engine refuses at this size (the Loot at two players) is left out.
 func moduleSets(players int) []string {
-	sets := []string{"none", "kraken", "white_whale", "pirate_abilities", "all"}
-	if players > 2 {
-		sets = append(sets, "loot")
+	sets := []string{"none"}
+	for _, s := range moduleSpecs() {
+		o := DefaultOptions()
+		if s.Set(&o, true) == nil && o.Validate(players) == nil {
+			sets = append(sets, s.Key)
+		}
 	}
-	return sets
+	return append(sets, "all")
 }
 
+// moduleSpecs are the switches of the option table's modules group.
+func moduleSpecs() []*OptionSpec {
+	var out []*OptionSpec
+	for i := range optionSpecs {
+		if s := &optionSpecs[i]; s.Group == GroupModules && s.Type == OptionBool {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// withModules switches on the module set (a key of moduleSets), or for
+// "all" every module the engine takes at this size.
 func withModules(o *Options, set string, players int) {
-	switch set {
-	case "loot":
-		o.Loot = true
-	case "kraken":
-		o.Kraken = true
-	case "white_whale":
-		o.WhiteWhale = true
-	case "pirate_abilities":
-		o.PirateAbilities = true
-	case "all":
-		o.Loot = players > 2
-		o.Kraken, o.WhiteWhale, o.PirateAbilities = true, true, true
+	for _, s := range moduleSpecs() {
+		if set != "all" && set != s.Key {
+			continue
+		}
+		on := *o
+		if s.Set(&on, true) == nil && on.Validate(players) == nil {
+			*o = on
+		}
 	}
 }
 
@@ -70,15 +84,15 @@ func drawOptions(t *rapid.T, players int) Options {
 	case 4:
 		o.Bonuses = false
 	case 5:
-		o.PointsPerTrick = rapid.IntRange(0, 50).Draw(t, "points per trick")
-		o.MissPenalty = rapid.IntRange(0, 50).Draw(t, "miss penalty")
-		o.ZeroPoints = rapid.IntRange(0, 50).Draw(t, "zero points")
-		o.BonusFourteen = rapid.IntRange(0, 50).Draw(t, "bonus 14")
-		o.BonusBlackFourteen = rapid.IntRange(0, 50).Draw(t, "bonus black 14")
-		o.BonusPirateMermaid = rapid.IntRange(0, 50).Draw(t, "bonus pirate mermaid")
-		o.BonusSkullKingPirate = rapid.IntRange(0, 50).Draw(t, "bonus skull king pirate")
-		o.BonusMermaidSkullKing = rapid.SampledFrom([]int{40, 50}).Draw(t, "bonus mermaid skull king")
-		o.LootBonus = rapid.IntRange(0, 50).Draw(t, "loot bonus")
+		// Every point value of the option table, so that a new one is
+		// played (and scored by the reference scorer) too.
+		for i := range optionSpecs {
+			if s := &optionSpecs[i]; s.Unit == UnitPoints {
+				if err := s.Set(&o, rapid.IntRange(0, 50).Draw(t, s.Key)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 	}
 	o.Tiebreak = rapid.IntRange(0, 3).Draw(t, "tiebreak") > 0
 	if o.Kraken && rapid.IntRange(0, 3).Draw(t, "kraken lead") == 0 {
