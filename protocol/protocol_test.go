@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/optiontest"
 )
 
 // allModules is a rule set with every module, so that every kind of trick,
@@ -340,8 +341,24 @@ func TestCardCatalogue(t *testing.T) {
 // Every option of the engine's table is listed with its default and range,
 // and no words: a client names it from the locale catalogue.
 func TestRuleOptions(t *testing.T) {
-	specs := skullking.OptionSpecs()
-	infos := RuleOptions()
+	checkRuleOptions(t, skullking.OptionSpecs(), RuleOptions())
+}
+
+// TestRuleOptionsTakeANewRule: a house rule added to the table is listed
+// as the others are, with its unit and standard value, by no more code.
+func TestRuleOptionsTakeANewRule(t *testing.T) {
+	specs := optiontest.WithHouseRule(skullking.UnitTricks)
+	infos := RuleOptionsOf(specs)
+	checkRuleOptions(t, specs, infos)
+	if o := infos[len(infos)-1]; o.Key != optiontest.Key || o.Default != optiontest.Default || o.Unit != "tricks" ||
+		o.Group != "house" || o.In != InOptions {
+		t.Fatalf("the new rule is listed as %+v", o)
+	}
+}
+
+// checkRuleOptions checks the option list infos of the table specs.
+func checkRuleOptions(t *testing.T, specs []skullking.OptionSpec, infos []OptionInfo) {
+	t.Helper()
 	if len(infos) != len(specs) {
 		t.Fatalf("%d options listed of %d", len(infos), len(specs))
 	}
