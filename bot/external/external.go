@@ -76,7 +76,14 @@ type Bot struct {
 	lastRound int
 	id        int64
 	dead      error // why the program can no longer be used, once it can't
-	waited    bool
+	closed    bool
+
+	// exited is closed once the program has ended and exitErr holds what
+	// cmd.Wait said. One goroutine waits, from Start: Wait may be called
+	// once only, and a program that closes its pipes without ending must
+	// not leave a second waiter behind when it is killed.
+	exited  chan struct{}
+	exitErr error
 
 	faults int
 	first  error
@@ -129,7 +136,12 @@ func Start(path string, args []string, seed uint64, opt Options) (*Bot, error) {
 	b := &Bot{
 		spec: ExecPrefix + strings.Join(append([]string{path}, args...), " "), cmd: cmd,
 		in: inW, out: outR, rd: bufio.NewReaderSize(outR, 4096), timeout: opt.Timeout, log: opt.Log, seed: seed,
+		exited: make(chan struct{}),
 	}
+	go func() {
+		b.exitErr = cmd.Wait()
+		close(b.exited)
+	}()
 	if b.timeout <= 0 {
 		b.timeout = 10 * time.Second
 	}
@@ -150,28 +162,45 @@ func (b *Bot) Faults() int { return b.faults }
 func (b *Bot) FirstFault() error { return b.first }
 
 // Close ends the program: its standard input is closed, it has a second to
-// exit, then it is killed.
+// exit, then it is killed. It returns once the program has ended, with how
+// it ended (nil for a program that had ended before, which a fault has
+// told already).
 func (b *Bot) Close() error {
-	if b.waited {
+	if b.closed {
 		return nil
 	}
-	b.in.Close()
-	done := make(chan error, 1)
-	go func() { done <- b.cmd.Wait() }()
-	var err error
+	b.closed = true
+	ended := b.hasExited()
+	b.in.Close() // the program's cue to end
 	select {
-	case err = <-done:
+	case <-b.exited:
 	case <-time.After(time.Second):
-		b.cmd.Process.Kill()
-		err = <-done
+		b.kill()
+		<-b.exited
 	}
-	b.waited = true
 	b.out.Close()
 	if b.dead == nil {
 		b.dead = errors.New("the program was closed")
 	}
-	return err
+	if ended {
+		return nil
+	}
+	return b.exitErr
 }
+
+// hasExited reports whether the program has ended.
+func (b *Bot) hasExited() bool {
+	select {
+	case <-b.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// kill kills the program. An error means it had ended already, which is
+// all kill is for.
+func (b *Bot) kill() { _ = b.cmd.Process.Kill() }
 
 // Act sends the seat's view and reads the program's decision.
 func (b *Bot) Act(v skullking.SeatView) skullking.Action {
@@ -280,13 +309,10 @@ func (b *Bot) readLine() ([]byte, error) {
 // exitError describes a program that closed its output or its input,
 // once it has ended (or has had a second to end); when says at what point.
 func (b *Bot) exitError(when string) error {
-	done := make(chan error, 1)
-	go func() { done <- b.cmd.Wait() }()
 	select {
-	case err := <-done:
-		b.waited = true
-		if err != nil {
-			return fmt.Errorf("the program ended (%v) %s", err, when)
+	case <-b.exited:
+		if b.exitErr != nil {
+			return fmt.Errorf("the program ended (%v) %s", b.exitErr, when)
 		}
 		return fmt.Errorf("the program ended %s", when)
 	case <-time.After(time.Second):
@@ -298,9 +324,7 @@ func (b *Bot) exitError(when string) error {
 func (b *Bot) stop(v skullking.SeatView, err error, fallback skullking.Action) {
 	b.dead = err
 	b.fault(v, err, fallback, true)
-	if !b.waited {
-		b.cmd.Process.Kill()
-	}
+	b.kill()
 }
 
 // fault counts a decision the program failed to make, err saying why, and

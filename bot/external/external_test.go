@@ -353,6 +353,7 @@ func TestExternalFaults(t *testing.T) {
 		{"illegal", 65, "1 card was dealt: bid 0 to 1."},
 		{"silent", 65, "no reply within"},
 		{"exit", 64, "the program ended"},
+		{"hangup", 65, "the program closed its pipes"},
 	}
 	var buf []skullking.Action
 	for _, c := range cases {

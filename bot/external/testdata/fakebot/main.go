@@ -7,6 +7,7 @@
 //	illegal   bid 99, and play a card the rules refuse (or one that does not exist)
 //	silent    never answer
 //	exit      answer the first decision, then exit
+//	hangup    close its output at the first decision and go on running
 //
 // With $FAKEBOT_LOG set, it appends every line it reads to that file
 // before it answers, so that a test sees exactly what the program received.
@@ -99,6 +100,10 @@ func main() {
 		case "exit":
 			fmt.Printf("%s\n", legal[0])
 			os.Exit(3)
+		case "hangup":
+			// Closes its output and goes on running, reading its input
+			// until it is killed or its input is closed.
+			os.Stdout.Close()
 		}
 	}
 }
