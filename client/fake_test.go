@@ -24,10 +24,11 @@ type fake struct {
 	srv  *httptest.Server
 	out  chan string // frames to send; "" closes the connection
 	said chan protocol.ClientMsg
+	stop chan struct{} // closed when the test ends
 }
 
 func newFake(t *testing.T) *fake {
-	f := &fake{out: make(chan string, 100), said: make(chan protocol.ClientMsg, 100)}
+	f := &fake{out: make(chan string, 100), said: make(chan protocol.ClientMsg, 100), stop: make(chan struct{})}
 	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: []string{protocol.Subprotocol}})
 		if err != nil {
@@ -35,7 +36,12 @@ func newFake(t *testing.T) *fake {
 		}
 		defer ws.CloseNow()
 		ctx := r.Context()
+		// A hijacked connection outlives its request's context: the
+		// handler ends when the client hangs up (read fails) or the test
+		// ends, or it would wait on f.out after the server is closed.
+		gone := make(chan struct{})
 		go func() {
+			defer close(gone)
 			for {
 				_, data, err := ws.Read(ctx)
 				if err != nil {
@@ -59,10 +65,17 @@ func newFake(t *testing.T) *fake {
 				}
 			case <-ctx.Done():
 				return
+			case <-gone:
+				return
+			case <-f.stop:
+				return
 			}
 		}
 	}))
-	t.Cleanup(f.srv.Close)
+	t.Cleanup(func() {
+		close(f.stop)
+		f.srv.Close()
+	})
 	return f
 }
 

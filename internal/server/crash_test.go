@@ -58,14 +58,6 @@ type buildError struct {
 
 func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if binary.dir != "" {
-		os.RemoveAll(binary.dir)
-	}
-	os.Exit(code)
-}
-
 // process is the skullking binary serving on a free port.
 type process struct {
 	cmd  *exec.Cmd
