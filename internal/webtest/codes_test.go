@@ -72,7 +72,7 @@ func TestNoEngineCodeMeetsTheEye(t *testing.T) {
 	}
 	p.do("five rounds of five", selectValue("#opt-schedule", "swift-n-salty"))
 	p.do("Rascal's scoring", selectValue("#opt-scoring", "rascal"))
-	for _, key := range []string{"cannon_load", "loot", "kraken", "white_whale", "pirate_abilities"} {
+	for _, key := range append([]string{"cannon_load"}, everyModule()...) {
 		p.click("#opt-" + key)
 	}
 	p.click(`#create button[type=submit]`)

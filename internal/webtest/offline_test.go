@@ -55,7 +55,7 @@ func TestAWholeGameOfflineAgainstBots(t *testing.T) {
 	p.until("the bot levels offline", `[...document.querySelectorAll('#seat-list select option')].some((o) => o.value === 'bot:expert')`, 10*time.Second)
 	p.do("an expert", selectValue("#seat-list .seatrow:nth-child(2) select", "bot:expert"))
 	p.do("a simulation", selectValue("#seat-list .seatrow:nth-child(3) select", "bot:simulation"))
-	for _, module := range []string{"loot", "kraken", "white_whale", "pirate_abilities"} {
+	for _, module := range everyModule() {
 		if eval[bool](p, `document.querySelector('#opt-`+module+`').checked`) {
 			t.Fatalf("%s is on by default", module)
 		}

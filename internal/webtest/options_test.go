@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -20,6 +21,19 @@ func options(t *testing.T, s *testserver.Server) []protocol.OptionInfo {
 		t.Fatal(err)
 	}
 	return opts
+}
+
+// everyModule lists the keys of the option table's modules, the expansion
+// cards' switches, for a test that plays with all of them: a module added
+// to the table is played there with no edit.
+func everyModule() []string {
+	var keys []string
+	for _, s := range skullking.OptionSpecs() {
+		if s.Group == skullking.GroupModules && s.Type == skullking.OptionBool {
+			keys = append(keys, s.Key)
+		}
+	}
+	return keys
 }
 
 // TestCreateFormIsTheOptionTable builds nothing into the form the option

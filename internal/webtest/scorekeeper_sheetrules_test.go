@@ -55,7 +55,7 @@ func TestScoreKeeperSheetRules(t *testing.T) {
 	p.nav(base + "/sheet/new")
 	addPlayers(p, "Ann", "Ben", "Cat")
 	p.click("#rules-custom")
-	for _, m := range []string{"kraken", "white_whale", "loot", "pirate_abilities"} {
+	for _, m := range everyModule() {
 		p.click("#opt-" + m)
 	}
 	p.click("#create")

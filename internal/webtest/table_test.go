@@ -273,8 +273,8 @@ func TestModulesGame(t *testing.T) {
 	p.do("type a nickname", clearAndType("#nick", "Ann"))
 	p.do("skip to the brawl", selectValue(`#opt-schedule`, "skip-to-the-brawl"))
 	p.do("Rascal's scoring", selectValue(`#opt-scoring`, "rascal"))
-	for _, id := range []string{"#opt-cannon_load", "#opt-loot", "#opt-kraken", "#opt-white_whale", "#opt-pirate_abilities"} {
-		p.click(id)
+	for _, key := range append([]string{"cannon_load"}, everyModule()...) {
+		p.click("#opt-" + key)
 	}
 	p.click(`#create button[type=submit]`)
 	p.waitVisible("#start")
