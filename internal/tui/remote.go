@@ -143,7 +143,9 @@ func (r *Remote) takeSeat(ctx context.Context, opts client.Options, held *savedS
 		conn, err := r.cl.Dial(ctx, r.cfg.Table, opts)
 		if err == nil {
 			if held != nil {
-				_ = storeSeat(r.cfg.Tokens, r.key, savedSeat{Token: saved.Token, Seat: conn.Seat(), Name: saved.Name})
+				if err := storeSeat(r.cfg.Tokens, r.key, savedSeat{Token: saved.Token, Seat: conn.Seat(), Name: saved.Name}); err != nil {
+					*notes = append(*notes, r.t("tui.note.seat_unsaved", locale.Args{"Error": err.Error()}))
+				}
 			}
 			return conn, nil
 		}
@@ -151,7 +153,10 @@ func (r *Remote) takeSeat(ctx context.Context, opts client.Options, held *savedS
 			return nil, joinError(r.cfg.Lang, "tui.join.cannot_reach", locale.Args{"Table": r.key}, err)
 		}
 		// The host gave the seat away, or it was never this server's: the
-		// token is worth nothing now, so sit down as a newcomer.
+		// token is worth nothing now, so sit down as a newcomer. A token
+		// the file fails to forget is harmless: the new seat's token
+		// replaces it just below (a failure there is told), and a later
+		// run refused it would sit down as a newcomer again.
 		_ = storeSeat(r.cfg.Tokens, r.key, savedSeat{})
 	}
 	joined, err := r.cl.Join(ctx, r.cfg.Table, protocol.JoinRequest{Nickname: r.name})
@@ -302,7 +307,9 @@ func (r *Remote) newsOf(st *tableState, ev client.Event) []Update {
 	case client.Lost:
 		if !r.cfg.Spectate {
 			// The seat is gone (the host gave it away, the token no longer
-			// answers): a later run must not try it again.
+			// answers): a later run must not try it again. Should the file
+			// keep it, a later run is refused it and sits down as a
+			// newcomer (takeSeat), so a failure here loses nothing.
 			_ = storeSeat(r.cfg.Tokens, r.key, savedSeat{})
 		}
 		return []Update{{Err: lostError(ev.Err)}}
@@ -351,14 +358,19 @@ func (r *Remote) table(st *tableState, in *protocol.TableInfo) []Update {
 		text := r.t("tui.note.rematch", locale.Args{"Command": "skullking play --join " + link})
 		if r.cfg.Spectate {
 			text = r.t("tui.note.rematch_watch", locale.Args{"Command": "skullking play --join " + link + " --spectate"})
-		} else {
-			// The same token takes the same seat at the rematch table
-			// (docs/protocol.md §1), so a later run there reclaims it too.
-			_ = storeSeat(r.cfg.Tokens, link, savedSeat{Token: r.conn.Token(), Seat: seat, Name: r.name})
 		}
 		u := st.note(text)
 		u.Rematch = link
 		out = append(out, u)
+		if !r.cfg.Spectate {
+			// The same token takes the same seat at the rematch table
+			// (docs/protocol.md §1), so a later run there reclaims it too;
+			// if the file cannot keep it, the person is told (after the
+			// offer: r takes the seat now whatever the file holds).
+			if err := storeSeat(r.cfg.Tokens, link, savedSeat{Token: r.conn.Token(), Seat: seat, Name: r.name}); err != nil {
+				out = append(out, st.note(r.t("tui.note.seat_unsaved", locale.Args{"Error": err.Error()})))
+			}
+		}
 	}
 	return out
 }
