@@ -582,6 +582,7 @@ func (m *Manager) createRow(ctx context.Context, st Settings, ps seatsBlob, reco
 				err = m.cfg.Store.PutRecord(ctx, id, record)
 			}
 			if err != nil {
+				// Failing, the lease runs out by itself; err is the answer.
 				_ = m.cfg.Store.ReleaseLease(context.Background(), lease)
 			}
 		}

@@ -188,6 +188,8 @@ func newTable(m *Manager, row *store.Table, log []store.Action) (*Table, error) 
 	t.granted(start)
 	release, err := m.cfg.Bus.Own(t.id, t.inbox)
 	if err != nil {
+		// A lease the store fails to release runs out by itself: the
+		// table is only slower to be taken elsewhere.
 		_ = m.cfg.Store.ReleaseLease(context.Background(), l)
 		return nil, err
 	}
@@ -270,6 +272,7 @@ func (t *Table) reload() {
 // stop ends a table that never ran.
 func (t *Table) stop() {
 	t.release()
+	// Failing, the lease runs out by itself, as a dead node's does.
 	_ = t.m.cfg.Store.ReleaseLease(context.Background(), t.lease)
 }
 
@@ -771,6 +774,8 @@ func (t *Table) keepRecord() {
 	defer cancel()
 	if err := t.m.cfg.Store.PutRecord(ctx, t.id, rec); err != nil {
 		t.log.Error("store record", "err", err)
+		// No one waits for an answer: failedWrite is called for its
+		// letting go of a lapsed lease, and the error is logged above.
 		_ = t.failedWrite(err, err)
 		return
 	}

@@ -145,6 +145,9 @@ func isActionError(err error) bool {
 
 func (t *Table) playFirstLegal(s int, by string, at time.Time) {
 	if legal := t.game.LegalActions(s, nil); len(legal) > 0 {
+		// A legal action fails only by the table's own fault (broken, its
+		// lease, its store), which apply has logged and acted on already;
+		// no client asked, so no one else is to be told.
 		_ = t.apply(legal[0], by, at)
 	}
 }
