@@ -7,8 +7,11 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	natsclient "github.com/nats-io/nats.go"
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/natsbus/natstest"
@@ -326,9 +329,22 @@ func TestClientsOfAGoneOwnerAreToldToReconnect(t *testing.T) {
 	defer relay.Subscribe("b/2", &ofAlive)()
 	hello(t, relay, "b/1", "t1", inbox)
 	hello(t, relay, "b/2", "t2", others)
+	// Each check the relay makes of the living owner is counted here, as
+	// the owner's own answer goes out: checks seen after the dead owner's
+	// client was told prove the relay went on checking, not a wait.
+	var checks atomic.Int64
+	sub, err := relay.Conn().Subscribe(nodeSubject("c"), func(*natsclient.Msg) { checks.Add(1) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Unsubscribe()
+	if err := relay.Conn().Flush(); err != nil {
+		t.Fatal(err)
+	}
 	owner.Close() // as kill -9 would: no bye, no release
 	askedToReconnect(t, "the client of the dead owner", ofDead.wait(t, 1)[0])
-	time.Sleep(500 * time.Millisecond) // a few checks more
+	told := checks.Load()
+	eventually(t, "three more checks of the living owner", func() bool { return checks.Load() >= told+3 })
 	ofAlive.mu.Lock()
 	defer ofAlive.mu.Unlock()
 	if len(ofAlive.fs) != 0 {

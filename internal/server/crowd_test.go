@@ -49,10 +49,11 @@ func metric(t *testing.T, ts *testserver.Server, series string) float64 {
 
 // watcher is a spectator that only reads and decodes, counting frames.
 type watcher struct {
-	ws     *websocket.Conn
-	frames atomic.Int64
-	tables atomic.Int64
-	bad    atomic.Int64
+	ws       *websocket.Conn
+	frames   atomic.Int64
+	tables   atomic.Int64
+	bad      atomic.Int64
+	watching atomic.Int64 // the spectators its last table message counted
 }
 
 func watch(ctx context.Context, url string) (*watcher, error) {
@@ -80,6 +81,9 @@ func watch(ctx context.Context, url string) (*watcher, error) {
 				w.bad.Add(1)
 			case m.Type == protocol.TypeTable:
 				w.tables.Add(1)
+				if m.Table != nil {
+					w.watching.Store(int64(m.Table.Watching))
+				}
 			}
 		}
 	}()
@@ -142,7 +146,22 @@ func TestACrowdCostsFramesInProportion(t *testing.T) {
 	// Everyone hears of the whole crowd.
 	in := waitTable(t, ann, func(in *protocol.TableInfo) bool { return in.Watching == crowd })
 	arrived := time.Since(start)
-	time.Sleep(3 * table.PresenceEvery) // the last table message reaches the crowd too
+	// The last table message reaches the crowd too: every frame the
+	// arrivals cost is sent once each spectator has read the whole crowd.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		told := 0
+		for _, w := range watchers {
+			if w.watching.Load() == int64(crowd) {
+				told++
+			}
+		}
+		if told == crowd {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d spectators heard of the whole crowd", told, crowd)
+		}
+	}
 	sent := framesSent(t, ts) - before
 	if err := <-played; err != nil {
 		t.Fatalf("the game at the other table, while %d spectators arrived elsewhere: %v", crowd, err)
