@@ -11,8 +11,9 @@ import (
 
 // Every option GET /api/options lists (the engine's table and a table's
 // settings) has its name, its help and a name for each choice in the
-// catalogue, and each group its headings on the pages that list it: a
-// new option without them fails here, not on a page showing an id.
+// catalogue, each group its headings on the pages that list it and each
+// unit its words: a new option without them fails here, not on a page
+// showing an id.
 func TestEveryOptionHasItsWords(t *testing.T) {
 	en := locale.For(locale.Base)
 	want := func(id string) {
@@ -30,5 +31,9 @@ func TestEveryOptionHasItsWords(t *testing.T) {
 	}
 	for _, s := range skullking.OptionSpecs() {
 		want("keeper.rules.group." + string(s.Group))
+	}
+	// A number is worded with what it counts: every unit has its words.
+	for _, u := range skullking.Units() {
+		want("option.unit." + string(u))
 	}
 }

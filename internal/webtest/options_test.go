@@ -10,6 +10,7 @@ import (
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/testserver"
+	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -135,6 +136,13 @@ func TestRulesPageListsEveryOption(t *testing.T) {
 		entry := eval[string](p, `(() => { const dt = document.getElementById(`+quote("option-"+o.Key)+`); return dt ? dt.textContent + ' | ' + dt.nextElementSibling.textContent : ''; })()`)
 		if !strings.Contains(entry, optionLabel(o)) || !strings.Contains(entry, optionHelp(o)) || !strings.Contains(entry, "Standard") {
 			t.Errorf("option %s reads %q", o.Key, entry)
+		}
+		// A number's standard value says what it counts, in the unit
+		// the option list gives it.
+		if d, ok := o.Default.(float64); ok && o.Unit != "" {
+			if want := locale.For(locale.Base).N("option.unit."+o.Unit, int(d), nil); !strings.Contains(entry, "Standard: "+want+".") {
+				t.Errorf("option %s reads %q, not its standard %q", o.Key, entry, want)
+			}
 		}
 	}
 	p.do("scroll to the options", scrollTo("#options"))

@@ -73,7 +73,7 @@ func TestScoreKeeperBonusValueFromThePage(t *testing.T) {
 	// The Rules tab shows the standard value in force; the form sets 50.
 	p.click("#tab-more")
 	p.waitVisible(`#rules-in-force dd[data-option="bonus_mermaid_skull_king"]`)
-	if v := eval[string](p, `document.querySelector('#rules-in-force dd[data-option="bonus_mermaid_skull_king"]').textContent`); v != "40" {
+	if v := eval[string](p, `document.querySelector('#rules-in-force dd[data-option="bonus_mermaid_skull_king"]').textContent`); v != "40 points" {
 		t.Fatalf("the rules in force say %q", v)
 	}
 	p.click("#rules-custom")
@@ -106,7 +106,7 @@ func TestScoreKeeperBonusValueFromThePage(t *testing.T) {
 	p.click("#apply-whole")
 	p.click("#apply-rules")
 	savedThen(p, `document.querySelector('#rules-in-force dd[data-option="bonus_mermaid_skull_king"] b')`)
-	if v := eval[string](p, `document.querySelector('#rules-in-force dd[data-option="bonus_mermaid_skull_king"]').textContent`); v != "50 (standard: 40)" {
+	if v := eval[string](p, `document.querySelector('#rules-in-force dd[data-option="bonus_mermaid_skull_king"]').textContent`); v != "50 points (standard: 40 points)" {
 		t.Fatalf("the rules in force give the Mermaid's capture %q", v)
 	}
 

@@ -490,7 +490,7 @@ func TestScoreKeeperModules(t *testing.T) {
 	// The reward set on the page is the rule in force on the Rules tab.
 	p.click("#tab-more")
 	p.waitVisible(`#rules-in-force dd[data-option="loot_bonus"]`)
-	if v := eval[string](p, `document.querySelector('#rules-in-force dd[data-option="loot_bonus"]').textContent`); v != "30 (standard: 20)" {
+	if v := eval[string](p, `document.querySelector('#rules-in-force dd[data-option="loot_bonus"]').textContent`); v != "30 points (standard: 20 points)" {
 		t.Fatalf("the rules in force give the Loot reward %q", v)
 	}
 	// A value set through the API, for the whole game, shows there too once
@@ -507,7 +507,7 @@ func TestScoreKeeperModules(t *testing.T) {
 	}
 	p.do("reload", chromedp.Reload())
 	p.click("#tab-more")
-	p.until("the API's value in force", `(document.querySelector('#rules-in-force dd[data-option="loot_bonus"]') || {}).textContent === '40 (standard: 20)'`, 10*time.Second)
+	p.until("the API's value in force", `(document.querySelector('#rules-in-force dd[data-option="loot_bonus"]') || {}).textContent === '40 points (standard: 20 points)'`, 10*time.Second)
 	p.click("#tab-totals")
 	if got := totals(p); got != "60 60 20" {
 		t.Fatalf("totals %s after the API's Loot reward of 40, want 60 60 20", got)

@@ -99,7 +99,7 @@ func TestScoreKeeperRulesRemoveNothingUnasked(t *testing.T) {
 	p.do("one round", clearAndType("#opt-rounds", "1"))
 	p.click("#apply-rules")
 	p.until("the refusal in the panel", `/the game was over after round 1/.test((document.querySelector('#rules-refused') || {}).textContent)`, 10*time.Second)
-	if got := eval[string](p, `document.querySelector('#rules-in-force dd[data-option="rounds"] b').textContent`); got != "3" {
+	if got := eval[string](p, `document.querySelector('#rules-in-force dd[data-option="rounds"] b').textContent`); got != "3 rounds" {
 		t.Fatalf("after the refusal the panel shows %q rounds", got)
 	}
 	if s := keptOnServer(p); s.Options["rounds"] != float64(3) {

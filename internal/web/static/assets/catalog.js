@@ -55,10 +55,12 @@ export function optionHelp(o) { return t(`option.${o.key}.help`); }
 export function choiceLabel(o, c) { return t(`option.${o.key}.${c.value}`); }
 
 // valueLabel writes an option's value for a player: a choice by its label,
-// a switch as on or off, a schedule of its own as its cards per round.
+// a switch as on or off, a schedule of its own as its cards per round, a
+// number with what it counts as the option list says ("20 points").
 export function valueLabel(o, v) {
   if (o.type === 'bool') return t(v ? 'option.value.on' : 'option.value.off');
   if (Array.isArray(v)) return t('option.value.cards', { Cards: v.join(', ') });
+  if (o.unit && typeof v === 'number') return n(`option.unit.${o.unit}`, v);
   const c = (o.choices || []).find((x) => x.value === v);
   return c ? choiceLabel(o, c) : String(v);
 }
