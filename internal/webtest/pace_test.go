@@ -109,8 +109,12 @@ func TestCompletedTrickPausesBeforeTheNext(t *testing.T) {
 		if n := eval[int](p, `document.querySelectorAll('#trick.last li[data-seat]').length`); n != 4 {
 			t.Fatalf("the held trick shows %d cards", n)
 		}
-		// A moment later it is still there: the states behind it wait.
-		time.Sleep(300 * time.Millisecond)
+		// The states behind it wait: the bots' moves, and Ann's turn, which
+		// the pause then tells of ("your turn next") with the trick still
+		// on the table. Whichever comes first is read, then checked.
+		heldNow := `(document.querySelector('#outcome')?.dataset.trick || '') === ` + quote(held)
+		p.until("Ann's turn waiting behind the held trick, or the trick gone",
+			`document.querySelector('#turn-next') || !(`+heldNow+`)`, 10*time.Second)
 		if got := eval[string](p, `document.querySelector('#outcome')?.dataset.trick || ''`); got != held {
 			t.Fatalf("trick %s went before the pause ended (now %q)", held, got)
 		}
