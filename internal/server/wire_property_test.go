@@ -267,7 +267,9 @@ func (w *wireHarness) drawOptions(rt *rapid.T, players int) skullking.Options {
 			values[o.Key] = rapid.Bool().Draw(rt, o.Key)
 		case string(skullking.OptionInt):
 			lo, hi, step := *o.Min, *o.Max, *o.Step
-			if o.Key == "rounds" {
+			if o.Unit == string(skullking.UnitRounds) {
+				// A number of rounds, the standard schedule's or a
+				// rule's, stays short.
 				values[o.Key] = rapid.IntRange(lo, min(hi, 4)).Draw(rt, o.Key)
 				continue
 			}
