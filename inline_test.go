@@ -49,6 +49,9 @@ var inlineClaims = []struct {
 // Only these three packages compile (their dependencies come from the build
 // cache), which keeps it to a few seconds.
 func TestInliningClaims(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the engine, the bots and the arena twice with the compiler's report: the full suite runs it")
+	}
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
 		goCmd = filepath.Join(runtime.GOROOT(), "bin", "go")

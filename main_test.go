@@ -11,10 +11,15 @@ import (
 // table size unless -rapid.checks (or RAPID_CHECKS) says otherwise: enough
 // to cover every module set several times while the package's tests stay
 // well under a minute. The race detector slows games tenfold, so it gets
-// fewer. Run with -rapid.checks=1000 for a long search.
+// fewer, and so does -short, the quick loop (TestProperty_EveryModuleSet
+// still plays every module set there). Run with -rapid.checks=1000 for a
+// long search.
 func propertyChecks() int {
-	if raceEnabled {
+	switch {
+	case raceEnabled:
 		return 8
+	case testing.Short():
+		return 10
 	}
 	return 30
 }
