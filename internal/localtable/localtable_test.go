@@ -71,7 +71,8 @@ func dial(t *testing.T, h *Host, id, token string) *client {
 	return c
 }
 
-func (c *client) send(t *testing.T, m protocol.ClientMsg) {
+// send sends m under a new id, which it returns.
+func (c *client) send(t *testing.T, m protocol.ClientMsg) int64 {
 	t.Helper()
 	c.nextID++
 	m.ID = c.nextID
@@ -80,27 +81,47 @@ func (c *client) send(t *testing.T, m protocol.ClientMsg) {
 		t.Fatal(err)
 	}
 	c.conn.Send(b)
+	return m.ID
 }
 
 // playUntil answers every decision of the person with its first legal
 // action until stop says the state is far enough, and returns that state.
+// While an action waits for its answer, the states that come (a bot's bid
+// beside the person's, sent before the person's is applied) still list
+// the person's decision: the client acts again only once the action is
+// acknowledged, on the newest state, which the table sends before the
+// acknowledgement.
 func (c *client) playUntil(t *testing.T, stop func(protocol.ServerMsg) bool) protocol.ServerMsg {
 	t.Helper()
 	deadline := time.After(2 * time.Minute)
-	acted := int64(-1)
+	acted, waiting := int64(-1), int64(0)
+	var latest *protocol.ServerMsg
+	act := func(m protocol.ServerMsg) {
+		if len(m.View.Legal) > 0 && m.Seq != acted {
+			acted = m.Seq
+			waiting = c.send(t, protocol.ClientMsg{Type: protocol.TypeAct, Action: &m.View.Legal[0]})
+		}
+	}
 	for {
 		select {
 		case m := <-c.frames:
 			switch m.Type {
 			case protocol.TypeError:
 				t.Fatalf("refused: %s %v", m.Code, m.Problem)
+			case protocol.TypeAck:
+				if m.ID == waiting {
+					waiting = 0
+					if latest != nil && latest.Seq >= m.Seq {
+						act(*latest)
+					}
+				}
 			case protocol.TypeState:
 				if stop(m) {
 					return m
 				}
-				if len(m.View.Legal) > 0 && m.Seq != acted {
-					acted = m.Seq
-					c.send(t, protocol.ClientMsg{Type: protocol.TypeAct, Action: &m.View.Legal[0]})
+				latest = &m
+				if waiting == 0 {
+					act(m)
 				}
 			}
 		case <-deadline:
