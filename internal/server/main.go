@@ -144,7 +144,7 @@ func (m *Main) Start() error {
 		return err
 	}
 	if err := srv.Start(); err != nil {
-		_ = srv.Shutdown(context.Background())
+		err = errors.Join(err, srv.Shutdown(context.Background()))
 		m.closeBus()
 		return err
 	}

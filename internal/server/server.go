@@ -236,18 +236,15 @@ func New(cfg Config) (*Server, error) {
 		IdleEvict: cfg.IdleEvict, InboxSize: cfg.InboxSize, MaxTables: cfg.MaxTables, Seed: cfg.Seed,
 		MaxSpectators: cfg.MaxSpectators, ChatRate: cfg.ChatRate}
 	if cfg.BusURL != "" && cfg.Cluster == nil {
-		s.closeStore()
-		return nil, errors.New("server: BusURL is set but no Cluster bus was passed (natsbus.Connect)")
+		return nil, errors.Join(errors.New("server: BusURL is set but no Cluster bus was passed (natsbus.Connect)"), s.closeStore())
 	}
 	if cfg.Cluster != nil {
 		if cfg.Cluster.Node() != cfg.Node {
-			s.closeStore()
-			return nil, fmt.Errorf("server: the bus is node %q's, this server is node %q", cfg.Cluster.Node(), cfg.Node)
+			return nil, errors.Join(fmt.Errorf("server: the bus is node %q's, this server is node %q", cfg.Cluster.Node(), cfg.Node), s.closeStore())
 		}
 		lobby, err := natsbus.NewLobby(cfg.Cluster)
 		if err != nil {
-			s.closeStore()
-			return nil, err
+			return nil, errors.Join(err, s.closeStore())
 		}
 		s.lobby = lobby
 		tc.Bus, tc.Lobby = cfg.Cluster, lobby
@@ -259,8 +256,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		s.mgr.Close()
 		s.closeLobby()
-		s.closeStore()
-		return nil, err
+		return nil, errors.Join(err, s.closeStore())
 	}
 	s.log.Info("tables resumed", "count", n)
 	s.reviews = newReviewer(s.store, s.log, cfg.ReviewWorkers, cfg.ReviewQueue, cfg.ReviewBudget, cfg.ReviewStarted)
@@ -268,8 +264,7 @@ func New(cfg Config) (*Server, error) {
 		s.mgr.Close()
 		s.reviews.close()
 		s.closeLobby()
-		s.closeStore()
-		return nil, err
+		return nil, errors.Join(err, s.closeStore())
 	}
 	return s, nil
 }
@@ -368,7 +363,11 @@ func (s *Server) Start() error {
 		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
 		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
 		s.pprofSrv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-		go func() { _ = s.pprofSrv.Serve(pln) }()
+		go func() {
+			if err := s.pprofSrv.Serve(pln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				s.log.Error("pprof serve", "err", err)
+			}
+		}()
 		s.log.Info("profiles", "addr", pln.Addr().String())
 	}
 	return nil
@@ -386,11 +385,17 @@ func (s *Server) Addr() string {
 // clients to reconnect later), closes the connections and flushes the
 // store. Every acknowledged action is already stored before this starts.
 func (s *Server) Shutdown(ctx context.Context) error {
+	// Neither error stops the shutdown: the connections still open when
+	// ctx ends are closed below, and what is kept is flushed all the same.
 	if s.httpSrv != nil {
-		_ = s.httpSrv.Shutdown(ctx)
+		if err := s.httpSrv.Shutdown(ctx); err != nil {
+			s.log.Warn("http shutdown: closing the connections still open", "err", err)
+		}
 	}
 	if s.pprofSrv != nil {
-		_ = s.pprofSrv.Close()
+		if err := s.pprofSrv.Close(); err != nil {
+			s.log.Warn("pprof close", "err", err)
+		}
 	}
 	s.mgr.Close()
 	s.reviews.close()
@@ -451,7 +456,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	_, _ = w.Write(append(b, '\n'))
+	_, _ = w.Write(append(b, '\n')) // fails only when the client has gone: no one to tell
 }
 
 // writeError answers an HTTP request with an error: code for programs,
@@ -722,5 +727,5 @@ func (s *Server) getRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="skullking-`+id+`.json"`)
-	_, _ = w.Write(b)
+	_, _ = w.Write(b) // fails only when the client has gone: no one to tell
 }
