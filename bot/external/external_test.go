@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,6 +22,16 @@ import (
 	"github.com/skullking-go/skullking/words"
 )
 
+// fakeBot is testdata/fakebot, built once for the package's tests (a
+// build links a program, seconds of a busy machine's time); TestMain
+// removes its directory.
+var fakeBot struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
 // buildFake builds testdata/fakebot, a program that misbehaves on demand.
 func buildFake(t *testing.T) string {
 	t.Helper()
@@ -28,14 +39,22 @@ func buildFake(t *testing.T) string {
 	if err != nil {
 		t.Skip("no go tool to build the fake bot")
 	}
-	path := filepath.Join(t.TempDir(), "fakebot")
-	if runtime.GOOS == "windows" {
-		path += ".exe"
+	fakeBot.once.Do(func() {
+		if fakeBot.dir, fakeBot.err = os.MkdirTemp("", "fakebot-"); fakeBot.err != nil {
+			return
+		}
+		fakeBot.path = filepath.Join(fakeBot.dir, "fakebot")
+		if runtime.GOOS == "windows" {
+			fakeBot.path += ".exe"
+		}
+		if out, err := exec.Command(goTool, "build", "-o", fakeBot.path, "./testdata/fakebot").CombinedOutput(); err != nil {
+			fakeBot.err = fmt.Errorf("building the fake bot: %v\n%s", err, out)
+		}
+	})
+	if fakeBot.err != nil {
+		t.Fatal(fakeBot.err)
 	}
-	if out, err := exec.Command(goTool, "build", "-o", path, "./testdata/fakebot").CombinedOutput(); err != nil {
-		t.Fatalf("building the fake bot: %v\n%s", err, out)
-	}
-	return path
+	return fakeBot.path
 }
 
 // playWith plays games with ext in seat 0 and random bots elsewhere,

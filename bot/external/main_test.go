@@ -1,6 +1,7 @@
 package external
 
 import (
+	"os"
 	"testing"
 
 	"go.uber.org/goleak"
@@ -10,5 +11,9 @@ import (
 // still running once every test is done: a closed bot has waited for its
 // program, whatever state the program was left in.
 func TestMain(m *testing.M) {
-	goleak.VerifyTestMain(m)
+	goleak.VerifyTestMain(m, goleak.Cleanup(func(int) {
+		if fakeBot.dir != "" {
+			os.RemoveAll(fakeBot.dir)
+		}
+	}))
 }
