@@ -9,17 +9,17 @@ import (
 // sheetSubject carries the ids of score sheets just changed.
 const sheetSubject = prefix + "sheet.changed"
 
-// SheetChanges is the score keeper's scorekeeper.Changes over the bus.
+// SheetChanges is the score keeper's keeperapi.Changes over the bus.
 type SheetChanges struct{ nc *nats.Conn }
 
 // NewSheetChanges shares score sheet changes on the bus's connection.
 func NewSheetChanges(b *Bus) *SheetChanges { return &SheetChanges{nc: b.nc} }
 
-// Changed implements scorekeeper.Changes. A change that cannot be told is
+// Changed implements keeperapi.Changes. A change that cannot be told is
 // still seen by the followers elsewhere at their next poll of the store.
 func (c *SheetChanges) Changed(id string) { _ = c.nc.Publish(sheetSubject, []byte(id)) }
 
-// Watch implements scorekeeper.Changes.
+// Watch implements keeperapi.Changes.
 func (c *SheetChanges) Watch(f func(id string)) (func(), error) {
 	sub, err := c.nc.Subscribe(sheetSubject, func(m *nats.Msg) { f(string(m.Data)) })
 	if err != nil {

@@ -58,7 +58,7 @@ func Roster(sheets []*Sheet) []RosterEntry {
 	at := map[string]int{}
 	for _, s := range sortedByUpdate(sheets) {
 		for _, name := range s.Players {
-			k := nameKey(name)
+			k := NameKey(name)
 			if i, ok := at[k]; ok {
 				out[i].Sheets++
 				continue
@@ -110,7 +110,7 @@ func Stats(sheets []*Sheet) []PlayerStats {
 			win[w] = true
 		}
 		for seat, name := range s.Players {
-			k := nameKey(name)
+			k := NameKey(name)
 			st := by[k]
 			if st == nil {
 				st = &PlayerStats{Name: name, BestScore: sc.Totals[seat]}
@@ -154,7 +154,7 @@ func Stats(sheets []*Sheet) []PlayerStats {
 		if out[i].Games != out[j].Games {
 			return out[i].Games > out[j].Games
 		}
-		return nameKey(out[i].Name) < nameKey(out[j].Name)
+		return NameKey(out[i].Name) < NameKey(out[j].Name)
 	})
 	return out
 }

@@ -31,7 +31,7 @@ func CheckRound(s *Sheet, r Round, replace int) (*ScoredRound, *Score, error) {
 
 // checkRequest is the body of POST /api/sheets/check: a sheet as a client
 // holds it (stored or not) and the round being entered.
-type checkRequest struct {
+type CheckRequest struct {
 	Sheet   json.RawMessage `json:"sheet"`
 	Round   *Round          `json:"round"`
 	Replace int             `json:"replace"`

@@ -15,14 +15,14 @@ import (
 
 // decodeStrict decodes one JSON value into v, refusing unknown fields and
 // trailing data, with errors worded for a user.
-func decodeStrict(data []byte, v any) error {
+func DecodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err, v)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return &malformedError{msg: "the body holds more after its JSON value: send one value only",
+		return &MalformedError{msg: "the body holds more after its JSON value: send one value only",
 			Wording: Wording{Reason: "keeper.error.json.more"}}
 	}
 	return nil
@@ -36,9 +36,9 @@ func jsonErrorText(err error, v any) string { return jsonError(err, v).msg }
 // is wrong and what it should be, never Go's names for it
 // ("sheetFields.players", "[]string"), in English and, where the
 // catalogue has its sentence, as its id and facts.
-func jsonError(err error, v any) *malformedError {
-	said := func(id string, args map[string]any, format string, a ...any) *malformedError {
-		return &malformedError{msg: fmt.Sprintf(format, a...), Wording: Wording{Reason: id, Args: args}}
+func jsonError(err error, v any) *MalformedError {
+	said := func(id string, args map[string]any, format string, a ...any) *MalformedError {
+		return &MalformedError{msg: fmt.Sprintf(format, a...), Wording: Wording{Reason: id, Args: args}}
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
@@ -71,14 +71,14 @@ func jsonError(err error, v any) *malformedError {
 	}
 	var oe *skullking.OptionError
 	if errors.As(err, &oe) && oe.Key != "" {
-		return &malformedError{msg: fmt.Sprintf("the rule %q in \"options\" is not right: %s", oe.Key, oe.Detail)}
+		return &MalformedError{msg: fmt.Sprintf("the rule %q in \"options\" is not right: %s", oe.Key, oe.Detail)}
 	}
 	if errors.Is(err, skullking.ErrBadOptions) {
 		return said("keeper.error.json.options", nil, `the rules ("options") should be an object of rules, like {"loot": true}`)
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return &malformedError{msg: fmt.Sprintf("the body is not well-formed JSON: %s, at character %d", strings.TrimPrefix(se.Error(), "json: "), se.Offset)}
+		return &MalformedError{msg: fmt.Sprintf("the body is not well-formed JSON: %s, at character %d", strings.TrimPrefix(se.Error(), "json: "), se.Offset)}
 	}
 	if errors.Is(err, io.EOF) {
 		return said("keeper.error.json.empty", nil, "the body is empty: it should be a JSON object")
@@ -90,12 +90,12 @@ func jsonError(err error, v any) *malformedError {
 	if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
 		return said("keeper.error.json.unknown_field", map[string]any{"Field": name}, "there is no field %s here", name)
 	}
-	return &malformedError{msg: msg}
+	return &MalformedError{msg: msg}
 }
 
 // unlessUnworded drops e's wording when the value found has no sentence
 // in the catalogue: the English then says it whole.
-func (e *malformedError) unlessUnworded(got *Phrase) *malformedError {
+func (e *MalformedError) unlessUnworded(got *Phrase) *MalformedError {
 	if got == nil {
 		e.Wording = Wording{}
 	}

@@ -21,7 +21,7 @@
 // tricks than the seat won. CheckRound gives the engine's word on a round
 // still being entered, for the entry screens.
 //
-// NewHandler serves the HTTP API (docs/scorekeeper-api.md) over a
+// Package keeperapi serves the HTTP API (docs/scorekeeper-api.md) over a
 // SheetStore: NewMemoryStore for tests and single runs, the database of
 // the server's tables for a server (package sqlstore, whose stores keep the
 // contract of package sheettest). Each sheet has two random 128-bit tokens: its id, which edits,
@@ -30,9 +30,9 @@
 //
 // ScoreJSON is Sheet.Score over JSON, answering as the API does: the score
 // keeper's page runs it compiled to WebAssembly (internal/web) to score a
-// round when the phone cannot reach the server. The HTTP handler is the
-// server's alone and is left out of that build (js/wasm), which keeps
-// net/http out of the module.
+// round when the phone cannot reach the server; the HTTP API, the
+// server's alone, is a package of its own (keeperapi), so that net/http
+// stays out of the module.
 //
 // Phones that share the edit link may change a sheet offline: a whole-sheet
 // sync names the sheet its changes were made on, and Merge takes every part

@@ -91,14 +91,14 @@ func IsDocument(data []byte) bool {
 // scored, with the document's game id. It never panics, whatever data holds.
 func ParseDocument(data []byte) (*Sheet, error) {
 	var in documentInput
-	if err := decodeStrict(data, &in); err != nil {
+	if err := DecodeStrict(data, &in); err != nil {
 		return nil, err
 	}
 	if in.Format != DocumentFormat {
-		return nil, invalid(0, "format is %q, want %q", in.Format, DocumentFormat)
+		return nil, Invalid(0, "format is %q, want %q", in.Format, DocumentFormat)
 	}
-	if !validToken(in.Game) {
-		return nil, invalid(0, "the game id %q is not one this score keeper made (32 hex digits)", in.Game)
+	if !ValidToken(in.Game) {
+		return nil, Invalid(0, "the game id %q is not one this score keeper made (32 hex digits)", in.Game)
 	}
 	s, err := in.sheet()
 	if err != nil {

@@ -2,8 +2,6 @@ package scorekeeper
 
 import (
 	"bytes"
-	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +9,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/recordtest"
 )
 
 // roundTrip exports s as a document, imports it and exports it again: the
@@ -120,7 +119,7 @@ func TestDocumentOfAPlayedRecord(t *testing.T) {
 	o := skullking.DefaultOptions()
 	o.Rounds = 4
 	for seed := range uint64(3) {
-		s, _ := imported(t, randomGame(t, 4, o, seed+40))
+		s, _ := imported(t, recordtest.RandomGame(t, 4, o, seed+40))
 		s.Game = NewToken()
 		first, again, _ := roundTrip(t, s)
 		if !bytes.Equal(first, again) {
@@ -167,93 +166,5 @@ func TestParseDocumentRefusals(t *testing.T) {
 		if err == nil || s != nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want an error about %q", tc.doc, err, tc.want)
 		}
-	}
-}
-
-// TestAPIImportRecognisesAGameAlreadyKept: a sheet exported and imported
-// into the book it is in is answered 409 duplicate with that sheet; kept
-// twice knowingly, the history lists both and the statistics count the
-// game once. The same record imported twice is one game too.
-func TestAPIImportRecognisesAGameAlreadyKept(t *testing.T) {
-	c := newClient(t)
-	s := c.create(`{"players": ["Ann", "Ben"], "title": "Friday", "options": {"rounds": 1}}`)
-	s = c.round(s, rnd([]int{1, 0}, []int{1, 0}, Bonus{Seat: 0, Kind: Fourteen, Suit: "black"}))
-	rec := c.do("GET", "/api/sheets/"+s.ID+"/export", nil)
-	expect(t, rec, http.StatusOK)
-	if cd := rec.Header().Get("Content-Disposition"); !strings.HasSuffix(cd, `.sheet.json"`) {
-		t.Errorf("Content-Disposition %q", cd)
-	}
-	exported := rec.Body.String()
-
-	rec = c.do("POST", "/api/sheets/import", exported)
-	expect(t, rec, http.StatusConflict)
-	if e := decodeAs[errResp](t, rec); e.Code != "duplicate" || e.Sheet == nil || e.Sheet.ID != s.ID {
-		t.Fatalf("duplicate %+v", e)
-	}
-	rec = c.do("POST", "/api/sheets/import?keep=both", exported)
-	expect(t, rec, http.StatusCreated)
-	copied := decodeAs[sheetResp](t, rec)
-	if copied.ID == s.ID || copied.Title != "Friday" || len(copied.Rounds[0].Bonuses) != 1 {
-		t.Fatalf("the copy %+v", copied)
-	}
-	if again := c.do("GET", "/api/sheets/"+copied.ID+"/export", nil).Body.String(); again != exported {
-		t.Fatalf("the copy exports\n%s\nnot\n%s", again, exported)
-	}
-	hist := decodeAs[struct{ Sheets []SheetSummary }](t, c.do("GET", "/api/sheets/history", nil))
-	stats := decodeAs[struct{ Players []PlayerStats }](t, c.do("GET", "/api/sheets/stats", nil))
-	if len(hist.Sheets) != 2 || hist.Sheets[0].Game != hist.Sheets[1].Game {
-		t.Fatalf("history %+v", hist.Sheets)
-	}
-	if len(stats.Players) != 2 || stats.Players[0].Games != 1 {
-		t.Fatalf("the game counted twice: %+v", stats.Players)
-	}
-
-	// A record has no game id: the same record is the same game.
-	record := fmt.Sprintf(`{"format": %q, "players": ["Cat", "Dan"], "options": {"rounds": 1}, "rounds": [{"bids": [1, 0], "won": [1, 0]}]}`, skullking.RecordFormat)
-	expect(t, c.do("POST", "/api/sheets/import", record), http.StatusCreated)
-	rec = c.do("POST", "/api/sheets/import", strings.ReplaceAll(record, " ", ""))
-	expect(t, rec, http.StatusConflict)
-	if e := decodeAs[errResp](t, rec); e.Code != "duplicate" {
-		t.Fatalf("the record imported again: %+v", e)
-	}
-}
-
-// TestAPIImportRecognisesASheetsOwnRecord: a sheet exported as a game
-// record (which has no game id) and imported into the book it is in is the
-// same game: answered 409 duplicate with that sheet, however the record is
-// spaced; kept twice knowingly, the copy has the sheet's game id and the
-// statistics count the game once (issue 25, item 8).
-func TestAPIImportRecognisesASheetsOwnRecord(t *testing.T) {
-	c := newClient(t)
-	s := c.create(`{"players": ["Ann", "Ben", "Cat"], "title": "Friday", "options": {"rounds": 2, "loot": true}}`)
-	s = c.round(s, rnd([]int{1, 0, 0}, []int{1, 0, 0}, Bonus{Seat: 0, Kind: Fourteen, Suit: "black"}))
-	s = c.round(s, Round{Bids: []int{1, 1, 0}, Won: []int{1, 1, 0}, Loot: [][]int{{2, 1}}})
-	rec := c.do("GET", "/api/sheets/"+s.ID+"/record", nil)
-	expect(t, rec, http.StatusOK)
-	record := rec.Body.String()
-
-	for _, body := range []string{record, strings.Join(strings.Fields(record), "")} {
-		rec = c.do("POST", "/api/sheets/import", body)
-		expect(t, rec, http.StatusConflict)
-		if e := decodeAs[errResp](t, rec); e.Code != "duplicate" || e.Sheet == nil || e.Sheet.ID != s.ID || !strings.Contains(e.Error, "Friday") {
-			t.Fatalf("the sheet's own record imported again: %+v", e)
-		}
-	}
-	rec = c.do("POST", "/api/sheets/import?keep=both", record)
-	expect(t, rec, http.StatusCreated)
-	copied := decodeAs[struct {
-		sheetResp
-		Game string `json:"game"`
-	}](t, rec)
-	if !slices.Equal(copied.Score.Totals, s.Score.Totals) {
-		t.Fatalf("the copy's totals %v, want %v", copied.Score.Totals, s.Score.Totals)
-	}
-	hist := decodeAs[struct{ Sheets []SheetSummary }](t, c.do("GET", "/api/sheets/history", nil))
-	if len(hist.Sheets) != 2 || hist.Sheets[0].Game != hist.Sheets[1].Game || copied.Game != hist.Sheets[0].Game {
-		t.Fatalf("history %+v, the copy's game %q", hist.Sheets, copied.Game)
-	}
-	stats := decodeAs[struct{ Players []PlayerStats }](t, c.do("GET", "/api/sheets/stats", nil))
-	if len(stats.Players) != 3 || stats.Players[0].Games != 1 {
-		t.Fatalf("the game counted twice: %+v", stats.Players)
 	}
 }

@@ -17,7 +17,7 @@ func (s *Sheet) WithRound(r Round) (*Sheet, *Score, error) {
 	r = r.clone()
 	r.normalize()
 	next.Rounds = append(next.Rounds, r)
-	return next.scored()
+	return next.Scored()
 }
 
 // WithRoundReplaced returns a copy of the sheet with round n (1-based)
@@ -30,7 +30,7 @@ func (s *Sheet) WithRoundReplaced(n int, r Round) (*Sheet, *Score, error) {
 	r = r.clone()
 	r.normalize()
 	next.Rounds[n-1] = r
-	return next.scored()
+	return next.Scored()
 }
 
 // WithoutLastRound returns a copy of the sheet without its last round, n.
@@ -40,7 +40,7 @@ func (s *Sheet) WithRoundReplaced(n int, r Round) (*Sheet, *Score, error) {
 func (s *Sheet) WithoutLastRound(n int) (*Sheet, *Score, error) {
 	if len(s.Rounds) == 0 || n != len(s.Rounds) {
 		if n >= 1 && n < len(s.Rounds) {
-			return nil, nil, invalid(n, "only the last round (%d) can be deleted; correct this one instead", len(s.Rounds))
+			return nil, nil, Invalid(n, "only the last round (%d) can be deleted; correct this one instead", len(s.Rounds))
 		}
 		return nil, nil, s.noRound(n)
 	}
@@ -64,14 +64,14 @@ func (s *Sheet) WithoutLastRound(n int) (*Sheet, *Score, error) {
 	}
 	next.Changes = kept
 	next.dropNoOpChange()
-	return next.scored()
+	return next.Scored()
 }
 
 func (s *Sheet) noRound(n int) error {
 	if len(s.Rounds) == 0 {
-		return invalid(0, "there is no round %d: no round is entered yet", n)
+		return Invalid(0, "there is no round %d: no round is entered yet", n)
 	}
-	return invalid(0, "there is no round %d: rounds 1 to %d are entered", n, len(s.Rounds))
+	return Invalid(0, "there is no round %d: rounds 1 to %d are entered", n, len(s.Rounds))
 }
 
 // Apply says which rounds a change of rules covers.
@@ -148,13 +148,13 @@ func (s *Sheet) RulesChange(o skullking.Options, apply Apply) (*Sheet, *Score, [
 		next.Changes = append(kept, RuleChange{FromRound: from, Options: o})
 		next.dropNoOpChange()
 	default:
-		return nil, nil, nil, invalid(0, "apply %q: %q (rescore every round) or %q (from the next round on)", apply, ApplyWholeGame, ApplyNextRound)
+		return nil, nil, nil, Invalid(0, "apply %q: %q (rescore every round) or %q (from the next round on)", apply, ApplyWholeGame, ApplyNextRound)
 	}
 	var removed []Removal
 	for i := from - 1; i < len(next.Rounds); i++ {
 		removed = append(removed, next.Rounds[i].dropUnused(i+1, &o)...)
 	}
-	next, sc, err := next.scored()
+	next, sc, err := next.Scored()
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -218,16 +218,16 @@ func (r *Round) dropUnused(n int, o *skullking.Options) []Removal {
 // fixed); the number of players cannot change once rounds are entered.
 func (s *Sheet) WithPlayers(names []string) (*Sheet, *Score, error) {
 	if len(s.Rounds) > 0 && len(names) != len(s.Players) {
-		return nil, nil, invalid(0, "%d names for %d players: rounds are entered, so only names can change", len(names), len(s.Players))
+		return nil, nil, Invalid(0, "%d names for %d players: rounds are entered, so only names can change", len(names), len(s.Players))
 	}
 	next := s.Clone()
 	next.Players = append([]string(nil), names...)
 	next.Normalize()
-	return next.scored()
+	return next.Scored()
 }
 
 // scored checks and scores the sheet, returning it with its score.
-func (s *Sheet) scored() (*Sheet, *Score, error) {
+func (s *Sheet) Scored() (*Sheet, *Score, error) {
 	sc, err := s.Score()
 	if err != nil {
 		return nil, nil, err

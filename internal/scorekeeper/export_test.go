@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/recordtest"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -19,27 +20,8 @@ func replayed(t *testing.T, s *Sheet) protocol.Summary {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, g, _ := reread(t, rec)
+	_, g, _ := recordtest.Reread(t, rec)
 	return protocol.SummaryOf(g)
-}
-
-// reread writes rec, reads it back as `skullking replay` does and replays
-// it: the record read back, its game, and what was written.
-func reread(t testing.TB, rec *skullking.Record) (*skullking.Record, *skullking.Game, []byte) {
-	t.Helper()
-	b, err := rec.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := skullking.ParseRecord(b)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, b)
-	}
-	g, err := back.Replay()
-	if err != nil {
-		t.Fatalf("%v\n%s", err, b)
-	}
-	return back, g, b
 }
 
 // imported imports rec as a sheet and scores it, to the totals the record
@@ -201,36 +183,6 @@ func TestImportResultsOnlyRecord(t *testing.T) {
 	sameScores(t, s, replayed(t, s))
 }
 
-// randomGame plays a whole game with random legal actions and returns its
-// record.
-func randomGame(t *testing.T, players int, o skullking.Options, seed uint64) *skullking.Record {
-	t.Helper()
-	names := []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}[:players]
-	g, err := skullking.NewGame(players, skullking.WithSeed(seed), skullking.WithOptions(o), skullking.WithNames(names...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := skullking.NewRand(seed + 1)
-	var legal []skullking.Action
-	for !g.Over() {
-		moved := false
-		for s := 0; s < players; s++ {
-			legal = g.LegalActions(s, legal[:0])
-			if len(legal) > 0 {
-				if err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
-					t.Fatal(err)
-				}
-				moved = true
-				break
-			}
-		}
-		if !moved {
-			t.Fatalf("nobody can move in phase %v", g.Phase())
-		}
-	}
-	return skullking.RecordOf(g)
-}
-
 // TestImportPlayedRecord: a game played card by card comes in as results,
 // with its bonuses read from the tricks as events.
 func TestImportPlayedRecord(t *testing.T) {
@@ -252,7 +204,7 @@ func TestImportPlayedRecord(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			events := 0
 			for seed := uint64(1); seed <= 4; seed++ {
-				rec, _, _ := reread(t, randomGame(t, tc.players, tc.o, seed))
+				rec, _, _ := recordtest.Reread(t, recordtest.RandomGame(t, tc.players, tc.o, seed))
 				s, sc := imported(t, rec)
 				if !sc.Over {
 					t.Fatalf("seed %d: the imported game is not over", seed)
@@ -273,7 +225,7 @@ func TestImportPlayedRecord(t *testing.T) {
 }
 
 func TestImportStopsAtTheLastCompleteRound(t *testing.T) {
-	rec := randomGame(t, 3, skullking.DefaultOptions(), 9)
+	rec := recordtest.RandomGame(t, 3, skullking.DefaultOptions(), 9)
 	// Cut the game in the middle of round 4.
 	rec.Rounds = rec.Rounds[:4]
 	rec.Rounds[3].Tricks = rec.Rounds[3].Tricks[:2]

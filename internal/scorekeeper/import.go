@@ -17,7 +17,7 @@ import (
 func FromRecord(rec *skullking.Record) (*Sheet, error) {
 	g, err := rec.Replay()
 	if err != nil {
-		return nil, invalid(0, "the record does not replay: %s", recordText(err))
+		return nil, Invalid(0, "the record does not replay: %s", RecordText(err))
 	}
 	n := len(rec.Players)
 	s := &Sheet{Players: append([]string(nil), rec.Players...), Options: cloneOptions(rec.Options)}
@@ -65,19 +65,19 @@ func FromRecord(rec *skullking.Record) (*Sheet, error) {
 	s.Normalize()
 	sc, err := s.Score()
 	if err != nil {
-		return nil, invalid(0, "the record replays, but not as a score sheet: %s", errorText(err))
+		return nil, Invalid(0, "the record replays, but not as a score sheet: %s", ErrorText(err))
 	}
 	want := g.Totals()
 	for seat, t := range sc.Totals {
 		if t != want[seat] {
-			return nil, invalid(0, "the record's totals %v could not be reproduced on a sheet (%v)", want, sc.Totals)
+			return nil, Invalid(0, "the record's totals %v could not be reproduced on a sheet (%v)", want, sc.Totals)
 		}
 	}
 	return s, nil
 }
 
 // recordText is a record error without the engine's prefix.
-func recordText(err error) string {
+func RecordText(err error) string {
 	var re *skullking.RecordError
 	if errors.As(err, &re) {
 		return re.Message()

@@ -107,7 +107,7 @@ func (s *Sheet) play() (*skullking.Game, []int, error) {
 	g, err := skullking.NewGame(n, skullking.WithDealer(skullking.NoDeal), skullking.WithNames(s.Players...),
 		skullking.WithOptions(cloneOptions(s.Options)))
 	if err != nil {
-		return nil, nil, invalid(0, "rules: %s", optionsText(err))
+		return nil, nil, Invalid(0, "rules: %s", optionsText(err))
 	}
 	rulesFrom := make([]int, 0, len(s.Rounds)+1)
 	from, next := 1, 0
@@ -116,11 +116,11 @@ func (s *Sheet) play() (*skullking.Game, []int, error) {
 			return nil
 		}
 		if g.Over() {
-			return invalid(rn, "the rules change from here, but the game was over after round %d (%s)", g.Round(), s.winnersText(g)).
+			return Invalid(rn, "the rules change from here, but the game was over after round %d (%s)", g.Round(), s.winnersText(g)).
 				worded(s.overWording("result.rules_after_over", g))
 		}
 		if err := g.SetOptions(cloneOptions(s.Changes[next].Options)); err != nil {
-			return invalid(rn, "the rules changed here: %s", optionsText(err))
+			return Invalid(rn, "the rules changed here: %s", optionsText(err))
 		}
 		next++
 		from = rn
@@ -129,7 +129,7 @@ func (s *Sheet) play() (*skullking.Game, []int, error) {
 	for i := range s.Rounds {
 		rn := i + 1
 		if g.Over() {
-			return nil, nil, invalid(rn, "the game was over after round %d (%s)", g.Round(), s.winnersText(g)).
+			return nil, nil, Invalid(rn, "the game was over after round %d (%s)", g.Round(), s.winnersText(g)).
 				worded(s.overWording("result.over_after", g))
 		}
 		if err := change(rn); err != nil {
@@ -182,21 +182,21 @@ func (s *Sheet) winnersText(g *skullking.Game) string {
 func resultsInvalid(err error, rn int) error {
 	var re *skullking.ResultError
 	if !errors.As(err, &re) {
-		return invalid(rn, "%s", strings.TrimPrefix(err.Error(), skullking.ErrBadResults.Error()+": "))
+		return Invalid(rn, "%s", strings.TrimPrefix(err.Error(), skullking.ErrBadResults.Error()+": "))
 	}
 	return &InvalidError{Round: rn, Msg: re.Text, Wording: Wording{Reason: "result." + string(re.Code), Args: re.Args}}
 }
 
 // Suits of the 14s, in the order a client should offer them.
-var fourteenSuits = []string{"green", "yellow", "purple", "black"}
+var FourteenSuits = []string{"green", "yellow", "purple", "black"}
 
 // The characters a bonus event counts, as many as the engine's deck holds:
 // the Mermaids, and the Pirates with the Tigress (who counts as one when
 // the Skull King takes her).
 var (
-	deckMermaids = skullking.Deck().Mermaids
-	deckPirates  = skullking.Deck().Pirates
-	deckLoot     = skullking.Deck().Loot
+	DeckMermaids = skullking.Deck().Mermaids
+	DeckPirates  = skullking.Deck().Pirates
+	DeckLoot     = skullking.Deck().Loot
 )
 
 // result turns round r, round number rn, into the engine's RoundResult.
@@ -225,11 +225,11 @@ func (r *Round) bonuses(rn int, names []string, res *skullking.RoundResult) erro
 	n := len(names)
 	if r.BonusPoints != nil {
 		if len(r.Bonuses) > 0 {
-			return invalid(rn, "a round has bonus events or imported bonus points, not both")
+			return Invalid(rn, "a round has bonus events or imported bonus points, not both")
 		}
 		for s, p := range r.BonusPoints {
 			if p < 0 || p > maxBonusPts {
-				return invalid(rn, "%s's bonus points %d: 0 to %d", names[s], p, maxBonusPts)
+				return Invalid(rn, "%s's bonus points %d: 0 to %d", names[s], p, maxBonusPts)
 			}
 			res.Bonus[s] = p
 		}
@@ -243,28 +243,28 @@ func (r *Round) bonuses(rn int, names []string, res *skullking.RoundResult) erro
 	)
 	for _, b := range r.Bonuses {
 		if b.Seat < 0 || b.Seat >= n {
-			return invalid(rn, "a bonus for seat %d: seats are 0 to %d", b.Seat, n-1)
+			return Invalid(rn, "a bonus for seat %d: seats are 0 to %d", b.Seat, n-1)
 		}
 		name := names[b.Seat]
 		if b.Kind != Fourteen && b.Suit != "" {
-			return invalid(rn, "%s's %s: only a 14 has a suit", name, b.Kind)
+			return Invalid(rn, "%s's %s: only a 14 has a suit", name, b.Kind)
 		}
 		switch b.Kind {
 		case Fourteen:
 			if b.Count != 0 && b.Count != 1 {
-				return invalid(rn, "%s captured %d of the %s 14: there is one", name, b.Count, b.Suit)
+				return Invalid(rn, "%s captured %d of the %s 14: there is one", name, b.Count, b.Suit)
 			}
 			if !validSuit(b.Suit) {
-				return invalid(rn, "%s captured a 14 of suit %q: the suits are green, yellow, purple and black", name, b.Suit)
+				return Invalid(rn, "%s captured a 14 of suit %q: the suits are green, yellow, purple and black", name, b.Suit)
 			}
 			if prev, dup := fourteenBy[b.Suit]; dup {
 				card := Wording{Args: map[string]any{"Name": name, "Card": fourteenPhrase(b.Suit), "Suit": Phrase{ID: "suit." + b.Suit}}}
 				if prev == b.Seat {
 					card.Reason = "result.events.fourteen_twice"
-					return invalid(rn, "%s captured the %s 14 twice, but there is one %s 14", name, b.Suit, b.Suit).worded(card)
+					return Invalid(rn, "%s captured the %s 14 twice, but there is one %s 14", name, b.Suit, b.Suit).worded(card)
 				}
 				card.Reason, card.Args["First"] = "result.events.fourteen_both", names[prev]
-				return invalid(rn, "both %s and %s captured the %s 14, but there is one %s 14", names[prev], name, b.Suit, b.Suit).worded(card)
+				return Invalid(rn, "both %s and %s captured the %s 14, but there is one %s 14", names[prev], name, b.Suit, b.Suit).worded(card)
 			}
 			fourteenBy[b.Suit] = b.Seat
 			if b.Suit == "black" {
@@ -273,26 +273,26 @@ func (r *Round) bonuses(rn int, names []string, res *skullking.RoundResult) erro
 				caught[b.Seat].fourteens++
 			}
 		case PirateTookMermaids:
-			if b.Count < 1 || b.Count > deckMermaids {
-				return invalid(rn, "%s's Pirate took %d Mermaids: a trick holds 1 to %d (there are %d Mermaids)", name, b.Count, deckMermaids, deckMermaids)
+			if b.Count < 1 || b.Count > DeckMermaids {
+				return Invalid(rn, "%s's Pirate took %d Mermaids: a trick holds 1 to %d (there are %d Mermaids)", name, b.Count, DeckMermaids, DeckMermaids)
 			}
 			ownTricks[b.Seat]++
 			caught[b.Seat].mermaids += b.Count
 		case SkullKingTookPirates:
-			if b.Count < 1 || b.Count > deckPirates {
-				return invalid(rn, "%s's Skull King took %d Pirates: there are %d (5 Pirates and the Tigress)", name, b.Count, deckPirates)
+			if b.Count < 1 || b.Count > DeckPirates {
+				return Invalid(rn, "%s's Skull King took %d Pirates: there are %d (5 Pirates and the Tigress)", name, b.Count, DeckPirates)
 			}
 			skTook++
 			ownTricks[b.Seat]++
 			caught[b.Seat].pirates += b.Count
 		case MermaidTookSkullKing:
 			if b.Count != 0 && b.Count != 1 {
-				return invalid(rn, "%s's Mermaid took the Skull King %d times: there is one Skull King", name, b.Count)
+				return Invalid(rn, "%s's Mermaid took the Skull King %d times: there is one Skull King", name, b.Count)
 			}
 			ownTricks[b.Seat]++
 			caught[b.Seat].skullKing++
 		default:
-			return invalid(rn, "unknown bonus %q for %s: the bonuses are %s, %s, %s and %s", b.Kind, name,
+			return Invalid(rn, "unknown bonus %q for %s: the bonuses are %s, %s, %s and %s", b.Kind, name,
 				Fourteen, PirateTookMermaids, SkullKingTookPirates, MermaidTookSkullKing)
 		}
 	}
@@ -300,12 +300,12 @@ func (r *Round) bonuses(rn int, names []string, res *skullking.RoundResult) erro
 	// events say more than the counts: how many tricks a Pirate took
 	// Mermaids in, and how many times the Skull King was entered.
 	if skTook > 1 {
-		return invalid(rn, "the Skull King took Pirates %d times, but there is one Skull King", skTook).
+		return Invalid(rn, "the Skull King took Pirates %d times, but there is one Skull King", skTook).
 			worded(Wording{Reason: "result." + string(skullking.ResultTableSKPirates), Args: map[string]any{"Count": skTook}})
 	}
 	for s := range n {
 		if r.Won[s] > 0 && ownTricks[s] > r.Won[s] {
-			return invalid(rn, "%s won %s but has %d captures that each need a trick of their own (a Pirate taking Mermaids, the Skull King taking Pirates, a Mermaid taking the Skull King)",
+			return Invalid(rn, "%s won %s but has %d captures that each need a trick of their own (a Pirate taking Mermaids, the Skull King taking Pirates, a Mermaid taking the Skull King)",
 				names[s], protocol.Count(r.Won[s], "trick", "tricks"), ownTricks[s]).
 				worded(Wording{Reason: "result.events.own_tricks", Args: map[string]any{"Name": names[s], "Count": r.Won[s], "Need": ownTricks[s]}})
 		}
@@ -316,7 +316,7 @@ func (r *Round) bonuses(rn int, names []string, res *skullking.RoundResult) erro
 }
 
 func validSuit(s string) bool {
-	for _, v := range fourteenSuits {
+	for _, v := range FourteenSuits {
 		if s == v {
 			return true
 		}
@@ -334,7 +334,7 @@ func (r *Round) modules(rn int, names []string, res *skullking.RoundResult) erro
 	for i, l := range r.Loot {
 		looter, winner := l[0], l[1]
 		if looter < 0 || looter >= n || winner < 0 || winner >= n {
-			return invalid(rn, "the Loot alliance %v names no seat: seats are 0 to %d", l, n-1)
+			return Invalid(rn, "the Loot alliance %v names no seat: seats are 0 to %d", l, n-1)
 		}
 		if i < len(res.Alliances) {
 			res.Alliances[i] = skullking.Alliance{Looter: int8(looter), Winner: int8(winner)}
@@ -349,7 +349,7 @@ func (r *Round) modules(rn int, names []string, res *skullking.RoundResult) erro
 		case "cannonball":
 			res.Cannon[s] = skullking.Cannonball
 		default:
-			return invalid(rn, "%s's cannon load %q: \"grapeshot\" or \"cannonball\"", names[s], c)
+			return Invalid(rn, "%s's cannon load %q: \"grapeshot\" or \"cannonball\"", names[s], c)
 		}
 	}
 	return nil

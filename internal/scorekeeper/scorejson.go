@@ -23,7 +23,7 @@ func ScoreJSON(data []byte) []byte {
 		sc, err = s.Score()
 	}
 	if err != nil {
-		return marshalAnswer(refusalOf(err))
+		return marshalAnswer(RefusalOf(err))
 	}
 	return marshalAnswer(sc)
 }
@@ -34,12 +34,12 @@ func ScoreJSON(data []byte) []byte {
 // entry steps ask it when the phone cannot reach the server, through the
 // same WebAssembly module as ScoreJSON. It never panics, whatever data holds.
 func CheckJSON(data []byte) []byte {
-	var req checkRequest
+	var req CheckRequest
 	if err := json.Unmarshal(data, &req); err != nil {
-		return marshalAnswer(refusalOf(&malformedError{msg: jsonErrorText(err, &req)}))
+		return marshalAnswer(RefusalOf(&MalformedError{msg: jsonErrorText(err, &req)}))
 	}
 	if req.Sheet == nil || req.Round == nil {
-		return marshalAnswer(refusalBody{Error: needSheetAndRound, Code: codeMalformed})
+		return marshalAnswer(refusalBody{Error: NeedSheetAndRound, Code: CodeMalformed})
 	}
 	s, _, err := DecodeSheet(req.Sheet)
 	var sr *ScoredRound
@@ -47,7 +47,7 @@ func CheckJSON(data []byte) []byte {
 		sr, _, err = CheckRound(s, *req.Round, req.Replace)
 	}
 	if err != nil {
-		return marshalAnswer(refusalOf(err))
+		return marshalAnswer(RefusalOf(err))
 	}
 	return marshalAnswer(map[string]any{"round": sr})
 }
@@ -60,27 +60,27 @@ func CheckJSON(data []byte) []byte {
 // answers: what a change drops is decided here alone, never again in
 // JavaScript. It never panics, whatever data holds.
 func RulesChangeJSON(data []byte) []byte {
-	var req rulesChangeRequest
+	var req RulesChangeRequest
 	if err := json.Unmarshal(data, &req); err != nil {
-		return marshalAnswer(refusalOf(&malformedError{msg: jsonErrorText(err, &req)}))
+		return marshalAnswer(RefusalOf(&MalformedError{msg: jsonErrorText(err, &req)}))
 	}
-	a, err := req.answer()
+	a, err := req.Answer()
 	if err != nil {
-		return marshalAnswer(refusalOf(err))
+		return marshalAnswer(RefusalOf(err))
 	}
 	return marshalAnswer(a)
 }
 
 // rulesChangeRequest is the body of POST /api/sheets/check-rules: a sheet
 // as a client holds it, and the change of rules it means to make.
-type rulesChangeRequest struct {
+type RulesChangeRequest struct {
 	Sheet   json.RawMessage    `json:"sheet"`
 	Options *skullking.Options `json:"options"`
 	Apply   Apply              `json:"apply"`
 }
 
 // rulesChangeAnswer is what a change of rules makes of a sheet.
-type rulesChangeAnswer struct {
+type RulesChangeAnswer struct {
 	Options skullking.Options `json:"options"`
 	Changes []RuleChange      `json:"rule_changes"`
 	Rounds  []Round           `json:"rounds"`
@@ -93,9 +93,9 @@ type rulesChangeAnswer struct {
 // needSheetAndOptions refuses a rules check that lacks either.
 const needSheetAndOptions = `the body needs a "sheet" and "options" (the new rules; {} is the standard rules)`
 
-func (req *rulesChangeRequest) answer() (*rulesChangeAnswer, error) {
+func (req *RulesChangeRequest) Answer() (*RulesChangeAnswer, error) {
 	if req.Sheet == nil || req.Options == nil {
-		return nil, &malformedError{msg: needSheetAndOptions}
+		return nil, &MalformedError{msg: needSheetAndOptions}
 	}
 	s, _, err := DecodeSheet(req.Sheet)
 	if err != nil {
@@ -111,11 +111,11 @@ func (req *rulesChangeRequest) answer() (*rulesChangeAnswer, error) {
 	if next.Changes == nil {
 		next.Changes = []RuleChange{}
 	}
-	return &rulesChangeAnswer{Options: next.Options, Changes: next.Changes, Rounds: next.Rounds, Score: sc, Removed: removed}, nil
+	return &RulesChangeAnswer{Options: next.Options, Changes: next.Changes, Rounds: next.Rounds, Score: sc, Removed: removed}, nil
 }
 
 // needSheetAndRound refuses a check request that lacks either.
-const needSheetAndRound = `the body needs a "sheet" and a "round"`
+const NeedSheetAndRound = `the body needs a "sheet" and a "round"`
 
 func marshalAnswer(v any) []byte {
 	b, err := json.Marshal(v)
@@ -138,34 +138,34 @@ type refusalBody struct {
 // The codes of refusal: a body that is not what the route reads, and an
 // entry the rules refuse.
 const (
-	codeMalformed = "malformed"
+	CodeMalformed = "malformed"
 	codeInvalid   = "invalid"
 )
 
 // refusalOf words a refused request body or entry for the client.
-func refusalOf(err error) refusalBody {
+func RefusalOf(err error) refusalBody {
 	var ie *InvalidError
 	switch {
 	case errors.As(err, &ie):
 		return refusalBody{Error: ie.Message(), Code: codeInvalid, Round: ie.Round, Wording: ie.Wording}
 	case errors.Is(err, ErrMalformed):
-		body := refusalBody{Error: errorText(err), Code: codeMalformed}
-		if me := (*malformedError)(nil); errors.As(err, &me) {
+		body := refusalBody{Error: ErrorText(err), Code: CodeMalformed}
+		if me := (*MalformedError)(nil); errors.As(err, &me) {
 			body.Wording = me.Wording
 		}
 		return body
 	default:
-		return refusalBody{Error: errorText(err), Code: codeInvalid}
+		return refusalBody{Error: ErrorText(err), Code: codeInvalid}
 	}
 }
 
 // errorText is an error in words for the table, without the package prefix.
-func errorText(err error) string {
+func ErrorText(err error) string {
 	var ie *InvalidError
 	if errors.As(err, &ie) {
 		return ie.Message()
 	}
-	var me *malformedError
+	var me *MalformedError
 	if errors.As(err, &me) {
 		return me.Message()
 	}

@@ -126,14 +126,14 @@ var ErrInvalid = errors.New("scorekeeper: invalid sheet")
 var ErrMalformed = errors.New("scorekeeper: malformed JSON")
 
 // malformedError is a request that is not the JSON it should be.
-type malformedError struct {
+type MalformedError struct {
 	msg string
 	Wording
 }
 
-func (e *malformedError) Error() string   { return "scorekeeper: " + e.Message() }
-func (e *malformedError) Message() string { return e.msg }
-func (e *malformedError) Unwrap() error   { return ErrMalformed }
+func (e *MalformedError) Error() string   { return "scorekeeper: " + e.Message() }
+func (e *MalformedError) Message() string { return e.msg }
+func (e *MalformedError) Unwrap() error   { return ErrMalformed }
 
 // InvalidError is a refused entry: where (Round, 0 when about the whole
 // sheet) and why, in a sentence for the table, and, when the catalogue
@@ -157,7 +157,7 @@ func (e *InvalidError) Message() string {
 // Unwrap makes every InvalidError an ErrInvalid.
 func (e *InvalidError) Unwrap() error { return ErrInvalid }
 
-func invalid(round int, format string, args ...any) *InvalidError {
+func Invalid(round int, format string, args ...any) *InvalidError {
 	return &InvalidError{Round: round, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -193,7 +193,7 @@ type sheetInput struct {
 // panics, whatever data holds.
 func DecodeSheet(data []byte) (*Sheet, int64, error) {
 	var in sheetInput
-	if err := decodeStrict(data, &in); err != nil {
+	if err := DecodeStrict(data, &in); err != nil {
 		return nil, -1, err
 	}
 	s, err := in.sheet()
@@ -232,7 +232,7 @@ func (in *sheetFields) sheet() (*Sheet, error) {
 	}
 	for i, c := range in.Changes {
 		if c.Options == nil {
-			return nil, &malformedError{msg: fmt.Sprintf("rule change %d has no \"options\"", i+1)}
+			return nil, &MalformedError{msg: fmt.Sprintf("rule change %d has no \"options\"", i+1)}
 		}
 		s.Changes = append(s.Changes, RuleChange{FromRound: c.FromRound, Options: *c.Options})
 	}
@@ -245,43 +245,43 @@ func (in *sheetFields) sheet() (*Sheet, error) {
 func (s *Sheet) Check() error {
 	n := len(s.Players)
 	if n < 2 || n > 8 {
-		return invalid(0, "%d players: a game has 2 to 8", n)
+		return Invalid(0, "%d players: a game has 2 to 8", n)
 	}
 	seen := map[string]int{}
 	for i, name := range s.Players {
 		if err := checkText(name, maxNameRunes); err != nil {
-			return invalid(0, "player %d's name %s", i+1, err)
+			return Invalid(0, "player %d's name %s", i+1, err)
 		}
-		key := nameKey(name)
+		key := NameKey(name)
 		if j, dup := seen[key]; dup {
-			return invalid(0, "players %d and %d are both called %q: give each a different name", j+1, i+1, strings.TrimSpace(name))
+			return Invalid(0, "players %d and %d are both called %q: give each a different name", j+1, i+1, strings.TrimSpace(name))
 		}
 		seen[key] = i
 	}
 	if s.Title != "" {
 		if err := checkText(s.Title, maxTitleRunes); err != nil {
-			return invalid(0, "the title %s", err)
+			return Invalid(0, "the title %s", err)
 		}
 	}
 	if err := s.Options.Validate(n); err != nil {
-		return invalid(0, "rules: %s", optionsText(err))
+		return Invalid(0, "rules: %s", optionsText(err))
 	}
 	if len(s.Rounds) > maxRounds {
-		return invalid(0, "%d rounds: a sheet holds at most %d", len(s.Rounds), maxRounds)
+		return Invalid(0, "%d rounds: a sheet holds at most %d", len(s.Rounds), maxRounds)
 	}
 	prev := 1
 	for _, c := range s.Changes {
 		if c.FromRound <= prev || c.FromRound > len(s.Rounds)+1 {
 			if c.FromRound < 2 {
-				return invalid(0, "a rule change from round %d: changes start at round 2 (the rules of round 1 are the sheet's options)", c.FromRound)
+				return Invalid(0, "a rule change from round %d: changes start at round 2 (the rules of round 1 are the sheet's options)", c.FromRound)
 			}
 			if c.FromRound > len(s.Rounds)+1 {
-				return invalid(0, "a rule change from round %d, but only %d rounds are entered", c.FromRound, len(s.Rounds))
+				return Invalid(0, "a rule change from round %d, but only %d rounds are entered", c.FromRound, len(s.Rounds))
 			}
-			return invalid(0, "rule changes must be in round order, one per round (round %d)", c.FromRound)
+			return Invalid(0, "rule changes must be in round order, one per round (round %d)", c.FromRound)
 		}
 		if err := c.Options.Validate(n); err != nil {
-			return invalid(c.FromRound, "the rules changed here: %s", optionsText(err))
+			return Invalid(c.FromRound, "the rules changed here: %s", optionsText(err))
 		}
 		prev = c.FromRound
 	}
@@ -296,34 +296,34 @@ func (s *Sheet) Check() error {
 // checkShape checks that a round has one entry per seat where it needs them.
 func (r *Round) checkShape(round, n int) error {
 	if r.Bids == nil || r.Won == nil {
-		return invalid(round, "a round needs \"bids\" and \"won\"")
+		return Invalid(round, "a round needs \"bids\" and \"won\"")
 	}
 	for _, l := range []struct {
 		name string
 		v    int
 	}{{"bids", len(r.Bids)}, {"won", len(r.Won)}} {
 		if l.v != n {
-			return invalid(round, "%d entries in %q for %d players", l.v, l.name, n)
+			return Invalid(round, "%d entries in %q for %d players", l.v, l.name, n)
 		}
 	}
 	if r.Wagers != nil && len(r.Wagers) != n {
-		return invalid(round, "%d entries in \"wagers\" for %d players", len(r.Wagers), n)
+		return Invalid(round, "%d entries in \"wagers\" for %d players", len(r.Wagers), n)
 	}
 	if r.Cannon != nil && len(r.Cannon) != n {
-		return invalid(round, "%d entries in \"cannon\" for %d players", len(r.Cannon), n)
+		return Invalid(round, "%d entries in \"cannon\" for %d players", len(r.Cannon), n)
 	}
 	if r.BonusPoints != nil && len(r.BonusPoints) != n {
-		return invalid(round, "%d entries in \"bonus_points\" for %d players", len(r.BonusPoints), n)
+		return Invalid(round, "%d entries in \"bonus_points\" for %d players", len(r.BonusPoints), n)
 	}
 	if len(r.Bonuses) > maxEvents {
-		return invalid(round, "%d bonus events: at most %d", len(r.Bonuses), maxEvents)
+		return Invalid(round, "%d bonus events: at most %d", len(r.Bonuses), maxEvents)
 	}
-	if len(r.Loot) > deckLoot {
-		return invalid(round, "%d Loot alliances: there are %d Loot cards", len(r.Loot), deckLoot)
+	if len(r.Loot) > DeckLoot {
+		return Invalid(round, "%d Loot alliances: there are %d Loot cards", len(r.Loot), DeckLoot)
 	}
 	for _, l := range r.Loot {
 		if len(l) != 2 {
-			return invalid(round, "a Loot alliance is [looter seat, winner seat], got %d numbers", len(l))
+			return Invalid(round, "a Loot alliance is [looter seat, winner seat], got %d numbers", len(l))
 		}
 	}
 	return nil
@@ -350,7 +350,7 @@ func checkText(s string, max int) error {
 
 // nameKey is how names are compared: a player is the same player whatever
 // the case or the spaces around the name.
-func nameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
+func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
 // optionsText is an options error without the engine's prefix.
 func optionsText(err error) string { return protocol.RulesProblem(err) }

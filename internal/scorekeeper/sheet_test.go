@@ -1,7 +1,6 @@
 package scorekeeper
 
 import (
-	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -96,116 +95,6 @@ func TestMermaidTookTheSkullKingAndOtherBonusValues(t *testing.T) {
 	}
 }
 
-// refusal is an impossible round and what its refusal must say.
-type refusal struct {
-	name string
-	r    Round
-	want string
-}
-
-// refusalBase is the sheet the refusals are entered on: Ann, Ben and Cat
-// under the standard rules, at round 3 (3 cards).
-func refusalBase(t *testing.T) *Sheet {
-	t.Helper()
-	base := newSheet(t, nil, "Ann", "Ben", "Cat")
-	base, _ = add(t, base, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
-	base, _ = add(t, base, rnd([]int{0, 1, 1}, []int{0, 1, 1}))
-	return base
-}
-
-func standardRefusals() []refusal {
-	return []refusal{
-		{"bid too high", rnd([]int{4, 0, 0}, []int{1, 1, 1}), "Ann bid 4: 3 cards dealt, bid 0 to 3"},
-		{"negative bid", rnd([]int{-1, 0, 0}, []int{1, 1, 1}), "Ann bid -1"},
-		{"won too many", rnd([]int{1, 0, 0}, []int{4, 0, 0}), "Ann won 4 tricks"},
-		{"tricks short", rnd([]int{1, 1, 1}, []int{1, 1, 0}), "tricks won add up to 2 of 3, so 1 trick went to nobody, but every trick has a winner"},
-		{"tricks over", rnd([]int{1, 1, 1}, []int{2, 1, 1}), "tricks won add up to 4, but only 3"},
-		{"black 14 twice", rnd([]int{1, 1, 1}, []int{1, 1, 1},
-			Bonus{Seat: 0, Kind: Fourteen, Suit: "black"}, Bonus{Seat: 1, Kind: Fourteen, Suit: "black"}),
-			"both Ann and Ben captured the black 14, but there is one black 14"},
-		{"green 14 twice by one", rnd([]int{1, 1, 1}, []int{1, 1, 1},
-			Bonus{Seat: 2, Kind: Fourteen, Suit: "green"}, Bonus{Seat: 2, Kind: Fourteen, Suit: "green"}),
-			"Cat captured the green 14 twice"},
-		{"bad suit", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: Fourteen, Suit: "red"}),
-			`a 14 of suit "red"`},
-		{"three Mermaids", rnd([]int{1, 1, 1}, []int{1, 1, 1},
-			Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 2}, Bonus{Seat: 1, Kind: PirateTookMermaids, Count: 1}),
-			"3 Mermaids captured, but there are 2"},
-		{"three Mermaids with the Skull King", rnd([]int{1, 1, 1}, []int{1, 1, 1},
-			Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 2}, Bonus{Seat: 1, Kind: MermaidTookSkullKing}),
-			"3 Mermaids captured"},
-		{"Skull King twice", rnd([]int{1, 1, 1}, []int{1, 1, 1},
-			Bonus{Seat: 0, Kind: SkullKingTookPirates, Count: 1}, Bonus{Seat: 1, Kind: SkullKingTookPirates, Count: 1}),
-			"the Skull King took Pirates 2 times, but there is one Skull King"},
-		{"Mermaid took the Skull King twice", rnd([]int{1, 1, 1}, []int{1, 1, 1},
-			Bonus{Seat: 0, Kind: MermaidTookSkullKing}, Bonus{Seat: 1, Kind: MermaidTookSkullKing}),
-			"a Mermaid took the Skull King 2 times"},
-		{"Mermaid took SK and SK took Pirates", rnd([]int{1, 1, 1}, []int{1, 1, 1},
-			Bonus{Seat: 0, Kind: MermaidTookSkullKing}, Bonus{Seat: 1, Kind: SkullKingTookPirates, Count: 2}),
-			"the Skull King took Pirates and a Mermaid took the Skull King, but there is one Skull King"},
-		{"seven Pirates", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: SkullKingTookPirates, Count: 7}),
-			"took 7 Pirates: there are 6 (5 Pirates and the Tigress)"},
-		{"Skull King taking more Pirates than a trick holds", rnd([]int{1, 1, 1}, []int{1, 1, 1},
-			Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 1}, Bonus{Seat: 1, Kind: PirateTookMermaids, Count: 1},
-			Bonus{Seat: 2, Kind: SkullKingTookPirates, Count: 5}),
-			"Cat has the Skull King taking 5 Pirates, but a trick holds 3 cards"},
-		{"no Pirates", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: SkullKingTookPirates}),
-			"took 0 Pirates"},
-		{"three Mermaids in a trick", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 3}),
-			"Ann's Pirate took 3 Mermaids"},
-		{"capture without a trick", rnd([]int{1, 0, 2}, []int{1, 0, 2}, Bonus{Seat: 1, Kind: Fourteen, Suit: "yellow"}),
-			"Ben has bonuses but won no tricks"},
-		{"more captures than tricks", rnd([]int{1, 1, 1}, []int{1, 1, 1},
-			Bonus{Seat: 0, Kind: PirateTookMermaids, Count: 1}, Bonus{Seat: 0, Kind: SkullKingTookPirates, Count: 1}),
-			"Ann won 1 trick but has 2 captures that each need a trick of their own"},
-		{"seat out of range", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 3, Kind: Fourteen, Suit: "green"}),
-			"a bonus for seat 3: seats are 0 to 2"},
-		{"unknown bonus", rnd([]int{1, 1, 1}, []int{1, 1, 1}, Bonus{Seat: 0, Kind: "kraken_ate_it"}),
-			`unknown bonus "kraken_ate_it"`},
-		{"cards out of range", Round{Cards: 40, Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}}, "40 cards dealt: a hand holds 1 to 23 cards at 3 players"},
-		{"Loot without the module", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, Loot: [][]int{{0, 1}}},
-			"the Loot module is not in play"},
-		{"wager without abilities", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, Wagers: []int{10, 0, 0}},
-			"pirate abilities are not in play"},
-		{"cannonball without cannon loads", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, Cannon: []string{"cannonball", "grapeshot", "grapeshot"}},
-			"Ann loaded a cannonball, but the rules are not Rascal's scoring with cannon loads"},
-		{"bonus points with events", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, BonusPoints: []int{10, 0, 0},
-			Bonuses: []Bonus{{Seat: 0, Kind: Fourteen, Suit: "green"}}}, "not both"},
-		{"bids for too few", rnd([]int{1, 1}, []int{1, 1, 1}), `2 entries in "bids" for 3 players`},
-		// docs/rules.md §6: an imported bonus is a sum some captures in the
-		// seat's tricks make.
-		{"bonus points without a trick", Round{Bids: []int{1, 0, 2}, Won: []int{1, 0, 2}, BonusPoints: []int{0, 20, 0}},
-			"Ben has 20 bonus points but won no tricks"},
-		{"bonus points no capture makes", Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, BonusPoints: []int{15, 0, 0}},
-			"Ann has 15 bonus points, but no captures in 1 trick make 15 under these rules"},
-	}
-}
-
-// TestImpossibleEntriesAreRefused checks each refusal's message and that the
-// sheet is left as it was.
-func TestImpossibleEntriesAreRefused(t *testing.T) {
-	base := refusalBase(t)
-	for _, tc := range standardRefusals() {
-		t.Run(tc.name, func(t *testing.T) {
-			before := base.Clone()
-			_, _, err := base.WithRound(tc.r)
-			if err == nil {
-				t.Fatal("accepted")
-			}
-			var ie *InvalidError
-			if !errors.As(err, &ie) || !errors.Is(err, ErrInvalid) || ie.Round != 3 {
-				t.Fatalf("error %T %v, want an InvalidError about round 3", err, err)
-			}
-			if !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("error %q, want it to say %q", err, tc.want)
-			}
-			if len(base.Rounds) != len(before.Rounds) {
-				t.Fatal("the refused round changed the sheet")
-			}
-		})
-	}
-}
-
 // TestTricksMayGoToNobody: only the Kraken, the White Whale or Graybeard
 // leave a trick without a winner (docs/rules.md §8, §9).
 func TestTricksMayGoToNobody(t *testing.T) {
@@ -232,66 +121,6 @@ func TestTricksMayGoToNobody(t *testing.T) {
 			}
 			if err == nil && !sc.Next.TricksMayGoToNobody {
 				t.Fatal("next round does not say tricks may go to nobody")
-			}
-		})
-	}
-}
-
-// moduleBase is the sheet the module refusals are entered on: Loot and
-// pirate abilities in play, at round 2.
-func moduleBase(t *testing.T) *Sheet {
-	t.Helper()
-	o := opts(func(o *skullking.Options) { o.Loot = true; o.PirateAbilities = true })
-	s := newSheet(t, o, "Ann", "Ben", "Cat")
-	s, _ = add(t, s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
-	return s
-}
-
-// krakenBase is a sheet with the Kraken, at round 2
-// (2 cards).
-func krakenBase(t *testing.T) *Sheet {
-	t.Helper()
-	s := newSheet(t, opts(func(o *skullking.Options) { o.Kraken = true }), "Ann", "Ben", "Cat")
-	s, _ = add(t, s, rnd([]int{0, 0, 0}, []int{0, 0, 0}))
-	return s
-}
-
-// krakenRefusals: docs/rules.md §8.1, the Kraken destroys one trick a round.
-func krakenRefusals() []refusal {
-	return []refusal{
-		{"both tricks to nobody", rnd([]int{0, 0, 0}, []int{0, 0, 0}),
-			"tricks won add up to 0 of 2, so 2 tricks went to nobody, but only the Kraken's trick can (one a round)"},
-		{"a second Skull King capture", rnd([]int{1, 1, 0}, []int{1, 1, 0}, Bonus{Seat: 0, Kind: MermaidTookSkullKing}, Bonus{Seat: 1, Kind: MermaidTookSkullKing}),
-			"a Mermaid took the Skull King 2 times, but there is one Skull King"},
-	}
-}
-
-func moduleRefusals() []refusal {
-	return []refusal{
-		{"own loot", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{0, 0}}}, "won their own Loot"},
-		{"loot winner took nothing", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{0, 1}}}, "Ben won no tricks"},
-		{"three loots", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{1, 0}, {2, 0}, {1, 0}}}, "there are 2 Loot cards"},
-		{"loot pair", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{1}}}, "[looter seat, winner seat]"},
-		{"loot seat", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{5, 0}}}, "names no seat"},
-		{"wager 15", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Wagers: []int{15, 0, 0}}, "wagers 0, 10 or 20"},
-		{"two wagers", Round{Bids: []int{1, 1, 0}, Won: []int{1, 1, 0}, Wagers: []int{10, 10, 0}}, "there is one Rascal"},
-		{"wager without a trick", Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Wagers: []int{0, 10, 0}}, "Ben wagered 10 but won no tricks"},
-	}
-}
-
-func TestModules(t *testing.T) {
-	s := moduleBase(t)
-	// Round 2: Ben's Loot went to Ann's trick and both made their bids (+20
-	// each); Ann's Rascal won a trick and she wagered 20 on her bid.
-	_, sc := add(t, s, Round{Bids: []int{2, 0, 0}, Won: []int{2, 0, 0}, Loot: [][]int{{1, 0}}, Wagers: []int{20, 0, 0}})
-	if got, want := sc.Rounds[1].Points, []int{40 + 20 + 20, 20 + 20, 20}; !slices.Equal(got, want) {
-		t.Fatalf("points %v, want %v", got, want)
-	}
-	for _, tc := range moduleRefusals() {
-		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := s.WithRound(tc.r)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("error %v, want %q", err, tc.want)
 			}
 		})
 	}

@@ -48,7 +48,7 @@ func NewToken() string {
 
 // validToken reports whether s looks like a token NewToken made, so that a
 // mistyped link is refused before any lookup.
-func validToken(s string) bool {
+func ValidToken(s string) bool {
 	if len(s) != 32 {
 		return false
 	}

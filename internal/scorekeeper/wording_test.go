@@ -2,8 +2,6 @@ package scorekeeper
 
 import (
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -50,29 +48,6 @@ func TestRefusedRoundsAreWorded(t *testing.T) {
 	}
 }
 
-// The API's refusals that are the same sentence each time carry its id
-// too: the keeper words them in its reader's language.
-func TestFixedRefusalsAreWorded(t *testing.T) {
-	h := NewHandler(NewMemoryStore())
-	for _, c := range []struct{ path, reason string }{
-		{"/api/sheets/0123456789abcdef0123456789abcdef", "keeper.error.no_sheet"},
-		{"/api/sheets/nope", "keeper.error.bad_link"},
-	} {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, c.path, nil))
-		var body apiError
-		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
-			t.Fatal(err)
-		}
-		if body.Reason != c.reason {
-			t.Errorf("GET %s: %+v, want the reason %s", c.path, body, c.reason)
-		}
-		if got := (words.Words{}).Reason(body.Reason, body.Args); got != body.Error {
-			t.Errorf("GET %s in English: %q, want %q", c.path, got, body.Error)
-		}
-	}
-}
-
 // A round entered after the game ended names who won, as a list the
 // reader's language joins.
 func TestRoundAfterTheEndIsWorded(t *testing.T) {
@@ -87,42 +62,5 @@ func TestRoundAfterTheEndIsWorded(t *testing.T) {
 	}
 	if got, want := (words.Words{}).Reason(body.Reason, body.Args), strings.TrimPrefix(body.Error, "round 2: "); got != want {
 		t.Errorf("in English: %q, want %q", got, want)
-	}
-}
-
-// A body or an imported record of the wrong form names the field and what
-// it should be in the catalogue's words too.
-func TestMalformedBodiesAreWorded(t *testing.T) {
-	h := NewHandler(NewMemoryStore())
-	for _, c := range []struct{ path, body, reason string }{
-		{"/api/sheets/import", `{"format": "skullking-record/1", "players": "Ann"}`, "keeper.error.record"},
-		{"/api/sheets", `{"players": "Ann"}`, "keeper.error.json.field"},
-		{"/api/sheets", `{"players": ["Ann", 3]}`, "keeper.error.json.item"},
-		{"/api/sheets", `{"players": ["Ann", "Ben"], "rounds": [{"bids": "x"}]}`, "keeper.error.json.in_field"},
-		{"/api/sheets", `{"players": ["Ann", "Ben"], "nope": 1}`, "keeper.error.json.unknown_field"},
-		{"/api/sheets", ``, "keeper.error.json.empty"},
-		{"/api/sheets", `{"players": [`, "keeper.error.json.cut"},
-	} {
-		rec := httptest.NewRecorder()
-		req := httptest.NewRequest(http.MethodPost, c.path, strings.NewReader(c.body))
-		req.Header.Set(BookHeader, "0123456789abcdef0123456789abcdef")
-		h.ServeHTTP(rec, req)
-		var body apiError
-		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
-			t.Fatal(err)
-		}
-		if body.Reason != c.reason {
-			t.Errorf("POST %s %s: %+v, want the reason %s", c.path, c.body, body, c.reason)
-			continue
-		}
-		var wire map[string]any
-		b, _ := json.Marshal(body.Args)
-		_ = json.Unmarshal(b, &wire)
-		if got := (words.Words{}).Reason(body.Reason, wire); got != body.Error {
-			t.Errorf("POST %s %s in English: %q, want %q", c.path, c.body, got, body.Error)
-		}
-		if de := (words.Words{Lang: locale.For("de")}).Reason(body.Reason, wire); strings.Contains(de, "should be") || strings.Contains(de, "[keeper") {
-			t.Errorf("POST %s %s in German: %q", c.path, c.body, de)
-		}
 	}
 }

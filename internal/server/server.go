@@ -27,6 +27,7 @@ import (
 	"github.com/skullking-go/skullking/internal/natsbus"
 	"github.com/skullking-go/skullking/internal/review"
 	"github.com/skullking-go/skullking/internal/scorekeeper"
+	"github.com/skullking-go/skullking/internal/scorekeeper/keeperapi"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/internal/store/sqlstore"
 	"github.com/skullking-go/skullking/internal/table"
@@ -284,9 +285,9 @@ func (s *Server) mountKeeper() error {
 	if _, mounted := s.cfg.Mount["/api/sheets/"]; mounted || !ok {
 		return nil
 	}
-	h := scorekeeper.NewHandler(keeper.Sheets())
+	h := keeperapi.NewHandler(keeper.Sheets())
 	if s.cfg.Cluster != nil {
-		shared, stop, err := scorekeeper.NewSharedHandler(keeper.Sheets(), natsbus.NewSheetChanges(s.cfg.Cluster))
+		shared, stop, err := keeperapi.NewSharedHandler(keeper.Sheets(), natsbus.NewSheetChanges(s.cfg.Cluster))
 		if err != nil {
 			return fmt.Errorf("server: the score keeper's changes: %w", err)
 		}

@@ -13,6 +13,7 @@ import (
 
 	sk "github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/scorekeeper"
+	"github.com/skullking-go/skullking/internal/scorekeeper/keeperapi"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -125,11 +126,11 @@ func sheetRuleFacts(t *testing.T) sheetFacts {
 }
 
 // sheetRulesInfo is the score keeper's GET /api/sheets/rules.
-func sheetRulesInfo(t *testing.T) scorekeeper.RulesInfo {
+func sheetRulesInfo(t *testing.T) keeperapi.RulesInfo {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	scorekeeper.NewHandler(scorekeeper.NewMemoryStore()).ServeHTTP(rec, httptest.NewRequest("GET", "/api/sheets/rules", nil))
-	var info scorekeeper.RulesInfo
+	keeperapi.NewHandler(scorekeeper.NewMemoryStore()).ServeHTTP(rec, httptest.NewRequest("GET", "/api/sheets/rules", nil))
+	var info keeperapi.RulesInfo
 	if err := json.Unmarshal(rec.Body.Bytes(), &info); err != nil || len(info.Options) == 0 {
 		t.Fatalf("GET /api/sheets/rules: %v\n%s", err, rec.Body.String())
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/skullking-go/skullking/internal/scorekeeper"
+	"github.com/skullking-go/skullking/internal/scorekeeper/keeperapi"
 	"github.com/skullking-go/skullking/internal/server"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/internal/web"
@@ -185,7 +186,7 @@ func TestFormerKeeperWorkerGivesWay(t *testing.T) {
 	var former atomic.Bool
 	former.Store(true)
 	site := web.Handler()
-	sk := scorekeeper.NewHandler(scorekeeper.NewMemoryStore())
+	sk := keeperapi.NewHandler(scorekeeper.NewMemoryStore())
 	srv := testserver.StartWith(t, func(c *server.Config) {
 		c.Mount = map[string]http.Handler{"/api/sheets": sk, "/api/sheets/": sk, "/sheet/sw.js": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if !former.Load() {

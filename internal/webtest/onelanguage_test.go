@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/skullking-go/skullking/internal/scorekeeper"
+	"github.com/skullking-go/skullking/internal/scorekeeper/keeperapi"
 	"github.com/skullking-go/skullking/internal/server"
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/locale"
@@ -266,7 +267,7 @@ func (r reader) sample(t *testing.T, id string) string {
 // the score keeper beside the tables.
 func languageSite(t *testing.T, seed uint64, flags ...string) *testserver.Server {
 	t.Helper()
-	sk := scorekeeper.NewHandler(scorekeeper.NewMemoryStore())
+	sk := keeperapi.NewHandler(scorekeeper.NewMemoryStore())
 	return testserver.StartWith(t, func(c *server.Config) {
 		c.Seed = func() uint64 { return seed }
 		c.Mount = map[string]http.Handler{"/api/sheets": sk, "/api/sheets/": sk}

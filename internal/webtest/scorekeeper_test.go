@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/skullking-go/skullking/internal/scorekeeper"
+	"github.com/skullking-go/skullking/internal/scorekeeper/keeperapi"
 	"github.com/skullking-go/skullking/internal/server"
 	"github.com/skullking-go/skullking/internal/testserver"
 )
@@ -43,7 +44,7 @@ func startKeeperSiteGate(t *testing.T, down *atomic.Bool) string {
 // poll) if it comes while cut picks it, since the phone would not hear it.
 func startKeeperSiteCut(t *testing.T, cut func(*http.Request) bool) string {
 	t.Helper()
-	var sk http.Handler = scorekeeper.NewHandler(scorekeeper.NewMemoryStore())
+	var sk http.Handler = keeperapi.NewHandler(scorekeeper.NewMemoryStore())
 	if cut != nil {
 		api := sk
 		sk = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -81,7 +82,7 @@ func startKeeperSiteCut(t *testing.T, cut func(*http.Request) bool) string {
 // there again once it is back.
 func startKeeperServer(t *testing.T, flags ...string) *testserver.Server {
 	t.Helper()
-	sk := scorekeeper.NewHandler(scorekeeper.NewMemoryStore())
+	sk := keeperapi.NewHandler(scorekeeper.NewMemoryStore())
 	return testserver.StartWith(t, func(c *server.Config) {
 		c.Mount = map[string]http.Handler{"/api/sheets": sk, "/api/sheets/": sk}
 	}, flags...)

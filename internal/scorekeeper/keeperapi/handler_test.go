@@ -1,4 +1,4 @@
-package scorekeeper
+package keeperapi
 
 import (
 	"bytes"
@@ -11,6 +11,10 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/skullking-go/skullking/internal/recordtest"
+	"github.com/skullking-go/skullking/internal/scorekeeper"
+	"github.com/skullking-go/skullking/internal/scorekeeper/sheettest"
 
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
@@ -25,8 +29,8 @@ type client struct {
 }
 
 func newClient(t *testing.T) *client {
-	h := newHandler(NewMemoryStore())
-	return &client{t: t, h: h, srv: h.routes(), book: NewToken()}
+	h := newHandler(scorekeeper.NewMemoryStore())
+	return &client{t: t, h: h, srv: h.routes(), book: scorekeeper.NewToken()}
 }
 
 // do sends a request; body is JSON-encoded unless it is a string or nil.
@@ -70,8 +74,8 @@ type sheetResp struct {
 		FromRound int             `json:"from_round"`
 		Options   json.RawMessage `json:"options"`
 	} `json:"rule_changes"`
-	Rounds []Round `json:"rounds"`
-	Score  *Score  `json:"score"`
+	Rounds []scorekeeper.Round `json:"rounds"`
+	Score  *scorekeeper.Score  `json:"score"`
 }
 
 type errResp struct {
@@ -107,7 +111,7 @@ func (c *client) create(body string) sheetResp {
 }
 
 // round enters a round and returns the sheet after it.
-func (c *client) round(s sheetResp, r Round) sheetResp {
+func (c *client) round(s sheetResp, r scorekeeper.Round) sheetResp {
 	c.t.Helper()
 	rec := c.do("POST", "/api/sheets/"+s.ID+"/rounds", map[string]any{"version": s.Version, "round": r})
 	expect(c.t, rec, http.StatusOK)
@@ -126,7 +130,7 @@ func TestAPICreateFollowAndReadOnly(t *testing.T) {
 	rec := c.do("POST", "/api/sheets", `{"title": " Friday ", "players": [" Ann", "Ben", "Cat"], "options": {"loot": true}}`)
 	expect(t, rec, http.StatusCreated)
 	s := decodeAs[sheetResp](t, rec)
-	if !validToken(s.ID) || !validToken(s.Follow) || s.ID == s.Follow || s.Version != 1 || s.ReadOnly {
+	if !scorekeeper.ValidToken(s.ID) || !scorekeeper.ValidToken(s.Follow) || s.ID == s.Follow || s.Version != 1 || s.ReadOnly {
 		t.Fatalf("created %+v", s)
 	}
 	if rec.Header().Get("Location") != "/api/sheets/"+s.ID || rec.Header().Get("ETag") != `"1"` {
@@ -144,7 +148,7 @@ func TestAPICreateFollowAndReadOnly(t *testing.T) {
 		t.Fatal("the follow view holds the edit token")
 	}
 	// Every edit through the follow link is refused, and changes nothing.
-	round := map[string]any{"version": 1, "round": rnd([]int{1, 0, 0}, []int{1, 0, 0})}
+	round := map[string]any{"version": 1, "round": sheettest.Rnd([]int{1, 0, 0}, []int{1, 0, 0})}
 	for _, req := range []struct {
 		method, path string
 		body         any
@@ -205,7 +209,7 @@ func TestAPICreateRefusals(t *testing.T) {
 			t.Fatalf("%s: %+v, want %s %q", tc.body, e, tc.code, tc.want)
 		}
 	}
-	big := `{"players": ["Ann", "Ben"], "title": "` + strings.Repeat("x", MaxBodyBytes) + `"}`
+	big := `{"players": ["Ann", "Ben"], "title": "` + strings.Repeat("x", scorekeeper.MaxBodyBytes) + `"}`
 	expect(t, c.do("POST", "/api/sheets", big), http.StatusRequestEntityTooLarge)
 }
 
@@ -214,13 +218,13 @@ func TestAPICreateRefusals(t *testing.T) {
 func TestAPIEveryEntryRule(t *testing.T) {
 	for _, set := range []struct {
 		name  string
-		base  *Sheet
-		valid Round // a round the next one could be
-		cases []refusal
+		base  *scorekeeper.Sheet
+		valid scorekeeper.Round // a round the next one could be
+		cases []sheettest.Refusal
 	}{
-		{"standard", refusalBase(t), rnd([]int{1, 1, 1}, []int{1, 1, 1}), standardRefusals()},
-		{"modules", moduleBase(t), rnd([]int{2, 0, 0}, []int{2, 0, 0}), moduleRefusals()},
-		{"kraken", krakenBase(t), rnd([]int{1, 0, 0}, []int{1, 0, 0}), krakenRefusals()},
+		{"standard", sheettest.RefusalBase(t), sheettest.Rnd([]int{1, 1, 1}, []int{1, 1, 1}), sheettest.StandardRefusals()},
+		{"modules", sheettest.ModuleBase(t), sheettest.Rnd([]int{2, 0, 0}, []int{2, 0, 0}), sheettest.ModuleRefusals()},
+		{"kraken", sheettest.KrakenBase(t), sheettest.Rnd([]int{1, 0, 0}, []int{1, 0, 0}), sheettest.KrakenRefusals()},
 	} {
 		t.Run(set.name, func(t *testing.T) {
 			c := newClient(t)
@@ -240,23 +244,23 @@ func TestAPIEveryEntryRule(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, tc := range set.cases {
-				t.Run(tc.name, func(t *testing.T) {
+				t.Run(tc.Name, func(t *testing.T) {
 					for _, req := range []struct {
 						method, path string
 						body         map[string]any
 					}{
-						{"POST", "/api/sheets/" + s.ID + "/rounds", map[string]any{"version": s.Version, "round": tc.r}},
-						{"POST", "/api/sheets/" + s.ID + "/preview", map[string]any{"round": tc.r}},
-						{"PUT", fmt.Sprintf("/api/sheets/%s/rounds/%d", e.ID, rn), map[string]any{"version": e.Version, "round": tc.r}},
-						{"POST", "/api/sheets/" + e.ID + "/preview", map[string]any{"round": tc.r, "replace": rn}},
-						{"POST", "/api/sheets/check", map[string]any{"sheet": json.RawMessage(b), "round": tc.r}},
-						{"POST", "/api/sheets/check", map[string]any{"sheet": json.RawMessage(sent), "round": tc.r, "replace": rn}},
+						{"POST", "/api/sheets/" + s.ID + "/rounds", map[string]any{"version": s.Version, "round": tc.Round}},
+						{"POST", "/api/sheets/" + s.ID + "/preview", map[string]any{"round": tc.Round}},
+						{"PUT", fmt.Sprintf("/api/sheets/%s/rounds/%d", e.ID, rn), map[string]any{"version": e.Version, "round": tc.Round}},
+						{"POST", "/api/sheets/" + e.ID + "/preview", map[string]any{"round": tc.Round, "replace": rn}},
+						{"POST", "/api/sheets/check", map[string]any{"sheet": json.RawMessage(b), "round": tc.Round}},
+						{"POST", "/api/sheets/check", map[string]any{"sheet": json.RawMessage(sent), "round": tc.Round, "replace": rn}},
 					} {
 						rec := c.do(req.method, req.path, req.body)
 						expect(t, rec, http.StatusUnprocessableEntity)
 						e := decodeAs[errResp](t, rec)
-						if e.Code != "invalid" || !strings.Contains(e.Error, tc.want) || e.Round != rn {
-							t.Fatalf("%s %s: %+v, want %q in round %d", req.method, req.path, e, tc.want, rn)
+						if e.Code != "invalid" || !strings.Contains(e.Error, tc.Want) || e.Round != rn {
+							t.Fatalf("%s %s: %+v, want %q in round %d", req.method, req.path, e, tc.Want, rn)
 						}
 					}
 				})
@@ -275,11 +279,11 @@ func TestAPITricksMayGoToNobody(t *testing.T) {
 	c := newClient(t)
 	for _, tc := range []struct {
 		sheet string
-		round Round
+		round scorekeeper.Round
 	}{
-		{`{"players": ["Ann", "Ben", "Cat"], "options": {"kraken": true}}`, rnd([]int{0, 0, 0}, []int{0, 0, 0})},
-		{`{"players": ["Ann", "Ben", "Cat"], "options": {"white_whale": true}}`, rnd([]int{0, 0, 0}, []int{0, 0, 0})},
-		{`{"players": ["Ann", "Ben"]}`, rnd([]int{0, 0}, []int{0, 0})},
+		{`{"players": ["Ann", "Ben", "Cat"], "options": {"kraken": true}}`, sheettest.Rnd([]int{0, 0, 0}, []int{0, 0, 0})},
+		{`{"players": ["Ann", "Ben", "Cat"], "options": {"white_whale": true}}`, sheettest.Rnd([]int{0, 0, 0}, []int{0, 0, 0})},
+		{`{"players": ["Ann", "Ben"]}`, sheettest.Rnd([]int{0, 0}, []int{0, 0})},
 	} {
 		s := c.create(tc.sheet)
 		if !s.Score.Next.TricksMayGoToNobody {
@@ -297,13 +301,13 @@ func TestAPITricksMayGoToNobody(t *testing.T) {
 func TestAPIEditRecomputesLaterTotals(t *testing.T) {
 	c := newClient(t)
 	s := c.create(`{"players": ["Ann", "Ben"]}`)
-	s = c.round(s, rnd([]int{1, 0}, []int{1, 0}))
-	s = c.round(s, rnd([]int{1, 1}, []int{1, 1}, Bonus{Seat: 0, Kind: Fourteen, Suit: "black"}))
-	s = c.round(s, rnd([]int{2, 1}, []int{2, 1}))
+	s = c.round(s, sheettest.Rnd([]int{1, 0}, []int{1, 0}))
+	s = c.round(s, sheettest.Rnd([]int{1, 1}, []int{1, 1}, scorekeeper.Bonus{Seat: 0, Kind: scorekeeper.Fourteen, Suit: "black"}))
+	s = c.round(s, sheettest.Rnd([]int{2, 1}, []int{2, 1}))
 	if !slices.Equal(s.Score.Totals, []int{100, 50}) {
 		t.Fatalf("totals %v", s.Score.Totals)
 	}
-	rec := c.do("PUT", "/api/sheets/"+s.ID+"/rounds/1", map[string]any{"version": s.Version, "round": rnd([]int{1, 0}, []int{0, 1})})
+	rec := c.do("PUT", "/api/sheets/"+s.ID+"/rounds/1", map[string]any{"version": s.Version, "round": sheettest.Rnd([]int{1, 0}, []int{0, 1})})
 	expect(t, rec, http.StatusOK)
 	s = decodeAs[sheetResp](t, rec)
 	want := [][]int{{-10, -10}, {30, 10}, {70, 30}}
@@ -318,22 +322,22 @@ func TestAPIEditRecomputesLaterTotals(t *testing.T) {
 	// Round 2's black 14 was really Ben's: the bonus moves, Ann's bid still
 	// holds.
 	rec = c.do("PUT", "/api/sheets/"+s.ID+"/rounds/2", map[string]any{"version": s.Version,
-		"round": rnd([]int{1, 1}, []int{1, 1}, Bonus{Seat: 1, Kind: Fourteen, Suit: "black"})})
+		"round": sheettest.Rnd([]int{1, 1}, []int{1, 1}, scorekeeper.Bonus{Seat: 1, Kind: scorekeeper.Fourteen, Suit: "black"})})
 	expect(t, rec, http.StatusOK)
 	s = decodeAs[sheetResp](t, rec)
 	if !slices.Equal(s.Score.Totals, []int{50, 50}) {
 		t.Fatalf("totals %v", s.Score.Totals)
 	}
-	rec = c.do("PUT", "/api/sheets/"+s.ID+"/rounds/4", map[string]any{"version": s.Version, "round": rnd([]int{1, 0}, []int{1, 0})})
+	rec = c.do("PUT", "/api/sheets/"+s.ID+"/rounds/4", map[string]any{"version": s.Version, "round": sheettest.Rnd([]int{1, 0}, []int{1, 0})})
 	expect(t, rec, http.StatusUnprocessableEntity)
-	expect(t, c.do("PUT", "/api/sheets/"+s.ID+"/rounds/zero", map[string]any{"version": s.Version, "round": rnd([]int{1, 0}, []int{1, 0})}), http.StatusNotFound)
+	expect(t, c.do("PUT", "/api/sheets/"+s.ID+"/rounds/zero", map[string]any{"version": s.Version, "round": sheettest.Rnd([]int{1, 0}, []int{1, 0})}), http.StatusNotFound)
 }
 
 func TestAPIRuleChanges(t *testing.T) {
 	c := newClient(t)
 	s := c.create(`{"players": ["Ann", "Ben", "Cat"]}`)
-	s = c.round(s, rnd([]int{0, 1, 0}, []int{0, 1, 0}))
-	s = c.round(s, rnd([]int{0, 2, 0}, []int{0, 2, 0}))
+	s = c.round(s, sheettest.Rnd([]int{0, 1, 0}, []int{0, 1, 0}))
+	s = c.round(s, sheettest.Rnd([]int{0, 2, 0}, []int{0, 2, 0}))
 	flat := map[string]any{"zero_scaling": "flat", "zero_points": 15}
 
 	// From the next round on: earlier rounds keep their points.
@@ -344,7 +348,7 @@ func TestAPIRuleChanges(t *testing.T) {
 		next.Score.Next.RulesFrom != 3 || next.Score.Next.Rules.ZeroPoints != 15 {
 		t.Fatalf("next round: %+v", next)
 	}
-	next = c.round(next, rnd([]int{0, 3, 0}, []int{0, 3, 0}))
+	next = c.round(next, sheettest.Rnd([]int{0, 3, 0}, []int{0, 3, 0}))
 	if !slices.Equal(next.Score.Totals, []int{45, 120, 45}) {
 		t.Fatalf("under the new rule: totals %v", next.Score.Totals)
 	}
@@ -390,16 +394,16 @@ func TestAPIRuleChanges(t *testing.T) {
 func TestAPIVersions(t *testing.T) {
 	c := newClient(t)
 	s := c.create(`{"players": ["Ann", "Ben", "Cat"]}`)
-	s2 := c.round(s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	s2 := c.round(s, sheettest.Rnd([]int{1, 0, 0}, []int{1, 0, 0}))
 	// A second phone still on version 1.
-	rec := c.do("POST", "/api/sheets/"+s.ID+"/rounds", map[string]any{"version": 1, "round": rnd([]int{0, 1, 0}, []int{0, 1, 0})})
+	rec := c.do("POST", "/api/sheets/"+s.ID+"/rounds", map[string]any{"version": 1, "round": sheettest.Rnd([]int{0, 1, 0}, []int{0, 1, 0})})
 	expect(t, rec, http.StatusConflict)
 	e := decodeAs[errResp](t, rec)
 	if e.Code != "conflict" || e.Sheet == nil || e.Sheet.Version != 2 || len(e.Sheet.Rounds) != 1 || e.Sheet.ID != s.ID ||
 		rec.Header().Get("ETag") != `"2"` {
 		t.Fatalf("conflict %+v", e)
 	}
-	rec = c.do("POST", "/api/sheets/"+s.ID+"/rounds", map[string]any{"round": rnd([]int{0, 1, 0}, []int{0, 1, 0})})
+	rec = c.do("POST", "/api/sheets/"+s.ID+"/rounds", map[string]any{"round": sheettest.Rnd([]int{0, 1, 0}, []int{0, 1, 0})})
 	expect(t, rec, http.StatusPreconditionRequired)
 	expect(t, c.do("DELETE", "/api/sheets/"+s.ID+"/rounds/1", nil), http.StatusPreconditionRequired)
 	expect(t, c.do("DELETE", "/api/sheets/"+s.ID+"/rounds/1?version=x", nil), http.StatusBadRequest)
@@ -414,7 +418,7 @@ func TestAPIVersions(t *testing.T) {
 func TestAPIOfflineSync(t *testing.T) {
 	c := newClient(t)
 	s := c.create(`{"players": ["Ann", "Ben", "Cat"]}`)
-	s = c.round(s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	s = c.round(s, sheettest.Rnd([]int{1, 0, 0}, []int{1, 0, 0}))
 	got := c.do("GET", "/api/sheets/"+s.ID, nil).Body.Bytes()
 
 	// Offline, the phone adds two rounds to the sheet it holds, as it got it
@@ -424,8 +428,8 @@ func TestAPIOfflineSync(t *testing.T) {
 		t.Fatal(err)
 	}
 	local["rounds"] = append(local["rounds"].([]any),
-		rnd([]int{1, 1, 0}, []int{1, 1, 0}),
-		Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, Bonuses: []Bonus{{Seat: 2, Kind: Fourteen, Suit: "purple"}}})
+		sheettest.Rnd([]int{1, 1, 0}, []int{1, 1, 0}),
+		scorekeeper.Round{Bids: []int{1, 1, 1}, Won: []int{1, 1, 1}, Bonuses: []scorekeeper.Bonus{{Seat: 2, Kind: scorekeeper.Fourteen, Suit: "purple"}}})
 	rec := c.do("PUT", "/api/sheets/"+s.ID, local)
 	expect(t, rec, http.StatusOK)
 	synced := decodeAs[sheetResp](t, rec)
@@ -440,7 +444,7 @@ func TestAPIOfflineSync(t *testing.T) {
 	}
 	// An impossible round kept offline is refused on sync, naming it.
 	local["version"] = 3
-	local["rounds"] = append(local["rounds"].([]any), rnd([]int{1, 1, 1}, []int{5, 0, 0}))
+	local["rounds"] = append(local["rounds"].([]any), sheettest.Rnd([]int{1, 1, 1}, []int{5, 0, 0}))
 	rec = c.do("PUT", "/api/sheets/"+s.ID, local)
 	expect(t, rec, http.StatusUnprocessableEntity)
 	if e := decodeAs[errResp](t, rec); e.Round != 4 || !strings.Contains(e.Error, "Ann won 5 tricks") {
@@ -464,7 +468,7 @@ func TestAPIETag(t *testing.T) {
 			t.Fatalf("%s: 304 with body %q etag %q", p, rec.Body, rec.Header().Get("ETag"))
 		}
 	}
-	c.round(s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	c.round(s, sheettest.Rnd([]int{1, 0, 0}, []int{1, 0, 0}))
 	rec := c.do("GET", "/api/sheets/"+s.Follow, nil, "If-None-Match", `W/"1", "0"`)
 	expect(t, rec, http.StatusOK)
 	if rec.Header().Get("ETag") != `"2"` || rec.Header().Get("Cache-Control") != "no-cache" {
@@ -501,7 +505,7 @@ func TestAPILongPoll(t *testing.T) {
 		done <- result{resp, took}
 	}()
 	time.Sleep(100 * time.Millisecond)
-	c.round(s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	c.round(s, sheettest.Rnd([]int{1, 0, 0}, []int{1, 0, 0}))
 	select {
 	case r := <-done:
 		if r.resp == nil {
@@ -552,7 +556,7 @@ func TestAPILongPoll(t *testing.T) {
 // TestAPILongPollSeesAnotherProcess: an edit made by another process on the
 // same store wakes the follower at the next poll of the store.
 func TestAPILongPollSeesAnotherProcess(t *testing.T) {
-	store := NewMemoryStore()
+	store := scorekeeper.NewMemoryStore()
 	h := newHandler(store)
 	h.pollEvery = 50 * time.Millisecond
 	other := newHandler(store)
@@ -564,7 +568,7 @@ func TestAPILongPollSeesAnotherProcess(t *testing.T) {
 		done <- c.do("GET", "/api/sheets/"+s.Follow+"?wait=10", nil, "If-None-Match", `"1"`)
 	}()
 	time.Sleep(100 * time.Millisecond)
-	o.round(s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	o.round(s, sheettest.Rnd([]int{1, 0, 0}, []int{1, 0, 0}))
 	select {
 	case rec := <-done:
 		expect(t, rec, http.StatusOK)
@@ -580,7 +584,7 @@ func TestAPILongPollSeesAnotherProcess(t *testing.T) {
 // store — with the sheet as the edit link reads it. A write it then makes
 // on the version it held is refused, saying why, with the current sheet.
 func TestAPILongPollOnTheEditLink(t *testing.T) {
-	store, news := NewMemoryStore(), &localNews{}
+	store, news := scorekeeper.NewMemoryStore(), &localNews{}
 	one, stop, err := NewSharedHandler(store, news)
 	if err != nil {
 		t.Fatal(err)
@@ -591,8 +595,8 @@ func TestAPILongPollOnTheEditLink(t *testing.T) {
 	stopTwo, _ := news.Watch(two.watch.changed)
 	defer stopTwo()
 	two.changes = news
-	c1 := &client{t: t, srv: one, book: NewToken()}
-	c2 := &client{t: t, h: two, srv: two.routes(), book: NewToken()}
+	c1 := &client{t: t, srv: one, book: scorekeeper.NewToken()}
+	c2 := &client{t: t, h: two, srv: two.routes(), book: scorekeeper.NewToken()}
 	s := c1.create(`{"players": ["Ann", "Ben", "Cat"]}`)
 
 	done := make(chan *httptest.ResponseRecorder, 1)
@@ -609,7 +613,7 @@ func TestAPILongPollOnTheEditLink(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	c1.round(s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	c1.round(s, sheettest.Rnd([]int{1, 0, 0}, []int{1, 0, 0}))
 	select {
 	case rec := <-done:
 		expect(t, rec, http.StatusOK)
@@ -621,7 +625,7 @@ func TestAPILongPollOnTheEditLink(t *testing.T) {
 		t.Fatal("the edit link's long poll was not woken by the round entered on the other server")
 	}
 
-	rec := c2.do("POST", "/api/sheets/"+s.ID+"/rounds", map[string]any{"version": 1, "round": rnd([]int{0, 0, 1}, []int{0, 0, 1})})
+	rec := c2.do("POST", "/api/sheets/"+s.ID+"/rounds", map[string]any{"version": 1, "round": sheettest.Rnd([]int{0, 0, 1}, []int{0, 0, 1})})
 	expect(t, rec, http.StatusConflict)
 	refused := decodeAs[struct {
 		Error, Code string
@@ -661,10 +665,10 @@ func (n *localNews) Watch(f func(id string)) (func(), error) {
 func TestAPIExportReplaysToTheSameTotals(t *testing.T) {
 	c := newClient(t)
 	s := c.create(`{"players": ["Ann", "Ben", "Cat", "Dan"], "options": {"loot": true, "pirate_abilities": true, "white_whale": true}}`)
-	s = c.round(s, rnd([]int{1, 0, 0, 0}, []int{1, 0, 0, 0}, Bonus{Seat: 0, Kind: Fourteen, Suit: "yellow"}))
-	s = c.round(s, Round{Bids: []int{1, 1, 0, 0}, Won: []int{1, 1, 0, 0}, Loot: [][]int{{3, 1}}, Wagers: []int{0, 20, 0, 0},
-		Bonuses: []Bonus{{Seat: 1, Kind: PirateTookMermaids, Count: 2}}})
-	s = c.round(s, Round{Cards: 2, Bids: []int{2, 0, 0, 0}, Won: []int{1, 0, 0, 0}, Bonuses: []Bonus{{Seat: 0, Kind: SkullKingTookPirates, Count: 3}}})
+	s = c.round(s, sheettest.Rnd([]int{1, 0, 0, 0}, []int{1, 0, 0, 0}, scorekeeper.Bonus{Seat: 0, Kind: scorekeeper.Fourteen, Suit: "yellow"}))
+	s = c.round(s, scorekeeper.Round{Bids: []int{1, 1, 0, 0}, Won: []int{1, 1, 0, 0}, Loot: [][]int{{3, 1}}, Wagers: []int{0, 20, 0, 0},
+		Bonuses: []scorekeeper.Bonus{{Seat: 1, Kind: scorekeeper.PirateTookMermaids, Count: 2}}})
+	s = c.round(s, scorekeeper.Round{Cards: 2, Bids: []int{2, 0, 0, 0}, Won: []int{1, 0, 0, 0}, Bonuses: []scorekeeper.Bonus{{Seat: 0, Kind: scorekeeper.SkullKingTookPirates, Count: 3}}})
 	rec := c.do("GET", "/api/sheets/"+s.Follow+"/record", nil)
 	expect(t, rec, http.StatusOK)
 	if !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") ||
@@ -696,7 +700,7 @@ func TestAPIExportReplaysToTheSameTotals(t *testing.T) {
 	}
 	rec = c.do("GET", "/api/sheets/"+s.Follow+"/chart", nil)
 	expect(t, rec, http.StatusOK)
-	ch := decodeAs[Chart](t, rec)
+	ch := decodeAs[scorekeeper.Chart](t, rec)
 	if len(ch.Rounds) != 4 || !slices.Equal(ch.Totals[0], []int{0, 30, 50, 40}) {
 		t.Fatalf("chart %+v", ch)
 	}
@@ -704,7 +708,7 @@ func TestAPIExportReplaysToTheSameTotals(t *testing.T) {
 
 func TestAPIImport(t *testing.T) {
 	c := newClient(t)
-	_, g, b := reread(t, randomGame(t, 4, skullking.DefaultOptions(), 3))
+	_, g, b := recordtest.Reread(t, recordtest.RandomGame(t, 4, skullking.DefaultOptions(), 3))
 	resp := c.do("POST", "/api/sheets/import", b)
 	expect(t, resp, http.StatusCreated)
 	s := decodeAs[sheetResp](t, resp)
@@ -712,7 +716,7 @@ func TestAPIImport(t *testing.T) {
 		t.Fatalf("imported totals %v over %v, want %v", s.Score.Totals, s.Score.Over, g.Totals())
 	}
 	// The imported game is in the book's history.
-	hist := decodeAs[struct{ Sheets []SheetSummary }](t, c.do("GET", "/api/sheets/history", nil))
+	hist := decodeAs[struct{ Sheets []scorekeeper.SheetSummary }](t, c.do("GET", "/api/sheets/history", nil))
 	if len(hist.Sheets) != 1 || hist.Sheets[0].ID != s.ID {
 		t.Fatalf("history %+v", hist)
 	}
@@ -730,32 +734,32 @@ func TestAPIImport(t *testing.T) {
 func TestAPIBook(t *testing.T) {
 	c := newClient(t)
 	newBook := decodeAs[map[string]string](t, c.do("POST", "/api/sheets/books", nil))
-	if !validToken(newBook["book"]) {
+	if !scorekeeper.ValidToken(newBook["book"]) {
 		t.Fatalf("book %v", newBook)
 	}
 	one := `{"players": ["Ann", "Ben", "Cat"], "options": {"rounds": 2}}`
 	// Game 1: Ann wins; Ben's zero bid fails once.
 	s := c.create(one)
-	s = c.round(s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
-	c.round(s, rnd([]int{2, 0, 0}, []int{2, 0, 0}))
+	s = c.round(s, sheettest.Rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	c.round(s, sheettest.Rnd([]int{2, 0, 0}, []int{2, 0, 0}))
 	time.Sleep(2 * time.Millisecond) // distinct update times order the history
 	// Game 2: Cat wins, with Dan joining.
 	s = c.create(`{"players": ["cat", "Ann", "Dan"], "options": {"rounds": 2}}`)
-	s = c.round(s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
-	c.round(s, rnd([]int{2, 0, 1}, []int{2, 0, 0}))
+	s = c.round(s, sheettest.Rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	c.round(s, sheettest.Rnd([]int{2, 0, 1}, []int{2, 0, 0}))
 	time.Sleep(2 * time.Millisecond)
 	// Game 3 is still running, with Eve.
 	running := c.create(`{"players": ["Eve", "Ann"]}`)
 
-	hist := decodeAs[struct{ Sheets []SheetSummary }](t, c.do("GET", "/api/sheets/history", nil))
+	hist := decodeAs[struct{ Sheets []scorekeeper.SheetSummary }](t, c.do("GET", "/api/sheets/history", nil))
 	if len(hist.Sheets) != 2 || hist.Sheets[0].Players[0] != "cat" || !slices.Equal(hist.Sheets[0].Winners, []int{0}) {
 		t.Fatalf("history %+v", hist)
 	}
-	all := decodeAs[struct{ Sheets []SheetSummary }](t, c.do("GET", "/api/sheets/history?status=all", nil))
+	all := decodeAs[struct{ Sheets []scorekeeper.SheetSummary }](t, c.do("GET", "/api/sheets/history?status=all", nil))
 	if len(all.Sheets) != 3 || all.Sheets[0].ID != running.ID || all.Sheets[0].Over {
 		t.Fatalf("all %+v", all)
 	}
-	roster := decodeAs[struct{ Players []RosterEntry }](t, c.do("GET", "/api/sheets/roster", nil))
+	roster := decodeAs[struct{ Players []scorekeeper.RosterEntry }](t, c.do("GET", "/api/sheets/roster", nil))
 	var names []string
 	for _, p := range roster.Players {
 		names = append(names, p.Name)
@@ -763,10 +767,10 @@ func TestAPIBook(t *testing.T) {
 	if !slices.Equal(names, []string{"Eve", "Ann", "cat", "Dan", "Ben"}) {
 		t.Fatalf("roster %v", names)
 	}
-	stats := decodeAs[struct{ Players []PlayerStats }](t, c.do("GET", "/api/sheets/stats", nil))
-	by := map[string]PlayerStats{}
+	stats := decodeAs[struct{ Players []scorekeeper.PlayerStats }](t, c.do("GET", "/api/sheets/stats", nil))
+	by := map[string]scorekeeper.PlayerStats{}
 	for _, p := range stats.Players {
-		by[nameKey(p.Name)] = p
+		by[scorekeeper.NameKey(p.Name)] = p
 	}
 	ann, cat, ben := by["ann"], by["cat"], by["ben"]
 	// Ann: game 1 20+40 = 60 (won), game 2 10+20 = 30 (lost); 4 exact bids
@@ -785,8 +789,8 @@ func TestAPIBook(t *testing.T) {
 		t.Fatal("a running game counts in the statistics")
 	}
 	// Another book sees nothing; no book is an error.
-	other := &client{t: t, h: c.h, srv: c.srv, book: NewToken()}
-	if h := decodeAs[struct{ Sheets []SheetSummary }](t, other.do("GET", "/api/sheets/history?status=all", nil)); len(h.Sheets) != 0 {
+	other := &client{t: t, h: c.h, srv: c.srv, book: scorekeeper.NewToken()}
+	if h := decodeAs[struct{ Sheets []scorekeeper.SheetSummary }](t, other.do("GET", "/api/sheets/history?status=all", nil)); len(h.Sheets) != 0 {
 		t.Fatalf("another book sees %d sheets", len(h.Sheets))
 	}
 	nobook := &client{t: t, h: c.h, srv: c.srv}
@@ -806,8 +810,8 @@ func TestAPIBook(t *testing.T) {
 func TestAPIDeleteRoundAndSheet(t *testing.T) {
 	c := newClient(t)
 	s := c.create(`{"players": ["Ann", "Ben", "Cat"]}`)
-	s = c.round(s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
-	s = c.round(s, rnd([]int{1, 1, 0}, []int{1, 1, 0}))
+	s = c.round(s, sheettest.Rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	s = c.round(s, sheettest.Rnd([]int{1, 1, 0}, []int{1, 1, 0}))
 	rec := c.do("DELETE", fmt.Sprintf("/api/sheets/%s/rounds/1?version=%d", s.ID, s.Version), nil)
 	expect(t, rec, http.StatusUnprocessableEntity)
 	rec = c.do("DELETE", fmt.Sprintf("/api/sheets/%s/rounds/2?version=%d", s.ID, s.Version), nil)
@@ -830,39 +834,39 @@ func TestAPIDeleteRoundAndSheet(t *testing.T) {
 func TestAPICheckRound(t *testing.T) {
 	c := newClient(t)
 	sheet := json.RawMessage(`{"players": ["Ann", "Ben", "Cat"], "options": {"kraken": true}, "rounds": [{"bids": [1, 0, 0], "won": [1, 0, 0]}]}`)
-	rec := c.do("POST", "/api/sheets/check", map[string]any{"sheet": sheet, "round": rnd([]int{1, 0, 0}, []int{1, 0, 0})})
+	rec := c.do("POST", "/api/sheets/check", map[string]any{"sheet": sheet, "round": sheettest.Rnd([]int{1, 0, 0}, []int{1, 0, 0})})
 	expect(t, rec, http.StatusOK)
-	got := decodeAs[struct{ Round ScoredRound }](t, rec)
+	got := decodeAs[struct{ Round scorekeeper.ScoredRound }](t, rec)
 	if got.Round.Round != 2 || !slices.Equal(got.Round.Points, []int{20, 20, 20}) {
 		t.Fatalf("round 2 with one trick destroyed by the Kraken: %+v", got.Round)
 	}
-	rec = c.do("POST", "/api/sheets/check", map[string]any{"sheet": sheet, "round": rnd([]int{1, 0, 0}, []int{0, 0, 0}), "replace": 1})
+	rec = c.do("POST", "/api/sheets/check", map[string]any{"sheet": sheet, "round": sheettest.Rnd([]int{1, 0, 0}, []int{0, 0, 0}), "replace": 1})
 	expect(t, rec, http.StatusOK)
-	rec = c.do("POST", "/api/sheets/check", map[string]any{"sheet": sheet, "round": rnd([]int{1, 0, 0}, []int{0, 0, 0})})
+	rec = c.do("POST", "/api/sheets/check", map[string]any{"sheet": sheet, "round": sheettest.Rnd([]int{1, 0, 0}, []int{0, 0, 0})})
 	expect(t, rec, http.StatusUnprocessableEntity)
 	if e := decodeAs[errResp](t, rec); e.Round != 2 || !strings.Contains(e.Error, "so 2 tricks went to nobody, but only the Kraken's trick can (one a round)") {
 		t.Fatalf("both tricks of round 2 went to nobody: %+v", e)
 	}
-	expect(t, c.do("POST", "/api/sheets/check", map[string]any{"round": rnd([]int{0, 0, 0}, []int{0, 0, 0})}), http.StatusBadRequest)
-	expect(t, c.do("POST", "/api/sheets/check", map[string]any{"sheet": json.RawMessage(`{"players": ["Ann"]}`), "round": rnd([]int{0}, []int{1})}),
+	expect(t, c.do("POST", "/api/sheets/check", map[string]any{"round": sheettest.Rnd([]int{0, 0, 0}, []int{0, 0, 0})}), http.StatusBadRequest)
+	expect(t, c.do("POST", "/api/sheets/check", map[string]any{"sheet": json.RawMessage(`{"players": ["Ann"]}`), "round": sheettest.Rnd([]int{0}, []int{1})}),
 		http.StatusUnprocessableEntity)
 }
 
 func TestAPIPreviewAndPatch(t *testing.T) {
 	c := newClient(t)
 	s := c.create(`{"players": ["Ann", "Ben", "Cat"]}`)
-	s = c.round(s, rnd([]int{1, 0, 0}, []int{1, 0, 0}))
+	s = c.round(s, sheettest.Rnd([]int{1, 0, 0}, []int{1, 0, 0}))
 	rec := c.do("POST", "/api/sheets/"+s.ID+"/preview", map[string]any{
-		"round": rnd([]int{2, 0, 0}, []int{2, 0, 0}, Bonus{Seat: 0, Kind: SkullKingTookPirates, Count: 2})})
+		"round": sheettest.Rnd([]int{2, 0, 0}, []int{2, 0, 0}, scorekeeper.Bonus{Seat: 0, Kind: scorekeeper.SkullKingTookPirates, Count: 2})})
 	expect(t, rec, http.StatusOK)
 	p := decodeAs[struct {
-		Round ScoredRound
-		Score Score
+		Round scorekeeper.ScoredRound
+		Score scorekeeper.Score
 	}](t, rec)
 	if p.Round.Round != 2 || !slices.Equal(p.Round.Points, []int{100, 20, 20}) || !slices.Equal(p.Score.Totals, []int{120, 30, 30}) {
 		t.Fatalf("preview %+v", p)
 	}
-	rec = c.do("POST", "/api/sheets/"+s.ID+"/preview", map[string]any{"replace": 1, "round": rnd([]int{0, 1, 0}, []int{0, 1, 0})})
+	rec = c.do("POST", "/api/sheets/"+s.ID+"/preview", map[string]any{"replace": 1, "round": sheettest.Rnd([]int{0, 1, 0}, []int{0, 1, 0})})
 	expect(t, rec, http.StatusOK)
 	if got := c.get(s.ID); got.Version != s.Version || len(got.Rounds) != 1 {
 		t.Fatal("a preview changed the sheet")
@@ -885,9 +889,9 @@ func TestAPIPreviewAndPatch(t *testing.T) {
 func TestAPIRenames(t *testing.T) {
 	c := newClient(t)
 	s := c.create(`{"players": ["Ann", "Ben"], "options": {"rounds": 1}}`)
-	c.round(s, rnd([]int{1, 0}, []int{1, 0}))
+	c.round(s, sheettest.Rnd([]int{1, 0}, []int{1, 0}))
 	typo := c.create(`{"players": ["Ann", "Bne"], "options": {"rounds": 1}}`)
-	typo = c.round(typo, rnd([]int{0, 1}, []int{0, 1}))
+	typo = c.round(typo, sheettest.Rnd([]int{0, 1}, []int{0, 1}))
 	one := map[string]int{"rounds": 1}
 
 	for _, tc := range []struct {
@@ -916,12 +920,12 @@ func TestAPIRenames(t *testing.T) {
 		!slices.Equal(got.Score.Totals, []int{10, 20}) {
 		t.Fatalf("renamed %+v", got)
 	}
-	stats := decodeAs[struct{ Players []PlayerStats }](t, c.do("GET", "/api/sheets/stats", nil))
+	stats := decodeAs[struct{ Players []scorekeeper.PlayerStats }](t, c.do("GET", "/api/sheets/stats", nil))
 	if len(stats.Players) != 2 || stats.Players[1].Name != "Ben" || stats.Players[1].Games != 2 || stats.Players[1].Wins != 1 {
 		t.Fatalf("stats after the rename %+v", stats.Players)
 	}
-	hist := decodeAs[struct{ Sheets []SheetSummary }](t, c.do("GET", "/api/sheets/history", nil))
-	i := slices.IndexFunc(hist.Sheets, func(h SheetSummary) bool { return h.ID == typo.ID })
+	hist := decodeAs[struct{ Sheets []scorekeeper.SheetSummary }](t, c.do("GET", "/api/sheets/history", nil))
+	i := slices.IndexFunc(hist.Sheets, func(h scorekeeper.SheetSummary) bool { return h.ID == typo.ID })
 	if len(hist.Sheets) != 2 || i < 0 || hist.Sheets[i].Title != "Friday" || !slices.Equal(hist.Sheets[i].Players, []string{"Ann", "Ben"}) {
 		t.Fatalf("history after the rename %+v", hist.Sheets)
 	}
@@ -934,10 +938,10 @@ func TestAPIRoutesAndTokens(t *testing.T) {
 		status       int
 		code         string
 	}{
-		{"GET", "/api/sheets/" + NewToken(), 404, "not_found"},
+		{"GET", "/api/sheets/" + scorekeeper.NewToken(), 404, "not_found"},
 		{"GET", "/api/sheets/short", 404, "not_found"},
-		{"GET", "/api/sheets/" + NewToken() + "/nothing", 404, "no_route"},
-		{"PATCH", "/api/sheets/" + NewToken() + "/rounds", 404, "no_route"},
+		{"GET", "/api/sheets/" + scorekeeper.NewToken() + "/nothing", 404, "no_route"},
+		{"PATCH", "/api/sheets/" + scorekeeper.NewToken() + "/rounds", 404, "no_route"},
 	} {
 		rec := c.do(tc.method, tc.path, nil)
 		expect(t, rec, tc.status)
@@ -952,7 +956,7 @@ func TestAPIRoutesAndTokens(t *testing.T) {
 // TestNewHandlerMountsOnAServerMux: the one line a server needs.
 func TestNewHandlerMountsOnAServerMux(t *testing.T) {
 	mux := http.NewServeMux()
-	sk := NewHandler(NewMemoryStore())
+	sk := NewHandler(scorekeeper.NewMemoryStore())
 	mux.Handle("/api/sheets/", sk)
 	mux.Handle("/api/sheets", sk)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {})
@@ -1004,14 +1008,14 @@ func TestAPIRulesInfo(t *testing.T) {
 			t.Fatalf("%s: needs %+v, want %+v", oi.Key, oi.Needs, spec.Needs)
 		}
 	}
-	kinds := map[BonusKind]BonusKindInfo{}
+	kinds := map[scorekeeper.BonusKind]BonusKindInfo{}
 	for _, k := range info.BonusKinds {
 		kinds[k.Kind] = k
 	}
-	if len(kinds) != 4 || info.MaxLoot != 2 || kinds[PirateTookMermaids].Max != 2 || kinds[SkullKingTookPirates].Max != 6 {
+	if len(kinds) != 4 || info.MaxLoot != 2 || kinds[scorekeeper.PirateTookMermaids].Max != 2 || kinds[scorekeeper.SkullKingTookPirates].Max != 6 {
 		t.Fatalf("bonus kinds %+v", info.BonusKinds)
 	}
-	if f := kinds[Fourteen].Cards; len(f) != 4 || f[3] != (FourteenCard{Suit: "black"}) {
+	if f := kinds[scorekeeper.Fourteen].Cards; len(f) != 4 || f[3] != (FourteenCard{Suit: "black"}) {
 		t.Fatalf("the 14s %+v", f)
 	}
 	if !slices.Equal(info.Wagers, []int{0, 10, 20}) || !slices.Equal(info.Cannon, []string{"grapeshot", "cannonball"}) {
@@ -1053,7 +1057,7 @@ func TestAPIDecodeErrorsAreSentences(t *testing.T) {
 		}
 	}
 	// The engine on the phone words them the same.
-	if got := string(CheckJSON([]byte(`{"sheet": {"players": ["Ann", "Ben"]}, "round": {}, "replace": "1"}`))); !strings.Contains(got, `the field \"replace\" should be a whole number, not text`) {
+	if got := string(scorekeeper.CheckJSON([]byte(`{"sheet": {"players": ["Ann", "Ben"]}, "round": {}, "replace": "1"}`))); !strings.Contains(got, `the field \"replace\" should be a whole number, not text`) {
 		t.Errorf("CheckJSON: %s", got)
 	}
 }

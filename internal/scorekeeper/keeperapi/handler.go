@@ -1,6 +1,4 @@
-//go:build !(js && wasm)
-
-package scorekeeper
+package keeperapi
 
 import (
 	"bytes"
@@ -18,13 +16,15 @@ import (
 	"sync"
 	"time"
 
+	"github.com/skullking-go/skullking/internal/scorekeeper"
+
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
 )
 
 // BookHeader carries a book token on the routes that read a book (history,
 // roster, statistics) and on the routes that create sheets in one.
-const BookHeader = "Score-Book"
+const BookHeader = "scorekeeper.Score-Book"
 
 // Long-poll bounds: a follower waits at most maxWait for a change (short
 // enough for proxies and a server shutdown), and the store is re-read every
@@ -40,7 +40,7 @@ const (
 //	mux.Handle("/api/sheets/", scorekeeper.NewHandler(store))
 //
 // (and mux.Handle("/api/sheets", …) too for creation without the slash).
-func NewHandler(store SheetStore) http.Handler { return newHandler(store).routes() }
+func NewHandler(store scorekeeper.SheetStore) http.Handler { return newHandler(store).routes() }
 
 // Changes carries the news that a sheet changed between the servers that
 // share one store, so that a follower waiting on one server hears at once
@@ -55,7 +55,7 @@ type Changes interface {
 // NewSharedHandler is NewHandler for one of several servers sharing store:
 // edits are told to the others through changes, and theirs wake the
 // followers waiting here. The returned func stops listening.
-func NewSharedHandler(store SheetStore, changes Changes) (http.Handler, func(), error) {
+func NewSharedHandler(store scorekeeper.SheetStore, changes Changes) (http.Handler, func(), error) {
 	h := newHandler(store)
 	stop, err := changes.Watch(h.watch.changed)
 	if err != nil {
@@ -65,7 +65,7 @@ func NewSharedHandler(store SheetStore, changes Changes) (http.Handler, func(), 
 	return h.routes(), stop, nil
 }
 
-func newHandler(store SheetStore) *handler {
+func newHandler(store scorekeeper.SheetStore) *handler {
 	return &handler{store: store, now: time.Now, watch: &watchers{chans: map[string]*watch{}}, maxWait: maxWait, pollEvery: pollEvery}
 }
 
@@ -99,7 +99,7 @@ func (h *handler) routes() http.Handler {
 }
 
 type handler struct {
-	store     SheetStore
+	store     scorekeeper.SheetStore
 	now       func() time.Time
 	watch     *watchers
 	changes   Changes // nil: this server is alone with its store
@@ -110,29 +110,29 @@ type handler struct {
 // sheetView is a sheet as the API shows it: with its score, and without its
 // edit token when read through the follow link.
 type sheetView struct {
-	*Sheet
-	ReadOnly   bool   `json:"read_only"`
-	Score      *Score `json:"score"`
-	ScoreError string `json:"score_error,omitempty"`
+	*scorekeeper.Sheet
+	ReadOnly   bool               `json:"read_only"`
+	Score      *scorekeeper.Score `json:"score"`
+	ScoreError string             `json:"score_error,omitempty"`
 }
 
-func view(s *Sheet, sc *Score, readOnly bool) *sheetView {
+func view(s *scorekeeper.Sheet, sc *scorekeeper.Score, readOnly bool) *sheetView {
 	c := *s
 	if readOnly {
 		c.ID = ""
 	}
 	c.Game = s.GameID()
 	if c.Changes == nil {
-		c.Changes = []RuleChange{}
+		c.Changes = []scorekeeper.RuleChange{}
 	}
 	if c.Rounds == nil {
-		c.Rounds = []Round{}
+		c.Rounds = []scorekeeper.Round{}
 	}
 	v := &sheetView{Sheet: &c, ReadOnly: readOnly, Score: sc}
 	if sc == nil {
 		var err error
 		if v.Score, err = s.Score(); err != nil {
-			v.ScoreError = errorText(err)
+			v.ScoreError = scorekeeper.ErrorText(err)
 		}
 	}
 	return v
@@ -143,7 +143,7 @@ type apiError struct {
 	Error string `json:"error"`
 	Code  string `json:"code"`
 	Round int    `json:"round,omitempty"`
-	Wording
+	scorekeeper.Wording
 	Sheet *sheetView `json:"sheet,omitempty"`
 	// Merge is, on a conflict the server tried to merge, the sheet merged
 	// as far as it goes and what is left for the keeper to choose.
@@ -154,9 +154,9 @@ type apiError struct {
 // wherever the phones disagree) and the parts they disagree on; or, when
 // the parts do not fit together, why (Problem), and no sheet.
 type mergeView struct {
-	Sheet     *sheetView `json:"sheet,omitempty"`
-	Conflicts []Conflict `json:"conflicts"`
-	Problem   string     `json:"problem,omitempty"`
+	Sheet     *sheetView             `json:"sheet,omitempty"`
+	Conflicts []scorekeeper.Conflict `json:"conflicts"`
+	Problem   string                 `json:"problem,omitempty"`
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -175,28 +175,28 @@ func writeError(w http.ResponseWriter, status int, code, format string, args ...
 
 // writeSaid is writeError for an error whose sentence the catalogue has
 // (say), for the keeper to word in its reader's language.
-func writeSaid(w http.ResponseWriter, status int, code string, say Wording, format string, args ...any) {
+func writeSaid(w http.ResponseWriter, status int, code string, say scorekeeper.Wording, format string, args ...any) {
 	writeJSON(w, status, apiError{Error: fmt.Sprintf(format, args...), Code: code, Wording: say})
 }
 
 // writeRefusal answers a refused request body or entry: 400 for a body that
 // is not what the route reads, 422 for an entry the rules refuse.
 func writeRefusal(w http.ResponseWriter, err error) {
-	r := refusalOf(err)
+	r := scorekeeper.RefusalOf(err)
 	status := http.StatusUnprocessableEntity
-	if r.Code == codeMalformed {
+	if r.Code == scorekeeper.CodeMalformed {
 		status = http.StatusBadRequest
 	}
 	writeJSON(w, status, apiError{Error: r.Error, Code: r.Code, Round: r.Round, Wording: r.Wording})
 }
 
 func (h *handler) storeError(w http.ResponseWriter, r *http.Request, err error) {
-	if errors.Is(err, ErrNotFound) {
-		writeSaid(w, http.StatusNotFound, "not_found", Wording{Reason: "keeper.error.no_sheet"}, "no such sheet")
+	if errors.Is(err, scorekeeper.ErrNotFound) {
+		writeSaid(w, http.StatusNotFound, "not_found", scorekeeper.Wording{Reason: "keeper.error.no_sheet"}, "no such sheet")
 		return
 	}
 	slog.ErrorContext(r.Context(), "scorekeeper: store", "err", err, "path", r.URL.Path)
-	writeSaid(w, http.StatusInternalServerError, "internal", Wording{Reason: "keeper.error.storage"},
+	writeSaid(w, http.StatusInternalServerError, "internal", scorekeeper.Wording{Reason: "keeper.error.storage"},
 		"the sheets cannot be read or written right now")
 }
 
@@ -210,7 +210,7 @@ func recoverJSON(next http.Handler) http.Handler {
 					panic(v)
 				}
 				slog.ErrorContext(r.Context(), "scorekeeper: panic", "panic", v, "path", r.URL.Path)
-				writeSaid(w, http.StatusInternalServerError, "internal", Wording{Reason: "error.internal"}, "internal error")
+				writeSaid(w, http.StatusInternalServerError, "internal", scorekeeper.Wording{Reason: "error.internal"}, "internal error")
 			}
 		}()
 		next.ServeHTTP(w, r)
@@ -223,15 +223,15 @@ func (h *handler) noRoute(w http.ResponseWriter, r *http.Request) {
 
 // readBody reads a request body up to MaxBodyBytes.
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, scorekeeper.MaxBodyBytes))
 	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
-			writeSaid(w, http.StatusRequestEntityTooLarge, "too_large", Wording{Reason: "keeper.error.too_large",
-				Args: map[string]any{"Count": MaxBodyBytes}}, "the body is larger than %d bytes", MaxBodyBytes)
+			writeSaid(w, http.StatusRequestEntityTooLarge, "too_large", scorekeeper.Wording{Reason: "keeper.error.too_large",
+				Args: map[string]any{"Count": scorekeeper.MaxBodyBytes}}, "the body is larger than %d bytes", scorekeeper.MaxBodyBytes)
 			return nil, false
 		}
-		writeSaid(w, http.StatusBadRequest, "malformed", Wording{Reason: "keeper.error.unreadable"}, "the body could not be read")
+		writeSaid(w, http.StatusBadRequest, "malformed", scorekeeper.Wording{Reason: "keeper.error.unreadable"}, "the body could not be read")
 		return nil, false
 	}
 	return b, true
@@ -243,7 +243,7 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 	if !ok {
 		return false
 	}
-	if err := decodeStrict(b, v); err != nil {
+	if err := scorekeeper.DecodeStrict(b, v); err != nil {
 		writeRefusal(w, err)
 		return false
 	}
@@ -262,7 +262,7 @@ func book(w http.ResponseWriter, r *http.Request, required bool) (string, bool) 
 		return "", true
 	}
 	b = strings.ToLower(b)
-	if !validToken(b) {
+	if !scorekeeper.ValidToken(b) {
 		writeError(w, http.StatusBadRequest, "bad_book", "the %s header is not a book token (32 hex digits)", BookHeader)
 		return "", false
 	}
@@ -271,10 +271,10 @@ func book(w http.ResponseWriter, r *http.Request, required bool) (string, bool) 
 
 // load finds the sheet the path's token names: its edit token, or its
 // follow token (readOnly), which is refused when the request edits.
-func (h *handler) load(w http.ResponseWriter, r *http.Request, edit bool) (s *Sheet, readOnly, ok bool) {
+func (h *handler) load(w http.ResponseWriter, r *http.Request, edit bool) (s *scorekeeper.Sheet, readOnly, ok bool) {
 	token := strings.ToLower(r.PathValue("token"))
-	if !validToken(token) {
-		writeSaid(w, http.StatusNotFound, "not_found", Wording{Reason: "keeper.error.bad_link"},
+	if !scorekeeper.ValidToken(token) {
+		writeSaid(w, http.StatusNotFound, "not_found", scorekeeper.Wording{Reason: "keeper.error.bad_link"},
 			"no such sheet: a sheet link ends in 32 hex digits")
 		return nil, false, false
 	}
@@ -282,7 +282,7 @@ func (h *handler) load(w http.ResponseWriter, r *http.Request, edit bool) (s *Sh
 	if err == nil {
 		return s, false, true
 	}
-	if !errors.Is(err, ErrNotFound) {
+	if !errors.Is(err, scorekeeper.ErrNotFound) {
 		h.storeError(w, r, err)
 		return nil, false, false
 	}
@@ -292,7 +292,7 @@ func (h *handler) load(w http.ResponseWriter, r *http.Request, edit bool) (s *Sh
 		return nil, false, false
 	}
 	if edit {
-		writeSaid(w, http.StatusForbidden, "read_only", Wording{Reason: "keeper.error.read_only"},
+		writeSaid(w, http.StatusForbidden, "read_only", scorekeeper.Wording{Reason: "keeper.error.read_only"},
 			"this is the sheet's read-only follow link: only the keeper's link can change it")
 		return nil, true, false
 	}
@@ -300,11 +300,11 @@ func (h *handler) load(w http.ResponseWriter, r *http.Request, edit bool) (s *Sh
 }
 
 // etag is a sheet's entity tag: its version, which every change moves.
-func etag(s *Sheet) string { return `"` + strconv.FormatInt(s.Version, 10) + `"` }
+func etag(s *scorekeeper.Sheet) string { return `"` + strconv.FormatInt(s.Version, 10) + `"` }
 
 // fresh reports whether the client's If-None-Match already names the
 // sheet's version.
-func fresh(r *http.Request, s *Sheet) bool {
+func fresh(r *http.Request, s *scorekeeper.Sheet) bool {
 	inm := r.Header.Get("If-None-Match")
 	if inm == "" {
 		return false
@@ -321,13 +321,13 @@ func fresh(r *http.Request, s *Sheet) bool {
 
 // cacheHeaders mark a sheet's representation: revalidate every time, which
 // with the ETag costs a 304.
-func cacheHeaders(w http.ResponseWriter, s *Sheet) {
+func cacheHeaders(w http.ResponseWriter, s *scorekeeper.Sheet) {
 	w.Header().Set("ETag", etag(s))
 	w.Header().Set("Cache-Control", "no-cache")
 }
 
 func (h *handler) newBook(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusCreated, map[string]string{"book": NewToken()})
+	writeJSON(w, http.StatusCreated, map[string]string{"book": scorekeeper.NewToken()})
 }
 
 func (h *handler) create(w http.ResponseWriter, r *http.Request) {
@@ -335,7 +335,7 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s, _, err := DecodeSheet(body)
+	s, _, err := scorekeeper.DecodeSheet(body)
 	if err != nil {
 		writeRefusal(w, err)
 		return
@@ -344,16 +344,16 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 }
 
 // createSheet gives a checked new sheet its tokens and stores it.
-func (h *handler) createSheet(w http.ResponseWriter, r *http.Request, s *Sheet, bk string) {
+func (h *handler) createSheet(w http.ResponseWriter, r *http.Request, s *scorekeeper.Sheet, bk string) {
 	sc, err := s.Score()
 	if err != nil {
 		writeRefusal(w, err)
 		return
 	}
 	now := h.stamp()
-	s.ID, s.Follow, s.Book, s.Version, s.Created, s.Updated = NewToken(), NewToken(), bk, 1, now, now
+	s.ID, s.Follow, s.Book, s.Version, s.Created, s.Updated = scorekeeper.NewToken(), scorekeeper.NewToken(), bk, 1, now, now
 	if s.Game == "" {
-		s.Game = NewToken()
+		s.Game = scorekeeper.NewToken()
 	}
 	if err := h.store.Create(r.Context(), s); err != nil {
 		h.storeError(w, r, err)
@@ -384,10 +384,10 @@ func (h *handler) importRecord(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var s *Sheet
+	var s *scorekeeper.Sheet
 	var rec *skullking.Record // the record imported, if it is one
-	if IsDocument(body) {
-		doc, err := ParseDocument(body)
+	if scorekeeper.IsDocument(body) {
+		doc, err := scorekeeper.ParseDocument(body)
 		if err != nil {
 			writeRefusal(w, err)
 			return
@@ -396,19 +396,19 @@ func (h *handler) importRecord(w http.ResponseWriter, r *http.Request) {
 	} else {
 		var err error
 		if rec, err = skullking.ParseRecord(body); err != nil {
-			why, say := recordText(err), Wording{}
+			why, say := scorekeeper.RecordText(err), scorekeeper.Wording{}
 			// JSON of the wrong form is worded as for every other body.
-			var me *malformedError
-			if errors.As(decodeStrict(body, &skullking.Record{Options: skullking.DefaultOptions()}), &me) {
+			var me *scorekeeper.MalformedError
+			if errors.As(scorekeeper.DecodeStrict(body, &skullking.Record{Options: skullking.DefaultOptions()}), &me) {
 				why = me.Message()
 				if me.Reason != "" {
-					say = Wording{Reason: "keeper.error.record", Args: map[string]any{"Why": Phrase{ID: me.Reason, Args: me.Args}}}
+					say = scorekeeper.Wording{Reason: "keeper.error.record", Args: map[string]any{"Why": scorekeeper.Phrase{ID: me.Reason, Args: me.Args}}}
 				}
 			}
 			writeSaid(w, http.StatusUnprocessableEntity, "invalid", say, "the record: %s", why)
 			return
 		}
-		if s, err = FromRecord(rec); err != nil {
+		if s, err = scorekeeper.FromRecord(rec); err != nil {
 			writeRefusal(w, err)
 			return
 		}
@@ -437,7 +437,7 @@ func (h *handler) importRecord(w http.ResponseWriter, r *http.Request) {
 // the one with s's game id, or, for a game record (rec, which carries no
 // game id), the sheet that exports this very record — a sheet's record
 // exported and imported again is that sheet's game. Nil when none is.
-func sameGame(sheets []*Sheet, s *Sheet, rec *skullking.Record) *Sheet {
+func sameGame(sheets []*scorekeeper.Sheet, s *scorekeeper.Sheet, rec *skullking.Record) *scorekeeper.Sheet {
 	for _, had := range sheets {
 		if had.GameID() == s.Game {
 			return had
@@ -463,7 +463,7 @@ func sameGame(sheets []*Sheet, s *Sheet, rec *skullking.Record) *Sheet {
 
 // recordOf is the game record sheet s exports, read back as an import
 // reads it, so that it compares byte for byte with an imported record.
-func recordOf(s *Sheet) ([]byte, bool) {
+func recordOf(s *scorekeeper.Sheet) ([]byte, bool) {
 	rec, err := s.Record()
 	if err != nil {
 		return nil, false
@@ -481,7 +481,7 @@ func recordOf(s *Sheet) ([]byte, bool) {
 
 // sheetName names a sheet for a sentence: its title, quoted, or its
 // players, with the rounds entered.
-func sheetName(s *Sheet) string {
+func sheetName(s *scorekeeper.Sheet) string {
 	name := `"` + s.Title + `"`
 	if s.Title == "" {
 		name = s.Players[len(s.Players)-1]
@@ -541,12 +541,12 @@ func (h *handler) get(w http.ResponseWriter, r *http.Request) {
 
 // waitForChange holds a follower's request until sheet s changes, wait
 // passes or the client leaves (nil). It returns the sheet as it then is.
-func (h *handler) waitForChange(r *http.Request, s *Sheet, wait time.Duration) *Sheet {
+func (h *handler) waitForChange(r *http.Request, s *scorekeeper.Sheet, wait time.Duration) *scorekeeper.Sheet {
 	ch, release := h.watch.subscribe(s.ID)
 	defer release()
 	// Re-read once subscribed, so that a change between the first read and
 	// the subscription is not missed.
-	reload := func() *Sheet {
+	reload := func() *scorekeeper.Sheet {
 		cur, err := h.store.Get(r.Context(), s.ID)
 		if err != nil {
 			return s // gone or unreadable: answer with what we have
@@ -580,7 +580,7 @@ func (h *handler) waitForChange(r *http.Request, s *Sheet, wait time.Duration) *
 // sheet's version, stores the result and answers with it. Every edit goes
 // through here: follow links refused, stale versions answered with 409 and
 // the current sheet, refusals with 422, and followers woken on success.
-func (h *handler) mutate(w http.ResponseWriter, r *http.Request, version *int64, change func(*Sheet) (*Sheet, *Score, error)) {
+func (h *handler) mutate(w http.ResponseWriter, r *http.Request, version *int64, change func(*scorekeeper.Sheet) (*scorekeeper.Sheet, *scorekeeper.Score, error)) {
 	cur, ok := h.atVersion(w, r, version, "send the version of the sheet this edit was made on (\"version\": %d is current)")
 	if !ok {
 		return
@@ -604,7 +604,7 @@ func (h *handler) mutate(w http.ResponseWriter, r *http.Request, version *int64,
 // atVersion loads the sheet the request names for a change made on
 // version: none sent is answered with 428 (ask says how to send it, given
 // the current version), another than the sheet's with 409 and the sheet.
-func (h *handler) atVersion(w http.ResponseWriter, r *http.Request, version *int64, ask string) (*Sheet, bool) {
+func (h *handler) atVersion(w http.ResponseWriter, r *http.Request, version *int64, ask string) (*scorekeeper.Sheet, bool) {
 	cur, _, ok := h.load(w, r, true)
 	if !ok {
 		return nil, false
@@ -623,8 +623,8 @@ func (h *handler) atVersion(w http.ResponseWriter, r *http.Request, version *int
 // writeFailed answers a change to sheet cur that the store did not make:
 // one made meanwhile by someone else with 409 and the sheet as it is now,
 // anything else as the store's error.
-func (h *handler) writeFailed(w http.ResponseWriter, r *http.Request, cur *Sheet, err error) {
-	if errors.Is(err, ErrConflict) {
+func (h *handler) writeFailed(w http.ResponseWriter, r *http.Request, cur *scorekeeper.Sheet, err error) {
+	if errors.Is(err, scorekeeper.ErrConflict) {
 		if now, gerr := h.store.Get(r.Context(), cur.ID); gerr == nil {
 			h.conflict(w, r, now, cur.Version)
 			return
@@ -635,7 +635,7 @@ func (h *handler) writeFailed(w http.ResponseWriter, r *http.Request, cur *Sheet
 
 // conflict answers an edit made on an old version with the current sheet,
 // for the client to merge or redo.
-func (h *handler) conflict(w http.ResponseWriter, r *http.Request, cur *Sheet, sent int64) {
+func (h *handler) conflict(w http.ResponseWriter, r *http.Request, cur *scorekeeper.Sheet, sent int64) {
 	cacheHeaders(w, cur)
 	writeJSON(w, http.StatusConflict, apiError{
 		Error: fmt.Sprintf("the sheet is at version %d, but this edit was made on version %d: it changed meanwhile", cur.Version, sent),
@@ -647,7 +647,7 @@ func (h *handler) put(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s, version, err := DecodeSheet(body)
+	s, version, err := scorekeeper.DecodeSheet(body)
 	if err != nil {
 		// A follower must hear "read-only" rather than about its body.
 		if _, _, ok := h.load(w, r, true); ok {
@@ -665,19 +665,19 @@ func (h *handler) put(w http.ResponseWriter, r *http.Request) {
 		h.merge(w, r, base, s, *v)
 		return
 	}
-	h.mutate(w, r, v, func(*Sheet) (*Sheet, *Score, error) { return s.scored() })
+	h.mutate(w, r, v, func(*scorekeeper.Sheet) (*scorekeeper.Sheet, *scorekeeper.Score, error) { return s.Scored() })
 }
 
 // putBase reads the "base" of a PUT, if any: the sheet as the phone last
 // had it from the server, which its changes were made on.
-func (h *handler) putBase(w http.ResponseWriter, r *http.Request, body []byte) (*Sheet, bool) {
+func (h *handler) putBase(w http.ResponseWriter, r *http.Request, body []byte) (*scorekeeper.Sheet, bool) {
 	var with struct {
 		Base json.RawMessage `json:"base"`
 	}
 	if json.Unmarshal(body, &with) != nil || len(with.Base) == 0 || string(with.Base) == "null" {
 		return nil, true
 	}
-	base, _, err := DecodeSheet(with.Base)
+	base, _, err := scorekeeper.DecodeSheet(with.Base)
 	if err != nil {
 		writeRefusal(w, fmt.Errorf("the base: %w", err))
 		return nil, false
@@ -691,23 +691,23 @@ func (h *handler) putBase(w http.ResponseWriter, r *http.Request, body []byte) (
 // whose parts do not fit together, is answered 409 with the current sheet
 // and the merge, and stores nothing: no change is lost without the keeper
 // choosing.
-func (h *handler) merge(w http.ResponseWriter, r *http.Request, base, mine *Sheet, version int64) {
+func (h *handler) merge(w http.ResponseWriter, r *http.Request, base, mine *scorekeeper.Sheet, version int64) {
 	cur, _, ok := h.load(w, r, true)
 	if !ok {
 		return
 	}
 	if version == cur.Version {
-		h.mutate(w, r, &version, func(*Sheet) (*Sheet, *Score, error) { return mine.scored() })
+		h.mutate(w, r, &version, func(*scorekeeper.Sheet) (*scorekeeper.Sheet, *scorekeeper.Score, error) { return mine.Scored() })
 		return
 	}
-	merged, conflicts, err := Merge(base, mine, cur)
+	merged, conflicts, err := scorekeeper.Merge(base, mine, cur)
 	if err != nil || len(conflicts) > 0 {
 		mv := &mergeView{Conflicts: conflicts}
 		if mv.Conflicts == nil {
-			mv.Conflicts = []Conflict{}
+			mv.Conflicts = []scorekeeper.Conflict{}
 		}
 		if err != nil {
-			mv.Problem = errorText(err)
+			mv.Problem = scorekeeper.ErrorText(err)
 		} else {
 			merged.ID, merged.Follow = cur.ID, cur.Follow
 			mv.Sheet = view(merged, nil, false)
@@ -719,7 +719,7 @@ func (h *handler) merge(w http.ResponseWriter, r *http.Request, base, mine *Shee
 		return
 	}
 	at := cur.Version
-	h.mutate(w, r, &at, func(*Sheet) (*Sheet, *Score, error) { return merged.scored() })
+	h.mutate(w, r, &at, func(*scorekeeper.Sheet) (*scorekeeper.Sheet, *scorekeeper.Score, error) { return merged.Scored() })
 }
 
 func (h *handler) patch(w http.ResponseWriter, r *http.Request) {
@@ -731,7 +731,7 @@ func (h *handler) patch(w http.ResponseWriter, r *http.Request) {
 	if !decodeBody(w, r, &req) {
 		return
 	}
-	h.mutate(w, r, req.Version, func(cur *Sheet) (*Sheet, *Score, error) {
+	h.mutate(w, r, req.Version, func(cur *scorekeeper.Sheet) (*scorekeeper.Sheet, *scorekeeper.Score, error) {
 		next := cur.Clone()
 		if req.Players != nil {
 			var err error
@@ -742,7 +742,7 @@ func (h *handler) patch(w http.ResponseWriter, r *http.Request) {
 		if req.Title != nil {
 			next.Title = strings.TrimSpace(*req.Title)
 		}
-		return next.scored()
+		return next.Scored()
 	})
 }
 
@@ -779,8 +779,8 @@ func (h *handler) deleteSheet(w http.ResponseWriter, r *http.Request) {
 
 // roundRequest is the body of the round routes.
 type roundRequest struct {
-	Version *int64 `json:"version"`
-	Round   *Round `json:"round"`
+	Version *int64             `json:"version"`
+	Round   *scorekeeper.Round `json:"round"`
 }
 
 func (req *roundRequest) decode(w http.ResponseWriter, r *http.Request) bool {
@@ -809,7 +809,9 @@ func (h *handler) addRound(w http.ResponseWriter, r *http.Request) {
 	if !req.decode(w, r) {
 		return
 	}
-	h.mutate(w, r, req.Version, func(cur *Sheet) (*Sheet, *Score, error) { return cur.WithRound(*req.Round) })
+	h.mutate(w, r, req.Version, func(cur *scorekeeper.Sheet) (*scorekeeper.Sheet, *scorekeeper.Score, error) {
+		return cur.WithRound(*req.Round)
+	})
 }
 
 func (h *handler) replaceRound(w http.ResponseWriter, r *http.Request) {
@@ -821,7 +823,9 @@ func (h *handler) replaceRound(w http.ResponseWriter, r *http.Request) {
 	if !req.decode(w, r) {
 		return
 	}
-	h.mutate(w, r, req.Version, func(cur *Sheet) (*Sheet, *Score, error) { return cur.WithRoundReplaced(n, *req.Round) })
+	h.mutate(w, r, req.Version, func(cur *scorekeeper.Sheet) (*scorekeeper.Sheet, *scorekeeper.Score, error) {
+		return cur.WithRoundReplaced(n, *req.Round)
+	})
 }
 
 func (h *handler) deleteRound(w http.ResponseWriter, r *http.Request) {
@@ -833,14 +837,16 @@ func (h *handler) deleteRound(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	h.mutate(w, r, v, func(cur *Sheet) (*Sheet, *Score, error) { return cur.WithoutLastRound(n) })
+	h.mutate(w, r, v, func(cur *scorekeeper.Sheet) (*scorekeeper.Sheet, *scorekeeper.Score, error) {
+		return cur.WithoutLastRound(n)
+	})
 }
 
 func (h *handler) rules(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Version *int64             `json:"version"`
 		Options *skullking.Options `json:"options"`
-		Apply   Apply              `json:"apply"`
+		Apply   scorekeeper.Apply  `json:"apply"`
 	}
 	if !decodeBody(w, r, &req) {
 		return
@@ -849,13 +855,15 @@ func (h *handler) rules(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "malformed", "the body needs \"options\" (the new rules; {} is the standard rules)")
 		return
 	}
-	h.mutate(w, r, req.Version, func(cur *Sheet) (*Sheet, *Score, error) { return cur.WithRules(*req.Options, req.Apply) })
+	h.mutate(w, r, req.Version, func(cur *scorekeeper.Sheet) (*scorekeeper.Sheet, *scorekeeper.Score, error) {
+		return cur.WithRules(*req.Options, req.Apply)
+	})
 }
 
 func (h *handler) preview(w http.ResponseWriter, r *http.Request) {
 	var req struct {
-		Round   *Round `json:"round"`
-		Replace int    `json:"replace"`
+		Round   *scorekeeper.Round `json:"round"`
+		Replace int                `json:"replace"`
 	}
 	if !decodeBody(w, r, &req) {
 		return
@@ -868,7 +876,7 @@ func (h *handler) preview(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	sr, sc, err := CheckRound(cur, *req.Round, req.Replace)
+	sr, sc, err := scorekeeper.CheckRound(cur, *req.Round, req.Replace)
 	if err != nil {
 		writeRefusal(w, err)
 		return
@@ -880,20 +888,20 @@ func (h *handler) preview(w http.ResponseWriter, r *http.Request) {
 // entry screens ask it at each step of a round, offline sheets included
 // once the server is reached.
 func (h *handler) check(w http.ResponseWriter, r *http.Request) {
-	var req checkRequest
+	var req scorekeeper.CheckRequest
 	if !decodeBody(w, r, &req) {
 		return
 	}
 	if req.Sheet == nil || req.Round == nil {
-		writeError(w, http.StatusBadRequest, codeMalformed, needSheetAndRound)
+		writeError(w, http.StatusBadRequest, scorekeeper.CodeMalformed, scorekeeper.NeedSheetAndRound)
 		return
 	}
-	s, _, err := DecodeSheet(req.Sheet)
+	s, _, err := scorekeeper.DecodeSheet(req.Sheet)
 	if err != nil {
 		writeRefusal(w, err)
 		return
 	}
-	sr, _, err := CheckRound(s, *req.Round, req.Replace)
+	sr, _, err := scorekeeper.CheckRound(s, *req.Round, req.Replace)
 	if err != nil {
 		writeRefusal(w, err)
 		return
@@ -905,11 +913,11 @@ func (h *handler) check(w http.ResponseWriter, r *http.Request) {
 // not: what a change of rules would make of it and what it would remove,
 // asked before the change so that the keeper is told what goes.
 func (h *handler) checkRules(w http.ResponseWriter, r *http.Request) {
-	var req rulesChangeRequest
+	var req scorekeeper.RulesChangeRequest
 	if !decodeBody(w, r, &req) {
 		return
 	}
-	a, err := req.answer()
+	a, err := req.Answer()
 	if err != nil {
 		writeRefusal(w, err)
 		return
@@ -919,7 +927,7 @@ func (h *handler) checkRules(w http.ResponseWriter, r *http.Request) {
 
 // readSheet loads the sheet for a read-only route, answering 304 when the
 // client has this version.
-func (h *handler) readSheet(w http.ResponseWriter, r *http.Request) (*Sheet, bool) {
+func (h *handler) readSheet(w http.ResponseWriter, r *http.Request) (*scorekeeper.Sheet, bool) {
 	s, _, ok := h.load(w, r, false)
 	if !ok {
 		return nil, false
@@ -933,12 +941,12 @@ func (h *handler) readSheet(w http.ResponseWriter, r *http.Request) (*Sheet, boo
 }
 
 // fileName names a download after the sheet's day, so exports sort.
-func fileName(s *Sheet, ext string) string {
+func fileName(s *scorekeeper.Sheet, ext string) string {
 	return fmt.Sprintf("skullking-%s-%s.%s", s.Created.UTC().Format("2006-01-02"), s.Follow[:min(8, len(s.Follow))], ext)
 }
 
 func (h *handler) record(w http.ResponseWriter, r *http.Request) {
-	h.download(w, r, "json", "application/json; charset=utf-8", func(s *Sheet) ([]byte, error) {
+	h.download(w, r, "json", "application/json; charset=utf-8", func(s *scorekeeper.Sheet) ([]byte, error) {
 		rec, err := s.Record()
 		if err != nil {
 			return nil, err
@@ -948,7 +956,7 @@ func (h *handler) record(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) export(w http.ResponseWriter, r *http.Request) {
-	h.download(w, r, "sheet.json", "application/json; charset=utf-8", func(s *Sheet) ([]byte, error) {
+	h.download(w, r, "sheet.json", "application/json; charset=utf-8", func(s *scorekeeper.Sheet) ([]byte, error) {
 		d, err := s.Document()
 		if err != nil {
 			return nil, err
@@ -958,12 +966,12 @@ func (h *handler) export(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) csv(w http.ResponseWriter, r *http.Request) {
-	h.download(w, r, "csv", "text/csv; charset=utf-8", (*Sheet).CSV)
+	h.download(w, r, "csv", "text/csv; charset=utf-8", (*scorekeeper.Sheet).CSV)
 }
 
 // download sends the sheet the request names as a file to save, its name
 // ending in ext, in what export makes of it.
-func (h *handler) download(w http.ResponseWriter, r *http.Request, ext, contentType string, export func(*Sheet) ([]byte, error)) {
+func (h *handler) download(w http.ResponseWriter, r *http.Request, ext, contentType string, export func(*scorekeeper.Sheet) ([]byte, error)) {
 	s, ok := h.readSheet(w, r)
 	if !ok {
 		return
@@ -991,7 +999,7 @@ func (h *handler) chart(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, c)
 }
 
-func (h *handler) bookSheets(w http.ResponseWriter, r *http.Request) ([]*Sheet, bool) {
+func (h *handler) bookSheets(w http.ResponseWriter, r *http.Request) ([]*scorekeeper.Sheet, bool) {
 	bk, ok := book(w, r, true)
 	if !ok {
 		return nil, false
@@ -1018,7 +1026,7 @@ func (h *handler) history(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"sheets": History(sheets, all)})
+	writeJSON(w, http.StatusOK, map[string]any{"sheets": scorekeeper.History(sheets, all)})
 }
 
 func (h *handler) roster(w http.ResponseWriter, r *http.Request) {
@@ -1026,7 +1034,7 @@ func (h *handler) roster(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"players": Roster(sheets)})
+	writeJSON(w, http.StatusOK, map[string]any{"players": scorekeeper.Roster(sheets)})
 }
 
 func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
@@ -1034,7 +1042,7 @@ func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"players": Stats(sheets)})
+	writeJSON(w, http.StatusOK, map[string]any{"players": scorekeeper.Stats(sheets)})
 }
 
 // RulesInfo is what a rules screen and the round entries can offer: every
@@ -1054,9 +1062,9 @@ type RulesInfo struct {
 // BonusKindInfo is one kind of bonus event as an entry screen offers it:
 // for a 14, the four cards it may be; for a count, its most.
 type BonusKindInfo struct {
-	Kind  BonusKind      `json:"kind"`
-	Cards []FourteenCard `json:"cards,omitempty"`
-	Max   int            `json:"max,omitempty"`
+	Kind  scorekeeper.BonusKind `json:"kind"`
+	Cards []FourteenCard        `json:"cards,omitempty"`
+	Max   int                   `json:"max,omitempty"`
 }
 
 // FourteenCard is a 14 as a Fourteen event names it: its suit. A client
@@ -1067,19 +1075,19 @@ type FourteenCard struct {
 
 // rulesInfo is computed once: it holds nothing but the engine's tables.
 var rulesInfo = sync.OnceValue(func() RulesInfo {
-	fourteens := make([]FourteenCard, len(fourteenSuits))
-	for i, suit := range fourteenSuits {
+	fourteens := make([]FourteenCard, len(scorekeeper.FourteenSuits))
+	for i, suit := range scorekeeper.FourteenSuits {
 		fourteens[i] = FourteenCard{Suit: suit}
 	}
 	return RulesInfo{
 		Options: protocol.RuleOptions(),
 		BonusKinds: []BonusKindInfo{
-			{Kind: Fourteen, Cards: fourteens},
-			{Kind: PirateTookMermaids, Max: deckMermaids},
-			{Kind: SkullKingTookPirates, Max: deckPirates},
-			{Kind: MermaidTookSkullKing},
+			{Kind: scorekeeper.Fourteen, Cards: fourteens},
+			{Kind: scorekeeper.PirateTookMermaids, Max: scorekeeper.DeckMermaids},
+			{Kind: scorekeeper.SkullKingTookPirates, Max: scorekeeper.DeckPirates},
+			{Kind: scorekeeper.MermaidTookSkullKing},
 		},
-		MaxLoot: deckLoot,
+		MaxLoot: scorekeeper.DeckLoot,
 		Cannon:  []string{"grapeshot", "cannonball"},
 		Wagers:  rascalWagers,
 	}
