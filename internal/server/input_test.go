@@ -263,12 +263,17 @@ func TestBadInput(t *testing.T) {
 		t.Fatalf("a legal bid: %+v", f)
 	}
 	expect(ann, `{"type":"act","action":{"kind":"bid","value":1}}`, protocol.ErrIllegal, "", "a bid never changes")
-	ann.drain()
+	// Chat still works: the connection was kept through all of it. Ann's
+	// own copy of her line is also the moment to look at the state: the
+	// table answers her messages in turn, so any state her bad input
+	// changed came before it (next keeps the last state it passes).
+	ann.send(protocol.ClientMsg{Type: protocol.TypeChat, Text: "still here"})
+	if f := ann.next("chat"); f.Text != "still here" {
+		t.Fatalf("Ann's copy of her chat: %+v", f)
+	}
 	if ann.last.Seq != seq+1 {
 		t.Fatalf("bad input changed the state: seq %d → %d", seq, ann.last.Seq)
 	}
-	// Chat still works: the connection was kept through all of it.
-	ann.send(protocol.ClientMsg{Type: protocol.TypeChat, Text: "still here"})
 	if f := ben.next("chat"); f.Text != "still here" || f.Name != "Ann" {
 		t.Fatalf("chat %+v", f)
 	}
