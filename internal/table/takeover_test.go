@@ -38,7 +38,11 @@ func TestAnOrphanedTableIsTakenOverOnceItsLeaseRunsOut(t *testing.T) {
 	}
 	expires := time.Now().Add(left)
 
-	b := NewManager(Config{English: words.English{}, Store: s, Node: "b", BotDelay: -1, Grace: time.Hour, LeaseTTL: 300 * time.Millisecond})
+	// Node b sweeps a third of its lease apart. Its lease is long enough
+	// for a busy machine (the race detector, other tests) to renew it in
+	// time while the game goes on: at 300 ms, a renewal late by 200 ms let
+	// the table go, rightly, and failed the test now and then.
+	b := NewManager(Config{English: words.English{}, Store: s, Node: "b", BotDelay: -1, Grace: time.Hour, LeaseTTL: 3 * time.Second})
 	t.Cleanup(b.Close)
 	deadline := time.Now().Add(10 * time.Second)
 	for !b.running(id) {
