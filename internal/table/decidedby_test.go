@@ -40,9 +40,7 @@ func TestRecordSaysWhatTheStandInDecided(t *testing.T) {
 			}
 		}
 	}
-	// Ann bid round 1 herself; the stand-in bid rounds 2 to 10 and played
-	// all her 55 cards.
-	if bids != 9 || cards != 55 {
-		t.Errorf("the record lists %d bids and %d cards by the stand-in, want 9 and 55", bids, cards)
+	if wantBids, wantCards := standInsShare(t, m, id); bids != wantBids || cards != wantCards {
+		t.Errorf("the record lists %d bids and %d cards by the stand-in, want %d and %d", bids, cards, wantBids, wantCards)
 	}
 }
