@@ -142,12 +142,12 @@ func New(nc *nats.Conn, node string, opt Options) (*Bus, error) {
 		return nil, fmt.Errorf("natsbus: %w", err)
 	}
 	if b.clientSub, err = nc.Subscribe(clientSubject(node), b.frameIn); err != nil {
-		_ = b.nodeSub.Unsubscribe()
+		_ = b.nodeSub.Unsubscribe() // err is the answer; a closed connection ends it anyway
 		return nil, fmt.Errorf("natsbus: %w", err)
 	}
 	// Frames for many clients share the one subscription: it must not drop
 	// them when a burst outruns the handler for a moment.
-	_ = b.clientSub.SetPendingLimits(1<<20, 256<<20)
+	_ = b.clientSub.SetPendingLimits(1<<20, 256<<20) // fails only on a closed subscription or a zero limit
 	if err := nc.Flush(); err != nil {
 		b.Close()
 		return nil, fmt.Errorf("natsbus: %w", err)
@@ -243,6 +243,8 @@ func (b *Bus) Own(id string, inbox chan<- table.Intent) (func(), error) {
 		own.mu.Lock()
 		own.gone = true
 		own.mu.Unlock()
+		// Unsubscribe fails only when the connection is closed, which ends
+		// the subscription too.
 		_ = sub.Unsubscribe()
 		_ = b.nc.FlushTimeout(b.opt.RequestTimeout) // no request is routed here after release
 		b.mu.Lock()
@@ -286,11 +288,11 @@ func (b *Bus) intentIn(id string, inbox chan<- table.Intent, own *owned, m *nats
 	switch {
 	case gone:
 		reply.Data = []byte(replyGone)
-		_ = m.RespondMsg(reply)
+		_ = m.RespondMsg(reply) // unanswered, the sender times out and says the table is overloaded
 		return
 	case full:
 		reply.Data = []byte(replyFull)
-		_ = m.RespondMsg(reply)
+		_ = m.RespondMsg(reply) // unanswered, the sender times out and says the table is overloaded
 		return
 	}
 	b.mu.Lock()
@@ -302,6 +304,9 @@ func (b *Bus) intentIn(id string, inbox chan<- table.Intent, own *owned, m *nats
 	}
 	b.mu.Unlock()
 	reply.Data = []byte(replyTaken)
+	// Fails only when this node's connection does; the sender's request
+	// then times out, which it reports as overloaded though the intent was
+	// taken.
 	_ = m.RespondMsg(reply)
 }
 

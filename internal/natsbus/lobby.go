@@ -62,7 +62,7 @@ func NewLobby(b *Bus) (*Lobby, error) {
 	if err != nil {
 		return nil, fmt.Errorf("natsbus: lobby: %w", err)
 	}
-	_ = sub.SetPendingLimits(1<<20, 256<<20)
+	_ = sub.SetPendingLimits(1<<20, 256<<20) // fails only on a closed subscription or a zero limit
 	l.subs = append(l.subs, sub)
 	sub, err = l.nc.Subscribe(lobbySyncSubject, func(m *nats.Msg) {
 		if string(m.Data) != l.node {
@@ -100,7 +100,7 @@ func (l *Lobby) Sync() { _ = l.nc.Publish(lobbySyncSubject, []byte(l.node)) }
 func (l *Lobby) Close() {
 	l.closed.Store(true)
 	for _, s := range l.subs {
-		_ = s.Unsubscribe()
+		_ = s.Unsubscribe() // fails only when the connection is closed, which ends it too
 	}
 }
 
