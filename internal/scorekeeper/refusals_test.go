@@ -23,7 +23,7 @@ func TestImpossibleEntriesAreRefused(t *testing.T) {
 			}
 			var ie *sk.InvalidError
 			if !errors.As(err, &ie) || !errors.Is(err, sk.ErrInvalid) || ie.Round != 3 {
-				t.Fatalf("error %T %v, want an sk.InvalidError about round 3", err, err)
+				t.Fatalf("error %T %v, want an InvalidError about round 3", err, err)
 			}
 			if !strings.Contains(err.Error(), tc.Want) {
 				t.Fatalf("error %q, want it to say %q", err, tc.Want)

@@ -208,7 +208,7 @@ func TestScoreJSONAnswersAsTheAPI(t *testing.T) {
 				want = view.Score
 			}
 			if got := scorekeeper.ScoreJSON([]byte(tc.sheet)); !bytes.Equal(got, want) {
-				t.Fatalf("scorekeeper.ScoreJSON answered\n%s\nthe API\n%s", got, want)
+				t.Fatalf("ScoreJSON answered\n%s\nthe API\n%s", got, want)
 			}
 		})
 	}
@@ -239,7 +239,7 @@ func TestCheckJSONAnswersAsTheAPI(t *testing.T) {
 			}
 			want := bytes.TrimSuffix(resp.Body.Bytes(), []byte("\n"))
 			if got := scorekeeper.CheckJSON([]byte(tc.body)); !bytes.Equal(got, want) {
-				t.Fatalf("scorekeeper.CheckJSON answered\n%s\nthe API\n%s", got, want)
+				t.Fatalf("CheckJSON answered\n%s\nthe API\n%s", got, want)
 			}
 		})
 	}
@@ -270,7 +270,7 @@ func TestRulesChangeJSONAnswersAsTheAPI(t *testing.T) {
 			}
 			want := bytes.TrimSuffix(resp.Body.Bytes(), []byte("\n"))
 			if got := scorekeeper.RulesChangeJSON([]byte(tc.body)); !bytes.Equal(got, want) {
-				t.Fatalf("scorekeeper.RulesChangeJSON answered\n%s\nthe API\n%s", got, want)
+				t.Fatalf("RulesChangeJSON answered\n%s\nthe API\n%s", got, want)
 			}
 		})
 	}
@@ -343,6 +343,10 @@ func TestAPIDocNamesEveryField(t *testing.T) {
 	doc, err := os.ReadFile("../../../docs/scorekeeper-api.md")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The book's header too: a client sends the one the document names.
+	if !strings.Contains(string(doc), "Header `"+BookHeader+"`") {
+		t.Errorf("the book's header %q is not the one docs/scorekeeper-api.md names", BookHeader)
 	}
 	seen := map[reflect.Type]bool{}
 	var walk func(ty reflect.Type, path string)

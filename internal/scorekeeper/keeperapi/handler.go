@@ -24,7 +24,7 @@ import (
 
 // BookHeader carries a book token on the routes that read a book (history,
 // roster, statistics) and on the routes that create sheets in one.
-const BookHeader = "scorekeeper.Score-Book"
+const BookHeader = "Score-Book"
 
 // Long-poll bounds: a follower waits at most maxWait for a change (short
 // enough for proxies and a server shutdown), and the store is re-read every
