@@ -381,7 +381,14 @@ func TestExternalFaults(t *testing.T) {
 			logPath := filepath.Join(t.TempDir(), "log")
 			t.Setenv("FAKEBOT_LOG", logPath)
 			tail := tailLog(t, logPath)
-			ext := start(t, fake, []string{c.mode}, Options{Timeout: 300 * time.Millisecond, Log: &log})
+			// Only the silent program waits out its time; the others answer at
+			// once, and a busy machine must not turn their fault into a late
+			// reply.
+			timeout := 10 * time.Second
+			if c.mode == "silent" {
+				timeout = 300 * time.Millisecond
+			}
+			ext := start(t, fake, []string{c.mode}, Options{Timeout: timeout, Log: &log})
 			var first []skullking.Action
 			playWith(t, ext, 4, skullking.DefaultOptions(), 1, func(g *skullking.Game, v skullking.SeatView, got skullking.Action) {
 				buf = v.Legal(buf[:0])
