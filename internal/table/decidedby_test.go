@@ -1,7 +1,6 @@
 package table
 
 import (
-	"context"
 	"testing"
 
 	"github.com/skullking-go/skullking"
@@ -12,17 +11,7 @@ import (
 // person's own nor the bot seat's; it replays.
 func TestRecordSaysWhatTheStandInDecided(t *testing.T) {
 	m, id, _ := standInPlaysAnnsGame(t)
-	b, err := m.cfg.Store.Record(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := skullking.ParseRecord(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := rec.Replay(); err != nil {
-		t.Fatalf("the kept record does not replay: %v", err)
-	}
+	rec := storedRecord(t, m, id)
 	bids, cards := 0, 0
 	for i, rr := range rec.Rounds {
 		for _, e := range rr.By {

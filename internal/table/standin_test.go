@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/recordtest"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -37,16 +38,21 @@ func standInPlaysAnnsGame(t *testing.T) (m *Manager, id, token string) {
 // round 1 herself, so every later bid, and every card (one a trick).
 // Ten rounds at least: a game tied after the tenth goes on to a tiebreak
 // round of ten cards, so the rounds are counted, not assumed.
-func standInsShare(t *testing.T, m *Manager, id string) (bids, cards int) {
+// storedRecord is table id's record as its store keeps it, read and
+// replayed (recordtest.Replay).
+func storedRecord(t *testing.T, m *Manager, id string) *skullking.Record {
 	t.Helper()
 	b, err := m.cfg.Store.Record(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := skullking.ParseRecord(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, _ := recordtest.Replay(t, b)
+	return rec
+}
+
+func standInsShare(t *testing.T, m *Manager, id string) (bids, cards int) {
+	t.Helper()
+	rec := storedRecord(t, m, id)
 	if len(rec.Rounds) < 10 {
 		t.Fatalf("the game ended after %d rounds, want 10 or more", len(rec.Rounds))
 	}
