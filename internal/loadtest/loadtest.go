@@ -16,7 +16,7 @@ import (
 	"net/url"
 	"os"
 	"runtime/debug"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -52,6 +52,8 @@ const (
 	// MaxConnections every connection of a run, players and spectators.
 	MaxSpectators  = 2000
 	MaxConnections = 50000
+	// MaxProcs bounds the processes a run is split over (Split).
+	MaxProcs = 16
 )
 
 // Config is one load run.
@@ -73,6 +75,16 @@ type Config struct {
 	DataDir    string        // in-process server's data (default: a temporary directory)
 	Seed       uint64
 	Log        io.Writer // progress lines (nil: none)
+	// Placement is Spread (the default) or Owner (nodes.go).
+	Placement string
+	// Procs is how many processes the run is split over (Split), and Shard
+	// which of them this one is, 0 to Procs−1: it drives the tables whose
+	// number is Shard modulo Procs. 0 or 1: one process drives them all.
+	Procs, Shard int
+	// MeasureAt, when set, is when the measured window starts (or, should
+	// the process's tables not all play by then, once they do): the
+	// processes of a split run measure the same window.
+	MeasureAt time.Time
 }
 
 // Report is what a run measured.
@@ -108,6 +120,12 @@ type Report struct {
 	// their largest (the p99 bounds), and PerNode each one's.
 	Nodes   int
 	PerNode []NodeFigures `json:",omitempty"`
+	// Procs is how many processes drove the run (Split).
+	Procs int `json:",omitempty"`
+	// Latencies are every sample, in µs, of a shard other than the first:
+	// the first process merges them with its own.
+	Latencies []int64         `json:",omitempty"`
+	own       []time.Duration // this process's samples
 }
 
 // Run performs a load run.
@@ -130,16 +148,38 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Rounds < 1 {
 		cfg.Rounds = 10
 	}
+	switch cfg.Placement {
+	case "":
+		cfg.Placement = Spread
+	case Spread, Owner:
+	default:
+		return nil, fmt.Errorf("placement %q: %s or %s", cfg.Placement, Spread, Owner)
+	}
+	cfg.Procs = max(cfg.Procs, 1)
+	if cfg.Shard < 0 || cfg.Shard >= cfg.Procs {
+		return nil, fmt.Errorf("shard %d of %d processes: 0 to %d", cfg.Shard, cfg.Procs, cfg.Procs-1)
+	}
+	prefix := ""
+	if cfg.Procs > 1 {
+		prefix = fmt.Sprintf("process %d of %d: ", cfg.Shard+1, cfg.Procs)
+	}
 	logf := func(format string, args ...any) {
 		if cfg.Log != nil {
-			fmt.Fprintf(cfg.Log, format+"\n", args...)
+			fmt.Fprintf(cfg.Log, prefix+format+"\n", args...)
 		}
 	}
 	bases, err := checkNodes(cfg.URLs)
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Tables: cfg.Tables, Clients: cfg.Tables * cfg.Clients, Spectators: cfg.Tables * cfg.Spectators}
+	if cfg.Procs > 1 && len(bases) == 0 {
+		return nil, errors.New("a run split over processes needs its servers' --url: the processes cannot share one of their own")
+	}
+	var mine []int // the tables this process drives, by number
+	for i := cfg.Shard; i < cfg.Tables; i += cfg.Procs {
+		mine = append(mine, i)
+	}
+	rep := &Report{Tables: len(mine), Clients: len(mine) * cfg.Clients, Spectators: len(mine) * cfg.Spectators}
 	if len(bases) == 0 {
 		dir := cfg.DataDir
 		if dir == "" {
@@ -170,27 +210,27 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		// server, its own memory is no figure of the run: trade it for CPU.
 		defer debug.SetGCPercent(debug.SetGCPercent(generatorGCPercent))
 	}
-	conns := cfg.Tables * (cfg.Clients + cfg.Spectators)
+	conns := len(mine) * (cfg.Clients + cfg.Spectators)
 	if err := enoughFiles(conns, rep.InProcess); err != nil {
 		return nil, err
 	}
 	r := &run{cfg: cfg, logf: logf,
 		http: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
-	for _, base := range bases {
+	for n, base := range bases {
 		r.nodes = append(r.nodes, &node{base: base, cl: client.New(base).WithHTTP(r.http),
-			dialers: sources(base, connsPerNode(cfg.Tables, cfg.Clients+cfg.Spectators, len(bases)))})
+			dialers: sources(base, connsOn(cfg.Placement, mine, cfg.Clients+cfg.Spectators, n, len(bases)))})
 	}
 	ctx, cancel := context.WithTimeout(ctx, cfg.Ramp+setupSlack+cfg.Duration+30*time.Second)
 	defer cancel()
 	r.ctx = ctx
 
 	start := time.Now()
-	logf("opening %d tables of %d clients and %d spectators against %s over %v…", cfg.Tables, cfg.Clients,
+	logf("opening %d tables of %d clients and %d spectators against %s over %v…", len(mine), cfg.Clients,
 		cfg.Spectators, strings.Join(bases, ", "), cfg.Ramp)
 	var wg sync.WaitGroup
-	for i := 0; i < cfg.Tables; i++ {
+	for j, i := range mine {
 		if cfg.Ramp > 0 {
-			at := start.Add(time.Duration(int64(cfg.Ramp) * int64(i) / int64(cfg.Tables)))
+			at := start.Add(time.Duration(int64(cfg.Ramp) * int64(j) / int64(len(mine))))
 			select {
 			case <-time.After(time.Until(at)):
 			case <-ctx.Done():
@@ -203,13 +243,26 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}()
 	}
 	// Wait until every table has started (or failed), then measure.
-	for r.started.Load()+r.failedTables.Load() < int64(cfg.Tables) && ctx.Err() == nil {
+	for r.started.Load()+r.failedTables.Load() < int64(len(mine)) && ctx.Err() == nil {
 		time.Sleep(50 * time.Millisecond)
 	}
 	rep.SetupTime = time.Since(start)
 	logf("%d tables playing after %v (%d failed); measuring for %v…", r.started.Load(),
 		rep.SetupTime.Round(time.Millisecond), r.failedTables.Load(), cfg.Duration)
-	srvCPU0 := r.serverCPUs()
+	if wait := time.Until(cfg.MeasureAt); !cfg.MeasureAt.IsZero() && wait > 0 {
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+		}
+	} else if !cfg.MeasureAt.IsZero() {
+		logf("measuring %v later than the other processes: the tables took that long to open", (-wait).Round(time.Millisecond))
+	}
+	// The first process measures the servers; the others only their clients.
+	servers := cfg.Shard == 0
+	var srvCPU0 []float64
+	if servers {
+		srvCPU0 = r.serverCPUs()
+	}
 	r.measuring.Store(true)
 	mstart := time.Now()
 	cpu0 := cpuTime()
@@ -230,9 +283,10 @@ loop:
 	r.measuring.Store(false)
 	rep.Elapsed = time.Since(mstart)
 	rep.LoaderCPU = cpuTime() - cpu0
-	srvCPU1 := r.serverCPUs()
 	rep.Connected = int(r.connected.Load())
-	r.scrape(rep, srvCPU0, srvCPU1)
+	if servers {
+		r.scrape(rep, srvCPU0, r.serverCPUs())
+	}
 	cancel()
 	wg.Wait()
 
@@ -243,13 +297,25 @@ loop:
 	lat := r.latencies
 	rep.ErrorSamples = r.errorSamples
 	r.mu.Unlock()
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	rep.quantiles(lat)
+	rep.own = lat
+	if cfg.Shard > 0 {
+		rep.Latencies = make([]int64, len(lat))
+		for k, d := range lat {
+			rep.Latencies[k] = d.Microseconds()
+		}
+	}
+	return rep, nil
+}
+
+// quantiles sets the report's latency figures from its samples.
+func (rep *Report) quantiles(lat []time.Duration) {
+	slices.Sort(lat)
 	rep.Samples = len(lat)
 	if len(lat) > 0 {
 		q := func(p float64) time.Duration { return lat[min(len(lat)-1, int(p*float64(len(lat))))] }
 		rep.P50, rep.P90, rep.P99, rep.Max = q(0.50), q(0.90), q(0.99), lat[len(lat)-1]
 	}
-	return rep, nil
 }
 
 // loopbackOnly refuses any server that is not on this machine: a load
@@ -336,7 +402,7 @@ func (r *run) table(i int) {
 	}
 	o := skullking.DefaultOptions()
 	o.Rounds = r.cfg.Rounds
-	creator := r.nodes[nodeOf(i, 0, len(r.nodes))].cl
+	creator := r.nodes[nodeOf(r.cfg.Placement, i, 0, len(r.nodes))].cl
 	created, err := creator.Create(r.ctx, protocol.CreateRequest{Nickname: names[0], Seats: seats,
 		Settings: protocol.Settings{Name: fmt.Sprintf("load %d", i), Options: o, Spectators: true}})
 	if err != nil {
@@ -389,7 +455,7 @@ func (r *run) play(i int, id string, tokens []string, onStart func()) (string, e
 		}
 	}()
 	for s, tok := range tokens {
-		conn, err := r.playerClient(r.nodes[nodeOf(i, s, len(r.nodes))]).Dial(r.ctx, id, client.Options{Token: tok, WithoutResults: true,
+		conn, err := r.playerClient(r.nodes[nodeOf(r.cfg.Placement, i, s, len(r.nodes))]).Dial(r.ctx, id, client.Options{Token: tok, WithoutResults: true,
 			Ping: clientPing})
 		if err != nil {
 			return "", err
@@ -401,7 +467,7 @@ func (r *run) play(i int, id string, tokens []string, onStart func()) (string, e
 	var watching sync.WaitGroup
 	defer watching.Wait()
 	for k := range r.cfg.Spectators {
-		w, err := r.spectate(r.nodes[nodeOf(i, r.cfg.Clients+k, len(r.nodes))], id)
+		w, err := r.spectate(r.nodes[nodeOf(r.cfg.Placement, i, r.cfg.Clients+k, len(r.nodes))], id)
 		if err != nil {
 			return "", fmt.Errorf("spectator: %w", err)
 		}
@@ -575,11 +641,16 @@ func (r *run) metrics(n *node) string {
 
 // scrape reads each node's own figures from its /metrics, with its CPU
 // over the measured window from the readings cpu0 and cpu1 (serverCPUs),
-// and puts their sums, or their largest for the p99 bounds, in rep.
+// and puts their sums, or their largest for the p99 bounds, in rep, with
+// the connections the whole run gives each node (every process's).
 func (r *run) scrape(rep *Report, cpu0, cpu1 []float64) {
+	all := make([]int, r.cfg.Tables)
+	for i := range all {
+		all[i] = i
+	}
 	for k, n := range r.nodes {
 		page := r.metrics(n)
-		f := NodeFigures{URL: n.base,
+		f := NodeFigures{URL: n.base, Connections: connsOn(r.cfg.Placement, all, r.cfg.Clients+r.cfg.Spectators, k, len(r.nodes)),
 			ActionP99Bound: quantileBound(page, "skullking_action_latency_seconds", 0.99),
 			SchedP99Bound:  quantileBound(page, "go_sched_latencies_seconds", 0.99)}
 		if cpu0[k] >= 0 && cpu1[k] >= 0 {
@@ -602,10 +673,30 @@ func (r *run) scrape(rep *Report, cpu0, cpu1 []float64) {
 		rep.ServerCores += f.Cores
 		rep.ServerActionP99Bound = max(rep.ServerActionP99Bound, f.ActionP99Bound)
 		rep.SchedP99Bound = max(rep.SchedP99Bound, f.SchedP99Bound)
-		if len(r.nodes) > 1 {
-			rep.PerNode = append(rep.PerNode, f)
-		}
+		rep.PerNode = append(rep.PerNode, f)
 	}
+}
+
+// CPUPerAction is the servers' CPU time over the measured window for each
+// action acknowledged in it.
+func (rep *Report) CPUPerAction() time.Duration {
+	return cpuPer(rep.ServerCores, rep.Elapsed, rep.Actions)
+}
+
+// cpuPer is the CPU time cores over elapsed comes to for each of n.
+func cpuPer(cores float64, elapsed time.Duration, n int64) time.Duration {
+	if n <= 0 {
+		return 0
+	}
+	return time.Duration(cores * float64(elapsed) / float64(n))
+}
+
+// perConnection is bytes shared by conns, in KB.
+func perConnection(bytes float64, conns int) float64 {
+	if conns <= 0 {
+		return 0
+	}
+	return bytes / 1024 / float64(conns)
 }
 
 // quantileBound returns the upper bound of the histogram bucket that holds
@@ -673,13 +764,21 @@ func (rep *Report) Print(w io.Writer) {
 	if rep.SchedP99Bound > 0 {
 		fmt.Fprintf(w, "server scheduler  p99 ≤ %.3gs from runnable to running (large: the server waited for a CPU)\n", rep.SchedP99Bound)
 	}
-	fmt.Fprintf(w, "server memory     RSS %.0f MiB, heap in use %.0f MiB, %0.f goroutines\n",
-		rep.ServerRSS/(1<<20), rep.ServerHeap/(1<<20), rep.ServerGoroutines)
-	fmt.Fprintf(w, "CPU               server %.2f cores; this process %.2f cores (measured window)\n", rep.ServerCores,
-		rep.LoaderCPU.Seconds()/rep.Elapsed.Seconds())
-	for _, n := range rep.PerNode {
-		fmt.Fprintf(w, "node %s: rss %.0f MiB, heap in use %.0f MiB, %.0f goroutines, cores %.2f\n",
-			n.URL, n.RSS/(1<<20), n.Heap/(1<<20), n.Goroutines, n.Cores)
+	conns := rep.Clients + rep.Spectators
+	fmt.Fprintf(w, "server memory     RSS %.0f MiB (%.1f KB a connection), heap in use %.0f MiB, %0.f goroutines\n",
+		rep.ServerRSS/(1<<20), perConnection(rep.ServerRSS, conns), rep.ServerHeap/(1<<20), rep.ServerGoroutines)
+	loader := "this process"
+	if rep.Procs > 1 {
+		loader = fmt.Sprintf("the %d load processes", rep.Procs)
+	}
+	fmt.Fprintf(w, "CPU               server %.2f cores, %v an action; %s %.2f cores (measured window)\n", rep.ServerCores,
+		rd(rep.CPUPerAction()), loader, rep.LoaderCPU.Seconds()/rep.Elapsed.Seconds())
+	if len(rep.PerNode) > 1 {
+		for _, n := range rep.PerNode {
+			fmt.Fprintf(w, "node %s: %d connections, RSS %.0f MiB (%.1f KB a connection), heap in use %.0f MiB, %.0f goroutines, %.2f cores (%v an action)\n",
+				n.URL, n.Connections, n.RSS/(1<<20), perConnection(n.RSS, n.Connections), n.Heap/(1<<20), n.Goroutines, n.Cores,
+				rd(cpuPer(n.Cores, rep.Elapsed, rep.Actions)))
+		}
 	}
 	fmt.Fprintf(w, "errors            %d\n", rep.Errors)
 	for _, e := range rep.ErrorSamples {

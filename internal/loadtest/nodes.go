@@ -23,6 +23,7 @@ type node struct {
 // NodeFigures is what one node's /metrics said at the end of the run.
 type NodeFigures struct {
 	URL            string
+	Connections    int     // the run's connections to this node, players and spectators
 	RSS, Heap      float64 // bytes
 	Goroutines     float64
 	Cores          float64 // CPU over the measured window
@@ -84,17 +85,42 @@ func sameServer(base string) string {
 	return scheme + "://" + host + ":" + port + u.Path
 }
 
+// Placements: which node each connection of a table goes to.
+const (
+	// Spread puts each table's connections on every node in turn, so that
+	// most of them are relayed to the table's owner: the costliest case,
+	// a load balancer that knows nothing of tables.
+	Spread = "spread"
+	// Owner puts every connection of a table on the node it was created
+	// through, which runs it: no message needs relaying, as when clients
+	// are steered to their table's node.
+	Owner = "owner"
+)
+
 // nodeOf is the node that connection k of table i goes to, of nodes:
 // seats 0 to clients−1, then the spectators. Table i is created and joined
-// through node i mod nodes (its seat 0's), and each next connection
-// through the next node, so that with several nodes every table has
-// players and spectators on nodes other than its creator's, and the
-// tables' creators are spread as evenly.
-func nodeOf(table, k, nodes int) int { return (table + k) % nodes }
+// through node i mod nodes (its seat 0's). Spread, each next connection
+// goes through the next node, so that with several nodes every table has
+// players and spectators on nodes other than its creator's; Owner, all of
+// them through the creator's. Either way the tables' creators are spread
+// as evenly.
+func nodeOf(placement string, table, k, nodes int) int {
+	if placement == Owner {
+		return table % nodes
+	}
+	return (table + k) % nodes
+}
 
-// connsPerNode bounds the connections any one node is given when tables
-// tables of perTable connections each are spread by nodeOf: a table puts
-// at most ⌈perTable/nodes⌉ of its connections on one node.
-func connsPerNode(tables, perTable, nodes int) int {
-	return tables * ((perTable + nodes - 1) / nodes)
+// connsOn counts the connections node n is given when the tables listed
+// (by number) of perTable connections each are placed by nodeOf.
+func connsOn(placement string, tables []int, perTable, n, nodes int) int {
+	count := 0
+	for _, i := range tables {
+		for k := range perTable {
+			if nodeOf(placement, i, k, nodes) == n {
+				count++
+			}
+		}
+	}
+	return count
 }

@@ -17,19 +17,19 @@ import (
 // Table i is created through node i mod n and its connection k goes to
 // node (i+k) mod n: with three nodes and four players, every table has
 // players on every node, the creators take turns, and no node is given
-// more connections than connsPerNode says.
+// connsOn counts each node's connections as they are placed.
 func TestSpreadingPutsEachTableOnEveryNode(t *testing.T) {
 	const tables, clients, spectators, nodes = 30, 4, 5, 3
 	load := make([]int, nodes)
 	creators := make([]int, nodes)
 	for i := range tables {
-		if c := nodeOf(i, 0, nodes); c != i%nodes {
+		if c := nodeOf(Spread, i, 0, nodes); c != i%nodes {
 			t.Fatalf("table %d is created through node %d, want %d", i, c, i%nodes)
 		}
-		creators[nodeOf(i, 0, nodes)]++
+		creators[nodeOf(Spread, i, 0, nodes)]++
 		players := map[int]bool{}
 		for k := range clients + spectators {
-			n := nodeOf(i, k, nodes)
+			n := nodeOf(Spread, i, k, nodes)
 			if n != (i+k)%nodes {
 				t.Fatalf("table %d connection %d goes to node %d, want %d", i, k, n, (i+k)%nodes)
 			}
@@ -42,22 +42,45 @@ func TestSpreadingPutsEachTableOnEveryNode(t *testing.T) {
 			t.Errorf("table %d has players on %d of %d nodes", i, len(players), nodes)
 		}
 	}
-	bound := connsPerNode(tables, clients+spectators, nodes)
+	all := make([]int, tables)
+	for i := range all {
+		all[i] = i
+	}
 	for n := range nodes {
 		if creators[n] != tables/nodes {
 			t.Errorf("node %d creates %d tables of %d", n, creators[n], tables)
 		}
-		if load[n] > bound {
-			t.Errorf("node %d is given %d connections, over the bound %d", n, load[n], bound)
+		if c := connsOn(Spread, all, clients+spectators, n, nodes); c != load[n] {
+			t.Errorf("node %d is given %d connections, connsOn counts %d", n, load[n], c)
 		}
 	}
 	for k := range 5 {
-		if n := nodeOf(7, k, 1); n != 0 {
+		if n := nodeOf(Spread, 7, k, 1); n != 0 {
 			t.Errorf("one node: connection %d goes to node %d", k, n)
 		}
 	}
-	if b := connsPerNode(10, 4, 1); b != 40 {
-		t.Errorf("one node is given every connection: bound %d, want 40", b)
+	if c := connsOn(Spread, all[:10], 4, 0, 1); c != 40 {
+		t.Errorf("one node is given every connection: %d, want 40", c)
+	}
+}
+
+// Placed by owner, every connection of table i goes to the node it is
+// created through, i mod n: none of them is relayed.
+func TestOwnerPlacementKeepsATableOnItsNode(t *testing.T) {
+	const tables, perTable, nodes = 10, 6, 3
+	var mine []int
+	for i := range tables {
+		mine = append(mine, i)
+		for k := range perTable {
+			if n := nodeOf(Owner, i, k, nodes); n != i%nodes {
+				t.Errorf("table %d connection %d goes to node %d, want %d", i, k, n, i%nodes)
+			}
+		}
+	}
+	for n, want := range []int{4 * perTable, 3 * perTable, 3 * perTable} {
+		if c := connsOn(Owner, mine, perTable, n, nodes); c != want {
+			t.Errorf("node %d: %d connections, want %d", n, c, want)
+		}
 	}
 }
 
@@ -172,7 +195,7 @@ func TestRunSpreadsTablesOverNodes(t *testing.T) {
 			t.Errorf("node %d: %+v", k, n)
 		}
 		rss += n.RSS
-		if !strings.Contains(out.String(), "node "+urls[k]+": rss ") {
+		if !strings.Contains(out.String(), "node "+urls[k]+": 6 connections, RSS ") {
 			t.Errorf("the report has no line for node %s:\n%s", urls[k], out.String())
 		}
 	}
