@@ -206,27 +206,33 @@ func lastTrickOf(v *skullking.View) *Trick {
 }
 
 // trickIn is a completed trick as view v reports it: with whether its bonus
-// is lost, which the engine says of the winner's seat while the round is
-// played, and the round's score once it is scored.
+// is lost.
 func trickIn(v *skullking.View, tl *skullking.TrickLog) Trick {
 	t := TrickOf(tl, &v.Options)
-	if t.Bonus <= 0 || t.Winner < 0 {
-		return t
+	t.BonusLost = bonusLostIn(v, t.Round, t.Winner, t.Bonus)
+	return t
+}
+
+// bonusLostIn says whether the bonus of a trick of round won by winner is
+// lost, in view v: as the engine says of the winner's seat while the round
+// is played, and as the round's score says once it is scored.
+func bonusLostIn(v *skullking.View, round, winner, bonus int) bool {
+	if bonus <= 0 || winner < 0 {
+		return false
 	}
 	for i := range v.Results {
-		if r := &v.Results[i]; r.Round == t.Round {
+		if r := &v.Results[i]; r.Round == round {
 			o := v.Options
 			if i < len(v.RoundRules) {
 				o = v.RoundRules[i]
 			}
-			t.BonusLost = o.Score(r, t.Winner).BonusPoints == 0
-			return t
+			return o.Score(r, winner).BonusPoints == 0
 		}
 	}
-	if t.Round == v.Round && t.Winner < len(v.Seats) {
-		t.BonusLost = v.Seats[t.Winner].BonusLost
+	if round == v.Round && winner < len(v.Seats) {
+		return v.Seats[winner].BonusLost
 	}
-	return t
+	return false
 }
 
 func resultsOf(v *skullking.View) []Result {
@@ -248,9 +254,10 @@ func resultsOf(v *skullking.View) []Result {
 // StateEncoder writes one state message for each viewer of a table. The
 // completed tricks and the score sheet are the same for every viewer and
 // grow through the game, so they are encoded once per state rather than once
-// per connection, and spliced into each viewer's message as they are: handed
-// to encoding/json as json.RawMessage, they would be checked and compacted
-// again for every viewer.
+// per connection, and spliced into each viewer's message as they are. The
+// view and the tricks are appended by hand (viewjson.go), as they are on
+// every frame; the score sheet, which a results_once connection gets once a
+// round, and the event, one per state, are left to encoding/json.
 type StateEncoder struct {
 	head    []byte // {"type":"state","seq":…,"view":
 	shared  []byte // ,"tricks":…,"last_trick":…
@@ -267,15 +274,14 @@ func NewStateEncoder(any *skullking.View, seq int64, ev *Event, deadline int64) 
 		e.head = strconv.AppendInt(e.head, seq, 10)
 	}
 	e.head = append(e.head, `,"view":`...)
+	e.shared = make([]byte, 0, sharedSizeHint(any))
+	e.shared = append(e.shared, `,"tricks":`...)
+	e.shared = appendTricks(e.shared, any)
+	if any.LastTrick != nil {
+		e.shared = append(e.shared, `,"last_trick":`...)
+		e.shared = appendTrick(e.shared, any, any.LastTrick)
+	}
 	var err error
-	if e.shared, err = appendField(e.shared, "tricks", tricksOf(any)); err != nil {
-		return nil, err
-	}
-	if last := lastTrickOf(any); last != nil {
-		if e.shared, err = appendField(e.shared, "last_trick", last); err != nil {
-			return nil, err
-		}
-	}
 	if ev != nil {
 		if e.tail, err = appendField(e.tail, "event", ev); err != nil {
 			return nil, err
@@ -301,15 +307,6 @@ func appendField(b []byte, key string, v any) ([]byte, error) {
 	return append(b, j...), nil
 }
 
-// ownView is a View without the parts every viewer shares: the outer
-// fields, of the same names, hide the embedded ones and are never written.
-type ownView struct {
-	*View
-	Tricks    struct{} `json:"tricks,omitzero"`
-	LastTrick struct{} `json:"last_trick,omitzero"`
-	Results   struct{} `json:"results,omitzero"`
-}
-
 // Encode writes the state message for one viewer's engine view: a State
 // ServerMsg, the same JSON that encoding one whole would write, but for the
 // order of its fields. Without results, the view's score sheet is left
@@ -317,22 +314,57 @@ type ownView struct {
 // encoded the first time a message needs it, from that viewer's view, as
 // every viewer's is the same, and not at all when every connection has it.
 func (e *StateEncoder) Encode(v *skullking.View, results bool) ([]byte, error) {
-	own, err := json.Marshal(ownView{View: viewOf(v)})
-	if err != nil {
-		return nil, err
-	}
 	if results && e.results == nil {
+		var err error
 		if e.results, err = appendField(nil, "results", resultsOf(v)); err != nil {
 			return nil, err
 		}
 	}
-	out := make([]byte, 0, len(e.head)+len(own)+len(e.shared)+len(e.results)+len(e.tail)+1)
+	size := len(e.head) + ownSizeHint(v) + len(e.shared) + 1 + len(e.tail)
+	if results {
+		size += len(e.results)
+	}
+	out := make([]byte, 0, size)
 	out = append(out, e.head...)
-	out = append(out, own[:len(own)-1]...) // without its closing brace
+	out = appendOwnView(out, v)
 	out = append(out, e.shared...)
 	if results {
 		out = append(out, e.results...)
 	}
 	out = append(out, '}')
 	return append(out, e.tail...), nil
+}
+
+// ownSizeHint is about the most a viewer's own part of v takes, so that a
+// frame is allocated once: a refused card takes the most, with its why.
+func ownSizeHint(v *skullking.View) int {
+	n := 280 + 3*len(v.Winners) + 40*len(v.Trick) + 32*(len(v.UndealtSeen)+len(v.Discarded))
+	for i := range v.Seats {
+		n += 120 + len(v.Seats[i].Name)
+	}
+	for i := range v.Hand {
+		n += 44
+		if i < len(v.Refusals) && v.Refusals[i].Refused() {
+			n += 135 + 3*len(v.Refusals[i].Seats)
+		}
+	}
+	for _, a := range v.Legal {
+		n += 40
+		if a.Kind == skullking.ActionDiscard {
+			n += 26 // two cards and their two codes
+		}
+	}
+	return n
+}
+
+// sharedSizeHint is about the most the completed tricks of v take.
+func sharedSizeHint(v *skullking.View) int {
+	n := 16
+	for i := range v.Tricks {
+		n += 300 + 64*len(v.Tricks[i].Plays)
+	}
+	if v.LastTrick != nil {
+		n += 320 + 64*len(v.LastTrick.Plays)
+	}
+	return n
 }
