@@ -97,12 +97,18 @@ func (s *Server) newConn(id string, ws *websocket.Conn) *conn {
 	c.log = s.log.With("table", id, "client", string(c.id))
 	c.ctx, c.cancel = context.WithCancel(s.ctx)
 	c.order = newReplyOrder(s.cfg.OutQueue, c.queue)
+	c.out.late = time.AfterFunc(time.Hour, func() { c.drop("write") })
+	c.out.late.Stop()
 	return c
 }
 
 // serve runs the connection until either side ends it.
 func (c *conn) serve() {
 	defer c.ws.CloseNow()
+	// The end of c.ctx closes the socket, which ends a read or a write
+	// waiting on it: reads and writes then need no context of their own,
+	// which the library would watch with one more callback each time.
+	defer context.AfterFunc(c.ctx, func() { c.ws.CloseNow() })()
 	unsubscribe := c.s.mgr.Bus().Subscribe(c.id, c)
 	c.pingLater()
 	c.guard("reader", c.reader)
@@ -175,7 +181,7 @@ func (c *conn) failFrame(code websocket.StatusCode, why, reason string) {
 // reader reads client frames until the connection ends.
 func (c *conn) reader() {
 	for {
-		ctx, cancel := c.ctx, context.CancelFunc(func() {})
+		ctx, cancel := context.Background(), context.CancelFunc(func() {})
 		if !c.hello {
 			ctx, cancel = context.WithTimeout(c.ctx, c.s.cfg.HelloTimeout)
 		}

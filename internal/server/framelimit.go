@@ -137,7 +137,10 @@ func (h *watchFrames) Unwrap() http.ResponseWriter { return h.ResponseWriter }
 
 // Hijack takes the connection over from the HTTP server, reading through
 // a frameWatch. The bytes the HTTP server read past the request are the
-// first of the WebSocket's, so they go through the watch too.
+// first of the WebSocket's, so they go through the watch too. The HTTP
+// server's own reader, which its connection keeps as long as the
+// WebSocket lives, then reads from the watch: a second one would cost
+// every connection another 4 KB.
 func (h *watchFrames) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	nc, brw, err := http.NewResponseController(h.ResponseWriter).Hijack()
 	if err != nil {
@@ -146,5 +149,6 @@ func (h *watchFrames) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	early, _ := brw.Reader.Peek(brw.Reader.Buffered())
 	early = bytes.Clone(early)
 	h.watch = &frameWatch{Conn: nc, src: io.MultiReader(bytes.NewReader(early), nc), limit: h.limit}
-	return h.watch, bufio.NewReadWriter(bufio.NewReader(h.watch), brw.Writer), nil
+	brw.Reader.Reset(h.watch)
+	return h.watch, brw, nil
 }

@@ -23,6 +23,10 @@ type outbox struct {
 	writing bool          // a writer is running
 	closed  bool          // the connection is over: nothing more starts
 	ping    *time.Timer   // the next ping
+	// late drops the connection when a write takes longer than
+	// WriteTimeout: one timer for the connection's life, set at each write,
+	// rather than a context and a timer made for every frame.
+	late *time.Timer
 	// tasks counts the writer and the ping running, for close to wait.
 	tasks sync.WaitGroup
 }
@@ -44,6 +48,9 @@ func (o *outbox) close() {
 	o.frames = nil
 	if o.ping != nil {
 		o.ping.Stop()
+	}
+	if o.late != nil {
+		o.late.Stop()
 	}
 	o.mu.Unlock()
 	o.tasks.Wait()
@@ -98,16 +105,19 @@ func (c *conn) next() (table.Frame, bool) {
 	return f, true
 }
 
-// writer writes the outbox's frames in order until it is empty.
+// writer writes the outbox's frames in order until it is empty. A write
+// that takes longer than WriteTimeout drops the connection, which closes
+// its socket and so ends the write (serve).
 func (c *conn) writer() {
+	o := &c.out
 	for {
 		f, ok := c.next()
 		if !ok {
 			return
 		}
-		ctx, cancel := context.WithTimeout(c.ctx, c.s.cfg.WriteTimeout)
-		err := c.ws.Write(ctx, websocket.MessageText, f.Data)
-		cancel()
+		o.late.Reset(c.s.cfg.WriteTimeout)
+		err := c.ws.Write(context.Background(), websocket.MessageText, f.Data)
+		o.late.Stop()
 		if err != nil {
 			c.drop("write")
 			return
