@@ -215,7 +215,7 @@ func (b *Bus) Close() {
 
 // Own implements table.Bus: intents reach inbox from this node in memory
 // and from the others over the table's subject.
-func (b *Bus) Own(id string, inbox chan<- table.Intent) (func(), error) {
+func (b *Bus) Own(id string, inbox chan<- *table.Intent) (func(), error) {
 	release, err := b.local.Own(id, inbox)
 	if err != nil {
 		return nil, err
@@ -266,7 +266,7 @@ type owned struct {
 
 // intentIn offers an intent from another node to a table owned here, and
 // answers whether it was taken.
-func (b *Bus) intentIn(id string, inbox chan<- table.Intent, own *owned, m *nats.Msg) {
+func (b *Bus) intentIn(id string, inbox chan<- *table.Intent, own *owned, m *nats.Msg) {
 	in, err := decodeIntent(m.Data)
 	if err != nil {
 		b.log.Warn("bad intent on the bus", "table", id, "err", err)
@@ -279,7 +279,7 @@ func (b *Bus) intentIn(id string, inbox chan<- table.Intent, own *owned, m *nats
 	full := false
 	if !gone {
 		select {
-		case inbox <- in:
+		case inbox <- &in:
 		default:
 			full = true
 		}

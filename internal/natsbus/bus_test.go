@@ -59,11 +59,11 @@ func (f *frames) wait(t *testing.T, n int) []table.Frame {
 	}
 }
 
-func recv(t *testing.T, inbox <-chan table.Intent) table.Intent {
+func recv(t *testing.T, inbox <-chan *table.Intent) table.Intent {
 	t.Helper()
 	select {
 	case in := <-inbox:
-		return in
+		return *in
 	case <-time.After(5 * time.Second):
 		t.Fatal("no intent after 5s")
 		return table.Intent{}
@@ -72,9 +72,9 @@ func recv(t *testing.T, inbox <-chan table.Intent) table.Intent {
 
 // own makes b the owner of table id until the test ends and returns the
 // table's inbox.
-func own(t *testing.T, b *Bus, id string) chan table.Intent {
+func own(t *testing.T, b *Bus, id string) chan *table.Intent {
 	t.Helper()
-	inbox := make(chan table.Intent, 8)
+	inbox := make(chan *table.Intent, 8)
 	release, err := b.Own(id, inbox)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +85,7 @@ func own(t *testing.T, b *Bus, id string) chan table.Intent {
 
 // hello says hello to table id as client c through via, and waits until
 // the table's inbox has it.
-func hello(t *testing.T, via *Bus, c table.ClientID, id string, inbox <-chan table.Intent) {
+func hello(t *testing.T, via *Bus, c table.ClientID, id string, inbox <-chan *table.Intent) {
 	t.Helper()
 	if err := via.Send(id, table.Intent{Kind: table.IntentHello, Client: c, Msg: protocol.ClientMsg{Type: protocol.TypeHello}}); err != nil {
 		t.Fatal(err)
@@ -109,7 +109,7 @@ func askedToReconnect(t *testing.T, who string, f table.Frame) {
 func TestIntentsAndFramesCrossNodes(t *testing.T) {
 	nats := natstest.Start(t)
 	owner, relay := connect(t, nats.URL(), "a"), connect(t, nats.URL(), "b")
-	inbox := make(chan table.Intent, 8)
+	inbox := make(chan *table.Intent, 8)
 	release, err := owner.Own("t1", inbox)
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +161,7 @@ func TestNoOwnerAndFullInbox(t *testing.T) {
 	if err := relay.Send("Not.A.Table", in); !errors.Is(err, table.ErrNoTable) {
 		t.Fatalf("a table id that is no subject token: %v, want ErrNoTable", err)
 	}
-	inbox := make(chan table.Intent, 1)
+	inbox := make(chan *table.Intent, 1)
 	release, err := owner.Own("t1", inbox)
 	if err != nil {
 		t.Fatal(err)
@@ -195,7 +195,7 @@ func TestNoOwnerAndFullInbox(t *testing.T) {
 func TestTwoOwnersOfATableTakeEachIntentOnce(t *testing.T) {
 	nats := natstest.Start(t)
 	old, next, relay := connect(t, nats.URL(), "a"), connect(t, nats.URL(), "b"), connect(t, nats.URL(), "c")
-	inboxes := []chan table.Intent{make(chan table.Intent, 512), make(chan table.Intent, 512)}
+	inboxes := []chan *table.Intent{make(chan *table.Intent, 512), make(chan *table.Intent, 512)}
 	for i, b := range []*Bus{old, next} {
 		release, err := b.Own("t1", inboxes[i])
 		if err != nil {
@@ -319,7 +319,7 @@ func TestClientsOfAGoneNodeAreDetached(t *testing.T) {
 func TestClientsOfAGoneOwnerAreToldToReconnect(t *testing.T) {
 	nats := natstest.Start(t)
 	owner, relay, bystander := connect(t, nats.URL(), "a"), connect(t, nats.URL(), "b"), connect(t, nats.URL(), "c")
-	inbox := make(chan table.Intent, 8)
+	inbox := make(chan *table.Intent, 8)
 	if _, err := owner.Own("t1", inbox); err != nil { // never released: its owner dies
 		t.Fatal(err)
 	}

@@ -49,12 +49,13 @@ func (nopObserver) Refused(string)                {}
 func (nopObserver) Moved(string)                  {}
 
 // DefaultInboxSize is how many intents a table's queue holds before
-// messages are refused as overloaded. The queue is allocated whole with
-// every table in memory, at about 150 bytes an intent, and a server holds
-// tens of thousands of tables: 256 slots were 38 KB a table, a quarter of
-// the heap. 128 still take every line of a chat flood from twenty
-// connections at once, so that the table's own chat limit answers it
-// rather than the queue, and a crowd's hellos wait for room anyway.
+// messages are refused as overloaded. The queue's buffer is allocated
+// whole with every table in memory, and a server holds tens of thousands
+// of tables: it holds pointers (1 KB a table), each queued intent in an
+// allocation of its own that lives only while it waits. 128 take every
+// line of a chat flood from twenty connections at once, so that the
+// table's own chat limit answers it rather than the queue, and a crowd's
+// hellos wait for room anyway.
 const DefaultInboxSize = 128
 
 // Config configures a Manager. Zero durations take the defaults noted.

@@ -108,7 +108,7 @@ type Table struct {
 	id       string
 	m        *Manager
 	log      *slog.Logger
-	inbox    chan Intent
+	inbox    chan *Intent
 	ctx      context.Context
 	cancel   context.CancelFunc
 	status   atomic.Value // string: the store status, for Manager.Stats
@@ -170,7 +170,7 @@ type botKey struct {
 // newTable prepares a table's actor from its stored row and log: it takes
 // the lease, replays the log and claims the table on the bus.
 func newTable(m *Manager, row *store.Table, log []store.Action) (*Table, error) {
-	t := &Table{id: row.ID, m: m, log: m.log.With("table", row.ID), inbox: make(chan Intent, m.cfg.InboxSize),
+	t := &Table{id: row.ID, m: m, log: m.log.With("table", row.ID), inbox: make(chan *Intent, m.cfg.InboxSize),
 		clients: map[ClientID]*client{}, bots: map[botKey]bot.Bot{}, idleSince: time.Now(), loadedAt: time.Now(),
 		answers: make(chan answer, maxThoughts), hints: map[int]hintAt{}, hintWaiters: map[int][]request{},
 		chatLimits: newChatLimits(m.cfg.ChatRate, m.cfg.ChatBurst), leaseCheck: make(chan struct{}, 1)}
@@ -289,7 +289,7 @@ func (t *Table) run() {
 		case <-t.ctx.Done():
 			return
 		case in := <-t.inbox:
-			t.safely(in.request(), func() { t.handle(in) })
+			t.safely(in.request(), func() { t.handle(*in) })
 		case <-t.timer.C:
 			t.safely(request{}, t.wake)
 		case q := <-t.answers:

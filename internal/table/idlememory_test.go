@@ -1,0 +1,65 @@
+package table
+
+import (
+	"context"
+	"runtime"
+	"testing"
+
+	"github.com/skullking-go/skullking/internal/store"
+)
+
+// idleTableBudget bounds what one loaded table that nobody talks to keeps
+// on the heap. A server holds tens of thousands of them, so that what each
+// holds up front, before anything happens at it, is most of its memory.
+// An idle table held about 33 KB while its inbox buffered whole intents
+// (128 of 200 bytes: 25.6 KB), and about 7 KB since the inbox buffers
+// pointers to them: the bound sits between the two, with room for the
+// table's own state to grow, and fails if the inbox goes back to holding
+// intents.
+const idleTableBudget = 16 << 10
+
+// TestIdleTableMemory loads tables and checks what they hold while idle.
+// The heap is read after a collection before and after loading them, so
+// that only what the tables keep counts, not what loading them threw
+// away; over many tables the noise of a few stray allocations elsewhere
+// in the process is a few bytes a table.
+func TestIdleTableMemory(t *testing.T) {
+	const n = 200
+	ctx := context.Background()
+	s := store.NewMemory()
+	ids := make([]string, n)
+	// Created by one manager and loaded by another, as after a restart:
+	// the store's rows exist before the measurement starts.
+	creator := newManager(t, s)
+	for i := range ids {
+		id, _, _, err := creator.Create(ctx, CreateRequest{Nickname: "Ann", Seats: []SeatSpec{{Kind: KindOpen}, {Kind: KindOpen}, {Kind: KindOpen}, {Kind: KindOpen}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = id
+	}
+	creator.Close()
+
+	m := newManager(t, s)
+	before := liveHeap()
+	for _, id := range ids {
+		if _, err := m.Ensure(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := liveHeap()
+	runtime.KeepAlive(m)
+	per := (int64(after) - int64(before)) / n
+	t.Logf("an idle table holds %d bytes (%d tables)", per, n)
+	if per > idleTableBudget {
+		t.Errorf("an idle table holds %d bytes, want at most %d", per, idleTableBudget)
+	}
+}
+
+// liveHeap is the heap still in use once the garbage is collected.
+func liveHeap() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
