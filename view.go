@@ -85,7 +85,16 @@ type TrickLog struct {
 }
 
 // View returns what seat may know of the game; Spectator for a spectator.
-func (g *Game) View(seat int) View {
+func (g *Game) View(seat int) View { return g.view(seat, true) }
+
+// OwnView is View without the parts that are the same for every viewer:
+// Results, RoundRules, Tricks and LastTrick are left empty. It is for a
+// caller that shows many viewers the same moment and takes those parts
+// from one viewer's View (the server's state frames), so that they are
+// not copied once more for each.
+func (g *Game) OwnView(seat int) View { return g.view(seat, false) }
+
+func (g *Game) view(seat int, shared bool) View {
 	if seat < Spectator || seat >= g.players {
 		seat = Spectator
 	}
@@ -94,7 +103,7 @@ func (g *Game) View(seat int) View {
 		Seat: seat, Players: g.players, Options: g.opts, Phase: g.phase, Round: g.round,
 		ScheduledRounds: len(g.schedule), Tiebreak: g.round > len(g.schedule), Cards: g.cards, Dealt: g.dealt,
 		Turn: g.Turn(), Winning: -1, Lead: g.lead, TrickNo: g.trickNo + 1, PendingSeat: -1,
-		Results: append([]RoundResult(nil), g.results...), Winners: g.Winners(),
+		Winners: g.Winners(), Seats: make([]SeatInfo, 0, g.hands),
 	}
 	if g.phase == PhaseOver {
 		v.Turn = -1
@@ -102,13 +111,8 @@ func (g *Game) View(seat int) View {
 	if g.phase != PhasePlaying {
 		v.Lead = Lead{} // the last trick's suit is over with it
 	}
-	for _, st := range g.starts {
-		if st.changed != nil {
-			for i := range g.results {
-				v.RoundRules = append(v.RoundRules, g.RulesOf(i))
-			}
-			break
-		}
+	if shared {
+		g.sharedView(&v)
 	}
 	for s := 0; s < g.hands; s++ {
 		info := SeatInfo{Name: g.Name(s), HandSize: g.hand[s].Len(), Bid: -1, Cannon: -1}
@@ -151,21 +155,6 @@ func (g *Game) View(seat int) View {
 	default:
 		v.Leader = -1
 	}
-	for i, t := range g.tricks {
-		v.Tricks = append(v.Tricks, TrickLog{Round: g.round, Number: i + 1, Plays: append([]Played(nil), t.Plays...),
-			Result: t.Result, Ability: t.Ability})
-	}
-	if g.inTrick == 0 {
-		switch {
-		case len(v.Tricks) > 0:
-			last := v.Tricks[len(v.Tricks)-1]
-			v.LastTrick = &last
-		case g.prevNumber > 0:
-			t := &g.prevTricks[len(g.prevTricks)-1]
-			v.LastTrick = &TrickLog{Round: g.prevRound, Number: g.prevNumber,
-				Plays: append([]Played(nil), t.Plays...), Result: t.Result, Ability: t.Ability}
-		}
-	}
 	if g.phase == PhaseAbility {
 		v.Pending, v.PendingSeat = g.pending.kind, g.pending.seat
 		v.PendingDraw, v.PendingLeader = g.pending.draw, g.pending.leader
@@ -192,4 +181,37 @@ func (g *Game) View(seat int) View {
 		v.Discarded = g.discarded[seat].Cards(nil)
 	}
 	return v
+}
+
+// sharedView fills in the parts of a view every viewer shares: the score
+// sheet, each round's rules when they changed, the round's tricks and the
+// last one completed.
+func (g *Game) sharedView(v *View) {
+	v.Results = append([]RoundResult(nil), g.results...)
+	for _, st := range g.starts {
+		if st.changed != nil {
+			for i := range g.results {
+				v.RoundRules = append(v.RoundRules, g.RulesOf(i))
+			}
+			break
+		}
+	}
+	if len(g.tricks) > 0 {
+		v.Tricks = make([]TrickLog, 0, len(g.tricks))
+	}
+	for i, t := range g.tricks {
+		v.Tricks = append(v.Tricks, TrickLog{Round: g.round, Number: i + 1, Plays: append([]Played(nil), t.Plays...),
+			Result: t.Result, Ability: t.Ability})
+	}
+	if g.inTrick == 0 {
+		switch {
+		case len(v.Tricks) > 0:
+			last := v.Tricks[len(v.Tricks)-1]
+			v.LastTrick = &last
+		case g.prevNumber > 0:
+			t := &g.prevTricks[len(g.prevTricks)-1]
+			v.LastTrick = &TrickLog{Round: g.prevRound, Number: g.prevNumber,
+				Plays: append([]Played(nil), t.Plays...), Result: t.Result, Ability: t.Ability}
+		}
+	}
 }

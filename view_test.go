@@ -297,3 +297,28 @@ func TestView_DoesNotDependOnHiddenCards(t *testing.T) {
 		}
 	}
 }
+
+// OwnView is View but for the parts every viewer shares, at every moment
+// of games with every module, for every seat and a spectator.
+func TestOwnView_IsViewWithoutTheSharedParts(t *testing.T) {
+	for seed := uint64(1); seed <= 12; seed++ {
+		o := DefaultOptions()
+		o.PirateAbilities, o.Kraken, o.WhiteWhale, o.Loot = true, true, true, true
+		if seed%2 == 0 {
+			o.Scoring, o.CannonLoad = RascalScoring, true
+		}
+		n := 3 + int(seed%6)
+		g := newGame(t, n, WithOptions(o), WithSeed(seed))
+		r := NewRand(seed)
+		for !g.Over() {
+			for seat := Spectator; seat < n; seat++ {
+				want := g.View(seat)
+				want.Results, want.RoundRules, want.Tricks, want.LastTrick = nil, nil, nil, nil
+				if got := g.OwnView(seat); !reflect.DeepEqual(got, want) {
+					t.Fatalf("seed %d, seat %d: OwnView\n%+v\nwant\n%+v", seed, seat, got, want)
+				}
+			}
+			stepRandom(t, g, &r)
+		}
+	}
+}

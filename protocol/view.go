@@ -259,16 +259,17 @@ func resultsOf(v *skullking.View) []Result {
 // every frame; the score sheet, which a results_once connection gets once a
 // round, and the event, one per state, are left to encoding/json.
 type StateEncoder struct {
-	head    []byte // {"type":"state","seq":…,"view":
-	shared  []byte // ,"tricks":…,"last_trick":…
-	results []byte // ,"results":…, once a viewer's message needs it
-	tail    []byte // ,"event":…,"deadline":…}
+	from    *skullking.View // the view it was made from, whole: the sheet's source
+	head    []byte          // {"type":"state","seq":…,"view":
+	shared  []byte          // ,"tricks":…,"last_trick":…
+	results []byte          // ,"results":…, once a viewer's message needs it
+	tail    []byte          // ,"event":…,"deadline":…}
 }
 
 // NewStateEncoder prepares a state after action seq from any viewer's
 // engine view (the shared parts do not depend on the viewer).
 func NewStateEncoder(any *skullking.View, seq int64, ev *Event, deadline int64) (*StateEncoder, error) {
-	e := &StateEncoder{head: []byte(`{"type":"` + TypeState + `"`)}
+	e := &StateEncoder{from: any, head: []byte(`{"type":"` + TypeState + `"`)}
 	if seq != 0 {
 		e.head = append(e.head, `,"seq":`...)
 		e.head = strconv.AppendInt(e.head, seq, 10)
@@ -309,14 +310,16 @@ func appendField(b []byte, key string, v any) ([]byte, error) {
 
 // Encode writes the state message for one viewer's engine view: a State
 // ServerMsg, the same JSON that encoding one whole would write, but for the
-// order of its fields. Without results, the view's score sheet is left
-// out, for a connection that has it already (results_once); the sheet is
-// encoded the first time a message needs it, from that viewer's view, as
-// every viewer's is the same, and not at all when every connection has it.
+// order of its fields. The view's own parts are all Encode reads of it, so
+// it may be a skullking.Game.OwnView: the parts every viewer shares come
+// from the view the encoder was made from. Without results, the score
+// sheet is left out, for a connection that has it already (results_once);
+// the sheet is encoded the first time a message needs it, and not at all
+// when every connection has it.
 func (e *StateEncoder) Encode(v *skullking.View, results bool) ([]byte, error) {
 	if results && e.results == nil {
 		var err error
-		if e.results, err = appendField(nil, "results", resultsOf(v)); err != nil {
+		if e.results, err = appendField(nil, "results", resultsOf(e.from)); err != nil {
 			return nil, err
 		}
 	}

@@ -107,6 +107,35 @@ func compareFrames(t fataler, views []skullking.View, seq int64, ev *Event, dead
 	}
 }
 
+// compareOwnViews holds equal to the reference the frames of viewers
+// given as Game.OwnView, which lacks the parts all viewers share: they
+// come from the whole View the encoder was made from (a spectator's), the
+// score sheet too, asked for first by a later viewer.
+func compareOwnViews(t fataler, g *skullking.Game, seq int64, ev *Event, deadline int64) {
+	t.Helper()
+	first := g.View(skullking.Spectator)
+	enc, err := NewStateEncoder(&first, seq, ev, deadline)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	for s := range g.Players() {
+		own, whole := g.OwnView(s), g.View(s)
+		if own.Results != nil || own.Tricks != nil || own.LastTrick != nil || own.RoundRules != nil {
+			t.Fatalf("seat %d: OwnView holds a shared part", s)
+		}
+		for _, results := range []bool{false, true} {
+			got, err := enc.Encode(&own, results)
+			if err != nil {
+				t.Fatalf("%v", err)
+			}
+			if want := referenceFrame(t, &whole, seq, ev, deadline, results); !bytes.Equal(got, want) {
+				t.Fatalf("seat %d's own view, results %v: the frames differ from byte %d:\n got %s\nwant %s",
+					s, results, firstDifference(got, want), got, want)
+			}
+		}
+	}
+}
+
 func firstDifference(a, b []byte) int {
 	for i := range min(len(a), len(b)) {
 		if a[i] != b[i] {
@@ -174,6 +203,7 @@ func TestStateFrameIsEncodingJSONs(t *testing.T) {
 		for step := int64(0); ; step++ {
 			if step%int64(every) == 0 {
 				compareFrames(rt, viewsOf(g), step, ev, step%3*1_700_000_000_000, nil)
+				compareOwnViews(rt, g, step, ev, step%3*1_700_000_000_000)
 			}
 			a, ok := randomAction(g, &rng)
 			if !ok {

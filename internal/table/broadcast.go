@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -109,7 +110,12 @@ func (t *Table) broadcastState(ev *protocol.Event) {
 // broadcast by enc (nil: not yet), which it returns for the next seat.
 func (t *Table) stateFrame(seat int, results bool, ev *protocol.Event, enc *protocol.StateEncoder) ([]byte, *protocol.StateEncoder) {
 	g := t.game
-	v := g.View(seat)
+	var v skullking.View
+	if enc == nil {
+		v = g.View(seat) // the first viewer's whole, for the parts all share
+	} else {
+		v = g.OwnView(seat)
+	}
 	var err error
 	if enc == nil {
 		if enc, err = protocol.NewStateEncoder(&v, int64(len(t.actions)), ev, t.deadline()); err != nil {
