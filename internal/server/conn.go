@@ -30,9 +30,10 @@ const (
 )
 
 // conn is one client's WebSocket to one table. One goroutine serves it
-// for its whole life, the reader (the HTTP handler's own); a writer runs
-// only while frames wait in its outbox, and a ping only when one is due
-// (writer.go), so that an idle connection costs one goroutine, not three.
+// for its whole life, the reader (started by the HTTP handler, which then
+// returns); a writer runs only while frames wait in its outbox, and a ping
+// only when one is due (writer.go), so that an idle connection costs one
+// goroutine, not three.
 // The table never waits for any of them.
 type conn struct {
 	s     *Server
@@ -63,19 +64,20 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	// Refused before the upgrade: a refusal costs no connection, and the
 	// 429 tells a client to come back later, when one of its others ends.
+	release := func() {}
 	if ip := clientIP(r); !s.exempt(ip) {
-		release, ok := s.wsConns.acquire(ip)
-		if !ok {
+		var ok bool
+		if release, ok = s.wsConns.acquire(ip); !ok {
 			w.Header().Set("Retry-After", "5")
 			s.metrics.refused.WithLabelValues(protocol.ErrTooManyConns).Inc()
 			writeError(w, http.StatusTooManyRequests, protocol.ErrTooManyConns, protocol.ProblemTooManyConns, "Count", s.cfg.MaxConnsPerIP)
 			return
 		}
-		defer release()
 	}
 	hw := &watchFrames{ResponseWriter: w, limit: protocol.MaxFrame}
 	ws, err := websocket.Accept(hw, r, &websocket.AcceptOptions{Subprotocols: []string{protocol.Subprotocol}})
 	if err != nil {
+		release()
 		s.log.Debug("websocket accept", "err", err)
 		return // Accept has answered the request
 	}
@@ -83,12 +85,20 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	// message's bytes as they arrive, where the watch reads the headers.
 	ws.SetReadLimit(protocol.MaxFrame)
 	s.conns.Add(1)
-	defer s.conns.Done()
 	s.metrics.connections.Inc()
-	defer s.metrics.connections.Dec()
 	c := s.newConn(id, ws)
 	c.watch = hw.watch
-	c.serve()
+	// The connection is served by a goroutine of its own and the handler
+	// returns: the HTTP server then lets go of everything it kept for the
+	// request, and the reader's stack is not the handler's, which the
+	// server's calls below it had grown. Tens of thousands of connections
+	// each spend a stack and a request less.
+	go func() {
+		defer s.conns.Done()
+		defer s.metrics.connections.Dec()
+		defer release()
+		c.serve()
+	}()
 }
 
 // newConn prepares a new client's connection to table id.
