@@ -105,6 +105,7 @@ type Report struct {
 	ErrorSamples         []string
 	ServerRSS            float64 // bytes, from the server's /metrics
 	ServerHeap           float64
+	ServerStacks         float64
 	ServerGoroutines     float64
 	InProcess            bool
 	LoaderCPU            time.Duration // CPU time this process used (user+system), server included when in-process
@@ -663,12 +664,15 @@ func (r *run) scrape(rep *Report, cpu0, cpu1 []float64) {
 				f.RSS = v
 			case scan(line, "go_memstats_heap_inuse_bytes ", &v):
 				f.Heap = v
+			case scan(line, "go_memstats_stack_inuse_bytes ", &v):
+				f.Stacks = v
 			case scan(line, "go_goroutines ", &v):
 				f.Goroutines = v
 			}
 		}
 		rep.ServerRSS += f.RSS
 		rep.ServerHeap += f.Heap
+		rep.ServerStacks += f.Stacks
 		rep.ServerGoroutines += f.Goroutines
 		rep.ServerCores += f.Cores
 		rep.ServerActionP99Bound = max(rep.ServerActionP99Bound, f.ActionP99Bound)
@@ -765,8 +769,8 @@ func (rep *Report) Print(w io.Writer) {
 		fmt.Fprintf(w, "server scheduler  p99 ≤ %.3gs from runnable to running (large: the server waited for a CPU)\n", rep.SchedP99Bound)
 	}
 	conns := rep.Clients + rep.Spectators
-	fmt.Fprintf(w, "server memory     RSS %.0f MiB (%.1f KB a connection), heap in use %.0f MiB, %0.f goroutines\n",
-		rep.ServerRSS/(1<<20), perConnection(rep.ServerRSS, conns), rep.ServerHeap/(1<<20), rep.ServerGoroutines)
+	fmt.Fprintf(w, "server memory     RSS %.0f MiB (%.1f KB a connection), heap in use %.0f MiB, %.0f goroutines with %.0f MiB of stacks\n",
+		rep.ServerRSS/(1<<20), perConnection(rep.ServerRSS, conns), rep.ServerHeap/(1<<20), rep.ServerGoroutines, rep.ServerStacks/(1<<20))
 	loader := "this process"
 	if rep.Procs > 1 {
 		loader = fmt.Sprintf("the %d load processes", rep.Procs)
@@ -775,8 +779,8 @@ func (rep *Report) Print(w io.Writer) {
 		rd(rep.CPUPerAction()), loader, rep.LoaderCPU.Seconds()/rep.Elapsed.Seconds())
 	if len(rep.PerNode) > 1 {
 		for _, n := range rep.PerNode {
-			fmt.Fprintf(w, "node %s: %d connections, RSS %.0f MiB (%.1f KB a connection), heap in use %.0f MiB, %.0f goroutines, %.2f cores (%v an action)\n",
-				n.URL, n.Connections, n.RSS/(1<<20), perConnection(n.RSS, n.Connections), n.Heap/(1<<20), n.Goroutines, n.Cores,
+			fmt.Fprintf(w, "node %s: %d connections, RSS %.0f MiB (%.1f KB a connection), heap in use %.0f MiB, %.0f goroutines with %.0f MiB of stacks, %.2f cores (%v an action)\n",
+				n.URL, n.Connections, n.RSS/(1<<20), perConnection(n.RSS, n.Connections), n.Heap/(1<<20), n.Goroutines, n.Stacks/(1<<20), n.Cores,
 				rd(cpuPer(n.Cores, rep.Elapsed, rep.Actions)))
 		}
 	}

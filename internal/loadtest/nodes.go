@@ -25,6 +25,7 @@ type NodeFigures struct {
 	URL            string
 	Connections    int     // the run's connections to this node, players and spectators
 	RSS, Heap      float64 // bytes
+	Stacks         float64 // bytes of goroutine stacks
 	Goroutines     float64
 	Cores          float64 // CPU over the measured window
 	ActionP99Bound float64 // seconds: the bucket holding the node's action latency p99
