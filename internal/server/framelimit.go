@@ -135,12 +135,15 @@ type watchFrames struct {
 
 func (h *watchFrames) Unwrap() http.ResponseWriter { return h.ResponseWriter }
 
+// readBuffer is the size of a WebSocket's read buffer. A client's frames
+// are a few hundred bytes (a larger one is read past the buffer, straight
+// into the message), and every connection keeps its buffer as long as it
+// lives: the HTTP server's 4 KB would be most of it wasted.
+const readBuffer = 512
+
 // Hijack takes the connection over from the HTTP server, reading through
 // a frameWatch. The bytes the HTTP server read past the request are the
-// first of the WebSocket's, so they go through the watch too. The HTTP
-// server's own reader, which its connection keeps as long as the
-// WebSocket lives, then reads from the watch: a second one would cost
-// every connection another 4 KB.
+// first of the WebSocket's, so they go through the watch too.
 func (h *watchFrames) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	nc, brw, err := http.NewResponseController(h.ResponseWriter).Hijack()
 	if err != nil {
@@ -149,6 +152,5 @@ func (h *watchFrames) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	early, _ := brw.Reader.Peek(brw.Reader.Buffered())
 	early = bytes.Clone(early)
 	h.watch = &frameWatch{Conn: nc, src: io.MultiReader(bytes.NewReader(early), nc), limit: h.limit}
-	brw.Reader.Reset(h.watch)
-	return h.watch, brw, nil
+	return h.watch, bufio.NewReadWriter(bufio.NewReaderSize(h.watch, readBuffer), brw.Writer), nil
 }
