@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -48,6 +49,10 @@ type conn struct {
 	cancel context.CancelFunc
 	drop1  sync.Once
 	order  *replyOrder // answers in the order of the messages (order.go)
+
+	// heard is when the peer's last frame was read, in Unix nanoseconds:
+	// it proves the peer alive as a pong would (pingNow).
+	heard atomic.Int64
 
 	// reader goroutine only
 	hello   bool
@@ -107,6 +112,7 @@ func (s *Server) newConn(id string, ws *websocket.Conn) *conn {
 	c.log = s.log.With("table", id, "client", string(c.id))
 	c.ctx, c.cancel = context.WithCancel(s.ctx)
 	c.order = newReplyOrder(s.cfg.OutQueue, c.queue)
+	c.heard.Store(time.Now().UnixNano())
 	c.out.late = time.AfterFunc(time.Hour, func() { c.drop("write") })
 	c.out.late.Stop()
 	return c
@@ -120,7 +126,7 @@ func (c *conn) serve() {
 	// which the library would watch with one more callback each time.
 	defer context.AfterFunc(c.ctx, func() { c.ws.CloseNow() })()
 	unsubscribe := c.s.mgr.Bus().Subscribe(c.id, c)
-	c.pingLater()
+	c.pingLater(c.s.cfg.PingInterval)
 	c.guard("reader", c.reader)
 	c.cancel()
 	unsubscribe()
@@ -197,6 +203,9 @@ func (c *conn) reader() {
 		}
 		typ, data, err := c.ws.Read(ctx)
 		cancel()
+		if err == nil {
+			c.heard.Store(time.Now().UnixNano())
+		}
 		if err != nil {
 			switch {
 			case c.watch != nil && c.watch.tooBig() > 0:

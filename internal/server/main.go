@@ -50,7 +50,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.DurationVar(&c.Grace, "grace", 30*time.Second, "how long an absent player's seat waits before a bot plays it")
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "how long bots pause before each move (0: none)")
 	fs.DurationVar(&c.ThinkLimit, "think-limit", table.DefaultThinkLimit, "the most an expert bot's move or a hint may search (a safety net on a busy machine)")
-	fs.DurationVar(&c.PingInterval, "ping", 20*time.Second, "interval between WebSocket pings")
+	fs.DurationVar(&c.PingInterval, "ping", 20*time.Second, "how long a connection may be quiet before it is pinged")
 	fs.DurationVar(&c.PingTimeout, "ping-timeout", 15*time.Second, "time for a pong before the client is dropped")
 	fs.IntVar(&c.MaxTables, "max-tables", table.DefaultMaxTables, "tables in memory at once")
 	fs.Float64Var(&c.MsgRate, "msg-rate", 10, "messages a second per connection (negative: no limit)")

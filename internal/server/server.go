@@ -70,7 +70,7 @@ type Config struct {
 	InboxSize  int           // each table's inbound queue (table.DefaultInboxSize)
 	MaxTables  int           // tables in memory (table.DefaultMaxTables)
 
-	PingInterval time.Duration // between WebSocket pings (20s)
+	PingInterval time.Duration // quiet before a WebSocket ping (20s)
 	PingTimeout  time.Duration // for the pong (15s)
 	WriteTimeout time.Duration // for one frame (10s)
 	HelloTimeout time.Duration // for the first frame (15s)

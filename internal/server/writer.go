@@ -131,19 +131,31 @@ func (c *conn) writer() {
 	}
 }
 
-// pingLater sets the next ping, PingInterval from now.
-func (c *conn) pingLater() {
+// pingLater sets the next ping, d from now.
+func (c *conn) pingLater(d time.Duration) {
 	o := &c.out
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if !o.closed {
-		o.ping = time.AfterFunc(c.s.cfg.PingInterval, c.pingNow)
+	switch {
+	case o.closed:
+	case o.ping == nil:
+		o.ping = time.AfterFunc(d, c.pingNow)
+	default:
+		o.ping.Reset(d)
 	}
 }
 
 // pingNow checks that the peer is alive: a peer that does not answer a
-// ping in time is dropped, and its seat starts its grace period.
+// ping in time is dropped, and its seat starts its grace period. A peer
+// that sent a frame within the interval is alive already: it is pinged
+// once it has been quiet for the whole interval, so that players, who
+// send every few seconds, cost no pings, and a crowd of tens of
+// thousands half the frames.
 func (c *conn) pingNow() {
+	if quiet := time.Since(time.Unix(0, c.heard.Load())); quiet < c.s.cfg.PingInterval {
+		c.pingLater(c.s.cfg.PingInterval - quiet)
+		return
+	}
 	o := &c.out
 	o.mu.Lock()
 	ok := o.start()
@@ -160,6 +172,6 @@ func (c *conn) pingNow() {
 			c.drop("ping")
 			return
 		}
-		c.pingLater()
+		c.pingLater(c.s.cfg.PingInterval)
 	})
 }
