@@ -191,12 +191,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			defer os.RemoveAll(d)
 			dir = d
 		}
-		srv, err := server.New(server.Config{Addr: "127.0.0.1:0", DataDir: dir, BotDelay: -1, Grace: time.Hour,
-			HTTPRate: -1, MsgRate: 1000, MaxTables: MaxTables * 2, PingInterval: 30 * time.Second})
+		srv, err := startServer(dir)
 		if err != nil {
-			return nil, err
-		}
-		if err := srv.Start(); err != nil {
 			return nil, err
 		}
 		defer srv.Shutdown(context.Background())
@@ -317,6 +313,21 @@ func (rep *Report) quantiles(lat []time.Duration) {
 		q := func(p float64) time.Duration { return lat[min(len(lat)-1, int(p*float64(len(lat))))] }
 		rep.P50, rep.P90, rep.P99, rep.Max = q(0.50), q(0.90), q(0.99), lat[len(lat)-1]
 	}
+}
+
+// startServer starts a server in this process with its data in dir, set
+// as a load run needs it: no rate limit a run's clients would meet, room
+// for every table, bots and pings out of the way.
+func startServer(dir string) (*server.Server, error) {
+	srv, err := server.New(server.Config{Addr: "127.0.0.1:0", DataDir: dir, BotDelay: -1, Grace: time.Hour,
+		HTTPRate: -1, MsgRate: 1000, MaxTables: MaxTables * 2, PingInterval: 30 * time.Second})
+	if err != nil {
+		return nil, err
+	}
+	if err := srv.Start(); err != nil {
+		return nil, err
+	}
+	return srv, nil
 }
 
 // loopbackOnly refuses any server that is not on this machine: a load

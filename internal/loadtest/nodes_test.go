@@ -10,8 +10,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/skullking-go/skullking/internal/server"
 )
 
 // Table i is created through node i mod n and its connection k goes to
@@ -132,12 +130,8 @@ type nodeLog struct {
 // each table is joined through one node and has connections on both, and
 // the report adds up both nodes' figures and names each.
 func TestRunSpreadsTablesOverNodes(t *testing.T) {
-	srv, err := server.New(server.Config{Addr: "127.0.0.1:0", DataDir: t.TempDir(), BotDelay: -1, Grace: time.Hour,
-		HTTPRate: -1, MsgRate: 1000, MaxTables: MaxTables * 2, PingInterval: 30 * time.Second})
+	srv, err := startServer(t.TempDir())
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Shutdown(context.Background())

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/skullking-go/skullking/internal/server"
 )
 
 // TestSplitRunAddsUpItsProcesses: a run split over three processes (this
@@ -20,12 +18,8 @@ import (
 func TestSplitRunAddsUpItsProcesses(t *testing.T) {
 	defer func(d time.Duration) { measureSlack = d }(measureSlack)
 	measureSlack = time.Second
-	srv, err := server.New(server.Config{Addr: "127.0.0.1:0", DataDir: t.TempDir(), BotDelay: -1, Grace: time.Hour,
-		HTTPRate: -1, MsgRate: 1000, MaxTables: MaxTables * 2, PingInterval: 30 * time.Second})
+	srv, err := startServer(t.TempDir())
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Shutdown(context.Background())
