@@ -783,6 +783,10 @@ func (t *Table) keepRecord() {
 		t.log.Error("mark table over", "err", err)
 		return
 	}
+	// The lobby's index says so at once, before the final state goes out:
+	// a client that sees the game end and asks for the record at once is
+	// answered from it.
+	t.announce()
 	t.idleSince = time.Now()
 	t.log.Info("game over", "actions", len(t.actions), "winners", t.game.Winners())
 }
