@@ -277,8 +277,11 @@ func TestBadInput(t *testing.T) {
 	if f := ben.next("chat"); f.Text != "still here" || f.Name != "Ann" {
 		t.Fatalf("chat %+v", f)
 	}
-	// A frame over the limit closes the connection.
-	ben.sendRaw(`{"type":"chat","text":"` + strings.Repeat("a", protocol.MaxFrame) + `"}`)
+	// A frame over the limit closes the connection, as soon as its header
+	// is read: the write of the rest may meet a closed connection.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	_ = ben.ws.Write(ctx, websocket.MessageText, []byte(`{"type":"chat","text":"`+strings.Repeat("a", protocol.MaxFrame)+`"}`))
+	cancel()
 	waitClosed(t, ben)
 	// Before hello, nothing but hello.
 	c := dialRaw(t, ts, id, "early")
