@@ -40,6 +40,7 @@ type conn struct {
 	s     *Server
 	ws    *websocket.Conn
 	watch *frameWatch // the bytes ws reads, watched for a frame over the limit
+	cork  *cork       // gathers a batch of frames into one write (cork.go)
 	table string
 	id    table.ClientID
 	log   *slog.Logger
@@ -93,6 +94,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.metrics.connections.Inc()
 	c := s.newConn(id, ws)
 	c.watch = hw.watch
+	c.cork = hw.cork
 	// The connection is served by a goroutine of its own and the handler
 	// returns: the HTTP server then lets go of everything it kept for the
 	// request, and the reader's stack is not the handler's, which the

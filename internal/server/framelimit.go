@@ -131,6 +131,7 @@ type watchFrames struct {
 	http.ResponseWriter
 	limit uint64
 	watch *frameWatch // once hijacked
+	cork  *cork       // once hijacked: what the library writes goes through it
 }
 
 func (h *watchFrames) Unwrap() http.ResponseWriter { return h.ResponseWriter }
@@ -152,5 +153,9 @@ func (h *watchFrames) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	early, _ := brw.Reader.Peek(brw.Reader.Buffered())
 	early = bytes.Clone(early)
 	h.watch = &frameWatch{Conn: nc, src: io.MultiReader(bytes.NewReader(early), nc), limit: h.limit}
-	return h.watch, bufio.NewReadWriter(bufio.NewReaderSize(h.watch, readBuffer), brw.Writer), nil
+	// The HTTP server wrote the upgrade's answer before the hijack, so its
+	// writer holds nothing: the library gets a small one over the cork
+	// instead, and the connection keeps no 4 KB write buffer.
+	h.cork = newCork(nc)
+	return h.watch, bufio.NewReadWriter(bufio.NewReaderSize(h.watch, readBuffer), bufio.NewWriterSize(h.cork, libraryBuffer)), nil
 }

@@ -88,42 +88,57 @@ func (c *conn) queue(f table.Frame) bool {
 	return true
 }
 
-// next takes the oldest frame waiting, or ends the writer when there is
-// none: the next frame queued starts another.
-func (c *conn) next() (table.Frame, bool) {
+// next takes every frame waiting, oldest first, or ends the writer when
+// there is none: the next frame queued starts another.
+func (c *conn) next() ([]table.Frame, bool) {
 	o := &c.out
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if len(o.frames) == 0 || c.ctx.Err() != nil {
 		o.writing = false
 		o.frames = nil // an idle connection keeps no buffer
-		return table.Frame{}, false
+		return nil, false
 	}
-	f := o.frames[0]
-	o.frames[0] = table.Frame{}
-	o.frames = o.frames[1:]
-	return f, true
+	batch := o.frames
+	o.frames = nil
+	return batch, true
 }
 
-// writer writes the outbox's frames in order until it is empty. A write
-// that takes longer than WriteTimeout drops the connection, which closes
-// its socket and so ends the write (serve).
+// writer writes the outbox's frames in order until it is empty, each batch
+// that waited together in one write to the socket (cork.go). A batch that
+// takes longer than WriteTimeout drops the connection, which closes its
+// socket and so ends the write (serve).
 func (c *conn) writer() {
 	o := &c.out
 	for {
-		f, ok := c.next()
+		batch, ok := c.next()
 		if !ok {
 			return
 		}
 		o.late.Reset(c.s.cfg.WriteTimeout)
-		err := c.ws.Write(context.Background(), websocket.MessageText, f.Data)
+		c.cork.hold()
+		written, closing := 0, false
+		var err error
+		for _, f := range batch {
+			if err = c.ws.Write(context.Background(), websocket.MessageText, f.Data); err != nil {
+				break
+			}
+			written++
+			if f.Close {
+				closing = true
+				break
+			}
+		}
+		if ferr := c.cork.release(); err == nil {
+			err = ferr
+		}
 		o.late.Stop()
 		if err != nil {
 			c.drop("write")
 			return
 		}
-		c.s.metrics.frames.Inc()
-		if f.Close {
+		c.s.metrics.frames.Add(float64(written))
+		if closing {
 			_ = c.ws.Close(websocket.StatusNormalClosure, "see the last message")
 			c.cancel()
 			return
