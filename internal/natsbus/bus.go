@@ -394,11 +394,21 @@ func (b *Bus) Subscribe(id table.ClientID, ep table.Endpoint) func() {
 // Publish implements table.Bus: a frame for a client of another node goes
 // to that node's subject. It reports false only when it cannot be sent at
 // all; whether that node still has the client is its own affair.
-func (b *Bus) Publish(to table.ClientID, f table.Frame) bool {
+func (b *Bus) Publish(to table.ClientID, fs ...table.Frame) bool {
 	node, ok := nodeOf(to)
 	if !ok || node == b.node {
-		return b.local.Publish(to, f)
+		return b.local.Publish(to, fs...)
 	}
+	for _, f := range fs {
+		if !b.relay(node, to, f) {
+			return false
+		}
+	}
+	return true
+}
+
+// relay sends a frame to a client of another node.
+func (b *Bus) relay(node string, to table.ClientID, f table.Frame) bool {
 	if !b.nc.IsConnected() {
 		return false
 	}

@@ -170,6 +170,20 @@ func (c *conn) Deliver(f table.Frame) bool {
 	return true
 }
 
+// DeliverAll implements table.BatchEndpoint: it queues frames as Deliver
+// does, and the writer starts only once all of them wait, so that they go
+// out in one write.
+func (c *conn) DeliverAll(fs []table.Frame) bool {
+	c.out.hold()
+	defer c.release()
+	for _, f := range fs {
+		if !c.Deliver(f) {
+			return false
+		}
+	}
+	return true
+}
+
 // drop ends the connection for reason (counted once).
 func (c *conn) drop(reason string) {
 	c.dropped(reason)

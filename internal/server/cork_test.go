@@ -112,8 +112,8 @@ func (c *countedConn) Write(p []byte) (int, error) {
 }
 
 // Over a real socket, the frames waiting in a connection's outbox when its
-// writer starts (an ack behind a state, a burst queued during a slow
-// write) reach the kernel in one write, and the peer reads each of them,
+// writer starts (a burst queued during a slow write, or an action's state
+// and answer, handed over together) reach the kernel in one write, and the peer reads each of them,
 // whole and in order. A lone frame is one write too, though the library
 // writes it through a buffer smaller than the frame.
 func TestAWaitingBatchGoesOutInOneWrite(t *testing.T) {
@@ -188,6 +188,33 @@ func TestAWaitingBatchGoesOutInOneWrite(t *testing.T) {
 	read(3)
 	if n := l.writes.Load(); n != 1 {
 		t.Errorf("a lone frame took %d writes, want 1", n)
+	}
+
+	// Frames the table hands over together (an action's state and answer,
+	// DeliverAll) wait for each other, though the writer is idle when the
+	// first comes: no writer starts while they are being handed over.
+	waitIdle(t, c)
+	l.writes.Store(0)
+	c.out.hold()
+	c.Deliver(table.Frame{Data: frame(4)})
+	time.Sleep(50 * time.Millisecond)
+	if n := l.writes.Load(); n != 0 {
+		t.Fatalf("%d writes while frames were being handed over", n)
+	}
+	c.Deliver(table.Frame{Data: frame(5)})
+	c.release()
+	read(4, 5)
+	if n := l.writes.Load(); n != 1 {
+		t.Errorf("two frames handed together took %d writes, want 1", n)
+	}
+	waitIdle(t, c)
+	l.writes.Store(0)
+	if !c.DeliverAll([]table.Frame{{Data: frame(6)}, {Data: frame(7)}}) {
+		t.Fatal("frames handed together were refused")
+	}
+	read(6, 7)
+	if n := l.writes.Load(); n != 1 {
+		t.Errorf("DeliverAll's two frames took %d writes, want 1", n)
 	}
 }
 

@@ -21,6 +21,7 @@ type outbox struct {
 	mu      sync.Mutex
 	frames  []table.Frame // waiting for the writer, oldest first
 	writing bool          // a writer is running
+	held    int           // frames are being handed over together: no writer starts yet
 	closed  bool          // the connection is over: nothing more starts
 	ping    *time.Timer   // the next ping
 	// late drops the connection when a write takes longer than
@@ -74,18 +75,51 @@ func (c *conn) queue(f table.Frame) bool {
 		return false
 	}
 	o.frames = append(o.frames, f)
-	spawn := !o.writing && o.start()
-	if spawn {
-		o.writing = true
-	}
+	spawn := o.spawn()
 	o.mu.Unlock()
 	if spawn {
-		go func() {
-			defer o.tasks.Done()
-			c.guard("writer", c.writer)
-		}()
+		c.startWriter()
 	}
 	return true
+}
+
+// spawn reports whether a writer must start for the frames waiting, and
+// counts it as started. o.mu is held.
+func (o *outbox) spawn() bool {
+	if o.writing || o.held > 0 || len(o.frames) == 0 || !o.start() {
+		return false
+	}
+	o.writing = true
+	return true
+}
+
+// startWriter runs a writer, which spawn has counted.
+func (c *conn) startWriter() {
+	o := &c.out
+	go func() {
+		defer o.tasks.Done()
+		c.guard("writer", c.writer)
+	}()
+}
+
+// hold keeps a writer from starting until release: the frames queued in
+// between wait for it together.
+func (o *outbox) hold() {
+	o.mu.Lock()
+	o.held++
+	o.mu.Unlock()
+}
+
+// release ends a hold, starting a writer for what waits.
+func (c *conn) release() {
+	o := &c.out
+	o.mu.Lock()
+	o.held--
+	spawn := o.spawn()
+	o.mu.Unlock()
+	if spawn {
+		c.startWriter()
+	}
 }
 
 // next takes every frame waiting, oldest first, or ends the writer when

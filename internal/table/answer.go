@@ -38,7 +38,7 @@ func (t *Table) answerFrame(r request, f Frame) {
 	if t.open == r {
 		t.open = request{}
 	}
-	t.m.cfg.Bus.Publish(r.client, f)
+	t.publish(r.client, f)
 }
 
 // park says that r is answered later, from the background (a hint being

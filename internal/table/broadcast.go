@@ -17,7 +17,7 @@ func (t *Table) send(to ClientID, msg protocol.ServerMsg, close bool) {
 		t.log.Error("encode message", "type", msg.Type, "err", err)
 		return
 	}
-	t.m.cfg.Bus.Publish(to, Frame{Data: b, Close: close})
+	t.publish(to, Frame{Data: b, Close: close})
 }
 
 // info is the table as everyone may see it.
@@ -77,7 +77,7 @@ func (t *Table) tellTable(always bool) {
 		return
 	}
 	for id := range t.clients {
-		t.m.cfg.Bus.Publish(id, Frame{Data: b})
+		t.publish(id, Frame{Data: b})
 	}
 }
 
@@ -101,7 +101,7 @@ func (t *Table) broadcastState(ev *protocol.Event) {
 			frames[k][r], enc = t.stateFrame(c.seat, r == 1, ev, enc)
 		}
 		c.sent = rounds
-		t.m.cfg.Bus.Publish(id, Frame{Data: frames[k][r]})
+		t.publish(id, Frame{Data: frames[k][r]})
 	}
 }
 

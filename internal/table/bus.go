@@ -58,6 +58,14 @@ type Endpoint interface {
 	Deliver(Frame) bool
 }
 
+// BatchEndpoint is an Endpoint that takes several frames at once, to
+// write them together. Like Deliver, DeliverAll never blocks; it reports
+// false if any frame was refused.
+type BatchEndpoint interface {
+	Endpoint
+	DeliverAll([]Frame) bool
+}
+
 // EndpointFunc adapts a function to Endpoint.
 type EndpointFunc func(Frame) bool
 
@@ -92,8 +100,10 @@ type Bus interface {
 	SendWait(ctx context.Context, table string, in Intent) error
 	// Subscribe attaches a client's endpoint until cancel.
 	Subscribe(id ClientID, ep Endpoint) (cancel func())
-	// Publish delivers a frame to a client: false if it is gone or full.
-	Publish(to ClientID, f Frame) bool
+	// Publish delivers frames to a client, in order and, where its
+	// endpoint takes them so (BatchEndpoint), together: false if it is
+	// gone or full. It does not keep fs.
+	Publish(to ClientID, fs ...Frame) bool
 }
 
 // LocalBus is the in-process Bus of a single node.
@@ -202,14 +212,22 @@ func (b *LocalBus) Subscribe(id ClientID, ep Endpoint) func() {
 }
 
 // Publish implements Bus.
-func (b *LocalBus) Publish(to ClientID, f Frame) bool {
+func (b *LocalBus) Publish(to ClientID, fs ...Frame) bool {
 	b.mu.RLock()
 	sub := b.clients[to]
 	b.mu.RUnlock()
 	if sub == nil {
 		return false
 	}
-	return sub.ep.Deliver(f)
+	if be, ok := sub.ep.(BatchEndpoint); ok && len(fs) > 1 {
+		return be.DeliverAll(fs)
+	}
+	for _, f := range fs {
+		if !sub.ep.Deliver(f) {
+			return false
+		}
+	}
+	return true
 }
 
 // Has reports whether client id is subscribed.

@@ -135,7 +135,7 @@ func (t *Table) hello(in Intent) {
 	if t.game != nil {
 		f, _ := t.stateFrame(c.seat, true, nil, nil)
 		c.sent = t.game.ResultCount()
-		t.m.cfg.Bus.Publish(in.Client, Frame{Data: f})
+		t.publish(in.Client, Frame{Data: f})
 	}
 	if t.broken != nil {
 		t.send(in.Client, t.errorMsg(0, protocol.ErrInternal, protocol.NewProblem(protocol.ProblemBrokenBecause, "Detail", t.broken.Error())), false)
@@ -328,7 +328,7 @@ func (t *Table) chat(in Intent, c *client) {
 		if id == in.Client {
 			continue
 		}
-		t.m.cfg.Bus.Publish(id, Frame{Data: b})
+		t.publish(id, Frame{Data: b})
 	}
 	// The sender's copy is the answer to its chat message.
 	t.answerFrame(in.request(), Frame{Data: b})

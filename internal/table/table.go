@@ -155,6 +155,8 @@ type Table struct {
 	// open is the request the current event took in, until answered
 	// (answer.go).
 	open request
+	// out holds an event's frames until it ends or waits (outgoing.go).
+	out outgoing
 	// The table message after arrivals and departures goes out at most
 	// once an interval (presence.go).
 	tableStale bool      // presence changed since the last table message
@@ -309,6 +311,8 @@ func (t *Table) run() {
 // connection's later answers never wait for it.
 func (t *Table) safely(r request, f func()) {
 	t.open = r
+	t.gather()
+	defer t.handOver()
 	defer func() {
 		if v := recover(); v != nil {
 			t.log.Error("table event panicked", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
@@ -541,6 +545,7 @@ func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 		if err := t.mayWrite(); err != nil {
 			return err
 		}
+		t.flush() // nothing made so far waits for the append
 		rec = store.Action{Seq: int64(len(t.actions) + 1), At: now, Action: a, By: by}
 		ctx, cancel := t.writeContext()
 		defer cancel()
