@@ -51,6 +51,10 @@ const (
 	hdrTable  = "Sk-Table"
 	hdrReq    = "Sk-Req"
 	hdrClose  = "Sk-Close"
+	// hdrFrames, on a message carrying several frames for one client,
+	// lists them, "length:req:close" each (close 0 or 1), comma-separated;
+	// the message's data is their data end to end.
+	hdrFrames = "Sk-Frames"
 	hdrNode   = "Sk-Node"
 )
 
@@ -399,18 +403,8 @@ func (b *Bus) Publish(to table.ClientID, fs ...table.Frame) bool {
 	if !ok || node == b.node {
 		return b.local.Publish(to, fs...)
 	}
-	for _, f := range fs {
-		if !b.relay(node, to, f) {
-			return false
-		}
-	}
-	return true
-}
-
-// relay sends a frame to a client of another node.
-func (b *Bus) relay(node string, to table.ClientID, f table.Frame) bool {
-	if !b.nc.IsConnected() {
-		return false
+	if len(fs) == 0 || !b.nc.IsConnected() {
+		return len(fs) == 0
 	}
 	m := nats.NewMsg(clientSubject(node))
 	m.Header.Set(hdrClient, string(to))
@@ -420,14 +414,85 @@ func (b *Bus) relay(node string, to table.ClientID, f table.Frame) bool {
 	if t != "" {
 		m.Header.Set(hdrTable, t)
 	}
-	if f.Req != 0 {
-		m.Header.Set(hdrReq, strconv.FormatUint(f.Req, 10))
+	if len(fs) == 1 {
+		f := fs[0]
+		if f.Req != 0 {
+			m.Header.Set(hdrReq, strconv.FormatUint(f.Req, 10))
+		}
+		if f.Close {
+			m.Header.Set(hdrClose, "1")
+		}
+		m.Data = f.Data
+		return b.nc.PublishMsg(m) == nil
 	}
-	if f.Close {
-		m.Header.Set(hdrClose, "1")
-	}
-	m.Data = f.Data
+	// Frames handed over together cross in one message, and reach the
+	// client together.
+	list, data := frameList(fs)
+	m.Header.Set(hdrFrames, list)
+	m.Data = data
 	return b.nc.PublishMsg(m) == nil
+}
+
+// frameList is the hdrFrames header and the data of a message carrying fs.
+func frameList(fs []table.Frame) (string, []byte) {
+	var list []byte
+	size := 0
+	for i, f := range fs {
+		if i > 0 {
+			list = append(list, ',')
+		}
+		list = strconv.AppendInt(list, int64(len(f.Data)), 10)
+		list = append(list, ':')
+		list = strconv.AppendUint(list, f.Req, 10)
+		list = append(list, ':', boolDigit(f.Close))
+		size += len(f.Data)
+	}
+	data := make([]byte, 0, size)
+	for _, f := range fs {
+		data = append(data, f.Data...)
+	}
+	return string(list), data
+}
+
+// boolDigit is '1' for true, '0' for false.
+func boolDigit(v bool) byte {
+	if v {
+		return '1'
+	}
+	return '0'
+}
+
+// framesOf reads the frames a message from a table's owner carries: one,
+// or several listed in its hdrFrames header.
+func framesOf(m *nats.Msg) ([]table.Frame, error) {
+	list := m.Header.Get(hdrFrames)
+	if list == "" {
+		f := table.Frame{Data: m.Data, Close: m.Header.Get(hdrClose) == "1"}
+		f.Req, _ = strconv.ParseUint(m.Header.Get(hdrReq), 10, 64)
+		return []table.Frame{f}, nil
+	}
+	var fs []table.Frame
+	data := m.Data
+	for item := range strings.SplitSeq(list, ",") {
+		parts := strings.Split(item, ":")
+		if len(parts) != 3 {
+			return nil, fmt.Errorf("frame list item %q: want length:req:close", item)
+		}
+		n, err := strconv.Atoi(parts[0])
+		if err != nil || n < 0 || n > len(data) {
+			return nil, fmt.Errorf("frame list item %q: a length of %d bytes left", item, len(data))
+		}
+		req, err := strconv.ParseUint(parts[1], 10, 64)
+		if err != nil || (parts[2] != "0" && parts[2] != "1") {
+			return nil, fmt.Errorf("frame list item %q: bad req or close", item)
+		}
+		fs = append(fs, table.Frame{Data: data[:n:n], Req: req, Close: parts[2] == "1"})
+		data = data[n:]
+	}
+	if len(data) != 0 {
+		return nil, fmt.Errorf("frame list %q: %d bytes of data past the frames", list, len(data))
+	}
+	return fs, nil
 }
 
 // frameIn delivers a frame from a table's owner to a client of this node.
@@ -435,9 +500,12 @@ func (b *Bus) relay(node string, to table.ClientID, f table.Frame) bool {
 // node restarted, say, and the table must not think it still connected.
 func (b *Bus) frameIn(m *nats.Msg) {
 	id := table.ClientID(m.Header.Get(hdrClient))
-	f := table.Frame{Data: m.Data, Close: m.Header.Get(hdrClose) == "1"}
-	f.Req, _ = strconv.ParseUint(m.Header.Get(hdrReq), 10, 64)
-	if b.local.Publish(id, f) {
+	fs, err := framesOf(m)
+	if err != nil {
+		b.log.Error("frames from another node", "client", id, "err", err)
+		return
+	}
+	if b.local.Publish(id, fs...) {
 		return
 	}
 	// Publish also fails for a client that is there but too slow (its
