@@ -45,6 +45,9 @@ type conn struct {
 	id    table.ClientID
 	log   *slog.Logger
 	out   outbox
+	// closing is held while the writer closes the connection: the close
+	// handshake reads the buffers the reader looks into (readerMayWait).
+	closing sync.Mutex
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -133,16 +136,25 @@ func (c *conn) serve() {
 	c.cancel()
 	unsubscribe()
 	if c.hello {
-		// The table must hear that this client left, or the seat would look
-		// connected forever; waiting here blocks only this goroutine.
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		err := c.s.mgr.Bus().SendWait(ctx, c.table, table.Intent{Kind: table.IntentDetach, Client: c.id, At: time.Now()})
-		cancel()
-		if err != nil && !errors.Is(err, table.ErrNoTable) {
-			c.log.Warn("detach", "err", err)
-		}
+		c.detach()
 	}
 	c.out.close()
+}
+
+// detach tells the table that this client left, or the seat would look
+// connected forever; waiting here blocks only this goroutine. It is a
+// function of its own, never inlined, so that its intent does not sit in
+// serve's frame under the reader's, deepening the stack every idle
+// connection keeps (awaitPeer).
+//
+//go:noinline
+func (c *conn) detach() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	err := c.s.mgr.Bus().SendWait(ctx, c.table, table.Intent{Kind: table.IntentDetach, Client: c.id, At: time.Now()})
+	cancel()
+	if err != nil && !errors.Is(err, table.ErrNoTable) {
+		c.log.Warn("detach", "err", err)
+	}
 }
 
 // guard runs one of the connection's goroutines, turning a panic into a
@@ -210,12 +222,26 @@ func (c *conn) failFrame(code websocket.StatusCode, why, reason string) {
 	c.cancel()
 }
 
+// readerMayWait reports whether nothing the peer sent waits in the
+// connection's buffers, so that the reader may wait on the socket.
+func (c *conn) readerMayWait() bool {
+	if c.watch == nil {
+		return false
+	}
+	c.closing.Lock()
+	defer c.closing.Unlock()
+	return !c.watch.unread()
+}
+
 // reader reads client frames until the connection ends.
 func (c *conn) reader() {
 	for {
 		ctx, cancel := context.Background(), context.CancelFunc(func() {})
 		if !c.hello {
 			ctx, cancel = context.WithTimeout(c.ctx, c.s.cfg.HelloTimeout)
+		} else if c.readerMayWait() {
+			// Between messages, wait for the peer on a shallow stack.
+			awaitPeer(c.watch.Conn)
 		}
 		typ, data, err := c.ws.Read(ctx)
 		cancel()

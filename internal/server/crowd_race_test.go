@@ -6,3 +6,7 @@ package server_test
 // longer than a test should (every frame written is instrumented), so the
 // crowd is smaller; the bound it checks is the same, per connection.
 const crowdSize = 300
+
+// raceDetector says whether the tests run under the race detector, whose
+// instrumentation deepens every stack frame.
+const raceDetector = true

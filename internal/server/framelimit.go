@@ -36,6 +36,8 @@ var errFrameTooBig = errors.New("a frame over the limit")
 type frameWatch struct {
 	net.Conn
 	src   io.Reader
+	early *bytes.Reader // what the HTTP server had read past the request, read first
+	above *bufio.Reader // the library's buffer over the watch
 	limit uint64
 
 	hdr  [14]byte // the header so far
@@ -104,6 +106,13 @@ func (w *frameWatch) headerLen() int {
 	return n
 }
 
+// unread reports whether bytes the peer sent wait in the connection's
+// buffers, where the socket cannot show them. Only one reader at a time
+// may ask (conn.readerMayWait).
+func (w *frameWatch) unread() bool {
+	return (w.above != nil && w.above.Buffered() > 0) || (w.early != nil && w.early.Len() > 0)
+}
+
 // length is the payload length of the header just read.
 func (w *frameWatch) length() uint64 {
 	switch n := w.hdr[1] & 0x7f; n {
@@ -152,10 +161,12 @@ func (h *watchFrames) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	}
 	early, _ := brw.Reader.Peek(brw.Reader.Buffered())
 	early = bytes.Clone(early)
-	h.watch = &frameWatch{Conn: nc, src: io.MultiReader(bytes.NewReader(early), nc), limit: h.limit}
+	first := bytes.NewReader(early)
+	h.watch = &frameWatch{Conn: nc, src: io.MultiReader(first, nc), early: first, limit: h.limit}
 	// The HTTP server wrote the upgrade's answer before the hijack, so its
 	// writer holds nothing: the library gets a small one over the cork
 	// instead, and the connection keeps no 4 KB write buffer.
 	h.cork = newCork(nc)
-	return h.watch, bufio.NewReadWriter(bufio.NewReaderSize(h.watch, readBuffer), bufio.NewWriterSize(h.cork, libraryBuffer)), nil
+	h.watch.above = bufio.NewReaderSize(h.watch, readBuffer)
+	return h.watch, bufio.NewReadWriter(h.watch.above, bufio.NewWriterSize(h.cork, libraryBuffer)), nil
 }

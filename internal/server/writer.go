@@ -173,7 +173,9 @@ func (c *conn) writer() {
 		}
 		c.s.metrics.frames.Add(float64(written))
 		if closing {
+			c.closing.Lock()
 			_ = c.ws.Close(websocket.StatusNormalClosure, "see the last message")
+			c.closing.Unlock()
 			c.cancel()
 			return
 		}
