@@ -537,10 +537,15 @@ func (cn *Conn) answerAll(err error) {
 	}
 }
 
-// lose marks the seat gone for good: the last event, then no more.
+// lose marks the seat gone for good: the last event, then no more. The
+// event is queued under the same lock that marks the seat lost, so a
+// program that has heard of the loss gets the loss's error from any
+// request it makes next, never "not connected".
 func (cn *Conn) lose(err error) {
-	cn.push(Event{Status: Lost, Err: err, At: time.Now()})
 	cn.mu.Lock()
+	if !cn.final {
+		cn.queue = append(cn.queue, Event{Status: Lost, Err: err, At: time.Now()})
+	}
 	cn.lost, cn.final = err, true
 	cn.answerAll(err)
 	cn.mu.Unlock()

@@ -232,6 +232,32 @@ func TestEventsInOrder(t *testing.T) {
 	}
 }
 
+// A program that acts the moment it hears its seat is lost is told why
+// the seat is lost, not that the Conn is reconnecting: the loss is marked
+// before the event that tells of it can be read. Many rounds, since the
+// two goroutines race.
+func TestActingOnHearingOfTheLossGetsItsReason(t *testing.T) {
+	ctx := testserver.Context(t, 30*time.Second)
+	for round := range 40 {
+		f := newFake(t)
+		conn := dialFake(t, f)
+		f.send(`{"type":"bye","reason":"the host gave your seat to a bot"}`, "")
+		for {
+			ev, err := conn.Next(ctx)
+			if err != nil {
+				t.Fatalf("round %d: the loss was never told: %v", round, err)
+			}
+			if ev.Status == client.Lost {
+				break
+			}
+		}
+		if err := conn.Act(ctx, protocol.Action{Kind: protocol.KindBid}); err == nil ||
+			!strings.Contains(err.Error(), "gave your seat") {
+			t.Fatalf("round %d: acting on hearing of the loss: %v", round, err)
+		}
+	}
+}
+
 // A Conn told to leave the score sheet out delivers views without it and
 // the rest the same; by default the sheet is there.
 func TestWithoutResultsLeavesTheScoreSheetOut(t *testing.T) {
