@@ -50,8 +50,11 @@ func (c *Client) Invite(id string) string { return c.server + "/t/" + id }
 
 // SocketURL is table id's WebSocket address on the server (ws:// or
 // wss://), for a program that speaks the protocol itself.
-func (c *Client) SocketURL(id string) string {
-	s := c.server
+func (c *Client) SocketURL(id string) string { return socketURL(c.server, id) }
+
+// socketURL is table id's WebSocket address on server.
+func socketURL(server, id string) string {
+	s := server
 	switch {
 	case strings.HasPrefix(s, "https://"):
 		s = "wss://" + strings.TrimPrefix(s, "https://")

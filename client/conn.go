@@ -138,6 +138,7 @@ type Conn struct {
 
 	mu      sync.Mutex
 	ws      *websocket.Conn // nil while dialling again
+	server  string          // the server ws reaches: the Client's, or one it was sent to
 	lost    error           // the seat is gone for good
 	nextID  int64
 	waiters map[int64]chan answer
@@ -202,19 +203,73 @@ func (c *Client) Dial(ctx context.Context, id string, o Options) (*Conn, error) 
 	return cn, nil
 }
 
-// wsURL is the table's WebSocket address.
-func (cn *Conn) wsURL() string { return cn.c.SocketURL(cn.table) }
-
 // maxEarly bounds the frames a server may send before its welcome.
 const maxEarly = 100
 
+// maxHops bounds the servers a dial follows a bye to before it goes back
+// to the Client's own server without following.
+const maxHops = 2
+
 // dial opens the table's WebSocket and says hello. It returns once the
 // server has welcomed the seat, with the frames read so far, the welcome
-// last.
+// last. The hello says the Conn follows: a node of a cluster that does
+// not run the table may answer with a bye naming the node that does, and
+// the Conn goes there. A server it is sent to and cannot reach, or a chain
+// of them, sends it back to its own server, without following: it is then
+// relayed, as a client that does not follow is.
 func (cn *Conn) dial(ctx context.Context) (*websocket.Conn, []frame, error) {
 	ctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
-	ws, resp, err := websocket.Dial(ctx, cn.wsURL(), &websocket.DialOptions{
+	home, server := cn.c.server, cn.c.server
+	for hop := 0; hop <= maxHops; hop++ {
+		ws, early, to, err := cn.dialAt(ctx, server, true)
+		switch {
+		case to != "":
+			server = to
+			continue
+		case err == nil:
+			cn.setServer(server)
+			return ws, early, nil
+		case server == home, refusesSeat(err):
+			// A server sent to may refuse the seat itself, as its own
+			// would; any other failure there sends the Conn home.
+			return nil, nil, err
+		}
+		break
+	}
+	ws, early, _, err := cn.dialAt(ctx, home, false)
+	if err == nil {
+		cn.setServer(home)
+	}
+	return ws, early, err
+}
+
+// refusesSeat reports whether err is the table's refusal of the seat or
+// the spectator itself, which any node would give.
+func refusesSeat(err error) bool {
+	var e *Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	switch e.Code {
+	case protocol.ErrBadToken, protocol.ErrNoSpectator, protocol.ErrSpectatorsFull:
+		return true
+	}
+	return false
+}
+
+// setServer records the server the Conn's connection reaches.
+func (cn *Conn) setServer(s string) {
+	cn.mu.Lock()
+	cn.server = s
+	cn.mu.Unlock()
+}
+
+// dialAt opens the table's WebSocket on server and says hello, following
+// or not. It returns the welcomed connection, or the server a bye sends
+// the Conn to, or why neither.
+func (cn *Conn) dialAt(ctx context.Context, server string, follow bool) (ws *websocket.Conn, early []frame, to string, err error) {
+	ws, resp, err := websocket.Dial(ctx, socketURL(server, cn.table), &websocket.DialOptions{
 		Subprotocols: []string{protocol.Subprotocol}, HTTPClient: cn.c.http})
 	if err != nil {
 		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
@@ -224,28 +279,27 @@ func (cn *Conn) dial(ctx context.Context) (*websocket.Conn, []frame, error) {
 				n, _ := resp.Body.Read(b)
 				b = b[:n]
 			}
-			return nil, nil, httpError(resp.StatusCode, b)
+			return nil, nil, "", httpError(resp.StatusCode, b)
 		}
-		return nil, nil, err
+		return nil, nil, "", err
 	}
 	if ws.Subprotocol() != protocol.Subprotocol {
 		ws.CloseNow()
-		return nil, nil, &Error{Code: protocol.ErrBadVersion,
+		return nil, nil, "", &Error{Code: protocol.ErrBadVersion,
 			Message: "the server does not speak " + protocol.Subprotocol}
 	}
 	ws.SetReadLimit(protocol.MaxServerFrame)
 	hello := protocol.ClientMsg{Type: protocol.TypeHello, V: protocol.Version, Token: cn.opts.Token, Spectate: cn.opts.Spectate,
-		ResultsOnce: true}
+		ResultsOnce: true, Follow: follow}
 	if err := send(ctx, ws, hello); err != nil {
 		ws.CloseNow()
-		return nil, nil, err
+		return nil, nil, "", err
 	}
-	var early []frame
 	for len(early) < maxEarly {
 		typ, data, err := ws.Read(ctx)
 		if err != nil {
 			ws.CloseNow()
-			return nil, nil, err
+			return nil, nil, "", err
 		}
 		if typ != websocket.MessageText {
 			continue
@@ -267,23 +321,26 @@ func (cn *Conn) dial(ctx context.Context) (*websocket.Conn, []frame, error) {
 			}
 			if err != nil {
 				ws.CloseNow()
-				return nil, nil, err
+				return nil, nil, "", err
 			}
-			return ws, early, nil
+			return ws, early, "", nil
 		case protocol.TypeError:
 			switch m.Code {
 			case protocol.ErrBadToken, protocol.ErrBadVersion, protocol.ErrNoTable, protocol.ErrBadRequest,
 				protocol.ErrNoSpectator, protocol.ErrSpectatorsFull:
 				ws.CloseNow()
-				return nil, nil, &Error{Code: m.Code, Message: m.Message, Problem: m.Problem}
+				return nil, nil, "", &Error{Code: m.Code, Message: m.Message, Problem: m.Problem}
 			}
 		case protocol.TypeBye:
 			ws.CloseNow()
-			return nil, nil, &Error{Code: protocol.TypeBye, Message: m.Reason, Problem: m.Problem}
+			if follow && m.Reconnect && m.Server != "" {
+				return nil, nil, m.Server, nil // DecodeServer checked the address
+			}
+			return nil, nil, "", &Error{Code: protocol.TypeBye, Message: m.Reason, Problem: m.Problem}
 		}
 	}
 	ws.CloseNow()
-	return nil, nil, errors.New("the server did not welcome this seat")
+	return nil, nil, "", errors.New("the server did not welcome this seat")
 }
 
 // permanent reports whether a failed dial is not worth trying again: a
@@ -651,6 +708,16 @@ func (cn *Conn) Token() string { return cn.opts.Token }
 
 // Client is the server the table is at.
 func (cn *Conn) Client() *Client { return cn.c }
+
+// Server is the server the Conn's last connection reached: the Client's,
+// or the node that runs the table when a node of a cluster sent the Conn
+// there. A Conn that drops dials the Client's server again, since the
+// table may have moved.
+func (cn *Conn) Server() string {
+	cn.mu.Lock()
+	defer cn.mu.Unlock()
+	return cn.server
+}
 
 // Frames counts the frames read from the server, every connection
 // included.

@@ -106,14 +106,18 @@ type ClientMsg struct {
 	// ResultsOnce, in a hello, asks the server to leave a state's results
 	// out while they are what this connection was last sent (View.Results
 	// absent: unchanged; KeepResults restores them).
-	ResultsOnce bool            `json:"results_once,omitempty"`
-	Action      *Action         `json:"action,omitempty"`   // act
-	Seat        *int            `json:"seat,omitempty"`     // seat, join
-	Set         string          `json:"set,omitempty"`      // seat: bot, open, remove
-	Level       string          `json:"level,omitempty"`    // seat, add_seat: bot level ("" on add_seat: open)
-	Text        string          `json:"text,omitempty"`     // chat
-	Name        string          `json:"name,omitempty"`     // join
-	Settings    *SettingsUpdate `json:"settings,omitempty"` // configure
+	ResultsOnce bool `json:"results_once,omitempty"`
+	// Follow, in a hello, says the client reconnects to the server a bye
+	// names (ServerMsg.Server): a node of a cluster may then send it to the
+	// node that runs its table instead of relaying its messages there.
+	Follow   bool            `json:"follow,omitempty"`
+	Action   *Action         `json:"action,omitempty"`   // act
+	Seat     *int            `json:"seat,omitempty"`     // seat, join
+	Set      string          `json:"set,omitempty"`      // seat: bot, open, remove
+	Level    string          `json:"level,omitempty"`    // seat, add_seat: bot level ("" on add_seat: open)
+	Text     string          `json:"text,omitempty"`     // chat
+	Name     string          `json:"name,omitempty"`     // join
+	Settings *SettingsUpdate `json:"settings,omitempty"` // configure
 }
 
 // ServerMsg is every message the server sends; Type says which fields count.
@@ -150,6 +154,10 @@ type ServerMsg struct {
 	// restarting, the table moved or was put away. Without it the seat (or
 	// the spectator's place) is gone.
 	Reconnect bool `json:"reconnect,omitempty"`
+	// Server, on a bye that asks to reconnect, is where to: the absolute
+	// http or https address of the node that runs the table. Only a client
+	// that said Follow in its hello is sent one.
+	Server string `json:"server,omitempty"`
 	// Hint answers a hint request: the expert's recommended action, and
 	// Why its reason, for the client to word (Text is both in English, for
 	// logs and tools).
@@ -310,6 +318,11 @@ func checkServer(m ServerMsg) (ServerMsg, error) {
 	}
 	if m.Seat != nil && (*m.Seat < -1 || *m.Seat >= maxSeats) {
 		return ServerMsg{}, fmt.Errorf("%s: seat %d", m.Type, *m.Seat)
+	}
+	if m.Server != "" {
+		if err := CheckServerAddress(m.Server); err != nil {
+			return ServerMsg{}, fmt.Errorf("%s: %v", m.Type, err)
+		}
 	}
 	for _, l := range m.Chat {
 		if l.Seat < -1 || l.Seat >= maxSeats {

@@ -78,7 +78,8 @@ func TestAFollowerOnOneNodeHearsAnEditOnAnother(t *testing.T) {
 }
 
 // A cluster is refused when it cannot work: nodes without a shared store,
-// a node name that cannot be a subject, two running nodes of one name.
+// a node name that cannot be a subject, two running nodes of one name, an
+// address to advertise that a client could not dial or on a lone node.
 func TestClusterFlagsThatCannotWork(t *testing.T) {
 	storeURL, nats := pgtest.URL(t), natstest.Start(t)
 	startNode(t, "--store", storeURL, "--bus", nats.URL(), "--node", "n1")
@@ -91,6 +92,11 @@ func TestClusterFlagsThatCannotWork(t *testing.T) {
 		{[]string{"--store", storeURL, "--bus", nats.URL(), "--node", "n1"}, "already has this name"},
 		{[]string{"--store", storeURL, "--bus", "nats://127.0.0.1:1", "--node", "n3"}, "cannot reach NATS at nats://127.0.0.1:1"},
 		{[]string{"--lease", "10ms"}, "--lease: at least 1s"},
+		{[]string{"--advertise", "http://127.0.0.1:9000"}, "--advertise: only a node of a cluster"},
+		{[]string{"--store", storeURL, "--bus", nats.URL(), "--node", "n4", "--advertise", "127.0.0.1:9000"},
+			"--advertise: the server address \"127.0.0.1:9000\" is not http:// or https://"},
+		{[]string{"--store", storeURL, "--bus", nats.URL(), "--node", "n4", "--advertise", "https://node4.example.org/"},
+			"ends with a slash"},
 	} {
 		var stderr strings.Builder
 		code := runServe(append([]string{"--addr", "127.0.0.1:0"}, c.args...), strings.NewReader(""), io.Discard, &stderr)

@@ -15,6 +15,7 @@ import (
 	"github.com/skullking-go/skullking/internal/review"
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/locale"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // Main is the serve command as a value — parse flags, start, close — so
@@ -46,6 +47,8 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.BoolVar(&c.Durable, "durable", false, "wait for the disk on every commit to the SQLite database in --data (survives power loss, slower; no effect with --store)")
 	fs.StringVar(&c.BusURL, "bus", "", "NATS URL (nats://host:4222) joining the nodes that share --store into one cluster (default: this node alone)")
 	fs.StringVar(&c.Node, "node", "", "this node's name in table leases and on the bus, unique in a cluster (default: the host name)")
+	fs.StringVar(&c.Advertise, "advertise", "", "this node's address as clients reach it (https://node2.example.org), with --bus: "+
+		"clients that can follow are sent here for the tables this node runs, rather than relayed by the node they reached (default: every client is relayed)")
 	fs.DurationVar(&c.LeaseTTL, "lease", 15*time.Second, "how long a table's lease lasts: a dead node's tables move to another node after it (renewed every third of it)")
 	fs.DurationVar(&c.Grace, "grace", 30*time.Second, "how long an absent player's seat waits before a bot plays it")
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "how long bots pause before each move (0: none)")
@@ -97,6 +100,14 @@ func (m *Main) ParseFlags(args []string) error {
 	}
 	if c.BusURL != "" && c.StoreURL == "" {
 		return errors.New("--bus: the nodes of a cluster share one PostgreSQL store: give --store too")
+	}
+	if c.Advertise != "" {
+		if c.BusURL == "" {
+			return errors.New("--advertise: only a node of a cluster sends clients to itself: give --bus too")
+		}
+		if err := protocol.CheckServerAddress(c.Advertise); err != nil {
+			return fmt.Errorf("--advertise: %w", err)
+		}
 	}
 	if *pseudo {
 		cat, err := locale.Default().WithPseudo()

@@ -60,6 +60,10 @@ type Config struct {
 	// and the lobby are shared through it. The caller closes it after the
 	// server.
 	Cluster *natsbus.Bus
+	// Advertise, on a node of a cluster, is its address as clients reach
+	// it: a client that says it follows, connected to another node, is
+	// sent here for the tables this node runs (table.Config.Advertise).
+	Advertise string
 
 	Grace    time.Duration // an absent player's seat waits this long for a bot (30s)
 	BotDelay time.Duration // bots pause this long before each move (700ms); negative: none
@@ -236,6 +240,14 @@ func New(cfg Config) (*Server, error) {
 		Observer: observer{s.metrics}, Grace: cfg.Grace, BotDelay: cfg.BotDelay, ThinkLimit: cfg.ThinkLimit, LeaseTTL: cfg.LeaseTTL,
 		IdleEvict: cfg.IdleEvict, InboxSize: cfg.InboxSize, MaxTables: cfg.MaxTables, Seed: cfg.Seed,
 		MaxSpectators: cfg.MaxSpectators, ChatRate: cfg.ChatRate}
+	if cfg.Advertise != "" {
+		if err := protocol.CheckServerAddress(cfg.Advertise); err != nil {
+			return nil, errors.Join(fmt.Errorf("server: Advertise: %w", err), s.closeStore())
+		}
+		if cfg.Cluster == nil {
+			return nil, errors.Join(errors.New("server: Advertise is for a node of a cluster (Cluster)"), s.closeStore())
+		}
+	}
 	if cfg.BusURL != "" && cfg.Cluster == nil {
 		return nil, errors.Join(errors.New("server: BusURL is set but no Cluster bus was passed (natsbus.Connect)"), s.closeStore())
 	}
@@ -248,7 +260,7 @@ func New(cfg Config) (*Server, error) {
 			return nil, errors.Join(err, s.closeStore())
 		}
 		s.lobby = lobby
-		tc.Bus, tc.Lobby = cfg.Cluster, lobby
+		tc.Bus, tc.Lobby, tc.Advertise = cfg.Cluster, lobby, cfg.Advertise
 	}
 	s.mgr = table.NewManager(tc)
 	s.wsConns = newConnCounter(cfg.MaxConnsPerIP)

@@ -105,19 +105,31 @@ func (t *Table) hello(in Intent) {
 			t.refuseAndClose(in.request(), protocol.ErrSpectatorsFull, protocol.NewProblem(protocol.ProblemSpectatorsFull, "Count", t.watching))
 			return
 		}
-		t.watching++
 	} else {
 		seat := t.seatByToken(m.Token)
 		if seat < 0 {
 			t.refuseAndClose(in.request(), protocol.ErrBadToken, protocol.NewProblem(protocol.ProblemBadToken))
 			return
 		}
-		p := &t.pres[seat]
-		if p.conns >= maxConnsPerSeat {
+		if t.pres[seat].conns >= maxConnsPerSeat {
 			t.refuseAndClose(in.request(), protocol.ErrBadRequest, protocol.NewProblem(protocol.ProblemSeatConnections, "Count", maxConnsPerSeat))
 			return
 		}
 		c.seat, c.hash = seat, t.seats.Seats[seat].TokenHash
+	}
+	if m.Follow && t.m.relayed(in.Client) && t.m.cfg.Advertise != "" {
+		// A client that would be relayed from another node, and can come
+		// here itself, is sent here: its messages then skip the relay.
+		// Refusals come first, so that one is told where it was asked.
+		bye := t.byeMsg(protocol.ProblemTableMoved, true)
+		bye.Server = t.m.cfg.Advertise
+		t.answer(in.request(), bye, true)
+		return
+	}
+	if c.seat < 0 {
+		t.watching++
+	} else {
+		p := &t.pres[c.seat]
 		p.conns++
 		p.awaySince, p.standin = time.Time{}, false
 	}

@@ -66,6 +66,12 @@ type Config struct {
 	Node     string       // this node's name in leases (default "local")
 	Logger   *slog.Logger // default: discard
 	Observer Observer
+	// Advertise is this node's address as clients reach it (an absolute
+	// http or https URL, protocol.CheckServerAddress). When set, a client
+	// connected to another node whose hello says it follows (Follow) is
+	// sent here by a bye naming it, rather than relayed: its messages then
+	// reach the table without crossing the bus.
+	Advertise string
 	// English words the codes of errors, byes and hints for the frames'
 	// English, which logs and tools read (words.English); nil sends the
 	// codes alone.
@@ -342,6 +348,12 @@ func (m *Manager) Lobby() Lobby { return m.cfg.Lobby }
 // NewClientID returns an id unique on this node.
 func (m *Manager) NewClientID() ClientID {
 	return ClientID(fmt.Sprintf("%s/%d", m.cfg.Node, m.nextID.Add(1)))
+}
+
+// relayed reports whether client id is connected to another node: its
+// messages reach this node's tables through the bus.
+func (m *Manager) relayed(id ClientID) bool {
+	return !strings.HasPrefix(string(id), m.cfg.Node+"/")
 }
 
 // ErrClosed: the manager is shutting down.

@@ -41,17 +41,27 @@ type testClient struct {
 	table  string
 	id     ClientID
 	frames chan protocol.ServerMsg
+	closes atomic.Int32        // frames that asked to close the connection
 	last   *protocol.ServerMsg // the last state
 	nextID int64
 }
 
 func attach(t *testing.T, m *Manager, table string, hello protocol.ClientMsg) *testClient {
 	t.Helper()
-	c := &testClient{t: t, m: m, table: table, id: m.NewClientID(), frames: make(chan protocol.ServerMsg, 4096)}
+	return attachAs(t, m, table, m.NewClientID(), hello)
+}
+
+// attachAs is attach for the client id names, of this node or another.
+func attachAs(t *testing.T, m *Manager, table string, id ClientID, hello protocol.ClientMsg) *testClient {
+	t.Helper()
+	c := &testClient{t: t, m: m, table: table, id: id, frames: make(chan protocol.ServerMsg, 4096)}
 	cancel := m.Bus().Subscribe(c.id, EndpointFunc(func(f Frame) bool {
 		var msg protocol.ServerMsg
 		if err := json.Unmarshal(f.Data, &msg); err != nil {
 			t.Errorf("bad frame %s: %v", f.Data, err)
+		}
+		if f.Close {
+			c.closes.Add(1)
 		}
 		select {
 		case c.frames <- msg:
