@@ -121,6 +121,10 @@ type Report struct {
 	// their largest (the p99 bounds), and PerNode each one's.
 	Nodes   int
 	PerNode []NodeFigures `json:",omitempty"`
+	// Sent says a node sent the players it was given to the node that runs
+	// their table (serve --advertise): they play there, whatever the
+	// placement, and PerNode counts them there. Spectators stay relayed.
+	Sent bool `json:",omitempty"`
 	// Procs is how many processes drove the run (Split).
 	Procs int `json:",omitempty"`
 	// Latencies are every sample, in µs, of a shard other than the first:
@@ -354,6 +358,7 @@ type run struct {
 	http   *http.Client
 	nodes  []*node
 	dialed atomic.Int64
+	sent   atomic.Bool // a player was sent to another node than the one it dialled
 	ctx    context.Context
 	logf   func(string, ...any)
 
@@ -467,10 +472,14 @@ func (r *run) play(i int, id string, tokens []string, onStart func()) (string, e
 		}
 	}()
 	for s, tok := range tokens {
-		conn, err := r.playerClient(r.nodes[nodeOf(r.cfg.Placement, i, s, len(r.nodes))]).Dial(r.ctx, id, client.Options{Token: tok, WithoutResults: true,
+		at := r.nodes[nodeOf(r.cfg.Placement, i, s, len(r.nodes))]
+		conn, err := r.playerClient(at).Dial(r.ctx, id, client.Options{Token: tok, WithoutResults: true,
 			Ping: clientPing})
 		if err != nil {
 			return "", err
+		}
+		if conn.Server() != at.base {
+			r.sent.Store(true)
 		}
 		r.connected.Add(1)
 		players = append(players, &player{r: r, g: g, seat: s, conn: conn,
@@ -660,9 +669,16 @@ func (r *run) scrape(rep *Report, cpu0, cpu1 []float64) {
 	for i := range all {
 		all[i] = i
 	}
+	players := r.cfg.Placement
+	if rep.Sent = r.sent.Load(); rep.Sent {
+		players = Owner // each table's players play on the node it was created through, which runs it
+	}
 	for k, n := range r.nodes {
 		page := r.metrics(n)
-		f := NodeFigures{URL: n.base, Connections: connsOn(r.cfg.Placement, all, r.cfg.Clients+r.cfg.Spectators, k, len(r.nodes)),
+		conns := connsOn(players, all, r.cfg.Clients, k, len(r.nodes)) +
+			connsOn(r.cfg.Placement, all, r.cfg.Clients+r.cfg.Spectators, k, len(r.nodes)) -
+			connsOn(r.cfg.Placement, all, r.cfg.Clients, k, len(r.nodes))
+		f := NodeFigures{URL: n.base, Connections: conns,
 			ActionP99Bound: quantileBound(page, "skullking_action_latency_seconds", 0.99),
 			SchedP99Bound:  quantileBound(page, "go_sched_latencies_seconds", 0.99)}
 		if cpu0[k] >= 0 && cpu1[k] >= 0 {
@@ -789,6 +805,9 @@ func (rep *Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "CPU               server %.2f cores, %v an action; %s %.2f cores (measured window)\n", rep.ServerCores,
 		rd(rep.CPUPerAction()), loader, rep.LoaderCPU.Seconds()/rep.Elapsed.Seconds())
 	if len(rep.PerNode) > 1 {
+		if rep.Sent {
+			fmt.Fprintln(w, "players           sent to the nodes that run their tables (serve --advertise); spectators relayed")
+		}
 		for _, n := range rep.PerNode {
 			fmt.Fprintf(w, "node %s: %d connections, RSS %.0f MiB (%.1f KB a connection), heap in use %.0f MiB, %.0f goroutines with %.0f MiB of stacks, %.2f cores (%v an action)\n",
 				n.URL, n.Connections, n.RSS/(1<<20), perConnection(n.RSS, n.Connections), n.Heap/(1<<20), n.Goroutines, n.Stacks/(1<<20), n.Cores,

@@ -1,10 +1,12 @@
 package loadtest
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"syscall"
 	"time"
 
@@ -28,16 +30,35 @@ func sources(base string, conns int) []*http.Client {
 	ip := net.ParseIP(u.Hostname())
 	n := (conns + perSource - 1) / perSource
 	if err != nil || ip == nil || ip.To4() == nil || !ip.IsLoopback() || n <= 1 {
-		return []*http.Client{{Transport: &http.Transport{DisableKeepAlives: true}}}
+		d := &net.Dialer{Timeout: 15 * time.Second}
+		return []*http.Client{{Transport: &http.Transport{DialContext: loopbackDial(d), DisableKeepAlives: true}}}
 	}
 	out := make([]*http.Client, n)
 	for i := range out {
 		d := &net.Dialer{Timeout: 15 * time.Second, LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(1+i))}}
 		// No idle pool: each connection is a WebSocket, kept by its Conn.
-		tr := &http.Transport{DialContext: d.DialContext, DisableKeepAlives: true}
+		tr := &http.Transport{DialContext: loopbackDial(d), DisableKeepAlives: true}
 		out[i] = &http.Client{Transport: tr}
 	}
 	return out
+}
+
+// loopbackDial is d's DialContext for loopback addresses only: a node of
+// the cluster under load may send a player to its own address
+// (serve --advertise), and the load test must not follow it off this
+// machine. Refused, the player comes back to the node it dialled and is
+// relayed.
+func loopbackDial(d *net.Dialer) func(ctx context.Context, network, addr string) (net.Conn, error) {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		host, _, err := net.SplitHostPort(addr)
+		if err != nil {
+			return nil, err
+		}
+		if ip := net.ParseIP(host); !strings.EqualFold(host, "localhost") && (ip == nil || !ip.IsLoopback()) {
+			return nil, fmt.Errorf("%s: the load test runs against loopback addresses only", addr)
+		}
+		return d.DialContext(ctx, network, addr)
+	}
 }
 
 // dialer is the HTTP client to open the next table connection to n with.

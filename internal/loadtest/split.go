@@ -107,5 +107,6 @@ func (rep *Report) merge(o *Report) {
 		}
 	}
 	rep.LoaderCPU += o.LoaderCPU
+	rep.Sent = rep.Sent || o.Sent
 	rep.SetupTime = max(rep.SetupTime, o.SetupTime)
 }
