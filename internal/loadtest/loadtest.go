@@ -806,7 +806,11 @@ func (rep *Report) Print(w io.Writer) {
 		rd(rep.CPUPerAction()), loader, rep.LoaderCPU.Seconds()/rep.Elapsed.Seconds())
 	if len(rep.PerNode) > 1 {
 		if rep.Sent {
-			fmt.Fprintln(w, "players           sent to the nodes that run their tables (serve --advertise); spectators relayed")
+			relayed := ""
+			if rep.Spectators > 0 {
+				relayed = "; spectators relayed"
+			}
+			fmt.Fprintf(w, "players           sent to the nodes that run their tables (serve --advertise)%s\n", relayed)
 		}
 		for _, n := range rep.PerNode {
 			fmt.Fprintf(w, "node %s: %d connections, RSS %.0f MiB (%.1f KB a connection), heap in use %.0f MiB, %.0f goroutines with %.0f MiB of stacks, %.2f cores (%v an action)\n",
