@@ -436,17 +436,19 @@ func (cn *Conn) serve(ws *websocket.Conn) (bye protocol.ServerMsg, final, err er
 	defer cancel()
 	go cn.ping(ctx, ws)
 	for {
-		typ, data, err := ws.Read(ctx)
+		typ, buf, err := readFrame(ctx, ws)
 		if err != nil {
 			return bye, final, err
 		}
 		at := time.Now()
 		cn.frames.Add(1)
 		if typ != websocket.MessageText {
+			frameBuffers.put(buf)
 			cn.push(Event{Status: Unreadable, Err: errors.New("a binary frame"), At: at})
 			continue
 		}
-		m, err := cn.decode(data)
+		m, err := cn.decode(buf.Bytes())
+		frameBuffers.put(buf) // the message holds no byte of it: decoding copies
 		if err != nil {
 			cn.push(Event{Status: Unreadable, Err: err, At: at})
 			continue
