@@ -88,13 +88,20 @@ func (f *fake) send(frames ...string) {
 // next is the next message the client sent.
 func (f *fake) next(t *testing.T) protocol.ClientMsg {
 	t.Helper()
+	return receive(t, f.said, "the client sent nothing")
+}
+
+// receive is the next value of ch, failing with why after 10 s.
+func receive[T any](t *testing.T, ch <-chan T, why string) T {
+	t.Helper()
 	select {
-	case m := <-f.said:
-		return m
+	case v := <-ch:
+		return v
 	case <-time.After(10 * time.Second):
-		t.Fatal("the client sent nothing")
+		t.Fatal(why)
 	}
-	return protocol.ClientMsg{}
+	var zero T
+	return zero
 }
 
 const welcome = `{"type":"welcome","v":2,"seat":0,"host":true,"table":{"id":"abc","status":"playing",` +

@@ -88,13 +88,7 @@ func sendFollowers(server string) func(protocol.ClientMsg) string {
 
 func (h *hop) hello(t *testing.T) protocol.ClientMsg {
 	t.Helper()
-	select {
-	case m := <-h.hellos:
-		return m
-	case <-time.After(10 * time.Second):
-		t.Fatal("no hello")
-	}
-	return protocol.ClientMsg{}
+	return receive(t, h.hellos, "no hello")
 }
 
 func (h *hop) quiet(t *testing.T) {
@@ -106,17 +100,25 @@ func (h *hop) quiet(t *testing.T) {
 	}
 }
 
-// A node that sends a following client to the node that runs its table
-// is followed at once: the Conn is welcomed there, and says the same
-// hello with the same token.
-func TestDialFollowsAByeToItsServer(t *testing.T) {
-	owner := newHop(t, func(protocol.ClientMsg) string { return "" })
-	home := newHop(t, sendFollowers(owner.srv.URL))
+// sentToOwner dials a table at home, a server that sends a client that
+// follows to owner, which welcomes it. The Conn closes when the test ends.
+func sentToOwner(t *testing.T) (owner, home *hop, conn *client.Conn) {
+	t.Helper()
+	owner = newHop(t, func(protocol.ClientMsg) string { return "" })
+	home = newHop(t, sendFollowers(owner.srv.URL))
 	conn, err := client.New(home.srv.URL).Dial(testserver.Context(t, 10*time.Second), "abc", quick("tok"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	t.Cleanup(func() { conn.Close() })
+	return owner, home, conn
+}
+
+// A node that sends a following client to the node that runs its table
+// is followed at once: the Conn is welcomed there, and says the same
+// hello with the same token.
+func TestDialFollowsAByeToItsServer(t *testing.T) {
+	owner, home, conn := sentToOwner(t)
 	if h := home.hello(t); !h.Follow || h.Token != "tok" {
 		t.Errorf("the hello at home: %+v", h)
 	}
@@ -211,13 +213,7 @@ func TestDialTakesTheRefusalOfTheServerSentTo(t *testing.T) {
 // A Conn that was sent to the table's node and drops dials its own server
 // again, which may send it to wherever the table runs now.
 func TestRedialStartsFromHome(t *testing.T) {
-	owner := newHop(t, func(protocol.ClientMsg) string { return "" })
-	home := newHop(t, sendFollowers(owner.srv.URL))
-	conn, err := client.New(home.srv.URL).Dial(testserver.Context(t, 10*time.Second), "abc", quick("tok"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	owner, home, conn := sentToOwner(t)
 	home.hello(t)
 	owner.hello(t)
 	owner.kick <- struct{}{}

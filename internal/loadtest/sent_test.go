@@ -10,18 +10,14 @@ import (
 	"github.com/skullking-go/skullking/internal/natsbus/natstest"
 	"github.com/skullking-go/skullking/internal/pgdb/pgtest"
 	"github.com/skullking-go/skullking/internal/server"
+	"github.com/skullking-go/skullking/internal/testserver"
 )
 
 // advertisingNode starts one node of a cluster that advertises its own
 // loopback address, as `serve --advertise` does.
 func advertisingNode(t *testing.T, name, storeURL, busURL string) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
+	addr := testserver.FreeAddr(t)
 	m := &server.Main{Stderr: &strings.Builder{}}
 	if err := m.ParseFlags([]string{"--addr", addr, "--store", storeURL, "--bus", busURL, "--node", name,
 		"--advertise", "http://" + addr, "--bot-delay", "0", "--http-rate", "-1", "--msg-rate", "-1"}); err != nil {

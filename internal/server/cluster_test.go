@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"net"
 	"strings"
 	"testing"
 	"time"
@@ -101,12 +100,7 @@ func TestATableMadeOnOneNodeIsPlayedThroughAnother(t *testing.T) {
 // port picked for it.
 func advertisedNode(t *testing.T, name, storeURL, busURL string) *testserver.Server {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
+	addr := testserver.FreeAddr(t)
 	n := node(t, name, storeURL, busURL, "--addr", addr, "--advertise", "http://"+addr)
 	if n.Addr != addr {
 		t.Fatalf("node %s listens on %s, not %s", name, n.Addr, addr)
