@@ -40,6 +40,11 @@ type Options struct {
 	// sheet is most of a late state's bytes; the server sends it once a
 	// round (results_once), and this skips even those.
 	WithoutResults bool
+	// ToAct leaves the view's hand out too, unread, with its sheet
+	// (protocol.DecodeServerToAct): for a program that acts from the
+	// view's legal actions alone, such as a load generator's players. The
+	// hand gives every card the reason it may not be played.
+	ToAct bool
 }
 
 func (o *Options) defaults() {
@@ -467,9 +472,12 @@ func (cn *Conn) serve(ws *websocket.Conn) (bye protocol.ServerMsg, final, err er
 }
 
 // decode reads and checks one frame, the whole of it unless the options
-// leave the score sheet out.
+// leave the score sheet, or the sheet and the hand, out.
 func (cn *Conn) decode(data []byte) (protocol.ServerMsg, error) {
-	if cn.opts.WithoutResults {
+	switch {
+	case cn.opts.ToAct:
+		return protocol.DecodeServerToAct(data)
+	case cn.opts.WithoutResults:
 		return protocol.DecodeServerWithoutResults(data)
 	}
 	return protocol.DecodeServer(data)
@@ -550,7 +558,7 @@ func (cn *Conn) takeState(m *protocol.ServerMsg) error {
 	}
 	cn.mu.Lock()
 	defer cn.mu.Unlock()
-	if !cn.opts.WithoutResults {
+	if !cn.opts.WithoutResults && !cn.opts.ToAct {
 		if v.Results == nil && cn.sheet == nil {
 			return errors.New("a state without its score sheet before any sheet was sent")
 		}

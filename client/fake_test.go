@@ -266,14 +266,18 @@ func TestActingOnHearingOfTheLossGetsItsReason(t *testing.T) {
 }
 
 // A Conn told to leave the score sheet out delivers views without it and
-// the rest the same; by default the sheet is there.
+// the rest the same, and one told it acts alone, without the hand too; by
+// default the sheet is there.
 func TestWithoutResultsLeavesTheScoreSheetOut(t *testing.T) {
 	frame := laterState(t, 5)
-	for _, without := range []bool{false, true} {
+	for _, c := range []struct {
+		name                  string
+		withoutResults, toAct bool
+	}{{"whole", false, false}, {"WithoutResults", true, false}, {"ToAct", false, true}} {
 		f := newFake(t)
 		f.send(welcome)
 		o := quick("tok")
-		o.WithoutResults = without
+		o.WithoutResults, o.ToAct = c.withoutResults, c.toAct
 		conn, err := client.New(f.srv.URL).Dial(testserver.Context(t, 10*time.Second), "abc", o)
 		if err != nil {
 			t.Fatal(err)
@@ -289,11 +293,15 @@ func TestWithoutResultsLeavesTheScoreSheetOut(t *testing.T) {
 			v = ev.View()
 		}
 		conn.Close()
-		if got := len(v.Results) > 0; got == without {
-			t.Errorf("WithoutResults %v: %d rows of results", without, len(v.Results))
+		if got := len(v.Results) > 0; got != (c.name == "whole") {
+			t.Errorf("%s: %d rows of results", c.name, len(v.Results))
 		}
-		if v.Round != 2 || len(v.Hand) != 2 || len(v.Seats) != 3 {
-			t.Errorf("WithoutResults %v: round %d, %d cards, %d seats", without, v.Round, len(v.Hand), len(v.Seats))
+		wantHand := 2
+		if c.toAct {
+			wantHand = 0
+		}
+		if v.Round != 2 || len(v.Hand) != wantHand || len(v.Seats) != 3 || len(v.Legal) == 0 {
+			t.Errorf("%s: round %d, %d cards, %d seats, %d legal actions", c.name, v.Round, len(v.Hand), len(v.Seats), len(v.Legal))
 		}
 	}
 }

@@ -22,23 +22,37 @@ func lateState(b *testing.B) []byte {
 }
 
 // BenchmarkDecodeServer reads a late state whole, without its score
-// sheet, and as far as its heading.
+// sheet, without its sheet and hand, and as far as its heading; then the
+// same state as most states go to a results_once connection, the sheet
+// left out by the server.
 func BenchmarkDecodeServer(b *testing.B) {
-	data := lateState(b)
-	for _, d := range []struct {
-		name   string
-		decode func([]byte) (ServerMsg, error)
-	}{
-		{"whole", DecodeServer}, {"without-results", DecodeServerWithoutResults}, {"heading", DecodeServerHeading},
-	} {
-		b.Run(d.name, func(b *testing.B) {
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := d.decode(data); err != nil {
-					b.Fatal(err)
+	late := lateState(b)
+	m, err := DecodeServer(late)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m.View.Results = nil
+	short, _ := Encode(m)
+	for _, frame := range []struct {
+		name string
+		data []byte
+	}{{"sheet", late}, {"no-sheet", short}} {
+		for _, d := range []struct {
+			name   string
+			decode func([]byte) (ServerMsg, error)
+		}{
+			{"whole", DecodeServer}, {"without-results", DecodeServerWithoutResults}, {"to-act", DecodeServerToAct},
+			{"heading", DecodeServerHeading},
+		} {
+			b.Run(frame.name+"/"+d.name, func(b *testing.B) {
+				b.SetBytes(int64(len(frame.data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := d.decode(frame.data); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }

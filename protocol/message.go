@@ -260,6 +260,36 @@ func DecodeServerWithoutResults(data []byte) (ServerMsg, error) {
 	})
 }
 
+// DecodeServerToAct is DecodeServerWithoutResults for a program that acts
+// from the view's legal actions alone, such as a load generator's
+// players: the view's hand is left out (nil) unread too. The hand gives
+// every card the engine's reason it may not be played, half of a state's
+// bytes once the sheet is out. Everything else is read and checked as
+// DecodeServer does; the hand must still be well-formed JSON.
+func DecodeServerToAct(data []byte) (ServerMsg, error) {
+	var m ServerMsg
+	in := messageToAct{ServerMsg: &m}
+	return decodeServer(data, &in, &m, func() {
+		if in.View != nil {
+			m.View = in.View.View
+			if m.View == nil { // a view of nothing but results and a hand
+				m.View = &View{}
+			}
+		}
+	})
+}
+
+type messageToAct struct {
+	*ServerMsg
+	View *viewToAct `json:"view"`
+}
+
+type viewToAct struct {
+	*View
+	Results unread `json:"results"`
+	Hand    unread `json:"hand"`
+}
+
 // messageWithoutResults reads a ServerMsg whose view skips its results:
 // encoding/json fills the shallowest field of a name, so "view" and
 // "results" land in the fields declared here rather than in the embedded

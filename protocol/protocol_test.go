@@ -164,6 +164,14 @@ func TestViewsDecodeAsEncoded(t *testing.T) {
 					if !reflect.DeepEqual(*brief.View, whole) || brief.Seq != m.Seq || brief.Type != m.Type {
 						t.Fatalf("step %d: without results, the rest differs:\n%+v\nwant\n%+v", step, *brief.View, whole)
 					}
+					toAct, err := DecodeServerToAct(b)
+					if err != nil {
+						t.Fatalf("%d players, seat %d, step %d, to act: %v", players, seat, step, err)
+					}
+					whole.Hand = nil
+					if !reflect.DeepEqual(*toAct.View, whole) || toAct.Seq != m.Seq || toAct.Type != m.Type {
+						t.Fatalf("step %d: to act, the rest differs:\n%+v\nwant\n%+v", step, *toAct.View, whole)
+					}
 				}
 			}
 			playRandom(t, g, &rng)
@@ -267,6 +275,9 @@ func TestDecodeServerRefusesBrokenViews(t *testing.T) {
 		if _, err := DecodeServerWithoutResults(b); err == nil && len(w.Results) == 0 {
 			t.Errorf("%s: decoded without results and without an error", c.name)
 		}
+		if _, err := DecodeServerToAct(b); err == nil && len(w.Results) == 0 && reflect.DeepEqual(w.Hand, good.Hand) {
+			t.Errorf("%s: decoded to act and without an error", c.name)
+		}
 	}
 	for _, frame := range []string{``, `[]`, `{"type":"state"} {}`, `{"view":{}}`, `"hello"`, `{"type":1}`,
 		`{"type":"state","view":{"seat":0,"results":[}}`} {
@@ -275,6 +286,9 @@ func TestDecodeServerRefusesBrokenViews(t *testing.T) {
 		}
 		if _, err := DecodeServerWithoutResults([]byte(frame)); err == nil {
 			t.Errorf("%q decoded without results and without an error", frame)
+		}
+		if _, err := DecodeServerToAct([]byte(frame)); err == nil {
+			t.Errorf("%q decoded to act and without an error", frame)
 		}
 		if _, err := DecodeServerHeading([]byte(frame)); err == nil {
 			t.Errorf("%q decoded as a heading without an error", frame)

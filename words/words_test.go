@@ -244,8 +244,12 @@ func FuzzDecodeServer(f *testing.F) {
 	f.Add([]byte(`{"type":"table","table":{"id":"x","seats":[{"seat":0,"kind":"open"}],"host":-1}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := protocol.DecodeServer(data)
+		_, errAct := protocol.DecodeServerToAct(data) // never panics either
 		if err != nil {
 			return
+		}
+		if errAct != nil {
+			t.Fatalf("a frame read whole is refused to act: %v", errAct)
 		}
 		if m.Refusal != nil {
 			abcd.Refusal(m.Refusal)

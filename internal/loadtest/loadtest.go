@@ -473,7 +473,7 @@ func (r *run) play(i int, id string, tokens []string, onStart func()) (string, e
 	}()
 	for s, tok := range tokens {
 		at := r.nodes[nodeOf(r.cfg.Placement, i, s, len(r.nodes))]
-		conn, err := r.playerClient(at).Dial(r.ctx, id, client.Options{Token: tok, WithoutResults: true,
+		conn, err := r.playerClient(at).Dial(r.ctx, id, client.Options{Token: tok, ToAct: true,
 			Ping: clientPing})
 		if err != nil {
 			return "", err
