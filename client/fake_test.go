@@ -373,3 +373,34 @@ func TestKeepsTheScoreSheetTheServerLeavesOut(t *testing.T) {
 		}
 	}
 }
+
+// Frames are read into shared buffers: a message handed on keeps its own
+// bytes, whatever is read after it (the table's options, kept raw, and
+// every string).
+func TestAMessageKeepsItsBytesAfterLaterFrames(t *testing.T) {
+	f := newFake(t)
+	conn := dialFake(t, f)
+	table := `{"type":"table","table":{"id":"abc","name":"Friday night","status":"playing","options":{"kraken":true},` +
+		`"seats":[{"seat":0,"kind":"person","name":"Ann"}],"host":0}}`
+	f.send(table, `{"type":"chat","seat":0,"name":"Ann","text":"ahoy"}`)
+	for k := range 20 { // frames that fill the buffers with other bytes
+		f.send(laterState(t, int64(k+1)))
+	}
+	ctx := testserver.Context(t, 10*time.Second)
+	var got []protocol.ServerMsg
+	for len(got) < 22 {
+		ev, err := conn.Next(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.Msg != nil && ev.Msg.Type != protocol.TypeWelcome {
+			got = append(got, *ev.Msg)
+		}
+	}
+	if in := got[0].Table; in == nil || string(in.Options) != `{"kraken":true}` || in.Name != "Friday night" {
+		t.Errorf("the table message changed after later frames: %+v", in)
+	}
+	if got[1].Text != "ahoy" || got[1].Name != "Ann" {
+		t.Errorf("the chat line changed after later frames: %+v", got[1])
+	}
+}
