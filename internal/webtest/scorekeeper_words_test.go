@@ -75,14 +75,14 @@ func TestScoreKeeperTwoPlayersNameGraybeard(t *testing.T) {
 	p.click("#save-round:not([disabled])")
 	p.until("round 2", `/^Round 2/.test(document.querySelector('#round-h').textContent)`, 10*time.Second)
 
-	// Round 2, two cards: each wins the trick bid, none goes to Graybeard.
-	for i := range 2 {
-		p.click(fmt.Sprintf(`[data-key="bid-%d-1"]`, i))
-	}
+	// Round 2, two cards: Ann bids and wins both, Ben neither, none goes
+	// to Graybeard. The totals differ (50 and 30), so the game ends: a tie
+	// would call a tiebreak round.
+	p.click(`[data-key="bid-0-2"]`)
+	p.click(`[data-key="bid-1-0"]`)
 	nextStep(p, `[data-key="won-0-0"]`)
-	for i := range 2 {
-		p.click(fmt.Sprintf(`[data-key="won-%d-1"]`, i))
-	}
+	p.click(`[data-key="won-0-2"]`)
+	p.click(`[data-key="won-1-0"]`)
 	if got := checkSays(p, "#tricks-check"); got != "All 2 tricks are counted: Graybeard won none." {
 		t.Errorf("every trick to a player: %q", got)
 	}
