@@ -138,8 +138,6 @@ type Manager struct {
 	// tables, one per core (two at least, so that a hint need not wait for
 	// a bot's move on a one-core machine): more would only share the cores.
 	thinkers chan struct{}
-	// workers run the tables' events (workers.go).
-	workers *workers
 
 	mu      sync.Mutex
 	tables  map[string]*Table
@@ -204,7 +202,7 @@ func NewManager(cfg Config) *Manager {
 	ctx, cancel := context.WithCancel(context.Background())
 	m := &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel, born: time.Now(),
 		tables: map[string]*Table{}, loading: map[string]chan struct{}{},
-		thinkers: make(chan struct{}, max(runtime.GOMAXPROCS(0), 2)), workers: newWorkers()}
+		thinkers: make(chan struct{}, max(runtime.GOMAXPROCS(0), 2))}
 	m.wg.Add(2)
 	go m.heartbeat()
 	go m.sweep()
@@ -650,5 +648,4 @@ func (m *Manager) Close() {
 	m.mu.Unlock()
 	m.cancel()
 	m.wg.Wait()
-	m.workers.stop()
 }

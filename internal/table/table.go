@@ -123,11 +123,6 @@ type Table struct {
 	// leaseCheck: the heartbeat could not renew the lease, which has half
 	// its life or less left (checkLease).
 	leaseCheck chan struct{}
-	// event is the table's next event, for a worker to handle
-	// (handleEvent, as handler); worked says that the worker is done.
-	event   event
-	handler func()
-	worked  chan struct{}
 
 	release func() // gives up bus ownership
 	row     *store.Table
@@ -180,9 +175,7 @@ func newTable(m *Manager, row *store.Table, log []store.Action) (*Table, error) 
 	t := &Table{id: row.ID, m: m, log: m.log.With("table", row.ID), inbox: make(chan *Intent, m.cfg.InboxSize),
 		clients: map[ClientID]*client{}, bots: map[botKey]bot.Bot{}, idleSince: time.Now(), loadedAt: time.Now(),
 		answers: make(chan answer, maxThoughts), hints: map[int]hintAt{}, hintWaiters: map[int][]request{},
-		chatLimits: newChatLimits(m.cfg.ChatRate, m.cfg.ChatBurst), leaseCheck: make(chan struct{}, 1),
-		worked: make(chan struct{}, 1)}
-	t.handler = t.handleEvent
+		chatLimits: newChatLimits(m.cfg.ChatRate, m.cfg.ChatBurst), leaseCheck: make(chan struct{}, 1)}
 	if err := t.restore(row, log); err != nil {
 		return nil, err
 	}
@@ -289,76 +282,25 @@ func (t *Table) stop() {
 func (t *Table) run() {
 	t.timer = time.NewTimer(time.Hour)
 	defer t.exit()
-	t.event = event{kind: eventStart}
-	t.dispatch()
-	for !t.done && t.await() {
-		t.dispatch()
-	}
-}
-
-// eventKind says what woke a table.
-type eventKind int
-
-const (
-	eventStart  eventKind = iota // the actor started
-	eventIntent                  // an intent from the bus
-	eventTimer                   // the table's timer
-	eventAnswer                  // a bot's or a hint's answer
-	eventLease                   // the heartbeat asks for a check of the lease
-)
-
-// event is what woke the table, for a worker to handle.
-type event struct {
-	kind   eventKind
-	in     *Intent
-	answer answer
-}
-
-// await waits for the table's next event and puts it in t.event; false
-// when the table must stop. It is all the table's goroutine does between
-// events, on a stack kept shallow (workers.go).
-func (t *Table) await() bool {
-	select {
-	case <-t.ctx.Done():
-		return false
-	case t.event.in = <-t.inbox:
-		t.event.kind = eventIntent
-	case <-t.timer.C:
-		t.event.kind = eventTimer
-	case t.event.answer = <-t.answers:
-		t.event.kind = eventAnswer
-	case <-t.leaseCheck:
-		t.event.kind = eventLease
-	}
-	return true
-}
-
-// dispatch runs t.event on one of the manager's workers and returns once
-// it has run.
-func (t *Table) dispatch() {
-	t.m.workers.do(t.handler, t.worked)
-}
-
-// handleEvent handles t.event, on a worker, and arms the timer for the
-// next one.
-func (t *Table) handleEvent() {
-	e := t.event
-	t.event = event{}
-	switch e.kind {
-	case eventStart:
-		if t.game != nil && t.game.Over() && t.row.Status != store.StatusOver {
-			t.safely(request{}, t.finish) // the server died between the last action and the record
-		}
-	case eventIntent:
-		t.safely(e.in.request(), func() { t.handle(*e.in) })
-	case eventTimer:
-		t.safely(request{}, t.wake)
-	case eventAnswer:
-		t.safely(request{}, func() { t.answered(e.answer) })
-	case eventLease:
-		t.safely(request{}, t.checkLease)
+	if t.game != nil && t.game.Over() && t.row.Status != store.StatusOver {
+		t.safely(request{}, t.finish) // the server died between the last action and the record
 	}
 	t.arm()
+	for !t.done {
+		select {
+		case <-t.ctx.Done():
+			return
+		case in := <-t.inbox:
+			t.safely(in.request(), func() { t.handle(*in) })
+		case <-t.timer.C:
+			t.safely(request{}, t.wake)
+		case q := <-t.answers:
+			t.safely(request{}, func() { t.answered(q) })
+		case <-t.leaseCheck:
+			t.safely(request{}, t.checkLease)
+		}
+		t.arm()
+	}
 }
 
 // safely runs one event, turning a panic into a log line, an error for the
