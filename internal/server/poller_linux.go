@@ -1,10 +1,12 @@
 package server
 
 import (
+	"cmp"
 	"errors"
 	"net"
 	"os"
 	"sync"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -28,8 +30,9 @@ type poller struct {
 	next  uint64
 	// broken is why the poller stopped, if it failed: connections then
 	// wait on their own goroutines.
-	broken error
-	done   chan struct{}
+	broken  error
+	closing atomic.Bool // the server stops: the poller's end is no failure
+	done    chan struct{}
 }
 
 // newPoller starts a poller.
@@ -82,10 +85,13 @@ func (p *poller) run() {
 			clear(woken)
 		}
 	})
-	if err == nil && waitErr != nil {
+	if waitErr != nil {
+		err = os.NewSyscallError("epoll_wait", waitErr)
+	}
+	if !p.closing.Load() {
 		// Not the poller's close: the connections it holds would never
 		// be read again, so each is woken to read (and wait) itself.
-		p.fail(os.NewSyscallError("epoll_wait", waitErr))
+		p.fail(cmp.Or(err, errors.New("poller stopped")))
 	}
 }
 
@@ -172,6 +178,7 @@ func (p *poller) watch(c *conn, sock net.Conn) error {
 
 // close stops the poller, once no connection is left to wake.
 func (p *poller) close() {
+	p.closing.Store(true)
 	p.file.Close()
 	<-p.done
 }
