@@ -10,7 +10,6 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -31,13 +30,11 @@ const (
 	maxRateRefused = 50 // consecutive messages over the rate limit
 )
 
-// conn is one client's WebSocket to one table. A reader serves it while
-// the peer's frames come (started by the HTTP handler, which then
-// returns); between messages the connection is parked on the server's
-// poller and keeps no goroutine, and the poller starts a reader again when
-// the next bytes arrive (poller_linux.go). A writer runs only while frames
-// wait in its outbox, and a ping only when one is due (writer.go), so that
-// an idle connection costs no goroutine at all.
+// conn is one client's WebSocket to one table. One goroutine serves it
+// for its whole life, the reader (started by the HTTP handler, which then
+// returns); a writer runs only while frames wait in its outbox, and a ping
+// only when one is due (writer.go), so that an idle connection costs one
+// goroutine, not three.
 // The table never waits for any of them.
 type conn struct {
 	s     *Server
@@ -61,19 +58,7 @@ type conn struct {
 	// it proves the peer alive as a pong would (pingNow).
 	heard atomic.Int64
 
-	// parked is true while no reader runs and the poller holds the
-	// connection: whoever turns it false starts the next reader (resume).
-	parked atomic.Bool
-	// ended runs once the connection is over: the handler's share of the
-	// cleanup (the counts and the address's slot).
-	ended       func()
-	stopClose   func() bool // stops the close on c.ctx's end
-	unsubscribe func()
-
-	// reader goroutine only (one at a time)
-	raw     syscall.RawConn // the socket, for the poller
-	polled  bool            // the socket is registered with the poller
-	serial  uint64          // the poller's name for the last registration
+	// reader goroutine only
 	hello   bool
 	msgs    *rate.Limiter
 	bad     int
@@ -118,12 +103,12 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	// request, and the reader's stack is not the handler's, which the
 	// server's calls below it had grown. Tens of thousands of connections
 	// each spend a stack and a request less.
-	c.ended = func() {
-		release()
-		s.metrics.connections.Dec()
-		s.conns.Done()
-	}
-	go c.serve()
+	go func() {
+		defer s.conns.Done()
+		defer s.metrics.connections.Dec()
+		defer release()
+		c.serve()
+	}()
 }
 
 // newConn prepares a new client's connection to table id.
@@ -138,66 +123,22 @@ func (s *Server) newConn(id string, ws *websocket.Conn) *conn {
 	return c
 }
 
-// serve starts serving the connection, on a goroutine of its own.
+// serve runs the connection until either side ends it.
 func (c *conn) serve() {
+	defer c.ws.CloseNow()
 	// The end of c.ctx closes the socket, which ends a read or a write
 	// waiting on it: reads and writes then need no context of their own,
-	// which the library would watch with one more callback each time. A
-	// parked connection gets a reader again, to see the end and clean up.
-	c.stopClose = context.AfterFunc(c.ctx, func() {
-		c.ws.CloseNow()
-		c.resume()
-	})
-	c.unsubscribe = c.s.mgr.Bus().Subscribe(c.id, c)
+	// which the library would watch with one more callback each time.
+	defer context.AfterFunc(c.ctx, func() { c.ws.CloseNow() })()
+	unsubscribe := c.s.mgr.Bus().Subscribe(c.id, c)
 	c.pingLater(c.s.cfg.PingInterval)
-	c.read(false)
-}
-
-// read runs a reader until the connection ends, then cleans up; or until
-// the reader parks the connection, and another reader takes over. resumed:
-// the poller started it.
-func (c *conn) read(resumed bool) {
-	parked := false
-	c.guard("reader", func() { parked = c.reader(resumed) })
-	if parked {
-		return
-	}
+	c.guard("reader", c.reader)
 	c.cancel()
-	c.unsubscribe()
+	unsubscribe()
 	if c.hello {
 		c.detach()
 	}
 	c.out.close()
-	c.stopClose()
-	c.ws.CloseNow()
-	c.s.unpark(c)
-	c.ended()
-}
-
-// park hands the connection to the poller between messages, once nothing
-// the peer sent waits in its buffers. True means that the reader must
-// return: another starts when the peer's next bytes arrive or the
-// connection ends. False means that the reader must wait itself.
-func (c *conn) park() bool {
-	p := c.s.poller()
-	if p == nil {
-		return false
-	}
-	c.parked.Store(true)
-	if err := p.watch(c, c.watch.Conn); err != nil {
-		// The socket is closing (or cannot be polled): unless its end
-		// has already resumed the connection, this reader reads on.
-		return !c.parked.CompareAndSwap(true, false)
-	}
-	return true
-}
-
-// resume starts a reader for a parked connection; it does nothing to one
-// whose reader runs.
-func (c *conn) resume() {
-	if c.parked.CompareAndSwap(true, false) {
-		go c.read(true)
-	}
 }
 
 // detach tells the table that this client left, or the seat would look
@@ -292,19 +233,13 @@ func (c *conn) readerMayWait() bool {
 	return !c.watch.unread()
 }
 
-// reader reads client frames until the connection ends (false), or until
-// it parks the connection between messages (true).
-// A reader resumed by the poller reads at once: the peer's bytes are
-// there, or the connection is over.
-func (c *conn) reader(resumed bool) (parked bool) {
-	for ; ; resumed = false {
+// reader reads client frames until the connection ends.
+func (c *conn) reader() {
+	for {
 		ctx, cancel := context.Background(), context.CancelFunc(func() {})
 		if !c.hello {
 			ctx, cancel = context.WithTimeout(c.ctx, c.s.cfg.HelloTimeout)
-		} else if !resumed && c.readerMayWait() {
-			if c.park() {
-				return true
-			}
+		} else if c.readerMayWait() {
 			// Between messages, wait for the peer on a shallow stack.
 			awaitPeer(c.watch.Conn)
 		}
@@ -322,14 +257,14 @@ func (c *conn) reader(resumed bool) (parked bool) {
 			case !c.hello && ctx.Err() != nil && c.ctx.Err() == nil:
 				c.drop("no_hello")
 			}
-			return false
+			return
 		}
 		req := c.order.number()
 		if !c.msgs.Allow() {
 			c.limited++
 			if c.limited > maxRateRefused {
 				c.fail(req, messageID(typ, data), protocol.ErrRateLimited, protocol.NewProblem(protocol.ProblemRateClosing), "rate")
-				return false
+				return
 			}
 			c.refuse(req, messageID(typ, data), protocol.ErrRateLimited,
 				protocol.NewProblem(protocol.ProblemRateLimited, "Rate", float64(c.s.cfg.MsgRate)))
@@ -337,7 +272,7 @@ func (c *conn) reader(resumed bool) (parked bool) {
 		}
 		c.limited = 0
 		if !c.frame(req, typ, data) {
-			return false
+			return
 		}
 	}
 }

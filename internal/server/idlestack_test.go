@@ -14,19 +14,16 @@ import (
 	"github.com/skullking-go/skullking/protocol"
 )
 
-// idleStackBudget bounds the goroutine stack an idle connection keeps.
-// Where the server polls idle sockets itself (Linux) a connection between
-// messages keeps no goroutine at all; elsewhere its reader waits on the
-// socket, a few frames deep, and the collector halves the stack its last
-// message grew.
+// idleStackBudget bounds the goroutine stack an idle connection keeps: its
+// reader's, parked between messages. Parked deep in the WebSocket library
+// it kept the 8 KB its messages grew it to; parked on the socket, a few
+// frames deep, the collector halves it.
 const idleStackBudget = 5 << 10
 
 // TestAnIdleConnectionKeepsASmallStack opens connections that say hello
 // and then wait, as players between moves do, and reads the stacks the
 // server's goroutines hold once collections have run. The peers are bare
-// sockets, which keep no goroutine of their own in this process. Then the
-// peers go, and each parked connection must still see its end: the table
-// hears that its spectators left, and their goroutines are gone.
+// sockets, which keep no goroutine of their own in this process.
 func TestAnIdleConnectionKeepsASmallStack(t *testing.T) {
 	if raceDetector {
 		t.Skip("the race detector deepens every frame; scripts/test runs this test without it")
@@ -49,14 +46,12 @@ func TestAnIdleConnectionKeepsASmallStack(t *testing.T) {
 	}
 	before, goroutines := stacks()
 	const n = 150
-	var peers []net.Conn
 	for range n {
 		c, err := net.Dial("tcp", host)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { c.Close() })
-		peers = append(peers, c)
 		fmt.Fprintf(c, "GET /api/tables/%s/ws HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
 			"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: %s\r\n\r\n",
 			created.ID, host, protocol.Subprotocol)
@@ -84,22 +79,5 @@ func TestAnIdleConnectionKeepsASmallStack(t *testing.T) {
 	t.Logf("an idle connection keeps %d bytes of stack (%d goroutines more for %d connections)", per, now-goroutines, n)
 	if per > idleStackBudget {
 		t.Errorf("an idle connection keeps %d bytes of stack, want at most %d", per, idleStackBudget)
-	}
-	if runtime.GOOS == "linux" && now-goroutines > n/10 {
-		t.Errorf("%d idle connections keep %d goroutines, want none each (the poller's own aside)", n, now-goroutines)
-	}
-	for _, c := range peers {
-		c.Close()
-	}
-	deadline = time.Now().Add(10 * time.Second)
-	for ; ts.Info(created.ID).Watching > 0; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d spectators still watching 10 s after every peer closed", ts.Info(created.ID).Watching)
-		}
-	}
-	for ; runtime.NumGoroutine() > goroutines+2; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d goroutines 10 s after every peer closed, %d before they came", runtime.NumGoroutine(), goroutines)
-		}
 	}
 }

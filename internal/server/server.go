@@ -204,11 +204,6 @@ type Server struct {
 	cancel context.CancelFunc
 	conns  sync.WaitGroup
 
-	// poll holds idle connections (poller_linux.go), started by the first
-	// one; nil where it cannot run, and connections then wait on their own.
-	pollOnce sync.Once
-	poll     *poller
-
 	httpSrv  *http.Server
 	ln       net.Listener
 	pprofSrv *http.Server
@@ -428,10 +423,6 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.cancel()
 	s.conns.Wait()
-	s.pollOnce.Do(func() {}) // none is started from now on
-	if s.poll != nil {
-		s.poll.close()
-	}
 	if s.stopKeeper != nil {
 		s.stopKeeper()
 	}
