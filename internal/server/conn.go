@@ -30,12 +30,13 @@ const (
 	maxRateRefused = 50 // consecutive messages over the rate limit
 )
 
-// conn is one client's WebSocket to one table. One goroutine serves it
-// for its whole life, the reader (started by the HTTP handler, which then
-// returns); a writer runs only while frames wait in its outbox, and a ping
-// only when one is due (writer.go), so that an idle connection costs one
-// goroutine, not three.
-// The table never waits for any of them.
+// conn is one client's WebSocket to one table. One goroutine at a time
+// reads it, the reader (the first started by the HTTP handler, which then
+// returns); between messages the reader hands the connection to a fresh
+// one, which waits for the peer on a new stack (read). A writer runs only
+// while frames wait in its outbox, and a ping only when one is due
+// (writer.go), so that an idle connection costs one small goroutine, not
+// three. The table never waits for any of them.
 type conn struct {
 	s     *Server
 	ws    *websocket.Conn
@@ -58,7 +59,13 @@ type conn struct {
 	// it proves the peer alive as a pong would (pingNow).
 	heard atomic.Int64
 
-	// reader goroutine only
+	// ended runs once the connection is over: the handler's share of the
+	// cleanup (the counts and the address's slot).
+	ended       func()
+	stopClose   func() bool // stops the close on c.ctx's end
+	unsubscribe func()
+
+	// reader goroutine only (one at a time: each hands over to the next)
 	hello   bool
 	msgs    *rate.Limiter
 	bad     int
@@ -103,12 +110,12 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	// request, and the reader's stack is not the handler's, which the
 	// server's calls below it had grown. Tens of thousands of connections
 	// each spend a stack and a request less.
-	go func() {
-		defer s.conns.Done()
-		defer s.metrics.connections.Dec()
-		defer release()
-		c.serve()
-	}()
+	c.ended = func() {
+		release()
+		s.metrics.connections.Dec()
+		s.conns.Done()
+	}
+	go c.serve()
 }
 
 // newConn prepares a new client's connection to table id.
@@ -123,22 +130,41 @@ func (s *Server) newConn(id string, ws *websocket.Conn) *conn {
 	return c
 }
 
-// serve runs the connection until either side ends it.
+// serve starts serving the connection, until either side ends it.
 func (c *conn) serve() {
-	defer c.ws.CloseNow()
 	// The end of c.ctx closes the socket, which ends a read or a write
 	// waiting on it: reads and writes then need no context of their own,
 	// which the library would watch with one more callback each time.
-	defer context.AfterFunc(c.ctx, func() { c.ws.CloseNow() })()
-	unsubscribe := c.s.mgr.Bus().Subscribe(c.id, c)
+	c.stopClose = context.AfterFunc(c.ctx, func() { c.ws.CloseNow() })
+	c.unsubscribe = c.s.mgr.Bus().Subscribe(c.id, c)
 	c.pingLater(c.s.cfg.PingInterval)
-	c.guard("reader", c.reader)
+	c.read(false)
+}
+
+// read runs a reader until the connection ends, then cleans up; or until
+// the reader hands the connection to the next one, between messages.
+// waiting: the last reader found nothing the peer sent unread, and this
+// one waits for the peer first.
+//
+// Each message grows the reader's stack to about 8 KB, and the collector
+// gives a stack back only a half at a time, so a reader that waited on its
+// own kept most of it through the wait. A fresh goroutine waits on a new
+// stack, a few frames deep, and most connections are waiting at any time.
+func (c *conn) read(waiting bool) {
+	handed := false
+	c.guard("reader", func() { handed = c.reader(waiting) })
+	if handed {
+		return
+	}
 	c.cancel()
-	unsubscribe()
+	c.unsubscribe()
 	if c.hello {
 		c.detach()
 	}
 	c.out.close()
+	c.stopClose()
+	c.ws.CloseNow()
+	c.ended()
 }
 
 // detach tells the table that this client left, or the seat would look
@@ -233,15 +259,23 @@ func (c *conn) readerMayWait() bool {
 	return !c.watch.unread()
 }
 
-// reader reads client frames until the connection ends.
-func (c *conn) reader() {
-	for {
+// reader reads client frames until the connection ends (false), or until
+// it hands the connection to the next reader between messages (true).
+// waiting: wait for the peer's next bytes before reading.
+func (c *conn) reader(waiting bool) (handed bool) {
+	for ; ; waiting = false {
 		ctx, cancel := context.Background(), context.CancelFunc(func() {})
-		if !c.hello {
+		switch {
+		case !c.hello:
 			ctx, cancel = context.WithTimeout(c.ctx, c.s.cfg.HelloTimeout)
-		} else if c.readerMayWait() {
+		case waiting:
 			// Between messages, wait for the peer on a shallow stack.
 			awaitPeer(c.watch.Conn)
+		case c.readerMayWait():
+			// The next reader owns the connection from here on: nothing
+			// of it is touched after the go statement.
+			go c.read(true)
+			return true
 		}
 		typ, data, err := c.ws.Read(ctx)
 		cancel()
@@ -257,14 +291,14 @@ func (c *conn) reader() {
 			case !c.hello && ctx.Err() != nil && c.ctx.Err() == nil:
 				c.drop("no_hello")
 			}
-			return
+			return false
 		}
 		req := c.order.number()
 		if !c.msgs.Allow() {
 			c.limited++
 			if c.limited > maxRateRefused {
 				c.fail(req, messageID(typ, data), protocol.ErrRateLimited, protocol.NewProblem(protocol.ProblemRateClosing), "rate")
-				return
+				return false
 			}
 			c.refuse(req, messageID(typ, data), protocol.ErrRateLimited,
 				protocol.NewProblem(protocol.ProblemRateLimited, "Rate", float64(c.s.cfg.MsgRate)))
@@ -272,7 +306,7 @@ func (c *conn) reader() {
 		}
 		c.limited = 0
 		if !c.frame(req, typ, data) {
-			return
+			return false
 		}
 	}
 }

@@ -15,10 +15,11 @@ import (
 )
 
 // idleStackBudget bounds the goroutine stack an idle connection keeps: its
-// reader's, parked between messages. Parked deep in the WebSocket library
-// it kept the 8 KB its messages grew it to; parked on the socket, a few
-// frames deep, the collector halves it.
-const idleStackBudget = 5 << 10
+// reader's, waiting between messages. Waiting deep in the WebSocket
+// library it kept the 8 KB its messages grew it to; waiting on the socket,
+// a few frames deep, 4 KB once collections had halved it; a fresh reader
+// waits after each message (conn.read), on about 2 KB.
+const idleStackBudget = 3 << 10
 
 // TestAnIdleConnectionKeepsASmallStack opens connections that say hello
 // and then wait, as players between moves do, and reads the stacks the
