@@ -4,8 +4,11 @@ import (
 	"context"
 	"runtime"
 	"testing"
+	"time"
 
+	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/protocol"
 )
 
 // idleTableBudget bounds what one loaded table that nobody talks to keeps
@@ -62,4 +65,47 @@ func liveHeap() uint64 {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	return ms.HeapAlloc
+}
+
+// waitingTableStack bounds the stack a table keeps while it waits for its
+// next event. A goroutine that ran each event and then waited kept the
+// 8 KB the events grew it to, 4 KB once collections had halved it (3.9-4.3
+// KB a table here); a fresh goroutine waits after each event, on a stack
+// of its own (Table.next).
+const waitingTableStack = 3 << 10
+
+// TestAWaitingTableKeepsASmallStack plays a few actions at many tables and
+// reads the stacks the process holds once they wait, against those before
+// the tables were made.
+func TestAWaitingTableKeepsASmallStack(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector deepens every frame; scripts/test runs this test without it")
+	}
+	stacks := func() uint64 {
+		for range 4 { // each collection halves a stack that uses a quarter of it
+			runtime.GC()
+		}
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.StackInuse
+	}
+	m := newManager(t, store.NewMemory())
+	before := stacks()
+	const n = 600
+	for range n {
+		_, _, ann := startWithBot(t, m, Settings{Options: skullking.DefaultOptions()})
+		ann.next(protocol.TypeState)
+		for range 3 {
+			if !ann.actOnLatest() {
+				ann.next(protocol.TypeState)
+			}
+		}
+	}
+	time.Sleep(100 * time.Millisecond) // the bots' last moves
+	after := stacks()
+	per := (int64(after) - int64(before)) / n
+	t.Logf("a waiting table keeps %d bytes of stack (%d tables)", per, n)
+	if per > waitingTableStack {
+		t.Errorf("a waiting table keeps %d bytes of stack, want at most %d", per, waitingTableStack)
+	}
 }

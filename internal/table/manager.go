@@ -436,10 +436,7 @@ func (m *Manager) Ensure(ctx context.Context, id string) (*Table, error) {
 			// join right after the creation finds it.
 			t.announce()
 			m.wg.Add(1)
-			go func() {
-				defer m.wg.Done()
-				t.run()
-			}()
+			go t.run(m.wg.Done)
 		}
 		m.mu.Unlock()
 		return t, err

@@ -278,18 +278,28 @@ func (t *Table) stop() {
 	_ = t.m.cfg.Store.ReleaseLease(context.Background(), t.lease)
 }
 
-// run is the actor: one event at a time, from the inbox or the timer.
-func (t *Table) run() {
+// run is the actor: one event at a time, from the inbox or the timer,
+// until the table stops; then it calls ended.
+func (t *Table) run(ended func()) {
 	t.timer = time.NewTimer(time.Hour)
-	defer t.exit()
 	if t.game != nil && t.game.Over() && t.row.Status != store.StatusOver {
 		t.safely(request{}, t.finish) // the server died between the last action and the record
 	}
 	t.arm()
-	for !t.done {
+	t.next(ended)
+}
+
+// next waits for the table's next event and handles it, then hands the
+// table to a fresh goroutine to wait for the one after: one goroutine at a
+// time owns the table, and the go statement orders each one's work before
+// the next one's. An event grows the goroutine's stack to 8 KB or more
+// (the engine, every seat's frame), and the collector gives a stack back
+// only a half at a time; most tables are waiting at any time, and a
+// waiting table keeps only the small stack it waits on.
+func (t *Table) next(ended func()) {
+	if !t.done {
 		select {
 		case <-t.ctx.Done():
-			return
 		case in := <-t.inbox:
 			t.safely(in.request(), func() { t.handle(*in) })
 		case <-t.timer.C:
@@ -299,8 +309,14 @@ func (t *Table) run() {
 		case <-t.leaseCheck:
 			t.safely(request{}, t.checkLease)
 		}
-		t.arm()
+		if t.ctx.Err() == nil && !t.done {
+			t.arm()
+			go t.next(ended)
+			return
+		}
 	}
+	t.exit()
+	ended()
 }
 
 // safely runs one event, turning a panic into a log line, an error for the

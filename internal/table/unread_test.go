@@ -44,7 +44,7 @@ func TestAStoppingTableAnswersWhatItNeverRead(t *testing.T) {
 		}
 	}
 	tb.done = true // put away before its first event, as an evicted table is after its last
-	tb.run()
+	tb.run(func() {})
 
 	for i, f := range got["talker"] {
 		var msg protocol.ServerMsg
