@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"encoding/json"
+	"io/fs"
 	"net/http"
 	neturl "net/url"
 	"slices"
@@ -112,7 +113,13 @@ func (s *site) release(cat *locale.Catalogue) string {
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		write("static/"+name, s.files[name].body)
+		// Read once, at start, and let go: the files are served from the
+		// binary (asset).
+		b, err := fs.ReadFile(s.fsys, s.files[name].embedded)
+		if err != nil {
+			panic("web: reading embedded files: " + err.Error())
+		}
+		write("static/"+name, b)
 	}
 	for _, code := range cat.Codes() {
 		b, _ := cat.File(code)

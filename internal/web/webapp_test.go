@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/skullking-go/skullking/locale"
 )
@@ -132,9 +133,11 @@ func embedded(t *testing.T) map[string][]byte {
 func TestWorkerVersionFollowsEveryFile(t *testing.T) {
 	files := embedded(t)
 	build := func() *site {
-		s := &site{files: map[string]asset{}}
+		fsys := fstest.MapFS{}
+		s := &site{fsys: fsys, files: map[string]asset{}}
 		for name, b := range files {
-			s.files[name] = asset{body: b}
+			fsys["static/"+name] = &fstest.MapFile{Data: b}
+			s.files[name] = asset{embedded: "static/" + name}
 		}
 		return s
 	}

@@ -1,0 +1,39 @@
+package web
+
+import (
+	"mime"
+	"runtime"
+	"testing"
+
+	"github.com/skullking-go/skullking/locale"
+)
+
+// siteHeapBudget bounds what a handler keeps on the heap. It kept a copy
+// of every embedded file, 2.9 MB, for the process's life; the files are
+// served from the binary now, and what is left is the handler's index of
+// them and the service worker's script (39 KB).
+const siteHeapBudget = 256 << 10
+
+// TestTheSiteKeepsNoCopyOfItsFiles builds the handler and reads the heap
+// it holds once garbage is collected.
+func TestTheSiteKeepsNoCopyOfItsFiles(t *testing.T) {
+	live := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	// The catalogue and the table of types are the process's, not the
+	// handler's: they are loaded before the count.
+	cat := locale.Default()
+	mime.TypeByExtension(".js")
+	before := live()
+	h := HandlerWith(cat)
+	after := live()
+	runtime.KeepAlive(h)
+	held := int64(after) - int64(before)
+	t.Logf("the handler holds %d bytes", held)
+	if held > siteHeapBudget {
+		t.Errorf("the handler holds %d bytes on the heap, want at most %d", held, siteHeapBudget)
+	}
+}
