@@ -95,7 +95,12 @@ type Store interface {
 	// (docs/scaling.md, "One owner per table").
 	Unowned(ctx context.Context, node string) ([]string, error)
 	// Append adds actions to a table's log; seqs must continue the log.
-	// Nothing is appended (ErrConflict) if any seq is already taken.
+	// Nothing is appended (ErrConflict) if any seq is already taken. On
+	// any other error the memory and SQLite stores have written nothing
+	// (SQLite's waits for a write under way to end, whatever ctx says);
+	// PostgreSQL's may have, when ctx ended while its statement ran: the
+	// table's next append at that seq then meets ErrConflict, and the
+	// table reloads its log.
 	Append(ctx context.Context, table string, actions ...Action) error
 
 	// AcquireLease takes table for node unless another node holds an

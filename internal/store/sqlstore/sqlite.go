@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/sqlite" // the pure-Go SQLite driver keeps the binary static
@@ -47,7 +48,21 @@ type appendReq struct {
 	table   string
 	actions []store.Action
 	done    chan error // buffered: the writer never waits for the caller
+	// state is reqQueued until the writer takes the request or its caller,
+	// done waiting, withdraws it: whichever comes first decides whether it
+	// is written.
+	state atomic.Int32
 }
+
+// The states of an appendReq.
+const (
+	reqQueued int32 = iota
+	reqTaken
+	reqWithdrawn
+)
+
+// take claims r for a commit, unless its caller withdrew it.
+func (r *appendReq) take() bool { return r.state.CompareAndSwap(reqQueued, reqTaken) }
 
 // maxBatch bounds one group commit.
 const maxBatch = 256
@@ -211,7 +226,11 @@ func adoptSchemaMigrations(ctx context.Context, tx *sql.Tx) (int, error) {
 }
 
 // Append implements store.Store. It returns once the actions are committed; a
-// batch is all or nothing.
+// batch is all or nothing. An error means that nothing was written: a
+// caller whose ctx ends while its request waits in the queue withdraws it,
+// and one whose request the writer has taken waits for the commit's
+// outcome (bounded by the writer's own timeout), so that a "nothing
+// changed" told to a player is never a write that lands later.
 func (s *SQLite) Append(ctx context.Context, table string, actions ...store.Action) error {
 	if len(actions) == 0 {
 		return nil
@@ -228,9 +247,11 @@ func (s *SQLite) Append(ctx context.Context, table string, actions ...store.Acti
 	case err := <-req.done:
 		return err
 	case <-ctx.Done():
-		// The write may still land; the caller treats it as failed and a
-		// retry of the same seq then fails on the unique key, never twice.
-		return ctx.Err()
+		if req.state.CompareAndSwap(reqQueued, reqWithdrawn) {
+			return ctx.Err() // the writer will pass it by
+		}
+		// Being written: its outcome is the answer.
+		return <-req.done
 	}
 }
 
@@ -246,23 +267,32 @@ func (s *SQLite) writer() {
 			for {
 				select {
 				case r := <-s.appends:
-					s.commit([]*appendReq{r})
+					if r.take() {
+						s.commit([]*appendReq{r})
+					}
 				default:
 					return
 				}
 			}
 		}
-		batch := []*appendReq{first}
+		var batch []*appendReq
+		if first.take() {
+			batch = append(batch, first)
+		}
 	collect:
 		for len(batch) < maxBatch {
 			select {
 			case r := <-s.appends:
-				batch = append(batch, r)
+				if r.take() {
+					batch = append(batch, r)
+				}
 			default:
 				break collect
 			}
 		}
-		s.commit(batch)
+		if len(batch) > 0 {
+			s.commit(batch)
+		}
 	}
 }
 

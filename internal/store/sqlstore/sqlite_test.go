@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"testing"
@@ -49,4 +50,60 @@ func BenchmarkAppendParallel(b *testing.B) {
 			}
 		}
 	})
+}
+
+// An append that reports failure was never written: the table tells its
+// player "nothing changed, try again" on that error. A request whose
+// caller stops waiting while it is still queued is withdrawn, and the
+// writer passes it by; one the writer has already taken is waited for, and
+// its outcome is the answer, however long the caller meant to wait.
+func TestAnAppendThatFailsWasNotWritten(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	// The writer's one connection is held, so that the first append it
+	// takes waits for it, and the second waits in the queue behind.
+	held, err := s.db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { held.Close() }) // before the store's close, which waits for the writer
+	act := func(seq int64) store.Action {
+		return store.Action{Seq: seq, At: time.Now(), Action: skullking.Bid(0, 1), By: "player"}
+	}
+	taken := make(chan error, 1)
+	go func() {
+		c, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+		defer cancel()
+		taken <- s.Append(c, "t", act(1))
+	}()
+	// The writer takes the first request and waits for the connection;
+	// the second is queued behind it until its caller gives up.
+	for s.db.Stats().WaitCount == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	c, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
+	defer cancel()
+	if err := s.Append(c, "t", act(2)); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("an append queued behind a stuck writer returned %v, want the deadline", err)
+	}
+	select {
+	case err := <-taken:
+		t.Fatalf("the append being written returned %v before its write ended", err)
+	case <-time.After(400 * time.Millisecond): // its caller's deadline has passed
+	}
+	held.Close()
+	if err := <-taken; err != nil {
+		t.Fatalf("the append being written, once the writer could go on: %v", err)
+	}
+	// Seq 2 is free: the withdrawn request was never written.
+	if err := s.Append(ctx, "t", act(2)); err != nil {
+		t.Fatalf("appending seq 2 after the withdrawn one: %v", err)
+	}
+	var n int
+	if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM actions WHERE table_id = 't'").Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 2 {
+		t.Fatalf("the log holds %d actions, want 2", n)
+	}
 }
