@@ -170,7 +170,7 @@ func (c *conn) read(waiting bool) {
 // detach tells the table that this client left, or the seat would look
 // connected forever; waiting here blocks only this goroutine. It is a
 // function of its own, never inlined, so that its intent does not sit in
-// serve's frame under the reader's, deepening the stack every idle
+// read's frame under the reader's, deepening the stack every idle
 // connection keeps (awaitPeer).
 //
 //go:noinline
