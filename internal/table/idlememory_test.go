@@ -71,7 +71,7 @@ func liveHeap() uint64 {
 // next event. A goroutine that ran each event and then waited kept the
 // 8 KB the events grew it to, 4 KB once collections had halved it (3.9-4.3
 // KB a table here); a fresh goroutine waits after each event, on a stack
-// of its own (Table.next).
+// of its own, whose frame only waits (Table.next): 2.3-2.4 KB a table.
 const waitingTableStack = 3 << 10
 
 // TestAWaitingTableKeepsASmallStack plays a few actions at many tables and

@@ -144,7 +144,7 @@ type Table struct {
 	bots       map[botKey]bot.Bot
 	hints      map[int]hintAt // the last advice per seat
 	// Thinking in the background (thinking.go).
-	answers     chan answer
+	answers     chan *answer
 	moving      bool              // a bot's move is being thought out
 	hintWaiters map[int][]request // clients waiting for advice being worked out
 	lease       store.Lease
@@ -174,7 +174,7 @@ type botKey struct {
 func newTable(m *Manager, row *store.Table, log []store.Action) (*Table, error) {
 	t := &Table{id: row.ID, m: m, log: m.log.With("table", row.ID), inbox: make(chan *Intent, m.cfg.InboxSize),
 		clients: map[ClientID]*client{}, bots: map[botKey]bot.Bot{}, idleSince: time.Now(), loadedAt: time.Now(),
-		answers: make(chan answer, maxThoughts), hints: map[int]hintAt{}, hintWaiters: map[int][]request{},
+		answers: make(chan *answer, maxThoughts), hints: map[int]hintAt{}, hintWaiters: map[int][]request{},
 		chatLimits: newChatLimits(m.cfg.ChatRate, m.cfg.ChatBurst), leaseCheck: make(chan struct{}, 1)}
 	if err := t.restore(row, log); err != nil {
 		return nil, err
@@ -295,26 +295,78 @@ func (t *Table) run(ended func()) {
 // the next one's. An event grows the goroutine's stack to 8 KB or more
 // (the engine, every seat's frame), and the collector gives a stack back
 // only a half at a time; most tables are waiting at any time, and a
-// waiting table keeps only the small stack it waits on.
+// waiting table keeps only the small stack it waits on. So next itself
+// only waits: its frame, and the select's under it, fit the smallest
+// stack a goroutine starts with, and the event is handled below it
+// (step), on a stack that grows for it alone.
 func (t *Table) next(ended func()) {
+	var ev event
 	if !t.done {
 		select {
 		case <-t.ctx.Done():
-		case in := <-t.inbox:
-			t.safely(in.request(), func() { t.handle(*in) })
+		case ev.in = <-t.inbox:
+			ev.kind = eventIntent
 		case <-t.timer.C:
-			t.safely(request{}, t.wake)
-		case q := <-t.answers:
-			t.safely(request{}, func() { t.answered(q) })
+			ev.kind = eventTimer
+		case ev.answer = <-t.answers:
+			ev.kind = eventAnswer
 		case <-t.leaseCheck:
-			t.safely(request{}, t.checkLease)
-		}
-		if t.ctx.Err() == nil && !t.done {
-			t.arm()
-			go t.next(ended)
-			return
+			ev.kind = eventLease
 		}
 	}
+	if t.step(ev) {
+		go t.next(ended)
+		return
+	}
+	t.stopRunning(ended)
+}
+
+// event is what woke a waiting table.
+type event struct {
+	kind   eventKind
+	in     *Intent
+	answer *answer
+}
+
+type eventKind uint8
+
+const (
+	eventStop eventKind = iota // the manager closes, or the table is done
+	eventIntent
+	eventTimer
+	eventAnswer
+	eventLease
+)
+
+// step handles one event and reports whether the table runs on. It is
+// never inlined into next, whose frame every waiting table keeps.
+//
+//go:noinline
+func (t *Table) step(ev event) bool {
+	switch ev.kind {
+	case eventStop:
+		return false
+	case eventIntent:
+		t.safely(ev.in.request(), func() { t.handle(*ev.in) })
+	case eventTimer:
+		t.safely(request{}, t.wake)
+	case eventAnswer:
+		t.safely(request{}, func() { t.answered(*ev.answer) })
+	case eventLease:
+		t.safely(request{}, t.checkLease)
+	}
+	if t.ctx.Err() != nil || t.done {
+		return false
+	}
+	t.arm()
+	return true
+}
+
+// stopRunning ends the actor: off the bus and the lease, clients told
+// (exit), then ended.
+//
+//go:noinline
+func (t *Table) stopRunning(ended func()) {
 	t.exit()
 	ended()
 }

@@ -63,7 +63,7 @@ func (t *Table) think(q answer, decide func(v skullking.SeatView, q *answer)) {
 			if r := recover(); r != nil {
 				q.panicked = fmt.Sprintf("%v\n%s", r, debug.Stack())
 			}
-			out <- q // never blocks: room for every question in flight
+			out <- &q // never blocks: room for every question in flight
 		}()
 		decide(g.Seat(q.seat), &q)
 	}()
