@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/skullking-go/skullking"
+	"github.com/skullking-go/skullking/internal/heaptest"
 	"github.com/skullking-go/skullking/internal/store"
 	"github.com/skullking-go/skullking/protocol"
 )
@@ -44,27 +45,19 @@ func TestIdleTableMemory(t *testing.T) {
 	creator.Close()
 
 	m := newManager(t, s)
-	before := liveHeap()
+	before := heaptest.Live()
 	for _, id := range ids {
 		if _, err := m.Ensure(ctx, id); err != nil {
 			t.Fatal(err)
 		}
 	}
-	after := liveHeap()
+	after := heaptest.Live()
 	runtime.KeepAlive(m)
-	per := (int64(after) - int64(before)) / n
+	per := (after - before) / n
 	t.Logf("an idle table holds %d bytes (%d tables)", per, n)
 	if per > idleTableBudget {
 		t.Errorf("an idle table holds %d bytes, want at most %d", per, idleTableBudget)
 	}
-}
-
-// liveHeap is the heap still in use once the garbage is collected.
-func liveHeap() uint64 {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return ms.HeapAlloc
 }
 
 // waitingTableStack bounds the stack a table keeps while it waits for its

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/skullking-go/skullking/internal/heaptest"
 	"github.com/skullking-go/skullking/locale"
 )
 
@@ -17,21 +18,15 @@ const siteHeapBudget = 256 << 10
 // TestTheSiteKeepsNoCopyOfItsFiles builds the handler and reads the heap
 // it holds once garbage is collected.
 func TestTheSiteKeepsNoCopyOfItsFiles(t *testing.T) {
-	live := func() uint64 {
-		runtime.GC()
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		return ms.HeapAlloc
-	}
 	// The catalogue and the table of types are the process's, not the
 	// handler's: they are loaded before the count.
 	cat := locale.Default()
 	mime.TypeByExtension(".js")
-	before := live()
+	before := heaptest.Live()
 	h := HandlerWith(cat)
-	after := live()
+	after := heaptest.Live()
 	runtime.KeepAlive(h)
-	held := int64(after) - int64(before)
+	held := after - before
 	t.Logf("the handler holds %d bytes", held)
 	if held > siteHeapBudget {
 		t.Errorf("the handler holds %d bytes on the heap, want at most %d", held, siteHeapBudget)
