@@ -51,7 +51,13 @@ const Base = "en"
 // is every program's; a test builds its own with Load, and one with the
 // pseudo-language with WithPseudo.
 type Catalogue struct {
+	// bundle holds the sentences of the languages asked for so far:
+	// Base's from the start, another's from when a reader of it first
+	// comes (For). A server keeps only its players' languages, each a
+	// megabyte or so once parsed. mu guards bundle and parsed.
+	mu     sync.RWMutex
 	bundle *goi18n.Bundle
+	parsed map[string]bool
 	codes  []string          // sorted
 	files  map[string][]byte // by code, as they are
 }
@@ -75,14 +81,20 @@ func Load(fsys fs.FS) (*Catalogue, error) {
 	return c, errors.Join(err, berr)
 }
 
-// build parses the files, by code, into a catalogue.
+// build checks the files, by code, and makes them a catalogue: each file
+// is parsed to be checked, and kept parsed only for Base (the others are
+// parsed again when first asked for, ensure).
 func build(raw map[string][]byte) (*Catalogue, error) {
-	c := &Catalogue{bundle: goi18n.NewBundle(language.English), files: map[string][]byte{}}
-	c.bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
+	c := &Catalogue{bundle: newBundle(), parsed: map[string]bool{}, files: map[string][]byte{}}
 	for _, code := range slices.Sorted(maps.Keys(raw)) {
-		if _, err := c.bundle.ParseMessageFileBytes(raw[code], code+".json"); err != nil {
+		into := c.bundle
+		if code != Base {
+			into = newBundle()
+		}
+		if _, err := into.ParseMessageFileBytes(raw[code], code+".json"); err != nil {
 			return c, fmt.Errorf("locale %s.json: %w", code, err)
 		}
+		c.parsed[code] = code == Base
 		c.files[code] = raw[code]
 		c.codes = append(c.codes, code)
 	}
@@ -90,6 +102,30 @@ func build(raw map[string][]byte) (*Catalogue, error) {
 		return c, fmt.Errorf("locale: no %s.json, the language every other falls back on", Base)
 	}
 	return c, nil
+}
+
+// newBundle is an empty bundle that reads the catalogue's files.
+func newBundle() *goi18n.Bundle {
+	b := goi18n.NewBundle(language.English)
+	b.RegisterUnmarshalFunc("json", json.Unmarshal)
+	return b
+}
+
+// ensure parses language code into the bundle, once.
+func (c *Catalogue) ensure(code string) {
+	c.mu.RLock()
+	done := c.parsed[code]
+	c.mu.RUnlock()
+	if done {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.parsed[code] {
+		// The file parsed when the catalogue was built.
+		_, _ = c.bundle.ParseMessageFileBytes(c.files[code], code+".json")
+		c.parsed[code] = true
+	}
 }
 
 // embedded is the catalogue compiled in, read once when first used.
@@ -121,6 +157,15 @@ func For(prefs ...string) *Lang { return Default().For(prefs...) }
 // Codes are the languages the catalogue has, by their file names.
 func (c *Catalogue) Codes() []string { return slices.Clone(c.codes) }
 
+// Copy is a catalogue of the same files whose languages are parsed apart
+// from c's: for one pass over every language (the web's release and its
+// list of languages) that leaves c holding only the languages its readers
+// ask for. The files were checked when c was built.
+func (c *Catalogue) Copy() *Catalogue {
+	d, _ := build(c.files)
+	return d
+}
+
 // File is a language's catalogue file as it is, for the browser.
 func (c *Catalogue) File(code string) ([]byte, bool) {
 	b, ok := c.files[code]
@@ -135,6 +180,7 @@ type Args map[string]any
 type Lang struct {
 	code string
 	tag  language.Tag
+	cat  *Catalogue // whose lock is held while loc reads the bundle
 	loc  *goi18n.Localizer
 	num  *message.Printer
 }
@@ -169,8 +215,9 @@ func (c *Catalogue) For(prefs ...string) *Lang {
 			code = codes[i]
 		}
 	}
+	c.ensure(code)
 	tag := language.Make(code)
-	return &Lang{code: code, tag: tag, loc: goi18n.NewLocalizer(c.bundle, code, Base), num: message.NewPrinter(tag)}
+	return &Lang{code: code, tag: tag, cat: c, loc: goi18n.NewLocalizer(c.bundle, code, Base), num: message.NewPrinter(tag)}
 }
 
 // base is the compiled-in catalogue's Base language, which a nil *Lang
@@ -192,7 +239,7 @@ func (l *Lang) Code() string { return l.orBase().code }
 // Has reports whether the catalogue (this language or Base) has id.
 func (l *Lang) Has(id string) bool {
 	l = l.orBase()
-	_, err := l.loc.Localize(&goi18n.LocalizeConfig{MessageID: id, PluralCount: 2})
+	_, err := l.localize(&goi18n.LocalizeConfig{MessageID: id, PluralCount: 2})
 	var missing *goi18n.MessageNotFoundErr
 	return !errors.As(err, &missing)
 }
@@ -215,11 +262,19 @@ func (l *Lang) render(id string, count any, args Args) string {
 	if count != nil {
 		data["Count"] = l.value(count)
 	}
-	s, err := l.loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	s, err := l.localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
 	if err != nil && s == "" {
 		return "[" + id + "]"
 	}
 	return s
+}
+
+// localize renders through the bundle, which a language parsed meanwhile
+// must not change under the read.
+func (l *Lang) localize(lc *goi18n.LocalizeConfig) (string, error) {
+	l.cat.mu.RLock()
+	defer l.cat.mu.RUnlock()
+	return l.loc.Localize(lc)
 }
 
 // Signed writes points with their sign, the number the language's way:

@@ -14,19 +14,30 @@ type languageInfo struct {
 	Name string `json:"name"`
 }
 
-// serveLocale serves /locale/index.json, the catalogue's languages, and
+// namedLanguages lists the catalogue's languages, each named in itself.
+func namedLanguages(cat *locale.Catalogue) []languageInfo {
+	out := []languageInfo{}
+	for _, c := range cat.Codes() {
+		out = append(out, languageInfo{Code: c, Name: cat.For(c).T("language.name", nil)})
+	}
+	return out
+}
+
+// serveLocale serves /locale/index.json, the catalogue's languages (named
+// once, as the files never change while the process runs), and
 // /locale/{code}.json, a language's sentences as its file holds them.
-func serveLocale(cat *locale.Catalogue) http.HandlerFunc {
+func serveLocale(cat *locale.Catalogue, languages []languageInfo) http.HandlerFunc {
+	index, err := json.Marshal(languages)
+	if err != nil {
+		panic("web: the list of languages: " + err.Error()) // a list of strings always encodes
+	}
+	index = append(index, '\n')
 	return func(w http.ResponseWriter, r *http.Request) {
 		file := r.PathValue("file")
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		if file == "index.json" {
-			out := []languageInfo{}
-			for _, c := range cat.Codes() {
-				out = append(out, languageInfo{Code: c, Name: cat.For(c).T("language.name", nil)})
-			}
-			_ = json.NewEncoder(w).Encode(out)
+			_, _ = w.Write(index)
 			return
 		}
 		b, ok := cat.File(strings.TrimSuffix(file, ".json"))

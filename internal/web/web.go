@@ -162,7 +162,13 @@ func HandlerOptions(cat *locale.Catalogue, o Options) http.Handler {
 	})
 	// The catalogue of sentences, one file per language, as package locale
 	// reads it; index.json lists the languages, each named in itself.
-	mux.HandleFunc("GET /locale/{file}", serveLocale(cat))
+	//
+	// Whatever names or renders every language at once (the list of
+	// languages, the release) reads a copy of the catalogue, dropped once
+	// the handler is built: cat then keeps parsed only the languages its
+	// readers ask for.
+	every := cat.Copy()
+	mux.HandleFunc("GET /locale/{file}", serveLocale(cat, namedLanguages(every)))
 	// The score keeper for games played with real cards (static/sheet/): one
 	// page for its home, a sheet "/sheet/{token}" (edit id or follow token —
 	// the API says which) and its own modules, kept apart from the table's.
@@ -184,7 +190,7 @@ func HandlerOptions(cat *locale.Catalogue, o Options) http.Handler {
 	mux.HandleFunc("GET /manifest.webmanifest", serveManifest(cat))
 	version := o.Version
 	if version == "" {
-		version = s.release(cat)
+		version = s.release(every)
 	}
 	mux.HandleFunc("GET /sw.js", serveWorker(worker(version, s.shell(mux, cat))))
 	return mux
