@@ -160,9 +160,11 @@ func (c *Catalogue) Codes() []string { return slices.Clone(c.codes) }
 // Copy is a catalogue of the same files whose languages are parsed apart
 // from c's: for one pass over every language (the web's release and its
 // list of languages) that leaves c holding only the languages its readers
-// ask for. The files were checked when c was built.
+// ask for. The files were checked when c was built, and are not parsed
+// again to be checked; both read them, and neither changes them.
 func (c *Catalogue) Copy() *Catalogue {
-	d, _ := build(c.files)
+	d := &Catalogue{bundle: newBundle(), parsed: map[string]bool{Base: true}, codes: c.codes, files: c.files}
+	_, _ = d.bundle.ParseMessageFileBytes(c.files[Base], Base+".json")
 	return d
 }
 
