@@ -104,7 +104,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.metrics.connections.Inc()
 	c := s.newConn(id, ws)
 	c.watch = hw.watch
-	c.cork = hw.cork
+	c.setCork(hw.cork)
 	// The connection is served by a goroutine of its own and the handler
 	// returns: the HTTP server then lets go of everything it kept for the
 	// request, and the reader's stack is not the handler's, which the
@@ -128,6 +128,15 @@ func (s *Server) newConn(id string, ws *websocket.Conn) *conn {
 	c.out.late = time.AfterFunc(time.Hour, func() { c.drop("write") })
 	c.out.late.Stop()
 	return c
+}
+
+// setCork makes k the connection's cork: bytes it could not write at once
+// start a writer, which drains them.
+func (c *conn) setCork(k *cork) {
+	c.cork = k
+	if k != nil {
+		k.stalled = c.stalled
+	}
 }
 
 // serve starts serving the connection, until either side ends it.

@@ -5,12 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -61,24 +63,24 @@ func TestCorkWritesABatchInOneWrite(t *testing.T) {
 	if n := sock.count(); n != 1 {
 		t.Fatalf("%d writes reached the socket during the batch, want none", n-1)
 	}
-	if err := k.release(); err != nil {
+	if _, err := k.release(); err != nil {
 		t.Fatal(err)
 	}
 	if n := sock.count(); n != 2 || string(sock.writes[1]) != "abc" {
 		t.Fatalf("after the batch: %q, want one write of \"abc\"", sock.writes[1:])
 	}
-	if err := k.release(); err != nil || sock.count() != 2 {
+	if _, err := k.release(); err != nil || sock.count() != 2 {
 		t.Fatalf("a second release wrote again (%d writes, %v)", sock.count(), err)
 	}
 	// An empty batch writes nothing; the socket's error is the batch's.
 	k.hold()
-	if err := k.release(); err != nil || sock.count() != 2 {
+	if _, err := k.release(); err != nil || sock.count() != 2 {
 		t.Fatalf("an empty batch: %d writes, %v", sock.count(), err)
 	}
 	sock.err = errors.New("connection reset")
 	k.hold()
 	k.Write([]byte("d"))
-	if err := k.release(); !errors.Is(err, sock.err) {
+	if _, err := k.release(); !errors.Is(err, sock.err) {
 		t.Fatalf("release: %v, want the socket's error", err)
 	}
 }
@@ -102,6 +104,29 @@ func (l *countingListener) Accept() (net.Conn, error) {
 type countedConn struct {
 	net.Conn
 	l *countingListener
+}
+
+// SyscallConn lets the cork write to the socket without waiting, as it
+// does to the connection the HTTP server hands over; those writes are
+// counted too.
+func (c *countedConn) SyscallConn() (syscall.RawConn, error) {
+	raw, err := c.Conn.(syscall.Conn).SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	return countedRaw{RawConn: raw, l: c.l}, nil
+}
+
+type countedRaw struct {
+	syscall.RawConn
+	l *countingListener
+}
+
+func (r countedRaw) Write(f func(fd uintptr) bool) error {
+	if r.l.counting.Load() {
+		r.l.writes.Add(1)
+	}
+	return r.RawConn.Write(f)
 }
 
 func (c *countedConn) Write(p []byte) (int, error) {
@@ -131,7 +156,8 @@ func TestAWaitingBatchGoesOutInOneWrite(t *testing.T) {
 			return
 		}
 		c := s.newConn("t1", ws)
-		c.watch, c.cork = hw.watch, hw.cork
+		c.watch = hw.watch
+		c.setCork(hw.cork)
 		conns <- c
 	}))
 	l := &countingListener{Listener: ts.Listener}
@@ -147,6 +173,9 @@ func TestAWaitingBatchGoesOutInOneWrite(t *testing.T) {
 	defer peer.CloseNow()
 	c := <-conns
 	defer c.cancel()
+	if !c.cork.canTry() {
+		t.Fatal("the cork cannot write to this socket without waiting")
+	}
 
 	frame := func(i int) []byte { return fmt.Appendf(nil, `{"n":%d,"pad":"%s"}`, i, strings.Repeat("x", 2000)) }
 	read := func(want ...int) {
@@ -185,10 +214,16 @@ func TestAWaitingBatchGoesOutInOneWrite(t *testing.T) {
 	waitIdle(t, c)
 	l.writes.Store(0)
 	c.queue(table.Frame{Data: frame(3)})
-	read(3)
+	// The socket took the frame at once: it was written by the goroutine
+	// that queued it, which started no writer.
 	if n := l.writes.Load(); n != 1 {
-		t.Errorf("a lone frame took %d writes, want 1", n)
+		t.Errorf("a lone frame took %d writes before queue returned, want 1", n)
 	}
+	if c.out.mu.Lock(); c.out.writing {
+		t.Error("a writer runs after a lone frame was written")
+	}
+	c.out.mu.Unlock()
+	read(3)
 
 	// Frames the table hands over together (an action's state and answer,
 	// DeliverAll) wait for each other, though the writer is idle when the
@@ -230,4 +265,174 @@ func waitIdle(t *testing.T, c *conn) {
 		}
 	}
 	t.Fatal("the writer did not end")
+}
+
+// socketPair returns the two ends of a loopback TCP connection.
+func socketPair(t *testing.T) (near, far net.Conn) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			t.Error(err)
+		}
+		accepted <- c
+	}()
+	far, err = net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	near = <-accepted
+	if near == nil {
+		t.FailNow()
+	}
+	t.Cleanup(func() { near.Close(); far.Close() })
+	return near, far
+}
+
+// Over a socket whose peer does not read, every write to the cork returns
+// at once: what the kernel does not take waits, in order, and a drain
+// sends it when the peer reads again. A write outside a batch that leaves
+// bytes waiting says so (stalled), for a drain to be started.
+func TestCorkNeverWaitsForThePeer(t *testing.T) {
+	sock, peer := socketPair(t)
+	k := newCork(sock)
+	if !k.canTry() {
+		t.Fatal("the cork cannot write to a TCP socket without waiting")
+	}
+	var stalls atomic.Int64
+	k.stalled = func() { stalls.Add(1) }
+	var want bytes.Buffer
+	chunk := func(i int) []byte {
+		return bytes.Repeat([]byte(fmt.Sprintf("%08d", i)), 8<<10) // 64 KB
+	}
+	returned := make(chan struct{})
+	go func() {
+		// A write that waits for the peer would never return: this one
+		// does not read until the cork is done.
+		select {
+		case <-returned:
+		case <-time.After(30 * time.Second):
+			panic("a write to the cork waited for the peer")
+		}
+	}()
+	i := 0
+	for waiting := false; !waiting; i++ {
+		if i == 2000 {
+			t.Fatal("128 MB went into the socket: it never filled")
+		}
+		k.hold()
+		k.Write(chunk(i))
+		want.Write(chunk(i))
+		var err error
+		if waiting, err = k.release(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !k.Waiting() || stalls.Load() != 0 {
+		t.Fatalf("a full socket: waiting %v, %d stalls; want waiting and none (the batch's writer drains)", k.Waiting(), stalls.Load())
+	}
+	k.Write([]byte("pong")) // behind what waits
+	want.WriteString("pong")
+	if stalls.Load() != 0 {
+		t.Fatal("a write behind waiting bytes said it stalled")
+	}
+	close(returned)
+
+	got := make(chan []byte)
+	go func() {
+		b, _ := io.ReadAll(peer)
+		got <- b
+	}()
+	if err := k.drain(); err != nil {
+		t.Fatal(err)
+	}
+	if k.Waiting() {
+		t.Fatal("bytes wait after a drain")
+	}
+	// Outside a batch, with nothing waiting, a write larger than the
+	// socket takes at once is taken whole, and says it stalled.
+	big := bytes.Repeat([]byte("z"), 32<<20)
+	if n, err := k.Write(big); n != len(big) || err != nil {
+		t.Fatalf("Write: %d, %v", n, err)
+	}
+	want.Write(big)
+	if stalls.Load() != 1 || !k.Waiting() {
+		t.Fatalf("after 32 MB: %d stalls, waiting %v; want 1 stall and bytes waiting", stalls.Load(), k.Waiting())
+	}
+	if err := k.drain(); err != nil {
+		t.Fatal(err)
+	}
+	sock.Close()
+	if b := <-got; !bytes.Equal(b, want.Bytes()) {
+		t.Fatalf("the peer read %d bytes, not the %d written in order", len(b), want.Len())
+	}
+}
+
+// A client that stops reading never holds up the goroutine that sends it
+// frames (the table's): its frames wait on a writer goroutine, and once
+// OutQueue of them pile up it is dropped as too slow.
+func TestAClientThatStopsReadingIsDroppedNotWaitedFor(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir(), Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Shutdown(context.Background()) })
+	conns := make(chan *conn, 1)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hw := &watchFrames{ResponseWriter: w, limit: protocol.MaxFrame}
+		ws, err := websocket.Accept(hw, r, nil)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		c := s.newConn("t1", ws)
+		c.watch = hw.watch
+		c.setCork(hw.cork)
+		conns <- c
+	}))
+	t.Cleanup(ts.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	peer, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer peer.CloseNow() // and never reads
+	c := <-conns
+	defer c.cancel()
+
+	frame := table.Frame{Data: []byte(`{"pad":"` + strings.Repeat("x", 60<<10) + `"}`)}
+	returned := make(chan struct{})
+	defer close(returned)
+	go func() {
+		select {
+		case <-returned:
+		case <-time.After(30 * time.Second):
+			panic("queue waited for a peer that does not read")
+		}
+	}()
+	sent := 0
+	for c.queue(frame) {
+		if sent++; sent == 10000 {
+			t.Fatal("600 MB queued to a peer that does not read, and it was not dropped")
+		}
+	}
+	if c.ctx.Err() == nil {
+		t.Fatal("a frame was refused, but the connection goes on")
+	}
+	c.out.mu.Lock()
+	waited := len(c.out.frames)
+	c.out.mu.Unlock()
+	if waited != 0 && waited != s.cfg.OutQueue {
+		t.Errorf("%d frames waited when the client was dropped, want %d", waited, s.cfg.OutQueue)
+	}
+	if sent <= s.cfg.OutQueue {
+		t.Errorf("dropped after %d frames: the socket's buffers took none", sent)
+	}
 }

@@ -57,8 +57,11 @@ func (o *outbox) close() {
 	o.tasks.Wait()
 }
 
-// queue puts a frame in the outbox, starting a writer if none runs, or
-// drops a client too slow to keep OutQueue frames from piling up.
+// queue puts a frame in the outbox and writes it, or drops a client too
+// slow to keep OutQueue frames from piling up. Where the socket can be
+// written without waiting (cork.go), the frame is written on the caller's
+// goroutine when nothing else is being written; otherwise, or when the
+// socket does not take all of it at once, a writer goroutine goes on.
 func (c *conn) queue(f table.Frame) bool {
 	if c.ctx.Err() != nil {
 		return false
@@ -78,7 +81,7 @@ func (c *conn) queue(f table.Frame) bool {
 	spawn := o.spawn()
 	o.mu.Unlock()
 	if spawn {
-		c.startWriter()
+		c.write()
 	}
 	return true
 }
@@ -93,6 +96,16 @@ func (o *outbox) spawn() bool {
 	return true
 }
 
+// write writes what waits, spawn having counted it: here, if that cannot
+// wait for the peer, or on a writer goroutine.
+func (c *conn) write() {
+	if c.cork.canTry() {
+		c.writeNow()
+		return
+	}
+	c.startWriter()
+}
+
 // startWriter runs a writer, which spawn has counted.
 func (c *conn) startWriter() {
 	o := &c.out
@@ -100,6 +113,42 @@ func (c *conn) startWriter() {
 		defer o.tasks.Done()
 		c.guard("writer", c.writer)
 	}()
+}
+
+// writeNow writes the frames waiting on the caller's goroutine, without
+// waiting for the socket, and hands over to a writer goroutine what must
+// wait: bytes the socket did not take at once, or a close, whose handshake
+// waits for the peer. Frames queued meanwhile by another goroutine are
+// written here too.
+func (c *conn) writeNow() {
+	o := &c.out
+	for {
+		batch, ok := c.next()
+		if !ok {
+			o.tasks.Done()
+			return
+		}
+		if len(batch) == 0 { // bytes wait in the cork, for a drain
+			c.startWriter()
+			return
+		}
+		closing, waiting, err := c.writeBatch(batch)
+		switch {
+		case err != nil:
+			c.drop("write")
+			o.tasks.Done()
+			return
+		case closing:
+			go func() {
+				defer o.tasks.Done()
+				c.guard("writer", c.closeAfterLast)
+			}()
+			return
+		case waiting:
+			c.startWriter()
+			return
+		}
+	}
 }
 
 // hold keeps a writer from starting until release: the frames queued in
@@ -110,7 +159,7 @@ func (o *outbox) hold() {
 	o.mu.Unlock()
 }
 
-// release ends a hold, starting a writer for what waits.
+// release ends a hold, writing what waits.
 func (c *conn) release() {
 	o := &c.out
 	o.mu.Lock()
@@ -118,17 +167,33 @@ func (c *conn) release() {
 	spawn := o.spawn()
 	o.mu.Unlock()
 	if spawn {
+		c.write()
+	}
+}
+
+// stalled starts a writer for bytes a write outside a batch (a pong, a
+// ping) left waiting in the cork, unless one runs: its next finds them.
+func (c *conn) stalled() {
+	o := &c.out
+	o.mu.Lock()
+	start := !o.writing && o.start()
+	if start {
+		o.writing = true
+	}
+	o.mu.Unlock()
+	if start {
 		c.startWriter()
 	}
 }
 
 // next takes every frame waiting, oldest first, or ends the writer when
-// there is none: the next frame queued starts another.
+// nothing waits, neither frames nor bytes in the cork: the next frame
+// queued starts another.
 func (c *conn) next() ([]table.Frame, bool) {
 	o := &c.out
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if len(o.frames) == 0 || c.ctx.Err() != nil {
+	if c.ctx.Err() != nil || len(o.frames) == 0 && !c.cork.Waiting() {
 		o.writing = false
 		o.frames = nil // an idle connection keeps no buffer
 		return nil, false
@@ -138,48 +203,78 @@ func (c *conn) next() ([]table.Frame, bool) {
 	return batch, true
 }
 
-// writer writes the outbox's frames in order until it is empty, each batch
-// that waited together in one write to the socket (cork.go). A batch that
+// writer writes what waits in order until nothing does: the bytes the
+// cork could not write at once first, then each batch of frames that
+// waited together, in one write to the socket (cork.go). A write that
 // takes longer than WriteTimeout drops the connection, which closes its
 // socket and so ends the write (serve).
 func (c *conn) writer() {
 	o := &c.out
 	for {
-		batch, ok := c.next()
-		if !ok {
-			return
-		}
 		o.late.Reset(c.s.cfg.WriteTimeout)
-		c.cork.hold()
-		written, closing := 0, false
-		var err error
-		for _, f := range batch {
-			if err = c.ws.Write(context.Background(), websocket.MessageText, f.Data); err != nil {
-				break
-			}
-			written++
-			if f.Close {
-				closing = true
-				break
-			}
-		}
-		if ferr := c.cork.release(); err == nil {
-			err = ferr
-		}
+		err := c.cork.drain()
 		o.late.Stop()
 		if err != nil {
 			c.drop("write")
 			return
 		}
-		c.s.metrics.frames.Add(float64(written))
+		batch, ok := c.next()
+		if !ok {
+			return
+		}
+		o.late.Reset(c.s.cfg.WriteTimeout)
+		closing, _, err := c.writeBatch(batch)
+		o.late.Stop()
+		if err != nil {
+			c.drop("write")
+			return
+		}
 		if closing {
-			c.closing.Lock()
-			_ = c.ws.Close(websocket.StatusNormalClosure, "see the last message")
-			c.closing.Unlock()
-			c.cancel()
+			c.closeAfterLast()
 			return
 		}
 	}
+}
+
+// writeBatch writes a batch of frames through the cork in one write, up
+// to and with a frame that closes the connection (closing). waiting: the
+// socket did not take all of it at once, and the rest waits for a drain.
+func (c *conn) writeBatch(batch []table.Frame) (closing, waiting bool, err error) {
+	c.cork.hold()
+	written := 0
+	for _, f := range batch {
+		if err = c.ws.Write(context.Background(), websocket.MessageText, f.Data); err != nil {
+			break
+		}
+		written++
+		if f.Close {
+			closing = true
+			break
+		}
+	}
+	waiting, ferr := c.cork.release()
+	if err == nil {
+		err = ferr
+	}
+	if err == nil {
+		c.s.metrics.frames.Add(float64(written))
+	}
+	return closing, waiting, err
+}
+
+// closeAfterLast closes the connection after the frame that says why,
+// once the cork has sent it: the close handshake waits for the peer.
+func (c *conn) closeAfterLast() {
+	o := &c.out
+	o.late.Reset(c.s.cfg.WriteTimeout)
+	err := c.cork.drain()
+	o.late.Stop()
+	if err == nil {
+		c.closing.Lock()
+		_ = c.ws.Close(websocket.StatusNormalClosure, "see the last message")
+		c.closing.Unlock()
+	}
+	c.cancel()
 }
 
 // pingLater sets the next ping, d from now.
