@@ -266,7 +266,17 @@ func DecodeServerWithoutResults(data []byte) (ServerMsg, error) {
 // every card the engine's reason it may not be played, half of a state's
 // bytes once the sheet is out. Everything else is read and checked as
 // DecodeServer does; the hand must still be well-formed JSON.
+//
+// A state whose view lists no legal action, most of those such a program
+// is sent, is only glanced at: its type, seq and event are read, and of
+// its view only the seat and the phase; the rest is stepped over, neither
+// read nor checked (glance.go).
 func DecodeServerToAct(data []byte) (ServerMsg, error) {
+	if len(data) <= MaxServerFrame {
+		if m, ok := glanceState(data); ok {
+			return m, nil
+		}
+	}
 	var m ServerMsg
 	in := messageToAct{ServerMsg: &m}
 	return decodeServer(data, &in, &m, func() {

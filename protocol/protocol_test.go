@@ -169,6 +169,9 @@ func TestViewsDecodeAsEncoded(t *testing.T) {
 						t.Fatalf("%d players, seat %d, step %d, to act: %v", players, seat, step, err)
 					}
 					whole.Hand = nil
+					if len(whole.Legal) == 0 { // only glanced at
+						whole = View{Seat: whole.Seat, Phase: whole.Phase}
+					}
 					if !reflect.DeepEqual(*toAct.View, whole) || toAct.Seq != m.Seq || toAct.Type != m.Type {
 						t.Fatalf("step %d: to act, the rest differs:\n%+v\nwant\n%+v", step, *toAct.View, whole)
 					}

@@ -1,0 +1,251 @@
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+)
+
+// glanceState reads of a state only what a program that acts from its
+// view's legal actions needs of a state that gives it none: the message's
+// type, seq and event, and its view's seat and phase. It steps over every
+// other value without reading or checking it, a fraction of the cost of
+// reading the frame (a load generator's players are sent four states an
+// action, and act on one).
+//
+// ok is false when the frame is not a state, when its view lists legal
+// actions, or when it is not shaped as a state is: the caller then reads
+// it whole, and finds what is wrong with it.
+func glanceState(data []byte) (m ServerMsg, ok bool) {
+	g := glancer{b: bytes.TrimSpace(data)}
+	var view *View
+	ok = g.object(func(key []byte) bool {
+		switch string(key) {
+		case "type":
+			s, ok := g.plainString()
+			m.Type = string(s)
+			return ok && m.Type == TypeState
+		case "seq":
+			n, ok := g.integer()
+			m.Seq = n
+			return ok
+		case "view":
+			if view == nil { // a second "view" adds to the first, as in encoding/json
+				view = &View{Seat: -2}
+			}
+			return g.object(func(key []byte) bool {
+				switch string(key) {
+				case "seat":
+					n, ok := g.integer()
+					view.Seat = int(n)
+					return ok
+				case "phase":
+					s, ok := g.plainString()
+					view.Phase = string(s)
+					return ok
+				case "legal":
+					// Actions to take: the frame is read whole.
+					return g.literal("null") || g.emptyArray()
+				}
+				return g.skip()
+			})
+		case "event":
+			raw, ok := g.value()
+			if !ok {
+				return false
+			}
+			if string(raw) == "null" {
+				m.Event = nil
+				return true
+			}
+			m.Event = new(Event)
+			return json.Unmarshal(raw, m.Event) == nil
+		}
+		return g.skip()
+	})
+	if !ok || g.i != len(g.b) || m.Type != TypeState || view == nil || view.Seat < -1 || view.Seat >= maxSeats {
+		return ServerMsg{}, false
+	}
+	switch view.Phase {
+	case PhaseBidding, PhaseCannon, PhasePlaying, PhaseAbility, PhaseOver:
+	default:
+		return ServerMsg{}, false
+	}
+	m.View = view
+	return m, true
+}
+
+// glancer steps through JSON, reading the few values asked for and
+// skipping the rest by its brackets and strings alone.
+type glancer struct {
+	b []byte
+	i int
+}
+
+func (g *glancer) space() {
+	for g.i < len(g.b) {
+		switch g.b[g.i] {
+		case ' ', '\t', '\n', '\r':
+			g.i++
+		default:
+			return
+		}
+	}
+}
+
+// next steps over c, after any space, if it comes next.
+func (g *glancer) next(c byte) bool {
+	g.space()
+	if g.i < len(g.b) && g.b[g.i] == c {
+		g.i++
+		return true
+	}
+	return false
+}
+
+// object reads an object, calling field for each key with g at its value,
+// which field must consume.
+func (g *glancer) object(field func(key []byte) bool) bool {
+	if !g.next('{') {
+		return false
+	}
+	if g.next('}') {
+		return true
+	}
+	for {
+		key, ok := g.plainString()
+		if !ok || !lowerASCII(key) || !g.next(':') || !field(key) {
+			return false
+		}
+		if g.next('}') {
+			return true
+		}
+		if !g.next(',') {
+			return false
+		}
+	}
+}
+
+// lowerASCII reports whether key holds no capital and no byte outside
+// ASCII. encoding/json matches a key to a field whatever its case, "Seat"
+// and "ſeat" too: a glance that stepped over such a key could read
+// something else than the decoder, so it leaves the frame to the decoder.
+func lowerASCII(key []byte) bool {
+	for _, c := range key {
+		if c >= 'A' && c <= 'Z' || c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// plainString reads a string without escapes (a key, a type, a phase).
+func (g *glancer) plainString() ([]byte, bool) {
+	if !g.next('"') {
+		return nil, false
+	}
+	start := g.i
+	for g.i < len(g.b) {
+		switch g.b[g.i] {
+		case '"':
+			g.i++
+			return g.b[start : g.i-1], true
+		case '\\':
+			return nil, false
+		}
+		g.i++
+	}
+	return nil, false
+}
+
+// integer reads a whole number.
+func (g *glancer) integer() (int64, bool) {
+	g.space()
+	start := g.i
+	if g.i < len(g.b) && g.b[g.i] == '-' {
+		g.i++
+	}
+	for g.i < len(g.b) && g.b[g.i] >= '0' && g.b[g.i] <= '9' {
+		g.i++
+	}
+	n, err := strconv.ParseInt(string(g.b[start:g.i]), 10, 64)
+	return n, err == nil
+}
+
+// literal steps over word if it comes next.
+func (g *glancer) literal(word string) bool {
+	g.space()
+	if bytes.HasPrefix(g.b[g.i:], []byte(word)) {
+		g.i += len(word)
+		return true
+	}
+	return false
+}
+
+// emptyArray steps over [] if it comes next.
+func (g *glancer) emptyArray() bool {
+	save := g.i
+	if g.next('[') && g.next(']') {
+		return true
+	}
+	g.i = save
+	return false
+}
+
+// skip steps over one value.
+func (g *glancer) skip() bool {
+	_, ok := g.value()
+	return ok
+}
+
+// value steps over one value and returns its bytes: a string, or an
+// object or array by its brackets (strings in it stepped over whole), or
+// a number or a literal up to what ends it.
+func (g *glancer) value() ([]byte, bool) {
+	g.space()
+	start, depth := g.i, 0
+	for g.i < len(g.b) {
+		switch c := g.b[g.i]; c {
+		case '"':
+			if !g.stepString() {
+				return nil, false
+			}
+			if depth == 0 {
+				return g.b[start:g.i], true
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return g.b[start:g.i], g.i > start
+			}
+			if depth--; depth == 0 {
+				g.i++
+				return g.b[start:g.i], true
+			}
+		case ',':
+			if depth == 0 {
+				return g.b[start:g.i], g.i > start
+			}
+		}
+		g.i++
+	}
+	return nil, false
+}
+
+// stepString steps over a string, escapes and all.
+func (g *glancer) stepString() bool {
+	g.i++ // the opening quote
+	for g.i < len(g.b) {
+		switch g.b[g.i] {
+		case '"':
+			g.i++
+			return true
+		case '\\':
+			g.i++
+		}
+		g.i++
+	}
+	return false
+}
