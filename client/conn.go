@@ -40,10 +40,10 @@ type Options struct {
 	// sheet is most of a late state's bytes; the server sends it once a
 	// round (results_once), and this skips even those.
 	WithoutResults bool
-	// ToAct leaves the view's hand out too, unread, with its sheet
+	// ToAct reads of each view only its seat, phase and legal actions,
+	// stepping over the rest unread and unchecked
 	// (protocol.DecodeServerToAct): for a program that acts from the
-	// view's legal actions alone, such as a load generator's players. The
-	// hand gives every card the reason it may not be played.
+	// view's legal actions alone, such as a load generator's players.
 	ToAct bool
 }
 

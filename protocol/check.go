@@ -24,6 +24,10 @@ var suitNames = map[string]bool{"green": true, "yellow": true, "purple": true, "
 
 var pendingKinds = map[string]bool{KindRosie: true, KindBendt: true, KindDiscard: true, KindWager: true, KindHarry: true}
 
+// maxLegal bounds the legal actions a view may list: far more than a seat
+// is ever given (a bid or a card for each of its cards, at most).
+const maxLegal = 1000
+
 // Check tests everything a client will index or show of a view it was
 // sent: seats, cards, positions in the trick, scores. A view that passes
 // can be drawn without a bounds check failing; one that does not is refused
@@ -44,7 +48,7 @@ func (v *View) Check() error {
 		return fmt.Errorf("has turn %d, leader %d", v.Turn, v.Leader)
 	case v.Seat < 0 && (len(v.Hand) > 0 || len(v.Legal) > 0 || len(v.UndealtSeen) > 0 || len(v.Discarded) > 0):
 		return fmt.Errorf("is a spectator's, but holds cards or actions")
-	case len(v.Hand) > skullking.NumCards || len(v.Legal) > 1000 || len(v.Tricks) > skullking.NumCards:
+	case len(v.Hand) > skullking.NumCards || len(v.Legal) > maxLegal || len(v.Tricks) > skullking.NumCards:
 		return fmt.Errorf("holds %d cards, %d actions, %d tricks", len(v.Hand), len(v.Legal), len(v.Tricks))
 	}
 	switch v.Phase {

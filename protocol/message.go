@@ -260,17 +260,14 @@ func DecodeServerWithoutResults(data []byte) (ServerMsg, error) {
 	})
 }
 
-// DecodeServerToAct is DecodeServerWithoutResults for a program that acts
-// from the view's legal actions alone, such as a load generator's
-// players: the view's hand is left out (nil) unread too. The hand gives
-// every card the engine's reason it may not be played, half of a state's
-// bytes once the sheet is out. Everything else is read and checked as
-// DecodeServer does; the hand must still be well-formed JSON.
-//
-// A state whose view lists no legal action, most of those such a program
-// is sent, is only glanced at: its type, seq and event are read, and of
-// its view only the seat and the phase; the rest is stepped over, neither
-// read nor checked (glance.go).
+// DecodeServerToAct reads a message for a program that acts from the
+// view's legal actions alone, such as a load generator's players. Of a
+// state it reads only the type, seq and event, and of the view its seat,
+// phase and legal actions (glance.go): everything else, the hand, the
+// tricks, the seats and the sheet, is stepped over, neither read nor
+// checked, and left out of the view (zero). A state's view is most of its
+// bytes, and such a program is sent four states an action. Any other
+// message is read and checked as DecodeServer reads it.
 func DecodeServerToAct(data []byte) (ServerMsg, error) {
 	if len(data) <= MaxServerFrame {
 		if m, ok := glanceState(data); ok {

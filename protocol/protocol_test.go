@@ -168,10 +168,7 @@ func TestViewsDecodeAsEncoded(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%d players, seat %d, step %d, to act: %v", players, seat, step, err)
 					}
-					whole.Hand = nil
-					if len(whole.Legal) == 0 { // only glanced at
-						whole = View{Seat: whole.Seat, Phase: whole.Phase}
-					}
+					whole = View{Seat: whole.Seat, Phase: whole.Phase, Legal: whole.Legal} // all it reads
 					if !reflect.DeepEqual(*toAct.View, whole) || toAct.Seq != m.Seq || toAct.Type != m.Type {
 						t.Fatalf("step %d: to act, the rest differs:\n%+v\nwant\n%+v", step, *toAct.View, whole)
 					}
@@ -278,9 +275,8 @@ func TestDecodeServerRefusesBrokenViews(t *testing.T) {
 		if _, err := DecodeServerWithoutResults(b); err == nil && len(w.Results) == 0 {
 			t.Errorf("%s: decoded without results and without an error", c.name)
 		}
-		if _, err := DecodeServerToAct(b); err == nil && len(w.Results) == 0 && reflect.DeepEqual(w.Hand, good.Hand) {
-			t.Errorf("%s: decoded to act and without an error", c.name)
-		}
+		// DecodeServerToAct steps over most of a view unchecked: it refuses
+		// only what breaks the parts it reads (glance_test.go).
 	}
 	for _, frame := range []string{``, `[]`, `{"type":"state"} {}`, `{"view":{}}`, `"hello"`, `{"type":1}`,
 		`{"type":"state","view":{"seat":0,"results":[}}`} {
