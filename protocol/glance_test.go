@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"fmt"
 	"reflect"
 	"testing"
 
@@ -16,21 +15,7 @@ import (
 // event, seat, phase and legal actions.
 func TestAGlanceReadsWhatTheWholeFrameSays(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
-		players := rapid.IntRange(2, 8).Draw(rt, "players")
-		o := allModules()
-		o.Rounds = rapid.IntRange(1, 4).Draw(rt, "rounds")
-		if o.Validate(players) != nil {
-			o.Loot = false
-		}
-		names := make([]string, players)
-		for i := range names {
-			names[i] = drawName(rt, fmt.Sprintf("name %d", i))
-		}
-		seed := rapid.Uint64().Draw(rt, "seed")
-		g, err := skullking.NewGame(players, skullking.WithOptions(o), skullking.WithSeed(seed), skullking.WithNames(names...))
-		if err != nil {
-			rt.Fatalf("%v", err)
-		}
+		g, o, seed := drawGame(rt, 4)
 		every := rapid.IntRange(1, 8).Draw(rt, "glance every")
 		rng := skullking.NewRand(seed)
 		var ev *Event

@@ -179,24 +179,7 @@ func drawName(t *rapid.T, label string) string {
 // encoding/json writes the wire types, with and without the score sheet.
 func TestStateFrameIsEncodingJSONs(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
-		players := rapid.IntRange(2, 8).Draw(rt, "players")
-		o := allModules()
-		if rapid.Bool().Draw(rt, "rascal") {
-			o.Scoring, o.CannonLoad = skullking.RascalScoring, rapid.Bool().Draw(rt, "cannon load")
-		}
-		o.Rounds = rapid.IntRange(1, 10).Draw(rt, "rounds")
-		if o.Validate(players) != nil {
-			o.Loot = false // too few seats for it
-		}
-		names := make([]string, players)
-		for i := range names {
-			names[i] = drawName(rt, fmt.Sprintf("name %d", i))
-		}
-		seed := rapid.Uint64().Draw(rt, "seed")
-		g, err := skullking.NewGame(players, skullking.WithOptions(o), skullking.WithSeed(seed), skullking.WithNames(names...))
-		if err != nil {
-			rt.Fatalf("%v", err)
-		}
+		g, o, seed := drawGame(rt, 10)
 		every := rapid.IntRange(1, 6).Draw(rt, "compare every")
 		if raceEnabled {
 			// One goroutine encodes here: the race detector finds nothing,
@@ -223,6 +206,30 @@ func TestStateFrameIsEncodingJSONs(t *testing.T) {
 			}
 		}
 	})
+}
+
+// drawGame draws a game of up to rounds rounds at any table size, with
+// every module on and either scoring, its players given tricky names.
+func drawGame(rt *rapid.T, rounds int) (*skullking.Game, skullking.Options, uint64) {
+	players := rapid.IntRange(2, 8).Draw(rt, "players")
+	o := allModules()
+	if rapid.Bool().Draw(rt, "rascal") {
+		o.Scoring, o.CannonLoad = skullking.RascalScoring, rapid.Bool().Draw(rt, "cannon load")
+	}
+	o.Rounds = rapid.IntRange(1, rounds).Draw(rt, "rounds")
+	if o.Validate(players) != nil {
+		o.Loot = false // too few seats for it
+	}
+	names := make([]string, players)
+	for i := range names {
+		names[i] = drawName(rt, fmt.Sprintf("name %d", i))
+	}
+	seed := rapid.Uint64().Draw(rt, "seed")
+	g, err := skullking.NewGame(players, skullking.WithOptions(o), skullking.WithSeed(seed), skullking.WithNames(names...))
+	if err != nil {
+		rt.Fatalf("%v", err)
+	}
+	return g, o, seed
 }
 
 // randomAction is a random legal action of game g, false when nobody can

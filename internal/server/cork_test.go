@@ -142,37 +142,13 @@ func (c *countedConn) Write(p []byte) (int, error) {
 // whole and in order. A lone frame is one write too, though the library
 // writes it through a buffer smaller than the frame.
 func TestAWaitingBatchGoesOutInOneWrite(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir(), Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = s.Shutdown(context.Background()) })
-	conns := make(chan *conn, 1)
-	ts := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hw := &watchFrames{ResponseWriter: w, limit: protocol.MaxFrame}
-		ws, err := websocket.Accept(hw, r, nil)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		c := s.newConn("t1", ws)
-		c.watch = hw.watch
-		c.setCork(hw.cork)
-		conns <- c
-	}))
-	l := &countingListener{Listener: ts.Listener}
-	ts.Listener = l
-	ts.Start()
-	t.Cleanup(ts.Close)
+	var l *countingListener
+	c, peer := wiredConn(t, func(inner net.Listener) net.Listener {
+		l = &countingListener{Listener: inner}
+		return l
+	})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	peer, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer peer.CloseNow()
-	c := <-conns
-	defer c.cancel()
 	if !c.cork.canTry() {
 		t.Fatal("the cork cannot write to this socket without waiting")
 	}
@@ -378,34 +354,8 @@ func TestCorkNeverWaitsForThePeer(t *testing.T) {
 // frames (the table's): its frames wait on a writer goroutine, and once
 // OutQueue of them pile up it is dropped as too slow.
 func TestAClientThatStopsReadingIsDroppedNotWaitedFor(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir(), Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = s.Shutdown(context.Background()) })
-	conns := make(chan *conn, 1)
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hw := &watchFrames{ResponseWriter: w, limit: protocol.MaxFrame}
-		ws, err := websocket.Accept(hw, r, nil)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		c := s.newConn("t1", ws)
-		c.watch = hw.watch
-		c.setCork(hw.cork)
-		conns <- c
-	}))
-	t.Cleanup(ts.Close)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	peer, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer peer.CloseNow() // and never reads
-	c := <-conns
-	defer c.cancel()
+	c, _ := wiredConn(t, nil) // whose peer never reads
+	s := c.s
 
 	frame := table.Frame{Data: []byte(`{"pad":"` + strings.Repeat("x", 60<<10) + `"}`)}
 	returned := make(chan struct{})
@@ -435,4 +385,44 @@ func TestAClientThatStopsReadingIsDroppedNotWaitedFor(t *testing.T) {
 	if sent <= s.cfg.OutQueue {
 		t.Errorf("dropped after %d frames: the socket's buffers took none", sent)
 	}
+}
+
+// wiredConn serves one WebSocket with a connection of a new server, which
+// the test drives (nothing reads for it), and dials it: peer is the other
+// end. wrap, if not nil, wraps the server's listener.
+func wiredConn(t *testing.T, wrap func(net.Listener) net.Listener) (c *conn, peer *websocket.Conn) {
+	t.Helper()
+	s, err := New(Config{DataDir: t.TempDir(), Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Shutdown(context.Background()) })
+	conns := make(chan *conn, 1)
+	ts := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hw := &watchFrames{ResponseWriter: w, limit: protocol.MaxFrame}
+		ws, err := websocket.Accept(hw, r, nil)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		c := s.newConn("t1", ws)
+		c.watch = hw.watch
+		c.setCork(hw.cork)
+		conns <- c
+	}))
+	if wrap != nil {
+		ts.Listener = wrap(ts.Listener)
+	}
+	ts.Start()
+	t.Cleanup(ts.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	peer, _, err = websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { peer.CloseNow() })
+	c = <-conns
+	t.Cleanup(c.cancel)
+	return c, peer
 }
