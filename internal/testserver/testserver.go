@@ -20,7 +20,11 @@ package testserver
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"net"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -133,15 +137,33 @@ func Context(t testing.TB, d time.Duration) context.Context {
 
 // FreeAddr is a loopback address that nothing listens on now, for a
 // server whose address must be known before it starts: one that
-// advertises it (serve --advertise).
+// advertises it (serve --advertise). Its port is below the kernel's range
+// of ephemeral ports, as scripts/free-port.sh picks one: a port in that
+// range may be taken, before the server binds it, as the source port of a
+// connection another test opens.
 func FreeAddr(t testing.TB) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	low := 32768
+	if b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			if n, err := strconv.Atoi(f[0]); err == nil {
+				low = n
+			}
+		}
 	}
-	defer l.Close()
-	return l.Addr().String()
+	if low <= 21024 {
+		low = 50000
+	}
+	for range 50 {
+		l, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", 20000+rand.IntN(low-20000)))
+		if err != nil {
+			continue // taken
+		}
+		l.Close()
+		return l.Addr().String()
+	}
+	t.Fatal("no free loopback port below the ephemeral range")
+	return ""
 }
 
 // lobby bounds one lobby request or dial of a helper.
