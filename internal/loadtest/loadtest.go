@@ -287,6 +287,15 @@ loop:
 	rep.Connected = int(r.connected.Load())
 	if servers {
 		r.scrape(rep, srvCPU0, r.serverCPUs())
+	} else {
+		// The first process reads the servers' figures once the window
+		// ends: the others' clients stay connected meanwhile, or the
+		// servers it reads would hold only some of the connections
+		// measured.
+		select {
+		case <-time.After(scrapeGrace):
+		case <-ctx.Done():
+		}
 	}
 	cancel()
 	wg.Wait()
@@ -695,6 +704,8 @@ func (r *run) scrape(rep *Report, cpu0, cpu1 []float64) {
 				f.Stacks = v
 			case scan(line, "go_goroutines ", &v):
 				f.Goroutines = v
+			case scan(line, "skullking_connections ", &v):
+				f.Open = v
 			}
 		}
 		rep.ServerRSS += f.RSS
@@ -813,8 +824,8 @@ func (rep *Report) Print(w io.Writer) {
 			fmt.Fprintf(w, "players           sent to the nodes that run their tables (serve --advertise)%s\n", relayed)
 		}
 		for _, n := range rep.PerNode {
-			fmt.Fprintf(w, "node %s: %d connections, RSS %.0f MiB (%.1f KB a connection), heap in use %.0f MiB, %.0f goroutines with %.0f MiB of stacks, %.2f cores (%v an action)\n",
-				n.URL, n.Connections, n.RSS/(1<<20), perConnection(n.RSS, n.Connections), n.Heap/(1<<20), n.Goroutines, n.Stacks/(1<<20), n.Cores,
+			fmt.Fprintf(w, "node %s: %d connections (%.0f open when read), RSS %.0f MiB (%.1f KB a connection), heap in use %.0f MiB, %.0f goroutines with %.0f MiB of stacks, %.2f cores (%v an action)\n",
+				n.URL, n.Connections, n.Open, n.RSS/(1<<20), perConnection(n.RSS, n.Connections), n.Heap/(1<<20), n.Goroutines, n.Stacks/(1<<20), n.Cores,
 				rd(cpuPer(n.Cores, rep.Elapsed, rep.Actions)))
 		}
 	}

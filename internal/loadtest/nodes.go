@@ -24,6 +24,7 @@ type node struct {
 type NodeFigures struct {
 	URL            string
 	Connections    int     // the run's connections to this node, players and spectators
+	Open           float64 // the WebSockets the node counted open when read, every process's
 	RSS, Heap      float64 // bytes
 	Stacks         float64 // bytes of goroutine stacks
 	Goroutines     float64

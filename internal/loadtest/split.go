@@ -15,6 +15,11 @@ import (
 // players (a variable for the tests).
 var measureSlack = 15 * time.Second
 
+// scrapeGrace is how long the processes of a split run but the first keep
+// their clients connected after the measured window: the first reads every
+// node's figures in that time.
+var scrapeGrace = 10 * time.Second
+
 // Child starts process k (1 to procs−1) of a split run: the same run as
 // this one, told its shard and when to measure, printing its Report as
 // JSON on its standard output.

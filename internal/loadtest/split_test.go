@@ -51,6 +51,11 @@ func TestSplitRunAddsUpItsProcesses(t *testing.T) {
 	if rep.ServerCores <= 0 || rep.CPUPerAction() <= 0 || len(rep.PerNode) != 1 || rep.PerNode[0].Connections != 14 {
 		t.Errorf("server figures: %.2f cores, %v an action, nodes %+v", rep.ServerCores, rep.CPUPerAction(), rep.PerNode)
 	}
+	// The other processes' clients were still connected when the server
+	// was read: its memory is that of every connection measured.
+	if len(rep.PerNode) == 1 && rep.PerNode[0].Open != 14 {
+		t.Errorf("the server was read with %.0f connections open, want all 14", rep.PerNode[0].Open)
+	}
 	var out strings.Builder
 	rep.Print(&out)
 	t.Log("\n" + out.String())
@@ -78,6 +83,7 @@ func TestShardProcess(t *testing.T) {
 	if cfg.MeasureAt, err = time.Parse(time.RFC3339Nano, at); err != nil {
 		t.Fatal(err)
 	}
+	scrapeGrace = 2 * time.Second
 	rep, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
