@@ -189,7 +189,7 @@ func TestRunSpreadsTablesOverNodes(t *testing.T) {
 			t.Errorf("node %d: %+v", k, n)
 		}
 		rss += n.RSS
-		if !strings.Contains(out.String(), "node "+urls[k]+": 6 connections, RSS ") {
+		if !strings.Contains(out.String(), "node "+urls[k]+": 6 connections (") {
 			t.Errorf("the report has no line for node %s:\n%s", urls[k], out.String())
 		}
 	}
