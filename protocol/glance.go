@@ -83,16 +83,7 @@ type glancer struct {
 	i int
 }
 
-func (g *glancer) space() {
-	for g.i < len(g.b) {
-		switch g.b[g.i] {
-		case ' ', '\t', '\n', '\r':
-			g.i++
-		default:
-			return
-		}
-	}
-}
+func (g *glancer) space() { g.i = pastSpace(g.b, g.i) }
 
 // next steps over c, after any space, if it comes next.
 func (g *glancer) next(c byte) bool {

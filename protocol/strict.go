@@ -104,15 +104,20 @@ type textScan struct {
 	i    int
 }
 
-func (s *textScan) space() {
-	for s.i < len(s.data) {
-		switch s.data[s.i] {
+func (s *textScan) space() { s.i = pastSpace(s.data, s.i) }
+
+// pastSpace is the index of the first byte of b from i on that is not JSON
+// whitespace, or len(b).
+func pastSpace(b []byte, i int) int {
+	for i < len(b) {
+		switch b[i] {
 		case ' ', '\t', '\n', '\r':
-			s.i++
+			i++
 		default:
-			return
+			return i
 		}
 	}
+	return i
 }
 
 // value checks the value at s.i, which is at path, and moves past it.
