@@ -152,16 +152,17 @@ func (c *conn) serve() {
 
 // read runs a reader until the connection ends, then cleans up; or until
 // the reader hands the connection to the next one, between messages.
-// waiting: the last reader found nothing the peer sent unread, and this
-// one waits for the peer first.
+// awaited: the peer's next bytes are there (await), read them at once.
 //
 // Each message grows the reader's stack to about 8 KB, and the collector
 // gives a stack back only a half at a time, so a reader that waited on its
-// own kept most of it through the wait. A fresh goroutine waits on a new
-// stack, a few frames deep, and most connections are waiting at any time.
-func (c *conn) read(waiting bool) {
+// own kept most of it through the wait. Between messages a fresh
+// goroutine waits instead (await), on a new stack a few frames deep, and
+// most connections are waiting at any time; the message itself is read on
+// a kept worker, whose stack an earlier one grew.
+func (c *conn) read(awaited bool) {
 	handed := false
-	c.guard("reader", func() { handed = c.reader(waiting) })
+	c.guard("reader", func() { handed = c.reader(awaited) })
 	if handed {
 		return
 	}
@@ -257,6 +258,13 @@ func (c *conn) failFrame(code websocket.StatusCode, why, reason string) {
 	c.cancel()
 }
 
+// await waits, between messages, for the peer's next bytes on a shallow
+// stack, then hands the connection to a worker to read them.
+func (c *conn) await() {
+	awaitPeer(c.watch.Conn)
+	c.s.workers.Go(func() { c.read(true) })
+}
+
 // readerMayWait reports whether nothing the peer sent waits in the
 // connection's buffers, so that the reader may wait on the socket.
 func (c *conn) readerMayWait() bool {
@@ -270,20 +278,18 @@ func (c *conn) readerMayWait() bool {
 
 // reader reads client frames until the connection ends (false), or until
 // it hands the connection to the next reader between messages (true).
-// waiting: wait for the peer's next bytes before reading.
-func (c *conn) reader(waiting bool) (handed bool) {
-	for ; ; waiting = false {
+// awaited: the peer's next bytes are there.
+func (c *conn) reader(awaited bool) (handed bool) {
+	for ; ; awaited = false {
 		ctx, cancel := context.Background(), context.CancelFunc(func() {})
 		switch {
 		case !c.hello:
 			ctx, cancel = context.WithTimeout(c.ctx, c.s.cfg.HelloTimeout)
-		case waiting:
-			// Between messages, wait for the peer on a shallow stack.
-			awaitPeer(c.watch.Conn)
+		case awaited:
 		case c.readerMayWait():
 			// The next reader owns the connection from here on: nothing
 			// of it is touched after the go statement.
-			go c.read(true)
+			go c.await()
 			return true
 		}
 		typ, data, err := c.ws.Read(ctx)

@@ -32,6 +32,7 @@ import (
 	"github.com/skullking-go/skullking/internal/store/sqlstore"
 	"github.com/skullking-go/skullking/internal/table"
 	"github.com/skullking-go/skullking/internal/web"
+	"github.com/skullking-go/skullking/internal/workers"
 	"github.com/skullking-go/skullking/locale"
 	"github.com/skullking-go/skullking/protocol"
 	"github.com/skullking-go/skullking/words"
@@ -200,6 +201,10 @@ type Server struct {
 	// stopKeeper stops the score keeper's hearing of other nodes' edits.
 	stopKeeper func()
 
+	// workers runs the deep, short calls of tables' events and clients'
+	// frames on goroutines kept between calls (conn.await, Table.next).
+	workers *workers.Pool
+
 	ctx    context.Context // cancelled at shutdown: ends every connection
 	cancel context.CancelFunc
 	conns  sync.WaitGroup
@@ -222,7 +227,7 @@ func openStore(cfg Config) (store.Store, error) {
 // to listen.
 func New(cfg Config) (*Server, error) {
 	cfg.defaults()
-	s := &Server{cfg: cfg, log: cfg.Logger, store: cfg.Store}
+	s := &Server{cfg: cfg, log: cfg.Logger, store: cfg.Store, workers: workers.New(table.DefaultIdleWorkers)}
 	if s.store == nil {
 		db, err := openStore(cfg)
 		if err != nil {
@@ -262,6 +267,7 @@ func New(cfg Config) (*Server, error) {
 		s.lobby = lobby
 		tc.Bus, tc.Lobby, tc.Advertise = cfg.Cluster, lobby, cfg.Advertise
 	}
+	tc.Workers = s.workers
 	s.mgr = table.NewManager(tc)
 	s.wsConns = newConnCounter(cfg.MaxConnsPerIP)
 	s.created = newTableQuota(cfg.MaxTablesPerIP, s.mgr.Lobby())
@@ -423,6 +429,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.cancel()
 	s.conns.Wait()
+	s.workers.Close()
 	if s.stopKeeper != nil {
 		s.stopKeeper()
 	}

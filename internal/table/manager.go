@@ -23,6 +23,7 @@ import (
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/bot"
 	"github.com/skullking-go/skullking/internal/store"
+	"github.com/skullking-go/skullking/internal/workers"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -82,6 +83,10 @@ type Config struct {
 	LeaseTTL  time.Duration // 30s
 	IdleEvict time.Duration // a finished table with no clients leaves memory after this (5m)
 	InboxSize int           // each table's queue (DefaultInboxSize)
+	// Workers runs the tables' events (Table.next), on goroutines whose
+	// stacks an event before has grown. Default: the manager's own, which
+	// Close ends; a pool passed here is its owner's to close.
+	Workers *workers.Pool
 	// ThinkLimit caps the search of an expert bot's move or a hint (1s): the
 	// work budget keeps them far quicker, but a busy machine must not stall
 	// a table.
@@ -139,11 +144,22 @@ type Manager struct {
 	// a bot's move on a one-core machine): more would only share the cores.
 	thinkers chan struct{}
 
+	// steps runs the tables' events (Table.next): cfg.Workers, or the
+	// manager's own when ownSteps.
+	steps    *workers.Pool
+	ownSteps bool
+
 	mu      sync.Mutex
 	tables  map[string]*Table
 	loading map[string]chan struct{}
 	closed  bool
 }
+
+// DefaultIdleWorkers bounds the workers a manager's own pool keeps
+// waiting (Config.Workers): a few per core cover a steady load, whose
+// events mostly run one after another; a burst's extra workers end with
+// it.
+const DefaultIdleWorkers = 64
 
 // NewManager returns a manager; call Resume to bring back open tables.
 func NewManager(cfg Config) *Manager {
@@ -202,7 +218,11 @@ func NewManager(cfg Config) *Manager {
 	ctx, cancel := context.WithCancel(context.Background())
 	m := &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel, born: time.Now(),
 		tables: map[string]*Table{}, loading: map[string]chan struct{}{},
-		thinkers: make(chan struct{}, max(runtime.GOMAXPROCS(0), 2))}
+		thinkers: make(chan struct{}, max(runtime.GOMAXPROCS(0), 2)),
+		steps:    cfg.Workers}
+	if m.steps == nil {
+		m.steps, m.ownSteps = workers.New(DefaultIdleWorkers), true
+	}
 	m.wg.Add(2)
 	go m.heartbeat()
 	go m.sweep()
@@ -645,4 +665,7 @@ func (m *Manager) Close() {
 	m.mu.Unlock()
 	m.cancel()
 	m.wg.Wait()
+	if m.ownSteps {
+		m.steps.Close()
+	}
 }

@@ -289,16 +289,16 @@ func (t *Table) run(ended func()) {
 	t.next(ended)
 }
 
-// next waits for the table's next event and handles it, then hands the
-// table to a fresh goroutine to wait for the one after: one goroutine at a
-// time owns the table, and the go statement orders each one's work before
-// the next one's. An event grows the goroutine's stack to 8 KB or more
-// (the engine, every seat's frame), and the collector gives a stack back
-// only a half at a time; most tables are waiting at any time, and a
-// waiting table keeps only the small stack it waits on. So next itself
-// only waits: its frame, and the select's under it, fit the smallest
-// stack a goroutine starts with, and the event is handled below it
-// (step), on a stack that grows for it alone.
+// next waits for the table's next event, then hands it to one of the
+// manager's workers (handle) and ends: one goroutine at a time owns the
+// table, and the hand-over orders each one's work before the next one's.
+// Most tables are waiting at any time, and a waiting table keeps only the
+// small stack it waits on, since the collector gives a grown stack back
+// only a half at a time; so next itself only waits: its frame, and the
+// select's under it, fit the smallest stack a goroutine starts with. An
+// event grows a stack to 8 KB or more (the engine, every seat's frame): a
+// kept worker has grown one already, where a fresh goroutine would copy
+// its stack several times over for every event.
 func (t *Table) next(ended func()) {
 	var ev event
 	if !t.done {
@@ -314,6 +314,12 @@ func (t *Table) next(ended func()) {
 			ev.kind = eventLease
 		}
 	}
+	t.m.steps.Go(func() { t.stepThenWait(ev, ended) })
+}
+
+// stepThenWait handles one event on a worker, then starts the goroutine that
+// waits for the next, or ends the actor.
+func (t *Table) stepThenWait(ev event, ended func()) {
 	if t.step(ev) {
 		go t.next(ended)
 		return

@@ -328,7 +328,11 @@ func TestTimerRearmedAfterRestart(t *testing.T) {
 }
 
 func openBenchStore(b *testing.B) (*sqlstore.SQLite, error) {
-	return sqlstore.OpenSQLite(b.TempDir(), sqlstore.SQLiteOptions{})
+	s, err := sqlstore.OpenSQLite(b.TempDir(), sqlstore.SQLiteOptions{})
+	if err == nil {
+		b.Cleanup(func() { s.Close() })
+	}
+	return s, err
 }
 
 // A node whose lease another node has taken stops the table before it can

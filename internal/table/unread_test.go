@@ -44,7 +44,9 @@ func TestAStoppingTableAnswersWhatItNeverRead(t *testing.T) {
 		}
 	}
 	tb.done = true // put away before its first event, as an evicted table is after its last
-	tb.run(func() {})
+	ended := make(chan struct{})
+	tb.run(func() { close(ended) })
+	<-ended // the actor's last event runs on a worker of the manager's
 
 	for i, f := range got["talker"] {
 		var msg protocol.ServerMsg
