@@ -26,6 +26,7 @@ import (
 	"github.com/skullking-go/skullking"
 	"github.com/skullking-go/skullking/client"
 	"github.com/skullking-go/skullking/internal/server"
+	"github.com/skullking-go/skullking/internal/workers"
 	"github.com/skullking-go/skullking/protocol"
 )
 
@@ -215,8 +216,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := enoughFiles(conns, rep.InProcess); err != nil {
 		return nil, err
 	}
-	r := &run{cfg: cfg, logf: logf,
+	r := &run{cfg: cfg, logf: logf, acts: workers.New(actWorkers),
 		http: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
+	defer r.acts.Close()
 	for n, base := range bases {
 		r.nodes = append(r.nodes, &node{base: base, cl: client.New(base).WithHTTP(r.http),
 			dialers: sources(base, connsOn(cfg.Placement, mine, cfg.Clients+cfg.Spectators, n, len(bases)))})
@@ -370,6 +372,9 @@ type run struct {
 	sent   atomic.Bool // a player was sent to another node than the one it dialled
 	ctx    context.Context
 	logf   func(string, ...any)
+	// acts sends the players' actions and waits for their acks, on
+	// goroutines an action before has grown (player.loop).
+	acts *workers.Pool
 
 	measuring    atomic.Bool
 	started      atomic.Int64
@@ -528,6 +533,11 @@ func (r *run) play(i int, id string, tokens []string, onStart func()) (string, e
 	return players[0].rematch()
 }
 
+// actWorkers bounds the goroutines kept waiting to send an action: sends
+// and their acks overlap only a few at a time, even at thousands of
+// tables.
+const actWorkers = 64
+
 // player is one connected client, a seat that acts at random.
 type player struct {
 	r    *run
@@ -545,23 +555,27 @@ func (p *player) loop() error {
 	acked := make(chan error, 1)
 	pending := false
 	var last client.Event
+	var chosen protocol.Action
+	think := time.NewTimer(time.Hour)
+	think.Stop()
+	defer think.Stop()
 	decide := func() {
 		v := last.View()
 		if pending || v == nil || len(v.Legal) == 0 || v.Phase == protocol.PhaseOver || p.conn.Stale(last) {
 			return // nothing to do, or a later view is on its way
 		}
 		pending = true
-		a := v.Legal[p.rng.IntN(len(v.Legal))]
-		think := time.Duration(float64(r.cfg.Think) * (0.5 + p.rng.Float64()))
-		time.AfterFunc(think, func() {
-			p.g.markSent(p.seat, time.Now())
-			acked <- p.conn.Act(r.ctx, a)
-		})
+		chosen = v.Legal[p.rng.IntN(len(v.Legal))]
+		think.Reset(time.Duration(float64(r.cfg.Think) * (0.5 + p.rng.Float64())))
 	}
 	for {
 		select {
 		case <-r.ctx.Done():
 			return nil
+		case <-think.C:
+			p.g.markSent(p.seat, time.Now())
+			a := chosen
+			r.acts.Go(func() { acked <- p.conn.Act(r.ctx, a) })
 		case err := <-acked:
 			pending = false
 			var refused *client.Error
