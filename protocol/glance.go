@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
 )
 
@@ -19,6 +18,7 @@ import (
 func glanceState(data []byte) (m ServerMsg, ok bool) {
 	g := glancer{b: bytes.TrimSpace(data)}
 	var view *View
+	legalSeen := false
 	ok = g.object(func(key []byte) bool {
 		switch string(key) {
 		case "type":
@@ -40,26 +40,27 @@ func glanceState(data []byte) (m ServerMsg, ok bool) {
 					view.Seat = int(n)
 					return ok
 				case "phase":
-					s, ok := g.plainString()
-					view.Phase = string(s)
-					return ok
+					return g.str(&view.Phase)
 				case "legal":
-					raw, ok := g.value()
-					return ok && json.Unmarshal(raw, &view.Legal) == nil
+					// encoding/json reads a second list into the first's
+					// elements without clearing them: that is left to it.
+					if legalSeen {
+						return false
+					}
+					legalSeen = true
+					return g.actions(&view.Legal)
 				}
 				return g.skip()
 			})
 		case "event":
-			raw, ok := g.value()
-			if !ok {
-				return false
-			}
-			if string(raw) == "null" {
+			if g.null() {
 				m.Event = nil
 				return true
 			}
-			m.Event = new(Event)
-			return json.Unmarshal(raw, m.Event) == nil
+			if m.Event == nil { // a second event is read into the first, as in encoding/json
+				m.Event = new(Event)
+			}
+			return g.event(m.Event)
 		}
 		return g.skip()
 	})
@@ -162,6 +163,163 @@ func (g *glancer) integer() (int64, bool) {
 	}
 	n, err := strconv.ParseInt(string(g.b[start:g.i]), 10, 64)
 	return n, err == nil
+}
+
+// The readers below fill a value as encoding/json would, or report false
+// for anything it could read otherwise than they do (a string with an
+// escape, a number that is not a plain integer, null where it changes
+// nothing): the frame is then read whole.
+
+// null steps over a null, if one comes next.
+func (g *glancer) null() bool {
+	g.space()
+	if bytes.HasPrefix(g.b[g.i:], []byte("null")) {
+		g.i += len("null")
+		return true
+	}
+	return false
+}
+
+// str reads a string without escapes into dst.
+func (g *glancer) str(dst *string) bool {
+	s, ok := g.plainString()
+	if ok {
+		*dst = wireWord(s)
+	}
+	return ok
+}
+
+// wireWord is s as a string, the protocol's own constant when s is one of
+// the words every state repeats, so that reading it allocates nothing.
+func wireWord(s []byte) string {
+	switch string(s) {
+	case KindBid:
+		return KindBid
+	case KindPlay:
+		return KindPlay
+	case KindStart:
+		return KindStart
+	case ByPlayer:
+		return ByPlayer
+	case ByBot:
+		return ByBot
+	case ByTimer:
+		return ByTimer
+	case PhaseBidding:
+		return PhaseBidding
+	case PhasePlaying:
+		return PhasePlaying
+	}
+	return string(s)
+}
+
+// int reads a whole number into dst.
+func (g *glancer) int(dst *int) bool {
+	n, ok := g.integer()
+	if !ok || int64(int(n)) != n {
+		return false
+	}
+	*dst = int(n)
+	return true
+}
+
+// intPtr reads a whole number, or null, into dst.
+func (g *glancer) intPtr(dst **int) bool {
+	if g.null() {
+		*dst = nil
+		return true
+	}
+	var n int
+	if !g.int(&n) {
+		return false
+	}
+	*dst = &n
+	return true
+}
+
+// actions reads a list of actions into dst, or null.
+func (g *glancer) actions(dst *[]Action) bool {
+	if g.null() {
+		*dst = nil
+		return true
+	}
+	if !g.next('[') {
+		return false
+	}
+	list := []Action{} // an empty list is not nil, in encoding/json either
+	if !g.next(']') {
+		for {
+			list = append(list, Action{})
+			if !g.action(&list[len(list)-1]) {
+				return false
+			}
+			if g.next(']') {
+				break
+			}
+			if !g.next(',') {
+				return false
+			}
+		}
+	}
+	*dst = list
+	return true
+}
+
+// action reads one action into a.
+func (g *glancer) action(a *Action) bool {
+	return g.object(func(key []byte) bool {
+		switch string(key) {
+		case "kind":
+			return g.str(&a.Kind)
+		case "card":
+			return g.intPtr(&a.Card)
+		case "card2":
+			return g.intPtr(&a.Card2)
+		case "code":
+			return g.str(&a.Code)
+		case "as":
+			return g.str(&a.As)
+		case "value":
+			return g.intPtr(&a.Value)
+		}
+		return g.skip()
+	})
+}
+
+// event reads an event into e.
+func (g *glancer) event(e *Event) bool {
+	return g.object(func(key []byte) bool {
+		switch string(key) {
+		case "kind":
+			return g.str(&e.Kind)
+		case "seat":
+			return g.int(&e.Seat)
+		case "card":
+			if g.null() {
+				e.Card = nil
+				return true
+			}
+			if e.Card == nil {
+				e.Card = new(CardRef)
+			}
+			return g.object(func(key []byte) bool {
+				switch string(key) {
+				case "card":
+					return g.int(&e.Card.Card)
+				case "code":
+					return g.str(&e.Card.Code)
+				}
+				return g.skip()
+			})
+		case "as":
+			return g.str(&e.As)
+		case "value":
+			return g.intPtr(&e.Value)
+		case "by":
+			return g.str(&e.By)
+		}
+		return g.skip()
+	})
 }
 
 // skip steps over one value.

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -90,6 +91,12 @@ func TestAGlanceLeavesTheRestToTheDecoder(t *testing.T) {
 		`{"type":"state","view":{"seat":0,"phase":"playing"`,
 		`{"type":"state","view":{"seat":0,"phase":"playing","Legal":[{"kind":"bid","value":1}]}}`,
 		`{"type":"state","view":{"seat":0,"phase":"playing","ſeat":1}}`,
+		`{"type":"state","view":{"seat":0,"phase":"playing","legal":[{"kind":"b\u0069d","value":1}]}}`,
+		`{"type":"state","view":{"seat":0,"phase":"playing","legal":[{"kind":"bid","value":1e0}]}}`,
+		`{"type":"state","view":{"seat":0,"phase":"playing","legal":[{"kind":null}]}}`,
+		`{"type":"state","view":{"seat":0,"phase":"playing","legal":[]},"view":{"legal":[]}}`,
+		`{"type":"state","view":{"seat":0,"phase":"playing"},"event":{"seat":null}}`,
+		`{"type":"state","view":{"seat":0,"phase":"playing"},"event":{"card":{"card":99999999999999999999}}}`,
 	} {
 		if m, ok := glanceState([]byte(frame)); ok {
 			t.Errorf("%s glanced at: %+v", frame, m)
@@ -102,6 +109,24 @@ func TestAGlanceLeavesTheRestToTheDecoder(t *testing.T) {
 	want := ServerMsg{Type: TypeState, Seq: 12, View: &View{Seat: -1, Phase: PhaseOver}, Event: &Event{Kind: "play", Seat: 2, By: ByTimer}}
 	if !ok || !reflect.DeepEqual(m, want) {
 		t.Fatalf("glanced at: %v, %+v (view %+v)", ok, m, m.View)
+	}
+	// A second event is read into the first, and actions as encoding/json
+	// reads them: an empty list is not nil, null clears a card.
+	for _, frame := range []string{
+		`{"type":"state","event":{"kind":"play","card":{"card":7,"code":"G7"},"by":"bot"},"event":{"seat":3,"value":null},
+		"view":{"seat":3,"phase":"playing","legal":[{"kind":"play","card":5,"code":"Y5","x":[1,{"y":"]"}]},{"kind":"bid","value":0,"card":2,"card":null}]}}`,
+		`{"type":"state","view":{"seat":0,"phase":"bidding","legal":[]},"event":{"kind":"start","seat":0}}`,
+	} {
+		var whole ServerMsg
+		if err := json.Unmarshal([]byte(frame), &whole); err != nil {
+			t.Fatal(err)
+		}
+		want := ServerMsg{Type: whole.Type, Seq: whole.Seq, Event: whole.Event,
+			View: &View{Seat: whole.View.Seat, Phase: whole.View.Phase, Legal: whole.View.Legal}}
+		if m, ok := glanceState([]byte(frame)); !ok || !reflect.DeepEqual(m, want) {
+			t.Errorf("%s glanced at: %v, %+v (view %+v, event %+v), want %+v (view %+v, event %+v)",
+				frame, ok, m, m.View, m.Event, want, want.View, want.Event)
+		}
 	}
 }
 
