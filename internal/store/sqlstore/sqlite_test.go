@@ -107,3 +107,54 @@ func TestAnAppendThatFailsWasNotWritten(t *testing.T) {
 		t.Fatalf("the log holds %d actions, want 2", n)
 	}
 }
+
+// Every other query reaches the connection through the writer too, and is
+// withdrawn the same way: a create whose caller stops waiting while it is
+// queued never runs, and one the writer has taken answers when its
+// statement ends. After the close, a query is refused at once.
+func TestAQueryWithdrawnWhileQueuedNeverRuns(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	held, err := s.db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { held.Close() }) // before the store's close, which waits for the writer
+	create := func(ctx context.Context, id string) error {
+		return s.CreateTable(ctx, &store.Table{ID: id, Status: store.StatusPlaying, Settings: []byte("{}"), Seats: []byte("[]")})
+	}
+	taken := make(chan error, 1)
+	go func() {
+		c, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+		defer cancel()
+		taken <- create(c, "a")
+	}()
+	for s.db.Stats().WaitCount == 0 { // the writer took the create, and waits for the connection
+		time.Sleep(time.Millisecond)
+	}
+	c, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
+	defer cancel()
+	if err := create(c, "b"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a create queued behind a stuck writer returned %v, want the deadline", err)
+	}
+	// Taken, the create's statement waits for the connection under its
+	// caller's deadline, and its failure is the caller's answer.
+	if err := <-taken; !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("the create being run: %v, want its deadline", err)
+	}
+	held.Close()
+	for _, id := range []string{"a", "b"} {
+		if _, _, err := s.LoadTable(ctx, id); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("table %s: %v, want not found", id, err)
+		}
+	}
+	if err := create(ctx, "b"); err != nil {
+		t.Fatalf("creating b after its withdrawn create: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := create(ctx, "c"); !errors.Is(err, ErrClosed) {
+		t.Fatalf("a create after the close: %v, want ErrClosed", err)
+	}
+}
