@@ -20,11 +20,7 @@ type conn interface {
 	// exec runs a statement and says how many rows it changed.
 	exec(ctx context.Context, query string, args ...any) (int64, error)
 	queryRow(ctx context.Context, query string, args ...any) scanner
-	// each runs a query and calls row for each row of its answer, in
-	// order, until row fails; its error is the query's, row's or the
-	// reading's. The rows are read within the call, so that a store may
-	// run all of it where its connection is.
-	each(ctx context.Context, row func(scanner) error, query string, args ...any) error
+	query(ctx context.Context, query string, args ...any) (rows, error)
 	// tx runs f in one transaction: all of its writes or none.
 	tx(ctx context.Context, f func(conn) error) error
 	// snapshot runs f's reads as of one moment.
@@ -40,17 +36,6 @@ type rows interface {
 	Next() bool
 	Err() error
 	Close()
-}
-
-// eachRow calls row for each of rs, then closes them.
-func eachRow(rs rows, row func(scanner) error) error {
-	defer rs.Close()
-	for rs.Next() {
-		if err := row(rs); err != nil {
-			return err
-		}
-	}
-	return rs.Err()
 }
 
 // noRows reports whether err says a query found no row, as either engine
@@ -83,12 +68,12 @@ func (c sqlOn) queryRow(ctx context.Context, query string, args ...any) scanner 
 	return c.r.QueryRowContext(ctx, query, args...)
 }
 
-func (c sqlOn) each(ctx context.Context, row func(scanner) error, query string, args ...any) error {
+func (c sqlOn) query(ctx context.Context, query string, args ...any) (rows, error) {
 	rs, err := c.r.QueryContext(ctx, query, args...)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return eachRow(sqlRows{rs}, row)
+	return sqlRows{rs}, nil
 }
 
 // sqlRows are database/sql's rows, whose Close error is the one Err
@@ -151,18 +136,9 @@ func (c pgOn) queryRow(ctx context.Context, query string, args ...any) scanner {
 	return c.r.QueryRow(ctx, query, args...)
 }
 
-func (c pgOn) each(ctx context.Context, row func(scanner) error, query string, args ...any) error {
-	rs, err := c.r.Query(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	return eachRow(pgRows{rs}, row)
+func (c pgOn) query(ctx context.Context, query string, args ...any) (rows, error) {
+	return c.r.Query(ctx, query, args...)
 }
-
-// pgRows are pgx's rows as rows.
-type pgRows struct{ pgx.Rows }
-
-func (r pgRows) Close() { r.Rows.Close() }
 
 // pgConn is a PostgreSQL pool.
 type pgConn struct {

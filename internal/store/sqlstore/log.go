@@ -1,7 +1,6 @@
 package sqlstore
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/skullking-go/skullking"
@@ -13,32 +12,30 @@ import (
 // its PostgreSQL dialect).
 const actionColumns = `seq, at, seat, kind, card, card2, tas, value, by`
 
-// readLog reads table id's action log, in seq order, refusing a log with a
-// gap: an action is never skipped on replay.
-func readLog(ctx context.Context, c conn, id string) ([]store.Action, error) {
+// readLog reads table id's action log from rows of actionColumns in seq
+// order, refusing a log with a gap: an action is never skipped on replay.
+func readLog(id string, rs interface {
+	scanner
+	Next() bool
+	Err() error
+}) ([]store.Action, error) {
 	var log []store.Action
-	var gap error
-	err := c.each(ctx, func(r scanner) error {
+	for rs.Next() {
 		var a store.Action
 		var at int64
 		var seat, kind, card, card2, tas, value int
-		if err := r.Scan(&a.Seq, &at, &seat, &kind, &card, &card2, &tas, &value, &a.By); err != nil {
-			return err
+		if err := rs.Scan(&a.Seq, &at, &seat, &kind, &card, &card2, &tas, &value, &a.By); err != nil {
+			return nil, fmt.Errorf("store: load actions: %w", err)
 		}
 		a.At = fromMS(at)
 		a.Action = skullking.Action{Kind: skullking.ActionKind(kind), Seat: int8(seat), Card: skullking.Card(card),
 			ActionArgs: skullking.ActionArgs{Card2: skullking.Card(card2), As: skullking.TigressAs(tas), Value: int8(value)}}
 		if a.Seq != int64(len(log)+1) {
-			gap = fmt.Errorf("store: table %s: action log has a gap at seq %d", id, len(log)+1)
-			return gap
+			return nil, fmt.Errorf("store: table %s: action log has a gap at seq %d", id, len(log)+1)
 		}
 		log = append(log, a)
-		return nil
-	}, `SELECT `+actionColumns+` FROM actions WHERE table_id = $1 ORDER BY seq`, id)
-	switch {
-	case gap != nil:
-		return nil, gap
-	case err != nil:
+	}
+	if err := rs.Err(); err != nil {
 		return nil, fmt.Errorf("store: load actions: %w", err)
 	}
 	return log, nil

@@ -20,7 +20,7 @@ import (
 type sheets struct{ c conn }
 
 // Sheets is the score keeper's store in this database.
-func (s *SQLite) Sheets() scorekeeper.SheetStore { return sheets{s.owned()} }
+func (s *SQLite) Sheets() scorekeeper.SheetStore { return sheets{sqlConnOf(s.db)} }
 
 // Sheets is the score keeper's store in this database.
 func (p *Postgres) Sheets() scorekeeper.SheetStore { return sheets{pgConnOf(p.pool)} }
@@ -138,21 +138,21 @@ func (st sheets) ListBook(ctx context.Context, book string) ([]*scorekeeper.Shee
 	if book == "" {
 		return nil, nil
 	}
+	rs, err := st.c.query(ctx, `SELECT `+sheetColumns+` FROM scorekeeper_sheets WHERE book = $1
+		ORDER BY updated_ns DESC, id`, book)
+	if err != nil {
+		return nil, fmt.Errorf("scorekeeper: list sheets: %w", err)
+	}
+	defer rs.Close()
 	var out []*scorekeeper.Sheet
-	var scanErr error
-	err := st.c.each(ctx, func(r scanner) error {
-		s, err := scanSheet(r)
+	for rs.Next() {
+		s, err := scanSheet(rs)
 		if err != nil {
-			scanErr = err
-			return err
+			return nil, err
 		}
 		out = append(out, s)
-		return nil
-	}, `SELECT `+sheetColumns+` FROM scorekeeper_sheets WHERE book = $1 ORDER BY updated_ns DESC, id`, book)
-	switch {
-	case scanErr != nil:
-		return nil, scanErr
-	case err != nil:
+	}
+	if err := rs.Err(); err != nil {
 		return nil, fmt.Errorf("scorekeeper: list sheets: %w", err)
 	}
 	return out, nil

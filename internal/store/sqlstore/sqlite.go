@@ -36,10 +36,8 @@ type SQLite struct {
 
 	// Appends go through one writer goroutine that commits whatever has
 	// queued up in one transaction (group commit): under load a thousand
-	// tables share a few commits instead of queueing for one each. Every
-	// other query reaches the connection through it too (ownedConn, ops).
+	// tables share a few commits instead of queueing for one each.
 	appends chan *appendReq
-	ops     chan *op
 	stop    chan struct{}
 	stopped chan struct{}
 	close1  sync.Once
@@ -97,9 +95,8 @@ func OpenSQLite(dir string, o SQLiteOptions) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	s := &SQLite{db: db, appends: make(chan *appendReq, 4*maxBatch), ops: make(chan *op, maxBatch),
+	s := &SQLite{tables: tables{c: sqlConnOf(db), greatest: "MAX"}, db: db, appends: make(chan *appendReq, 4*maxBatch),
 		stop: make(chan struct{}), stopped: make(chan struct{})}
-	s.tables = tables{c: s.owned(), greatest: "MAX"}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
 		return nil, err
@@ -253,39 +250,26 @@ func (s *SQLite) Append(ctx context.Context, table string, actions ...store.Acti
 		if req.state.CompareAndSwap(reqQueued, reqWithdrawn) {
 			return ctx.Err() // the writer will pass it by
 		}
-	case <-s.stopped: // queued as the store closed, after the writer's last look
-		if req.state.CompareAndSwap(reqQueued, reqWithdrawn) {
-			return ErrClosed
-		}
+		// Being written: its outcome is the answer.
+		return <-req.done
 	}
-	// Being written: its outcome is the answer.
-	return <-req.done
 }
 
-// owned is the connection as queries other than appends reach it.
-func (s *SQLite) owned() ownedConn { return ownedConn{s: s, direct: sqlConnOf(s.db)} }
-
-// writer commits queued appends in groups, and runs the other queries
-// between them, until the store closes.
+// writer commits queued appends in groups until the store closes.
 func (s *SQLite) writer() {
 	defer close(s.stopped)
 	for {
 		var first *appendReq
 		select {
 		case first = <-s.appends:
-		case o := <-s.ops:
-			runOp(o)
-			continue
 		case <-s.stop:
-			// Write and answer what was queued before the close, then stop.
+			// Write what was queued before the close, then stop.
 			for {
 				select {
 				case r := <-s.appends:
 					if r.take() {
 						s.commit([]*appendReq{r})
 					}
-				case o := <-s.ops:
-					runOp(o)
 				default:
 					return
 				}

@@ -94,7 +94,12 @@ func loadTable(ctx context.Context, c conn, id string) (*store.Table, []store.Ac
 	t.Status, t.Seed = store.Status(status), uint64(seed)
 	t.Settings, t.Seats = []byte(settings), []byte(seats)
 	t.CreatedAt, t.UpdatedAt, t.StartedAt = fromMS(created), fromMS(updated), fromMS(started)
-	log, err := readLog(ctx, c, id)
+	rs, err := c.query(ctx, `SELECT `+actionColumns+` FROM actions WHERE table_id = $1 ORDER BY seq`, id)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: load actions: %w", err)
+	}
+	defer rs.Close()
+	log, err := readLog(id, rs)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -116,16 +121,20 @@ func (s tables) Unowned(ctx context.Context, node string) ([]string, error) {
 
 // tableIDs runs a query whose rows are table ids; what names it in errors.
 func (s tables) tableIDs(ctx context.Context, what, query string, args ...any) ([]string, error) {
+	rs, err := s.c.query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	defer rs.Close()
 	var ids []string
-	err := s.c.each(ctx, func(r scanner) error {
+	for rs.Next() {
 		var id string
-		if err := r.Scan(&id); err != nil {
-			return err
+		if err := rs.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: %s: %w", what, err)
 		}
 		ids = append(ids, id)
-		return nil
-	}, query, args...)
-	if err != nil {
+	}
+	if err := rs.Err(); err != nil {
 		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	return ids, nil
