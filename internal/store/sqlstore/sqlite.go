@@ -250,9 +250,13 @@ func (s *SQLite) Append(ctx context.Context, table string, actions ...store.Acti
 		if req.state.CompareAndSwap(reqQueued, reqWithdrawn) {
 			return ctx.Err() // the writer will pass it by
 		}
-		// Being written: its outcome is the answer.
-		return <-req.done
+	case <-s.stopped: // queued as the store closed, after the writer's last look
+		if req.state.CompareAndSwap(reqQueued, reqWithdrawn) {
+			return ErrClosed
+		}
 	}
+	// Being written: its outcome is the answer.
+	return <-req.done
 }
 
 // writer commits queued appends in groups until the store closes.

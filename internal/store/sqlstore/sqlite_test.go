@@ -107,3 +107,18 @@ func TestAnAppendThatFailsWasNotWritten(t *testing.T) {
 		t.Fatalf("the log holds %d actions, want 2", n)
 	}
 }
+
+// An append after the close is refused at once, whether or not its
+// request found room in the closed writer's queue.
+func TestAnAppendAfterTheCloseIsRefused(t *testing.T) {
+	s, _ := openTest(t)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for seq := int64(1); seq <= 50; seq++ {
+		err := s.Append(context.Background(), "t", store.Action{Seq: seq, At: time.Now(), Action: skullking.Bid(0, 1), By: "player"})
+		if !errors.Is(err, ErrClosed) {
+			t.Fatalf("append %d after the close: %v, want ErrClosed", seq, err)
+		}
+	}
+}
