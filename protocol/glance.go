@@ -22,9 +22,7 @@ func glanceState(data []byte) (m ServerMsg, ok bool) {
 	ok = g.object(func(key []byte) bool {
 		switch string(key) {
 		case "type":
-			s, ok := g.plainString()
-			m.Type = string(s)
-			return ok && m.Type == TypeState
+			return g.str(&m.Type) && m.Type == TypeState
 		case "seq":
 			n, ok := g.integer()
 			m.Seq = n
@@ -36,9 +34,7 @@ func glanceState(data []byte) (m ServerMsg, ok bool) {
 			return g.object(func(key []byte) bool {
 				switch string(key) {
 				case "seat":
-					n, ok := g.integer()
-					view.Seat = int(n)
-					return ok
+					return g.int(&view.Seat)
 				case "phase":
 					return g.str(&view.Phase)
 				case "legal":

@@ -290,7 +290,7 @@ func (t *Table) run(ended func()) {
 }
 
 // next waits for the table's next event, then hands it to one of the
-// manager's workers (handle) and ends: one goroutine at a time owns the
+// manager's workers (stepThenWait) and ends: one goroutine at a time owns the
 // table, and the hand-over orders each one's work before the next one's.
 // Most tables are waiting at any time, and a waiting table keeps only the
 // small stack it waits on, since the collector gives a grown stack back

@@ -17,7 +17,7 @@ import (
 
 // Pool runs calls on its idle workers, or on a new goroutine when none is
 // idle, so a call never waits for another to end. A worker that finds
-// MaxIdle others idle ends instead of waiting.
+// as many others idle as New allowed ends instead of waiting.
 type Pool struct {
 	maxIdle int32
 	idle    atomic.Int32
