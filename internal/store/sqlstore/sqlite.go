@@ -11,15 +11,12 @@ import (
 	"path"
 	"path/filepath"
 	"sync"
-	"sync/atomic"
-	"time"
 
 	"modernc.org/sqlite" // the pure-Go SQLite driver keeps the binary static
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/skullking-go/skullking/internal/migrate"
 	"github.com/skullking-go/skullking/internal/sqlitedb"
-	"github.com/skullking-go/skullking/internal/store"
 )
 
 //go:embed migrations/*.sql
@@ -34,38 +31,9 @@ type SQLite struct {
 	db     *sql.DB
 	insert *sql.Stmt
 
-	// Appends go through one writer goroutine that commits whatever has
-	// queued up in one transaction (group commit): under load a thousand
-	// tables share a few commits instead of queueing for one each.
-	appends chan *appendReq
-	stop    chan struct{}
-	stopped chan struct{}
+	appends *groupCommit
 	close1  sync.Once
 }
-
-// appendReq is one Append waiting for the writer.
-type appendReq struct {
-	table   string
-	actions []store.Action
-	done    chan error // buffered: the writer never waits for the caller
-	// state is reqQueued until the writer takes the request or its caller,
-	// done waiting, withdraws it: whichever comes first decides whether it
-	// is written.
-	state atomic.Int32
-}
-
-// The states of an appendReq.
-const (
-	reqQueued int32 = iota
-	reqTaken
-	reqWithdrawn
-)
-
-// take claims r for a commit, unless its caller withdrew it.
-func (r *appendReq) take() bool { return r.state.CompareAndSwap(reqQueued, reqTaken) }
-
-// maxBatch bounds one group commit.
-const maxBatch = 256
 
 // ErrClosed: the store is closed.
 var ErrClosed = errors.New("store: closed")
@@ -95,8 +63,7 @@ func OpenSQLite(dir string, o SQLiteOptions) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	s := &SQLite{tables: tables{c: sqlConnOf(db), greatest: "MAX"}, db: db, appends: make(chan *appendReq, 4*maxBatch),
-		stop: make(chan struct{}), stopped: make(chan struct{})}
+	s := &SQLite{tables: tables{c: sqlConnOf(db), greatest: "MAX"}, db: db}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
 		return nil, err
@@ -110,7 +77,7 @@ func OpenSQLite(dir string, o SQLiteOptions) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: prepare: %w", err)
 	}
-	go s.writer()
+	s.appends = newGroupCommit(s.commit)
 	return s, nil
 }
 
@@ -225,133 +192,6 @@ func adoptSchemaMigrations(ctx context.Context, tx *sql.Tx) (int, error) {
 	return len(applied), nil
 }
 
-// Append implements store.Store. It returns once the actions are committed; a
-// batch is all or nothing. An error means that nothing was written: a
-// caller whose ctx ends while its request waits in the queue withdraws it,
-// and one whose request the writer has taken waits for the commit's
-// outcome (bounded by the writer's own timeout), so that a "nothing
-// changed" told to a player is never a write that lands later.
-func (s *SQLite) Append(ctx context.Context, table string, actions ...store.Action) error {
-	if len(actions) == 0 {
-		return nil
-	}
-	req := &appendReq{table: table, actions: actions, done: make(chan error, 1)}
-	select {
-	case s.appends <- req:
-	case <-s.stop:
-		return ErrClosed
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	select {
-	case err := <-req.done:
-		return err
-	case <-ctx.Done():
-		if req.state.CompareAndSwap(reqQueued, reqWithdrawn) {
-			return ctx.Err() // the writer will pass it by
-		}
-	case <-s.stopped: // queued as the store closed, after the writer's last look
-		if req.state.CompareAndSwap(reqQueued, reqWithdrawn) {
-			return ErrClosed
-		}
-	}
-	// Being written: its outcome is the answer.
-	return <-req.done
-}
-
-// writer commits queued appends in groups until the store closes.
-func (s *SQLite) writer() {
-	defer close(s.stopped)
-	for {
-		var first *appendReq
-		select {
-		case first = <-s.appends:
-		case <-s.stop:
-			// Write what was queued before the close, then stop.
-			for {
-				select {
-				case r := <-s.appends:
-					if r.take() {
-						s.commit([]*appendReq{r})
-					}
-				default:
-					return
-				}
-			}
-		}
-		var batch []*appendReq
-		if first.take() {
-			batch = append(batch, first)
-		}
-	collect:
-		for len(batch) < maxBatch {
-			select {
-			case r := <-s.appends:
-				if r.take() {
-					batch = append(batch, r)
-				}
-			default:
-				break collect
-			}
-		}
-		if len(batch) > 0 {
-			s.commit(batch)
-		}
-	}
-}
-
-// commit writes a group of appends in one transaction. If the group fails
-// (one request's seq is taken, say), each request is retried alone so that
-// one table's conflict never fails another table's append.
-func (s *SQLite) commit(batch []*appendReq) {
-	err := s.writeTx(batch)
-	if err == nil || len(batch) == 1 {
-		for _, r := range batch {
-			r.done <- err
-		}
-		return
-	}
-	for _, r := range batch {
-		r.done <- s.writeTx([]*appendReq{r})
-	}
-}
-
-func (s *SQLite) writeTx(batch []*appendReq) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if len(batch) == 1 && len(batch[0].actions) == 1 {
-		// Alone, one autocommit statement costs a third of a transaction.
-		r := batch[0]
-		if _, err := s.insert.ExecContext(ctx, actionArgs(r.table, r.actions[0])...); err != nil {
-			if unique(err) {
-				return appendConflict(r.table, r.actions)
-			}
-			return fmt.Errorf("store: append: %w", err)
-		}
-		return nil
-	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: append: %w", err)
-	}
-	defer tx.Rollback()
-	stmt := tx.StmtContext(ctx, s.insert)
-	for _, r := range batch {
-		for _, a := range r.actions {
-			if _, err := stmt.ExecContext(ctx, actionArgs(r.table, a)...); err != nil {
-				if unique(err) {
-					return appendConflict(r.table, r.actions)
-				}
-				return fmt.Errorf("store: append: %w", err)
-			}
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: append: %w", err)
-	}
-	return nil
-}
-
 // Settings reports how the database's connection commits (its journal
 // mode and synchronous level), as SQLite itself says.
 func (s *SQLite) Settings(ctx context.Context) (sqlitedb.Settings, error) {
@@ -370,8 +210,7 @@ func (s *SQLite) Ping(ctx context.Context) error { return s.db.PingContext(ctx) 
 func (s *SQLite) Close() error {
 	var err error
 	s.close1.Do(func() {
-		close(s.stop)
-		<-s.stopped
+		s.appends.close()
 		_, _ = s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 		s.insert.Close()
 		err = s.db.Close()

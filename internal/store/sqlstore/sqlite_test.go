@@ -55,18 +55,19 @@ func BenchmarkAppendParallel(b *testing.B) {
 // An append that reports failure was never written: the table tells its
 // player "nothing changed, try again" on that error. A request whose
 // caller stops waiting while it is still queued is withdrawn, and the
-// writer passes it by; one the writer has already taken is waited for, and
-// its outcome is the answer, however long the caller meant to wait.
+// commit passes it by; one already being committed is waited for, and its
+// outcome is the answer, however long the caller meant to wait.
 func TestAnAppendThatFailsWasNotWritten(t *testing.T) {
 	s, _ := openTest(t)
 	ctx := context.Background()
-	// The writer's one connection is held, so that the first append it
-	// takes waits for it, and the second waits in the queue behind.
+	// The store's one connection is held, so that the first append, which
+	// leads the commit, waits for it, and the second waits in the queue
+	// behind.
 	held, err := s.db.Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { held.Close() }) // before the store's close, which waits for the writer
+	t.Cleanup(func() { held.Close() }) // before the store's close, which waits for the commit
 	act := func(seq int64) store.Action {
 		return store.Action{Seq: seq, At: time.Now(), Action: skullking.Bid(0, 1), By: "player"}
 	}
@@ -76,15 +77,15 @@ func TestAnAppendThatFailsWasNotWritten(t *testing.T) {
 		defer cancel()
 		taken <- s.Append(c, "t", act(1))
 	}()
-	// The writer takes the first request and waits for the connection;
-	// the second is queued behind it until its caller gives up.
+	// The first request leads and waits for the connection; the second is
+	// queued behind it until its caller gives up.
 	for s.db.Stats().WaitCount == 0 {
 		time.Sleep(time.Millisecond)
 	}
 	c, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
 	defer cancel()
 	if err := s.Append(c, "t", act(2)); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("an append queued behind a stuck writer returned %v, want the deadline", err)
+		t.Fatalf("an append queued behind a stuck commit returned %v, want the deadline", err)
 	}
 	select {
 	case err := <-taken:
@@ -93,7 +94,7 @@ func TestAnAppendThatFailsWasNotWritten(t *testing.T) {
 	}
 	held.Close()
 	if err := <-taken; err != nil {
-		t.Fatalf("the append being written, once the writer could go on: %v", err)
+		t.Fatalf("the append being written, once its commit could go on: %v", err)
 	}
 	// Seq 2 is free: the withdrawn request was never written.
 	if err := s.Append(ctx, "t", act(2)); err != nil {
@@ -108,8 +109,7 @@ func TestAnAppendThatFailsWasNotWritten(t *testing.T) {
 	}
 }
 
-// An append after the close is refused at once, whether or not its
-// request found room in the closed writer's queue.
+// An append after the close is refused at once.
 func TestAnAppendAfterTheCloseIsRefused(t *testing.T) {
 	s, _ := openTest(t)
 	if err := s.Close(); err != nil {
