@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -117,6 +118,9 @@ type Report struct {
 	// scheduler latency (runnable to running): large values mean the server
 	// waited for a CPU rather than for anything of its own.
 	SchedP99Bound float64
+	// ServerActionP99Over and SchedP99Over: the p99 lies past the
+	// histogram's largest bound, which the bound above then is.
+	ServerActionP99Over, SchedP99Over bool `json:",omitempty"`
 	// Nodes is how many servers the run spread its clients over; the
 	// server figures above are their sums (memory, goroutines, cores) or
 	// their largest (the p99 bounds), and PerNode each one's.
@@ -701,9 +705,9 @@ func (r *run) scrape(rep *Report, cpu0, cpu1 []float64) {
 		conns := connsOn(players, all, r.cfg.Clients, k, len(r.nodes)) +
 			connsOn(r.cfg.Placement, all, r.cfg.Clients+r.cfg.Spectators, k, len(r.nodes)) -
 			connsOn(r.cfg.Placement, all, r.cfg.Clients, k, len(r.nodes))
-		f := NodeFigures{URL: n.base, Connections: conns,
-			ActionP99Bound: quantileBound(page, "skullking_action_latency_seconds", 0.99),
-			SchedP99Bound:  quantileBound(page, "go_sched_latencies_seconds", 0.99)}
+		f := NodeFigures{URL: n.base, Connections: conns}
+		f.ActionP99Bound, f.ActionP99Over = quantileBound(page, "skullking_action_latency_seconds", 0.99)
+		f.SchedP99Bound, f.SchedP99Over = quantileBound(page, "go_sched_latencies_seconds", 0.99)
 		if cpu0[k] >= 0 && cpu1[k] >= 0 {
 			f.Cores = (cpu1[k] - cpu0[k]) / rep.Elapsed.Seconds()
 		}
@@ -729,6 +733,8 @@ func (r *run) scrape(rep *Report, cpu0, cpu1 []float64) {
 		rep.ServerCores += f.Cores
 		rep.ServerActionP99Bound = max(rep.ServerActionP99Bound, f.ActionP99Bound)
 		rep.SchedP99Bound = max(rep.SchedP99Bound, f.SchedP99Bound)
+		rep.ServerActionP99Over = rep.ServerActionP99Over || f.ActionP99Over
+		rep.SchedP99Over = rep.SchedP99Over || f.SchedP99Over
 		rep.PerNode = append(rep.PerNode, f)
 	}
 }
@@ -757,7 +763,8 @@ func perConnection(bytes float64, conns int) float64 {
 
 // quantileBound returns the upper bound of the histogram bucket that holds
 // quantile q of the Prometheus histogram name in a /metrics page, or 0.
-func quantileBound(page, name string, q float64) float64 {
+// over: q lies past the largest finite bound, which bound then is.
+func quantileBound(page, name string, q float64) (bound float64, over bool) {
 	var count float64
 	var buckets [][2]float64
 	for _, line := range strings.Split(page, "\n") {
@@ -778,11 +785,24 @@ func quantileBound(page, name string, q float64) float64 {
 		}
 	}
 	for _, b := range buckets {
-		if count > 0 && b[1] >= q*count {
-			return b[0]
+		if count == 0 || b[1] < q*count {
+			bound = b[0]
+			continue
 		}
+		if math.IsInf(b[0], 1) {
+			return bound, true
+		}
+		return b[0], false
 	}
-	return 0
+	return 0, false
+}
+
+// boundText words a p99 bound: "≤ 0.01s", or "> 1s" past the largest.
+func boundText(bound float64, over bool) string {
+	if over {
+		return fmt.Sprintf("> %.3gs", bound)
+	}
+	return fmt.Sprintf("≤ %.3gs", bound)
 }
 
 func scan(line, prefix string, v *float64) bool {
@@ -815,10 +835,12 @@ func (rep *Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "action→broadcast  p50 %v  p90 %v  p99 %v  max %v  (%d samples: every client's receipt of every action)\n",
 		rd(rep.P50), rd(rep.P90), rd(rep.P99), rd(rep.Max), rep.Samples)
 	if rep.ServerActionP99Bound > 0 {
-		fmt.Fprintf(w, "server-side p99   ≤ %gs (intent in → last frame queued, from /metrics)\n", rep.ServerActionP99Bound)
+		fmt.Fprintf(w, "server-side p99   %s (intent in → last frame queued, from /metrics)\n",
+			boundText(rep.ServerActionP99Bound, rep.ServerActionP99Over))
 	}
 	if rep.SchedP99Bound > 0 {
-		fmt.Fprintf(w, "server scheduler  p99 ≤ %.3gs from runnable to running (large: the server waited for a CPU)\n", rep.SchedP99Bound)
+		fmt.Fprintf(w, "server scheduler  p99 %s from runnable to running (large: the server waited for a CPU)\n",
+			boundText(rep.SchedP99Bound, rep.SchedP99Over))
 	}
 	conns := rep.Clients + rep.Spectators
 	fmt.Fprintf(w, "server memory     RSS %.0f MiB (%.1f KB a connection), heap in use %.0f MiB, %.0f goroutines with %.0f MiB of stacks\n",

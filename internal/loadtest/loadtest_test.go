@@ -2,6 +2,7 @@ package loadtest
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -60,6 +61,40 @@ func TestBounds(t *testing.T) {
 		{Tables: MaxTables, Clients: 4, Spectators: 10, Duration: time.Second}} {
 		if _, err := Run(context.Background(), c); err == nil {
 			t.Errorf("%+v accepted", c)
+		}
+	}
+}
+
+// A p99 is reported as the bound of the bucket that holds it, and one past
+// the largest finite bound as more than that bound, never as "≤ +Inf".
+func TestQuantileBound(t *testing.T) {
+	page := func(under1, under2, all int) string {
+		return strings.Join([]string{
+			`# TYPE x_seconds histogram`,
+			`x_seconds_bucket{le="0.1"} ` + strconv.Itoa(under1),
+			`x_seconds_bucket{le="1"} ` + strconv.Itoa(under2),
+			`x_seconds_bucket{le="+Inf"} ` + strconv.Itoa(all),
+			`x_seconds_sum 12`,
+			`x_seconds_count ` + strconv.Itoa(all),
+		}, "\n")
+	}
+	for _, c := range []struct {
+		page  string
+		bound float64
+		over  bool
+		text  string
+	}{
+		{page(100, 100, 100), 0.1, false, "≤ 0.1s"},
+		{page(90, 100, 100), 1, false, "≤ 1s"},
+		{page(90, 98, 100), 1, true, "> 1s"},
+		{"", 0, false, ""},
+	} {
+		bound, over := quantileBound(c.page, "x_seconds", 0.99)
+		if bound != c.bound || over != c.over {
+			t.Errorf("quantileBound = %v, %v; want %v, %v\n%s", bound, over, c.bound, c.over, c.page)
+		}
+		if c.text != "" && boundText(bound, over) != c.text {
+			t.Errorf("boundText = %q, want %q", boundText(bound, over), c.text)
 		}
 	}
 }

@@ -31,6 +31,9 @@ type NodeFigures struct {
 	Cores          float64 // CPU over the measured window
 	ActionP99Bound float64 // seconds: the bucket holding the node's action latency p99
 	SchedP99Bound  float64 // seconds: the bucket holding its scheduler latency p99
+	// ActionP99Over and SchedP99Over: that p99 lies past the histogram's
+	// largest bound, which the bound above then is.
+	ActionP99Over, SchedP99Over bool `json:",omitempty"`
 }
 
 // ParseURLs reads --url: a comma-separated list of servers on this
