@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/skullking-go/skullking/internal/store"
 )
@@ -71,8 +70,8 @@ const maxBatch = 256
 // append writes r, itself or through the writer. An error means that
 // nothing was written: a caller whose ctx ends while its request is queued
 // withdraws it, and one whose request is taken waits for the commit's
-// outcome (bounded by the commit's own timeout), so that a "nothing
-// changed" told to a player is never a write that lands later.
+// outcome, so that a "nothing changed" told to a player is never a write
+// that lands later.
 func (g *groupCommit) append(ctx context.Context, r *appendReq) error {
 	g.mu.Lock()
 	if g.closed {
@@ -198,9 +197,14 @@ func (s *SQLite) commit(batch []*appendReq) {
 	}
 }
 
+// writeTx writes a batch in one transaction. It has no deadline: with a
+// context that can end, the driver starts a goroutine for every statement
+// to watch it (two wake-ups an append, and a sixth of its time), and a
+// commit on a local file has nothing to wait for but the disk and the
+// store's one connection, which every other query holds only within its own
+// caller's deadline.
 func (s *SQLite) writeTx(batch []*appendReq) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
+	ctx := context.Background()
 	if len(batch) == 1 && len(batch[0].actions) == 1 {
 		// Alone, one autocommit statement costs a third of a transaction.
 		r := batch[0]
