@@ -440,8 +440,13 @@ func (cn *Conn) serve(ws *websocket.Conn) (bye protocol.ServerMsg, final, err er
 	ctx, cancel := context.WithCancel(cn.ctx)
 	defer cancel()
 	go cn.ping(ctx, ws)
+	// The end of ctx closes the connection, which ends the read, as a
+	// read's own context would; but the library registers a read's context
+	// anew for every frame: 8 allocations, and reading 3 KB frames took
+	// 46-58 µs a frame with one against 20-30 µs without.
+	defer context.AfterFunc(ctx, func() { ws.CloseNow() })()
 	for {
-		typ, buf, err := readFrame(ctx, ws)
+		typ, buf, err := readFrame(context.Background(), ws)
 		if err != nil {
 			return bye, final, err
 		}
