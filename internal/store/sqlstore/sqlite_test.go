@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -120,5 +121,62 @@ func TestAnAppendAfterTheCloseIsRefused(t *testing.T) {
 		if !errors.Is(err, ErrClosed) {
 			t.Fatalf("append %d after the close: %v, want ErrClosed", seq, err)
 		}
+	}
+}
+
+// Many tables appending at once, as under load: every append lands once, in
+// its table's order, whether its caller wrote it or the writer did in a
+// group; and a conflict in a group fails only its own table's append.
+func TestAppendsAtOnceAllLandOnce(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	const tables, each = 48, 40
+	var wg sync.WaitGroup
+	errs := make(chan error, tables)
+	for k := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			table := fmt.Sprintf("t%d", k)
+			for seq := int64(1); seq <= each; seq++ {
+				if err := s.Append(ctx, table, store.Action{Seq: seq, At: time.Now(), Action: skullking.Bid(0, int(seq%3)), By: "player"}); err != nil {
+					errs <- fmt.Errorf("%s seq %d: %w", table, seq, err)
+					return
+				}
+				if seq%10 == 0 {
+					// A stale writer's seq, taken: refused, and nothing else.
+					err := s.Append(ctx, table, store.Action{Seq: seq, At: time.Now(), Action: skullking.Bid(1, 0), By: "player"})
+					if !errors.Is(err, store.ErrConflict) {
+						errs <- fmt.Errorf("%s seq %d again: %v, want store.ErrConflict", table, seq, err)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT table_id, COUNT(*), MIN(seq), MAX(seq), SUM(seat) FROM actions GROUP BY table_id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var table string
+		var count, first, last, seats int
+		if err := rows.Scan(&table, &count, &first, &last, &seats); err != nil {
+			t.Fatal(err)
+		}
+		if count != each || first != 1 || last != each || seats != 0 {
+			t.Errorf("%s: %d actions, seq %d to %d, seats summing to %d; want %d, 1 to %d, 0", table, count, first, last, seats, each, each)
+		}
+		n++
+	}
+	if n != tables {
+		t.Fatalf("%d tables in the log, want %d", n, tables)
 	}
 }
