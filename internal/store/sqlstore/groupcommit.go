@@ -68,10 +68,10 @@ func (r *appendReq) take() bool { return r.state.CompareAndSwap(reqQueued, reqTa
 const maxBatch = 256
 
 // append writes r, itself or through the writer. An error means that
-// nothing was written: a caller whose ctx ends while its request is queued
-// withdraws it, and one whose request is taken waits for the commit's
-// outcome, so that a "nothing changed" told to a player is never a write
-// that lands later.
+// nothing was written: a caller whose ctx has ended writes nothing, one
+// whose ctx ends while its request is queued withdraws it, and one whose
+// request is being written waits for the commit's outcome, so that a
+// "nothing changed" told to a player is never a write that lands later.
 func (g *groupCommit) append(ctx context.Context, r *appendReq) error {
 	g.mu.Lock()
 	if g.closed {
@@ -82,6 +82,9 @@ func (g *groupCommit) append(ctx context.Context, r *appendReq) error {
 		g.leading = true
 		g.mu.Unlock()
 		defer g.lead() // also if the commit panics
+		if err := ctx.Err(); err != nil {
+			return err // past its caller's time (its lease's, say): not written
+		}
 		g.commit([]*appendReq{r})
 		return r.err
 	}

@@ -197,3 +197,22 @@ func TestCloseWaitsForTheQueue(t *testing.T) {
 		t.Fatalf("commits %v, want the first and the queued one", c.batches)
 	}
 }
+
+// An append whose caller's time is already up (a table's lease, say) is not
+// written, even with nothing in its way.
+func TestAnAppendPastItsTimeIsNotWritten(t *testing.T) {
+	c := newCommits()
+	close(c.gate)
+	g := newTestGroup(t, c)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := g.append(ctx, &appendReq{table: "late"}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("an append past its time: %v, want context.Canceled", err)
+	}
+	if len(c.batches) != 0 {
+		t.Fatalf("commits %v, want none", c.batches)
+	}
+	if err := g.append(context.Background(), &appendReq{table: "next"}); err != nil {
+		t.Fatalf("the next append: %v", err)
+	}
+}
