@@ -106,29 +106,9 @@ func (g *Game) Check(a Action) error { return g.check(g.normalize(a)) }
 // check is Check of an action already in its canonical form.
 func (g *Game) check(a Action) error {
 	s := int(a.Seat)
-	fail := func(err error, r Refusal, detail string) error {
-		r.Seat, r.Action, r.Phase = s, a, g.phase
-		if r.Code != RefuseMustFollowSuit && r.Code != RefuseCardNotHeld {
-			r.Card = NoCard
-		}
-		e := &ActionError{Round: g.round, Seat: s, Name: g.Name(s), Action: a, Err: err, Detail: detail,
-			Refusal: r, named: g.opts.PirateAbilities}
-		if g.phase == PhasePlaying || g.phase == PhaseAbility {
-			e.Trick = g.trickNo + 1
-			if g.phase == PhaseAbility {
-				e.Trick = g.trickNo
-			}
-		}
-		if g.phase == PhaseOver {
-			e.Round = 0
-		}
-		return e
-	}
-	if g.phase == PhaseOver {
-		return fail(ErrGameOver, Refusal{Code: RefuseGameOver}, "")
-	}
-	if s < 0 || s >= g.players {
-		return fail(ErrNoSuchSeat, Refusal{Code: RefuseNoSuchSeat, Count: g.players}, "seats are 0 to "+strconv.Itoa(g.players-1))
+	fail := g.refuser(a)
+	if err := g.checkSeat(a, fail); err != nil {
+		return err
 	}
 	switch a.Kind {
 	case ActionBid:
@@ -164,12 +144,72 @@ func (g *Game) check(a Action) error {
 	return fail(ErrBadDecision, Refusal{Code: RefuseUnknownAction}, "unknown action")
 }
 
+// refuser returns check's way of refusing a: an *ActionError with the
+// refusal, its place in the game and a detail in words.
+func (g *Game) refuser(a Action) func(error, Refusal, string) error {
+	s := int(a.Seat)
+	return func(err error, r Refusal, detail string) error {
+		r.Seat, r.Action, r.Phase = s, a, g.phase
+		if r.Code != RefuseMustFollowSuit && r.Code != RefuseCardNotHeld {
+			r.Card = NoCard
+		}
+		e := &ActionError{Round: g.round, Seat: s, Name: g.Name(s), Action: a, Err: err, Detail: detail,
+			Refusal: r, named: g.opts.PirateAbilities}
+		if g.phase == PhasePlaying || g.phase == PhaseAbility {
+			e.Trick = g.trickNo + 1
+			if g.phase == PhaseAbility {
+				e.Trick = g.trickNo
+			}
+		}
+		if g.phase == PhaseOver {
+			e.Round = 0
+		}
+		return e
+	}
+}
+
+// checkSeat refuses any action once the game is over, and one for a seat
+// that does not exist.
+func (g *Game) checkSeat(a Action, fail func(error, Refusal, string) error) error {
+	s := int(a.Seat)
+	if g.phase == PhaseOver {
+		return fail(ErrGameOver, Refusal{Code: RefuseGameOver}, "")
+	}
+	if s < 0 || s >= g.players {
+		return fail(ErrNoSuchSeat, Refusal{Code: RefuseNoSuchSeat, Count: g.players}, "seats are 0 to "+strconv.Itoa(g.players-1))
+	}
+	return nil
+}
+
 func bidRange(cards int) string {
 	return plural(cards, "card") + " dealt, bid 0 to " + strconv.Itoa(cards)
 }
 
 func (g *Game) checkPlay(a Action, fail func(error, Refusal, string) error) error {
 	s := int(a.Seat)
+	if err := g.checkTurnToPlay(s, fail); err != nil {
+		return err
+	}
+	if !a.Card.Valid() || !g.hand[s].Has(a.Card) {
+		return fail(ErrCardNotHeld, Refusal{Code: RefuseCardNotHeld, Card: a.Card}, g.Name(s)+" holds "+g.hand[s].String())
+	}
+	if a.Card == Tigress && a.As != AsPirate && a.As != AsEscape {
+		return fail(ErrTigressUndeclared, Refusal{Code: RefuseTigressAs}, "")
+	}
+	if a.Card != Tigress && a.As != Undeclared {
+		return fail(ErrBadDecision, Refusal{Code: RefuseOnlyTigress}, "only the Tigress is declared")
+	}
+	if !g.legalNow.Has(a.Card) {
+		held := g.hand[s].And(suitSets[g.lead.Suit])
+		return fail(ErrMustFollowSuit, Refusal{Code: RefuseMustFollowSuit, Suit: g.lead.Suit, Card: held.First()}, g.lead.Suit.String()+" was led and "+g.Name(s)+" holds "+held.First().String())
+	}
+	return nil
+}
+
+// checkTurnToPlay refuses any card of seat s while the game waits for
+// something else than s's card: the part of checkPlay that does not depend
+// on the card.
+func (g *Game) checkTurnToPlay(s int, fail func(error, Refusal, string) error) error {
 	switch g.phase {
 	case PhaseBidding:
 		missing := []string{}
@@ -188,18 +228,17 @@ func (g *Game) checkPlay(a Action, fail func(error, Refusal, string) error) erro
 	if turn := g.toPlay; turn != s {
 		return fail(ErrNotYourTurn, Refusal{Code: RefuseNotYourTurn, Other: turn}, "it is "+g.Name(turn)+"'s turn")
 	}
-	if !a.Card.Valid() || !g.hand[s].Has(a.Card) {
-		return fail(ErrCardNotHeld, Refusal{Code: RefuseCardNotHeld, Card: a.Card}, g.Name(s)+" holds "+g.hand[s].String())
-	}
-	if a.Card == Tigress && a.As != AsPirate && a.As != AsEscape {
-		return fail(ErrTigressUndeclared, Refusal{Code: RefuseTigressAs}, "")
-	}
-	if a.Card != Tigress && a.As != Undeclared {
-		return fail(ErrBadDecision, Refusal{Code: RefuseOnlyTigress}, "only the Tigress is declared")
-	}
-	if !g.legalNow.Has(a.Card) {
-		held := g.hand[s].And(suitSets[g.lead.Suit])
-		return fail(ErrMustFollowSuit, Refusal{Code: RefuseMustFollowSuit, Suit: g.lead.Suit, Card: held.First()}, g.lead.Suit.String()+" was led and "+g.Name(s)+" holds "+held.First().String())
-	}
 	return nil
+}
+
+// checkAnyPlay reports why seat may play none of its cards now, whichever
+// card, or nil if some card may be played: what Check says of every play
+// of the seat's while that holds. A view asks it once, not once a card.
+func (g *Game) checkAnyPlay(seat int) error {
+	a := Play(seat, NoCard)
+	fail := g.refuser(a)
+	if err := g.checkSeat(a, fail); err != nil {
+		return err
+	}
+	return g.checkTurnToPlay(seat, fail)
 }

@@ -2,6 +2,7 @@ package skullking
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"testing"
@@ -197,6 +198,7 @@ func playChecked(c chooser, players int, o Options) {
 
 		acts = acts[:0]
 		for s := 0; s < players; s++ {
+			checkViewRefusals(c, g, s)
 			mine := g.LegalActions(s, nil)
 			if len(mine) > 0 != g.Waiting(s) {
 				c.Fatalf("seat %d: %d legal actions but waiting %v", s, len(mine), g.Waiting(s))
@@ -602,6 +604,29 @@ func checkTurn(c chooser, g *Game, current []Played) {
 	for s := 0; s < g.Players(); s++ {
 		if s != turn && !g.LegalCards(s).Empty() {
 			c.Fatalf("round %d: seat %d may play out of turn", g.Round(), s)
+		}
+	}
+}
+
+// checkViewRefusals holds a seat's view to Check: each card in its hand is
+// refused exactly as Check refuses its play, and the others are not.
+func checkViewRefusals(c chooser, g *Game, seat int) {
+	v := g.View(seat)
+	if len(v.Refusals) != len(v.Hand) {
+		c.Fatalf("seat %d: %d refusals for %d cards", seat, len(v.Refusals), len(v.Hand))
+	}
+	for i, card := range v.Hand {
+		a := Play(seat, card)
+		if card == Tigress {
+			a.As = AsPirate
+		}
+		want := Refusal{Seat: seat, Action: a, Phase: g.Phase(), Other: -1, Card: NoCard}
+		var ae *ActionError
+		if errors.As(g.Check(a), &ae) {
+			want = ae.Refusal
+		}
+		if !reflect.DeepEqual(v.Refusals[i], want) {
+			c.Fatalf("seat %d, %v: the view refuses %+v, Check %+v", seat, card, v.Refusals[i], want)
 		}
 	}
 }

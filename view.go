@@ -162,13 +162,19 @@ func (g *Game) view(seat int, shared bool) View {
 	if seat >= 0 {
 		v.Hand = g.hand[seat].Cards(nil)
 		v.Refusals = make([]Refusal, len(v.Hand))
+		// While the seat may play no card at all, each is refused for the
+		// same reason: it is worked out once, not once a card.
+		anyPlay := g.checkAnyPlay(seat)
 		for i, c := range v.Hand {
 			a := Play(seat, c)
 			if c == Tigress {
 				a.As = AsPirate // either declaration is legal or neither is
 			}
 			var ae *ActionError
-			if errors.As(g.Check(a), &ae) {
+			if errors.As(anyPlay, &ae) {
+				v.Refusals[i] = ae.Refusal
+				v.Refusals[i].Action = g.normalize(a)
+			} else if errors.As(g.Check(a), &ae) {
 				v.Refusals[i] = ae.Refusal
 			} else {
 				v.Refusals[i] = Refusal{Seat: seat, Action: a, Phase: g.phase, Other: -1, Card: NoCard}
