@@ -81,7 +81,7 @@ func (g *groupCommit) append(ctx context.Context, r *appendReq) error {
 	if !g.leading {
 		g.leading = true
 		g.mu.Unlock()
-		defer g.lead() // also if the commit panics
+		defer g.passLead() // also if the commit panics
 		if err := ctx.Err(); err != nil {
 			return err // past its caller's time (its lease's, say): not written
 		}
@@ -103,8 +103,9 @@ func (g *groupCommit) append(ctx context.Context, r *appendReq) error {
 	}
 }
 
-// lead ends a caller's commit: what queued meanwhile goes to the writer.
-func (g *groupCommit) lead() {
+// passLead ends a caller's commit: what queued meanwhile goes to the writer,
+// or the lead is free again.
+func (g *groupCommit) passLead() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if len(g.queue) == 0 {
