@@ -763,8 +763,13 @@ func (cn *Conn) bound(ctx context.Context) (context.Context, context.CancelFunc)
 
 // Request sends m under a fresh message id and waits for the server's
 // answer to it: the ack (or the hint), or the server's *Error. Any ID in m
-// is replaced.
+// is replaced. Nothing is sent if ctx has already ended.
 func (cn *Conn) Request(ctx context.Context, m protocol.ClientMsg) (protocol.ServerMsg, error) {
+	if err := ctx.Err(); err != nil {
+		// The library's write, given an ended context, sends or not at
+		// random; a message sent so would be acted on, unanswered.
+		return protocol.ServerMsg{}, cn.failure(ctx, err)
+	}
 	ch := make(chan answer, 1)
 	cn.mu.Lock()
 	ws, err := cn.live()

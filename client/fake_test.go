@@ -407,3 +407,22 @@ func TestAMessageKeepsItsBytesAfterLaterFrames(t *testing.T) {
 		t.Errorf("the chat line changed after later frames: %+v", got[1])
 	}
 }
+
+// A request whose context has already ended is not sent: the server never
+// acts on a message its sender stopped waiting for before it went out.
+func TestARequestPastItsContextIsNotSent(t *testing.T) {
+	f := newFake(t)
+	conn := dialFake(t, f)
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
+	for range 20 { // the library's write, given an ended context, sends at random
+		if err := conn.Rematch(gone); !errors.Is(err, context.Canceled) {
+			t.Fatalf("a rematch past its context: %v, want context.Canceled", err)
+		}
+	}
+	ctx := testserver.Context(t, 10*time.Second)
+	go conn.Start(ctx) // its answer never comes; the test ends first
+	if m := f.next(t); m.Type != protocol.TypeStart {
+		t.Fatalf("the server got %+v first, want the start", m)
+	}
+}

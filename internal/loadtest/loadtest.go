@@ -531,6 +531,9 @@ func (r *run) play(i int, id string, tokens []string, onStart func()) (string, e
 	if firstErr != nil {
 		return "", firstErr
 	}
+	if r.ctx.Err() != nil {
+		return "", nil // the run ended, not the game: no rematch to offer
+	}
 	if r.measuring.Load() {
 		r.games.Add(1)
 	}
