@@ -183,7 +183,7 @@ func (g *Game) applyAbility(a Action) {
 	g.nextTrick(g.pending.leader)
 }
 
-func (g *Game) checkAbility(a Action, fail func(error, Refusal, string) error) error {
+func (g *Game) checkAbility(a Action, fail refusing) error {
 	s := int(a.Seat)
 	if g.phase != PhaseAbility || a.Kind != g.pending.kind {
 		return fail(ErrWrongPhase, Refusal{Code: RefuseNoAbility}, "no "+a.Kind.String()+" decision is awaited: only the seat whose named Pirate just won the trick uses its ability")

@@ -144,9 +144,13 @@ func (g *Game) check(a Action) error {
 	return fail(ErrBadDecision, Refusal{Code: RefuseUnknownAction}, "unknown action")
 }
 
+// refusing is how check and its steps refuse an action: err is the sentinel,
+// r the refusal's code and facts, detail the same in words.
+type refusing func(err error, r Refusal, detail string) error
+
 // refuser returns check's way of refusing a: an *ActionError with the
 // refusal, its place in the game and a detail in words.
-func (g *Game) refuser(a Action) func(error, Refusal, string) error {
+func (g *Game) refuser(a Action) refusing {
 	s := int(a.Seat)
 	return func(err error, r Refusal, detail string) error {
 		r.Seat, r.Action, r.Phase = s, a, g.phase
@@ -170,7 +174,7 @@ func (g *Game) refuser(a Action) func(error, Refusal, string) error {
 
 // checkSeat refuses any action once the game is over, and one for a seat
 // that does not exist.
-func (g *Game) checkSeat(a Action, fail func(error, Refusal, string) error) error {
+func (g *Game) checkSeat(a Action, fail refusing) error {
 	s := int(a.Seat)
 	if g.phase == PhaseOver {
 		return fail(ErrGameOver, Refusal{Code: RefuseGameOver}, "")
@@ -185,7 +189,7 @@ func bidRange(cards int) string {
 	return plural(cards, "card") + " dealt, bid 0 to " + strconv.Itoa(cards)
 }
 
-func (g *Game) checkPlay(a Action, fail func(error, Refusal, string) error) error {
+func (g *Game) checkPlay(a Action, fail refusing) error {
 	s := int(a.Seat)
 	if err := g.checkTurnToPlay(s, fail); err != nil {
 		return err
@@ -209,7 +213,7 @@ func (g *Game) checkPlay(a Action, fail func(error, Refusal, string) error) erro
 // checkTurnToPlay refuses any card of seat s while the game waits for
 // something else than s's card: the part of checkPlay that does not depend
 // on the card.
-func (g *Game) checkTurnToPlay(s int, fail func(error, Refusal, string) error) error {
+func (g *Game) checkTurnToPlay(s int, fail refusing) error {
 	switch g.phase {
 	case PhaseBidding:
 		missing := []string{}

@@ -164,15 +164,16 @@ func (g *Game) view(seat int, shared bool) View {
 		v.Refusals = make([]Refusal, len(v.Hand))
 		// While the seat may play no card at all, each is refused for the
 		// same reason: it is worked out once, not once a card.
-		anyPlay := g.checkAnyPlay(seat)
+		var none *ActionError
+		errors.As(g.checkAnyPlay(seat), &none)
 		for i, c := range v.Hand {
 			a := Play(seat, c)
 			if c == Tigress {
 				a.As = AsPirate // either declaration is legal or neither is
 			}
 			var ae *ActionError
-			if errors.As(anyPlay, &ae) {
-				v.Refusals[i] = ae.Refusal
+			if none != nil {
+				v.Refusals[i] = none.Refusal
 				v.Refusals[i].Action = g.normalize(a)
 			} else if errors.As(g.Check(a), &ae) {
 				v.Refusals[i] = ae.Refusal
