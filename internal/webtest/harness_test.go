@@ -343,6 +343,19 @@ const stepJS = `((random) => {
   return 'wait';
 })`
 
+// nextStep is "stop" when stop (a script's condition; none when empty)
+// holds, and otherwise stepJS's answer, both read in one evaluation: a
+// move that arrives between two reads would otherwise have the player
+// act past the moment it was to stop at.
+func (p *page) nextStep(stop string) string {
+	p.t.Helper()
+	cond := "false"
+	if stop != "" {
+		cond = "!!(" + stop + ")"
+	}
+	return eval[string](p, "("+cond+") ? 'stop' : "+stepJS+"("+strconv.FormatBool(p.random)+")")
+}
+
 // playUntil plays this page's seat by clicking — a middling bid, the first
 // playable card, the first choice of any decision — until stop holds.
 func (p *page) playUntil(stop string, timeout time.Duration) int {
@@ -350,11 +363,10 @@ func (p *page) playUntil(stop string, timeout time.Duration) int {
 	deadline := time.Now().Add(timeout)
 	clicks := 0
 	for {
-		if stop != "" && eval[bool](p, "!!("+stop+")") {
-			return clicks
-		}
-		step := eval[string](p, stepJS+"("+strconv.FormatBool(p.random)+")")
+		step := p.nextStep(stop)
 		switch {
+		case step == "stop":
+			return clicks
 		case step == "over":
 			if stop == "" {
 				return clicks

@@ -89,8 +89,11 @@ func showWindow(p *page, shown bool) {
 func actHidden(p *page, cond string) {
 	p.t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
-	for !eval[bool](p, "!!("+cond+")") {
-		step := eval[string](p, stepJS+"(false)")
+	for {
+		step := p.nextStep(cond)
+		if step == "stop" {
+			return
+		}
 		if len(step) > 6 && step[:6] == "click:" {
 			eval[bool](p, `(() => { const e = document.querySelector(`+quote(step[6:])+`); if (e) e.click(); return true; })()`)
 			for eval[bool](p, `document.body.hasAttribute('data-busy')`) && time.Now().Before(deadline) {
