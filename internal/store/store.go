@@ -27,6 +27,10 @@ var (
 	ErrLeased = errors.New("store: table leased by another node")
 	// ErrLeaseLost: the lease was taken over or expired and renewed by another node.
 	ErrLeaseLost = errors.New("store: lease lost")
+	// ErrOutcomeUnknown: an append was sent and its answer lost, and the
+	// store could not learn afterwards whether it landed. Its actions may
+	// be in the log or not; only the log can say, once it can be read.
+	ErrOutcomeUnknown = errors.New("store: the append's outcome is unknown")
 )
 
 // Status is where a table is in its life.
@@ -96,11 +100,11 @@ type Store interface {
 	Unowned(ctx context.Context, node string) ([]string, error)
 	// Append adds actions to a table's log; seqs must continue the log.
 	// Nothing is appended (ErrConflict) if any seq is already taken. On
-	// any other error the memory and SQLite stores have written nothing
-	// (SQLite's waits for a write under way to end, whatever ctx says);
-	// PostgreSQL's may have, when ctx ended while its statement ran: the
-	// table's next append at that seq then meets ErrConflict, and the
-	// table reloads its log.
+	// any other error nothing was written, whatever ctx says: SQLite's
+	// waits for a write under way to end; PostgreSQL's, when the answer to
+	// a batch it sent is lost (ctx ended, the connection broke), waits for
+	// the server process that ran it to end and reads the log, returning
+	// nil if the actions landed. ErrOutcomeUnknown alone leaves it open.
 	Append(ctx context.Context, table string, actions ...Action) error
 
 	// AcquireLease takes table for node unless another node holds an

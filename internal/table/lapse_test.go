@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -200,5 +201,65 @@ func TestNoAppendUnderALeaseThatMayHaveLapsed(t *testing.T) {
 	}
 	if _, log, err := s.LoadTable(context.Background(), id); err != nil || len(log) != 0 {
 		t.Fatalf("the log holds %d actions (%v), want none", len(log), err)
+	}
+}
+
+// unsureStore writes the next append it is told to, then says that its
+// outcome is unknown, as PostgreSQL's store does when a batch's answer is
+// lost and the log cannot be read either.
+type unsureStore struct {
+	store.Store
+	unsure atomic.Bool
+}
+
+func (s *unsureStore) Append(ctx context.Context, table string, actions ...store.Action) error {
+	if !s.unsure.CompareAndSwap(true, false) {
+		return s.Store.Append(ctx, table, actions...)
+	}
+	if err := s.Store.Append(ctx, table, actions...); err != nil {
+		return err
+	}
+	return fmt.Errorf("test: the answer was lost: %w", store.ErrOutcomeUnknown)
+}
+
+// An append whose outcome the store cannot learn is neither acknowledged
+// nor told as "nothing changed": its player hears that the save may or
+// may not have held, the table is let go, and where it runs next it is
+// what its log says. Here the bid landed, and the game has it.
+func TestAnAppendOfUnknownOutcomeLoadsTheTableFromItsLog(t *testing.T) {
+	s, _ := newStore(t)
+	us := &unsureStore{Store: s}
+	m := NewManager(Config{English: words.English{}, Store: us, BotDelay: -1, Grace: time.Hour})
+	t.Cleanup(m.Close)
+	id, token, ann := twoPlayers(t, m)
+	bid := ann.last.View.Legal[0]
+
+	us.unsure.Store(true)
+	sent := ann.send(protocol.ClientMsg{Type: protocol.TypeAct, Action: &bid})
+	got := answers(ann, sent)
+	if len(got) != 1 || len(got[sent]) != 1 {
+		t.Fatalf("answers %+v, want one to message %d", got, sent)
+	}
+	want := words.English{}.Problem(protocol.NewProblem(protocol.ProblemMovedSaving))
+	if f := got[sent][0]; f.Type != protocol.TypeError || f.Code != protocol.ErrNoTable || f.Message != want {
+		t.Fatalf("the bid of unknown outcome: %+v, want %s saying %q", f, protocol.ErrNoTable, want)
+	}
+	if m.running(id) {
+		t.Fatal("the table still runs on the game it had before the append")
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := m.Ensure(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	back := attach(t, m, id, protocol.ClientMsg{Token: token})
+	back.next(protocol.TypeWelcome)
+	st := back.next(protocol.TypeState)
+	if st.View == nil || len(st.View.Legal) != 0 {
+		t.Fatalf("back at the table, Ann may still %+v: the log's bid is not in the game", st.View)
+	}
+	if _, log, err := s.LoadTable(ctx, id); err != nil || len(log) != 1 || log[0].By != "player" {
+		t.Fatalf("the log holds %+v (%v), want Ann's bid", log, err)
 	}
 }

@@ -648,6 +648,13 @@ func (t *Table) apply(a skullking.Action, by string, at time.Time) error {
 			if t.game != nil && t.broken == nil {
 				t.broadcastState(nil)
 			}
+		case errors.Is(err, store.ErrOutcomeUnknown):
+			// The action may be in the log or not, and only the log can
+			// say: this actor's game may no longer be the log's. The table
+			// is let go and loaded from its log when its clients come back,
+			// and the player hears that the save may or may not have held.
+			t.letGo("append of unknown outcome: letting the table go, to load it again from its log", err)
+			return errMovedSaving
 		default:
 			t.log.Error("append failed", "err", err)
 			return t.failedWrite(err, errStorage)
