@@ -2,11 +2,15 @@ package webtest
 
 import (
 	"encoding/json"
+	"net/http"
 	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/skullking-go/skullking/internal/server"
+	"github.com/skullking-go/skullking/internal/testserver"
 )
 
 // sheetScore is what the test reads of a sheet through the API: its rules
@@ -149,8 +153,9 @@ func TestScoreKeeperBonusValueFromThePage(t *testing.T) {
 
 // TestScoreKeeperOfflineBeforeTheRules opens the page with the score
 // keeper's API out of reach from the start, so that the phone has no option
-// table: the sheet starts with the standard rules, the keeper says how many
-// cards were dealt, and once the server is back the round is scored there.
+// table: the sheet starts with the standard rules, the engine on the phone
+// says how many cards round 1 deals, and once the server is back the round
+// is scored there.
 func TestScoreKeeperOfflineBeforeTheRules(t *testing.T) {
 	var down atomic.Bool
 	down.Store(true)
@@ -162,13 +167,36 @@ func TestScoreKeeperOfflineBeforeTheRules(t *testing.T) {
 	p.waitVisible("#rules-unknown")
 	p.click("#create")
 	p.until("a sheet kept on the phone", `/^\/sheet\/local-[0-9a-f]+$/.test(location.pathname)`, 10*time.Second)
+	p.until("round 1's deal, one card, from the engine on the phone",
+		`document.querySelectorAll('[data-key^="bid-0-"]').length === 2 && !document.querySelector('#cards-unknown')`, 10*time.Second)
+	enterOfflineRound(p, &down)
+	// With the server back, the page has the option table.
+	p.click("#tab-more")
+	p.waitVisible(`#rules-in-force dd[data-option="points_per_trick"]`)
+}
+
+// TestScoreKeeperOfflineWithoutTheEngine starts a sheet on a phone that has
+// neither the server nor the engine (never fetched before the network went):
+// nothing on the phone can say the deal, so the keeper says it.
+func TestScoreKeeperOfflineWithoutTheEngine(t *testing.T) {
+	gone := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if c, _, err := http.NewResponseController(w).Hijack(); err == nil {
+			c.Close()
+		}
+	})
+	base := testserver.StartWith(t, func(c *server.Config) {
+		c.Mount = map[string]http.Handler{"/api/sheets": gone, "/api/sheets/": gone, "/sheet/assets/engine.wasm": gone}
+	}).Base
+	p := newPage(t, "keeper", 390, 844)
+	p.nav(base + "/sheet")
+	p.click("#new-sheet")
+	addPlayers(p, "Ann", "Ben")
+	p.click("#create")
+	p.until("a sheet kept on the phone", `/^\/sheet\/local-[0-9a-f]+$/.test(location.pathname)`, 10*time.Second)
 	p.waitVisible("#cards-unknown")
 	if n := eval[int](p, `document.querySelectorAll('[data-key^="bid-"]').length`); n != 0 {
 		t.Fatalf("%d bid buttons before the deal is known", n)
 	}
 	p.do("one card", selectValue("#cards-dealt", "1"))
-	enterOfflineRound(p, &down)
-	// With the server back, the page has the option table.
-	p.click("#tab-more")
-	p.waitVisible(`#rules-in-force dd[data-option="points_per_trick"]`)
+	p.until("bids of 0 and 1", `document.querySelectorAll('[data-key^="bid-0-"]').length === 2 && !document.querySelector('#cards-unknown')`, 5*time.Second)
 }

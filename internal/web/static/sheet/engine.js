@@ -12,6 +12,7 @@
 // the performance measure "sk-engine-start".
 
 let loading = null;
+let ready = null; // the scoring function, once the module runs
 
 // engine resolves to the scoring function once the module runs; a failed
 // load is tried again on the next call.
@@ -20,6 +21,10 @@ export function engine() {
   return loading;
 }
 
+// engineNow is the scoring function if the module runs already, else null:
+// for a page that must answer at once, as it draws.
+export function engineNow() { return ready; }
+
 async function start() {
   performance.mark('sk-engine-fetch');
   await import('/sheet/assets/wasm_exec.js'); // defines globalThis.Go
@@ -27,7 +32,7 @@ async function start() {
   const { instance } = await WebAssembly.instantiateStreaming(fetch('/sheet/assets/engine.wasm'), go.importObject);
   // The Go program sets its function and waits for calls; run returns
   // only if it stops, which makes the engine load again.
-  go.run(instance).finally(() => { loading = null; });
+  go.run(instance).finally(() => { loading = null; ready = null; });
   const score = globalThis.skullkingScoreSheet, check = globalThis.skullkingCheckRound;
   if (typeof score !== 'function' || typeof check !== 'function') throw new TypeError('skullkingScoreSheet'); // the module set no function
   performance.measure('sk-engine-start', 'sk-engine-fetch');
@@ -39,5 +44,6 @@ async function start() {
   // waits for the server rather than guess what it removes.
   const rules = globalThis.skullkingCheckRules;
   if (typeof rules === 'function') scoreSheet.checkRules = (req) => JSON.parse(rules(JSON.stringify(req)));
+  ready = scoreSheet;
   return scoreSheet;
 }

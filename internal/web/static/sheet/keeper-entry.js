@@ -6,34 +6,36 @@
 
 import { h } from '/assets/dom.js';
 import { t, n as nOf, list } from '/assets/locale.js';
-import { engine } from '/sheet/assets/engine.js';
+import { engine, engineNow } from '/sheet/assets/engine.js';
 import { clashOf } from './keeper-conflict.js';
-import { sameValue, canon, sameRules, tableSchedule, mostCards, currentRules, ruleAt, toNobody } from './keeper-rules.js';
+import { sameValue, canon, sameRules, mostCards, currentRules, ruleAt, toNobody } from './keeper-rules.js';
 import { SAY, signed, scoreParts } from './keeper-say.js';
-import { worded, getEntry, putEntry, api, sheetBody, checkRound } from './keeper-store.js';
+import { worded, getEntry, putEntry, api, sheetBody, checkRound, scoreNow } from './keeper-store.js';
 import { totalsStrip, graybeardRow } from './keeper-totals.js';
 
 // entrySteps gives a sheet's context (keeper-sheet.js) its round entry.
 export function entrySteps(ctx) {
   const { st, main } = ctx;
   // next is the round to enter: the server's word when the score is up to
-  // date. Offline, the server's schedule while the rules are those it last
-  // scored, else what the option table says of them; cards null when
-  // nothing says, for the keeper to tell. A trick may then go to nobody as
-  // far as this phone knows: the server checks once it is reached.
+  // date. After a change it has not scored yet, the engine on the phone's
+  // word, once it runs; until then, the server's schedule while the rules
+  // are those it last scored, else cards null, for the keeper to tell if
+  // the engine cannot be had. A trick may then go to nobody as far as this
+  // phone knows: the server checks once it is reached.
   function nextRound(sh) {
     const sc = sh.score;
-    const n = sh.rounds.length + 1;
     const opts = currentRules(sh);
     const last = sc && sc.next;
     const same = !!last && sameRules(last.rules, opts);
     if (sc && sc.rounds.length === sh.rounds.length && (!last || same)) return last;
-    const schedule = same && sc.schedule ? sc.schedule : tableSchedule(opts);
-    if (schedule && n > schedule.length) return null;
-    const most = same ? last.max_cards : null;
-    const cards = schedule ? (most ? Math.min(schedule[n - 1], most) : schedule[n - 1]) : null;
-    return { round: n, cards, max_cards: most || Math.max(cards || 1, mostCards()),
-      rules: opts, pending: true };
+    const here = scoreNow(sh);
+    if (here) return here.next;
+    // The engine is fetched on first use: once it runs, the page is drawn
+    // again with its word.
+    if (!engineNow()) engine().then(() => ctx.redraw(), () => {});
+    const n = sh.rounds.length + 1;
+    const cards = same && sc.schedule && n <= sc.schedule.length ? sc.schedule[n - 1] : null;
+    return { round: n, cards, max_cards: same ? last.max_cards : mostCards(), rules: opts, pending: true };
   }
 
   function startEdit(n) {

@@ -1,7 +1,7 @@
 // The rules, as the engine's option table says them (GET /api/sheets/rules,
 // kept for offline use): a rule's value under a sheet's rules, the rules of
-// any round, the deal the table says offline, the form that edits the
-// rules and the list of the rules in force. No rule is written here.
+// any round, the form that edits the rules and the list of the rules in
+// force. No rule is written here.
 
 import { h } from '/assets/dom.js';
 import { t, n } from '/assets/locale.js';
@@ -73,20 +73,6 @@ export function sameRules(a, b) {
 // a deal of the sheet's own with its count of rounds.
 export function valueText(o, v) {
   return Array.isArray(v) ? n('keeper.rules.schedule', v.length, { Cards: v.join(', ') }) : valueLabel(o, v);
-}
-
-// tableSchedule is the cards each round deals under rules, as far as the
-// option table says it offline: an explicit list, or a preset's cards when
-// every option that tunes the preset (the rounds of the standard schedule)
-// is standard. Null when it cannot say; the server's word is better.
-export function tableSchedule(rules) {
-  const v = ruleValue(rules, 'schedule');
-  if (Array.isArray(v)) return v;
-  const spec = optionOf('schedule');
-  const choice = spec && (spec.choices || []).find((c) => c.value === v);
-  if (!choice || !choice.cards) return null;
-  const tuned = info.options.some((o) => o.needs && o.needs.key === spec.key && o.needs.value === v && !sameValue(ruleValue(rules, o.key), o.default));
-  return tuned ? null : choice.cards;
 }
 
 // mostCards is the most cards any schedule of the table deals: the bound of

@@ -7,7 +7,7 @@
 
 import { capital } from '/assets/dom.js';
 import { has, list, n, t } from '/assets/locale.js';
-import { engine } from '/sheet/assets/engine.js';
+import { engine, engineNow } from '/sheet/assets/engine.js';
 
 const KEY_BOOK = 'sk.score.book';
 const KEY_SHEETS = 'sk.score.sheets';
@@ -213,6 +213,14 @@ export async function scoreHere(key) {
   now.sheet.score = a;
   putEntry(now);
   return now;
+}
+
+// scoreNow is the score of sheet sh as it is, by the engine on the phone
+// when it runs already and takes the sheet; else null.
+export function scoreNow(sh) {
+  const eng = engineNow();
+  if (!eng) return null;
+  try { const a = eng(sheetBody(sh)); return a && !a.error ? a : null; } catch { return null; }
 }
 
 export async function syncAll() {
