@@ -27,9 +27,9 @@ var (
 	ErrLeased = errors.New("store: table leased by another node")
 	// ErrLeaseLost: the lease was taken over or expired and renewed by another node.
 	ErrLeaseLost = errors.New("store: lease lost")
-	// ErrOutcomeUnknown: an append was sent and its answer lost, and the
-	// store could not learn afterwards whether it landed. Its actions may
-	// be in the log or not; only the log can say, once it can be read.
+	// ErrOutcomeUnknown: an append was sent and its answer lost (its
+	// context ended, its connection broke). Its actions may be in the log
+	// or not; only the log can say, once it can be read.
 	ErrOutcomeUnknown = errors.New("store: the append's outcome is unknown")
 )
 
@@ -100,11 +100,11 @@ type Store interface {
 	Unowned(ctx context.Context, node string) ([]string, error)
 	// Append adds actions to a table's log; seqs must continue the log.
 	// Nothing is appended (ErrConflict) if any seq is already taken. On
-	// any other error nothing was written, whatever ctx says: SQLite's
-	// waits for a write under way to end; PostgreSQL's, when the answer to
-	// a batch it sent is lost (ctx ended, the connection broke), waits for
-	// the server process that ran it to end and reads the log, returning
-	// nil if the actions landed. ErrOutcomeUnknown alone leaves it open.
+	// any other error nothing was written, but for ErrOutcomeUnknown:
+	// SQLite's waits for a write under way to end, whatever ctx says;
+	// PostgreSQL's returns ErrOutcomeUnknown when the answer to a batch it
+	// sent is lost (ctx ended, the connection broke), as the batch may have
+	// committed all the same.
 	Append(ctx context.Context, table string, actions ...Action) error
 
 	// AcquireLease takes table for node unless another node holds an

@@ -206,7 +206,7 @@ func TestNoAppendUnderALeaseThatMayHaveLapsed(t *testing.T) {
 
 // unsureStore writes the next append it is told to, then says that its
 // outcome is unknown, as PostgreSQL's store does when a batch's answer is
-// lost and the log cannot be read either.
+// lost.
 type unsureStore struct {
 	store.Store
 	unsure atomic.Bool

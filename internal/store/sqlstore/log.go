@@ -21,10 +21,15 @@ func readLog(id string, rs interface {
 }) ([]store.Action, error) {
 	var log []store.Action
 	for rs.Next() {
-		a, err := scanAction(rs)
-		if err != nil {
-			return nil, err
+		var a store.Action
+		var at int64
+		var seat, kind, card, card2, tas, value int
+		if err := rs.Scan(&a.Seq, &at, &seat, &kind, &card, &card2, &tas, &value, &a.By); err != nil {
+			return nil, fmt.Errorf("store: load actions: %w", err)
 		}
+		a.At = fromMS(at)
+		a.Action = skullking.Action{Kind: skullking.ActionKind(kind), Seat: int8(seat), Card: skullking.Card(card),
+			ActionArgs: skullking.ActionArgs{Card2: skullking.Card(card2), As: skullking.TigressAs(tas), Value: int8(value)}}
 		if a.Seq != int64(len(log)+1) {
 			return nil, fmt.Errorf("store: table %s: action log has a gap at seq %d", id, len(log)+1)
 		}
@@ -34,18 +39,4 @@ func readLog(id string, rs interface {
 		return nil, fmt.Errorf("store: load actions: %w", err)
 	}
 	return log, nil
-}
-
-// scanAction reads one row of actionColumns.
-func scanAction(rs scanner) (store.Action, error) {
-	var a store.Action
-	var at int64
-	var seat, kind, card, card2, tas, value int
-	if err := rs.Scan(&a.Seq, &at, &seat, &kind, &card, &card2, &tas, &value, &a.By); err != nil {
-		return a, fmt.Errorf("store: load actions: %w", err)
-	}
-	a.At = fromMS(at)
-	a.Action = skullking.Action{Kind: skullking.ActionKind(kind), Seat: int8(seat), Card: skullking.Card(card),
-		ActionArgs: skullking.ActionArgs{Card2: skullking.Card(card2), As: skullking.TigressAs(tas), Value: int8(value)}}
-	return a, nil
 }

@@ -5,8 +5,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"slices"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -54,8 +52,8 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 
 // Append implements Store: the actions go in one transaction, all or
 // nothing. It returns once PostgreSQL has committed them. An error means
-// that nothing was written (or store.ErrOutcomeUnknown): a batch whose
-// answer was lost is settled before Append returns.
+// that nothing was written, but for store.ErrOutcomeUnknown: the batch was
+// sent and its answer lost, and it may have committed.
 func (p *Postgres) Append(ctx context.Context, table string, actions ...store.Action) error {
 	if len(actions) == 0 {
 		return nil
@@ -83,10 +81,14 @@ func (p *Postgres) Append(ctx context.Context, table string, actions ...store.Ac
 		return nil
 	case unique(err):
 		return appendConflict(table, actions)
-	case answered(err, sent):
-		return fmt.Errorf("store: append: %w", err)
+	case !answered(err, sent):
+		// Learning what became of it would mean waiting for the server
+		// process that ran it to end, which a network split can hold for as
+		// long as it lasts, while the table's time is up already: the log
+		// says, once it can be read.
+		return fmt.Errorf("store: append: %w: %w", store.ErrOutcomeUnknown, err)
 	}
-	return p.settle(sent, table, actions, err)
+	return fmt.Errorf("store: append: %w", err)
 }
 
 // answered says whether an append's error is its whole outcome: the
@@ -98,70 +100,6 @@ func (p *Postgres) Append(ctx context.Context, table string, actions ...store.Ac
 func answered(err error, sent *pgconn.PgConn) bool {
 	var refused *pgconn.PgError
 	return errors.As(err, &refused) || pgconn.SafeToRetry(err) || !sent.IsClosed()
-}
-
-// settleTimeout bounds the wait to learn what became of a batch whose answer
-// was lost. pgx gives a closed connection's server 15 s to end.
-const settleTimeout = 20 * time.Second
-
-// settle learns whether the batch sent on conn, whose answer was lost
-// (cause), landed: nil if its actions are in the log, cause if nothing is,
-// ErrConflict if another writer's are. The log can say only once the
-// server process that ran the batch has ended, having committed it or not:
-// pgx, closing the connection, asks the server to cancel what runs and to
-// end the session, and reads until the server hangs up.
-func (p *Postgres) settle(conn *pgconn.PgConn, table string, actions []store.Action, cause error) error {
-	ctx, cancel := context.WithTimeout(context.Background(), settleTimeout)
-	defer cancel()
-	unknown := func(why any) error {
-		return fmt.Errorf("store: append: %w: %v, and then %v", store.ErrOutcomeUnknown, cause, why)
-	}
-	select {
-	case <-conn.CleanupDone():
-	case <-ctx.Done():
-		return unknown("its connection did not end")
-	}
-	// The wait above also ends when pgx gives up on the server; the server's
-	// own list of its processes says whether that one is gone.
-	var running bool
-	if err := p.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = $1)`, int32(conn.PID())).Scan(&running); err != nil {
-		return unknown(err)
-	}
-	if running {
-		return unknown("its server process still runs")
-	}
-	rows, err := p.pool.Query(ctx, `SELECT `+actionColumns+` FROM actions WHERE table_id = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq`,
-		table, actions[0].Seq, actions[len(actions)-1].Seq)
-	if err != nil {
-		return unknown(err)
-	}
-	defer rows.Close()
-	var found []store.Action
-	for rows.Next() {
-		a, err := scanAction(rows)
-		if err != nil {
-			return unknown(err)
-		}
-		found = append(found, a)
-	}
-	if err := rows.Err(); err != nil {
-		return unknown(err)
-	}
-	switch {
-	case len(found) == 0:
-		return fmt.Errorf("store: append: %w", cause)
-	case sameActions(table, found, actions):
-		return nil
-	default:
-		return appendConflict(table, actions)
-	}
-}
-
-// sameActions says whether the log's rows found are actions, as stored.
-func sameActions(table string, found, actions []store.Action) bool {
-	return len(found) == len(actions) && slices.EqualFunc(found, actions, func(a, b store.Action) bool {
-		return slices.Equal(actionArgs(table, a), actionArgs(table, b))
-	})
 }
 
 // Ping implements store.Store.
