@@ -86,7 +86,7 @@ func (p *Postgres) Append(ctx context.Context, table string, actions ...store.Ac
 		// process that ran it to end, which a network split can hold for as
 		// long as it lasts, while the table's time is up already: the log
 		// says, once it can be read.
-		return fmt.Errorf("store: append: %w: %w", store.ErrOutcomeUnknown, err)
+		return fmt.Errorf("%w: %w", store.ErrOutcomeUnknown, err)
 	}
 	return fmt.Errorf("store: append: %w", err)
 }
