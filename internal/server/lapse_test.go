@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -20,144 +19,6 @@ import (
 	"github.com/skullking-go/skullking/internal/testserver"
 	"github.com/skullking-go/skullking/protocol"
 )
-
-// cutMode is how a proxy cuts its node off PostgreSQL.
-type cutMode int
-
-const (
-	// blackhole holds every byte, both ways, as a network split does: a
-	// request waits for an answer that never comes.
-	blackhole cutMode = iota
-	// refuse closes the connections and refuses new ones, as a database
-	// that was stopped does.
-	refuse
-)
-
-func (m cutMode) String() string { return [...]string{"blackhole", "refuse"}[m] }
-
-// pgProxy stands between one node and PostgreSQL, so that a test can cut
-// that node off the database while the others keep it. Restore closes the
-// connections of the cut (the bytes it held are never delivered: nothing
-// sent meanwhile reaches the database late) and forwards again.
-type pgProxy struct {
-	ln     net.Listener
-	target string
-
-	mu    sync.Mutex
-	cut   bool
-	mode  cutMode // while cut
-	conns map[net.Conn]bool
-}
-
-// newPGProxy forwards a listener of its own to PostgreSQL at dbURL and
-// returns the proxy and dbURL through it.
-func newPGProxy(t *testing.T, dbURL string) (*pgProxy, string) {
-	t.Helper()
-	u, err := url.Parse(dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &pgProxy{ln: ln, target: u.Host, conns: map[net.Conn]bool{}}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		p.serve()
-	}()
-	t.Cleanup(func() {
-		ln.Close()
-		<-done
-		p.mu.Lock()
-		p.closeAll()
-		p.mu.Unlock()
-	})
-	u.Host = ln.Addr().String()
-	return p, u.String()
-}
-
-func (p *pgProxy) serve() {
-	for {
-		c, err := p.ln.Accept()
-		if err != nil {
-			return
-		}
-		if p.refusing() {
-			c.Close()
-			continue
-		}
-		d, err := net.Dial("tcp", p.target)
-		if err != nil {
-			c.Close()
-			continue
-		}
-		p.mu.Lock()
-		p.conns[c], p.conns[d] = true, true
-		p.mu.Unlock()
-		go p.pump(d, c)
-		go p.pump(c, d)
-	}
-}
-
-// pump copies src to dst but while the proxy is cut.
-func (p *pgProxy) pump(dst, src net.Conn) {
-	defer dst.Close()
-	defer src.Close()
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := src.Read(buf)
-		if n > 0 {
-			p.mu.Lock()
-			pass := !p.cut
-			p.mu.Unlock()
-			if pass {
-				if _, err := dst.Write(buf[:n]); err != nil {
-					return
-				}
-			}
-		}
-		if err != nil {
-			return
-		}
-	}
-}
-
-// closeAll closes every connection; p.mu is held.
-func (p *pgProxy) closeAll() {
-	for c := range p.conns {
-		c.Close()
-		delete(p.conns, c)
-	}
-}
-
-// cutOff cuts the node off the database.
-func (p *pgProxy) cutOff(mode cutMode) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.cut, p.mode = true, mode
-	if mode == refuse {
-		p.closeAll()
-	}
-}
-
-// restore ends the cut: the connections it held are closed, unanswered,
-// and new ones reach the database.
-func (p *pgProxy) restore() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.closeAll()
-	p.cut = false
-}
-
-// refusing reports whether a new connection is closed at once; while
-// held, one is made, and what it carries dropped.
-func (p *pgProxy) refusing() bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.cut && p.mode == refuse
-}
 
 // wireMsg is one message a tapped WebSocket carried, or its closing.
 type wireMsg struct {
@@ -336,7 +197,7 @@ func bigEndian(b []byte) int {
 // bytes (a network split, where a write waits for nothing) and refused
 // connections (a stopped database, where a write fails at once).
 func TestALapsedLeaseAnswersEachMessageOnce(t *testing.T) {
-	for _, mode := range []cutMode{blackhole, refuse} {
+	for _, mode := range []pgtest.CutMode{pgtest.Blackhole, pgtest.Refuse} {
 		t.Run(mode.String(), func(t *testing.T) { lapse(t, mode) })
 	}
 }
@@ -346,10 +207,10 @@ func TestALapsedLeaseAnswersEachMessageOnce(t *testing.T) {
 // machine, to renew it in time (every third of it).
 const lease = "3s"
 
-func lapse(t *testing.T, mode cutMode) {
+func lapse(t *testing.T, mode pgtest.CutMode) {
 	dbURL, nats := pgtest.URL(t), natstest.Start(t)
-	proxy1, url1 := newPGProxy(t, dbURL)
-	_, url2 := newPGProxy(t, dbURL)
+	proxy1, url1 := pgtest.NewProxy(t, dbURL)
+	_, url2 := pgtest.NewProxy(t, dbURL)
 	n1 := node(t, "n1", url1, nats.URL(), "--lease", lease)
 	n2 := node(t, "n2", url2, nats.URL(), "--lease", lease)
 
@@ -421,7 +282,7 @@ func lapse(t *testing.T, mode cutMode) {
 	// Node 1 loses PostgreSQL past its lease. Ann keeps playing: refused
 	// while node 1 holds the table, told to reconnect when it lets go, and
 	// acknowledged once node 2 has taken it over.
-	proxy1.cutOff(mode)
+	proxy1.Cut(mode)
 	deadline = time.Now().Add(30 * time.Second)
 	for !step("during the cut") {
 		within(deadline, "no action acknowledged 30s into the cut")
@@ -431,7 +292,7 @@ func lapse(t *testing.T, mode cutMode) {
 	}
 
 	// Node 1 has the database again; Ann plays on through node 2.
-	proxy1.restore()
+	proxy1.Restore()
 	deadline = time.Now().Add(30 * time.Second)
 	for acked := 0; acked < 4; {
 		within(deadline, "four actions were not acknowledged within 30s of the cut's end")

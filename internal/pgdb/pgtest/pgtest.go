@@ -2,7 +2,8 @@
 // database of their own. The cluster is one that scripts/postgres started;
 // the tests find it through SKULLKING_TEST_POSTGRES (its URL), which
 // scripts/test sets. Without it they skip, except under CI (CI set), where
-// a missing database is a failure rather than a silent gap.
+// a missing database is a failure rather than a silent gap. Proxy stands
+// between a test's users and the database, to cut them off it.
 package pgtest
 
 import (

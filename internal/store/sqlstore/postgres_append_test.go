@@ -3,11 +3,6 @@ package sqlstore
 import (
 	"context"
 	"errors"
-	"io"
-	"net"
-	"net/url"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,8 +17,8 @@ import (
 // has it. One whose caller's time was up before it was sent is a plain
 // error, and nothing lands.
 func TestAnAppendWhoseAnswerIsLostMayHaveLanded(t *testing.T) {
-	px := newReplyCutter(t, pgtest.URL(t))
-	s := openThrough(t, px)
+	px, url := pgtest.NewProxy(t, pgtest.URL(t))
+	s := openThrough(t, url)
 	appendOK(t, s, "lost", 1)
 
 	ended, cancel := context.WithCancel(context.Background())
@@ -32,7 +27,7 @@ func TestAnAppendWhoseAnswerIsLostMayHaveLanded(t *testing.T) {
 		t.Fatalf("an append past its time says %v, want context.Canceled: not sent", err)
 	}
 
-	px.cutReplies()
+	px.LoseAnswers()
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	if err := s.Append(ctx, "lost", testAction(2)); !errors.Is(err, store.ErrOutcomeUnknown) {
@@ -111,94 +106,15 @@ func logLength(t *testing.T, s *Postgres, table string) int {
 	return n
 }
 
-// openThrough opens the store through px with one connection, so that an
-// append uses the connection whose replies px cut, and what follows a new
-// one.
-func openThrough(t *testing.T, px *replyCutter) *Postgres {
+// openThrough opens the store at url (through a proxy) with one
+// connection, so that an append uses the connection whose answers the
+// proxy loses, and what follows a new one.
+func openThrough(t *testing.T, url string) *Postgres {
 	t.Helper()
-	s, err := OpenPostgres(context.Background(), px.url+"&pool_max_conns=1")
+	s, err := OpenPostgres(context.Background(), url+"&pool_max_conns=1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
-}
-
-// replyCutter is a TCP proxy in front of the test cluster that can stop
-// passing the server's bytes back on the connections open at that moment
-// (a network that lost the answer).
-type replyCutter struct {
-	url    string
-	target string
-	ln     net.Listener
-
-	mu   sync.Mutex
-	open map[*atomic.Bool]bool // each open connection's cut
-}
-
-func newReplyCutter(t *testing.T, base string) *replyCutter {
-	t.Helper()
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	px := &replyCutter{target: u.Host, ln: ln, open: map[*atomic.Bool]bool{}}
-	u.Host = ln.Addr().String()
-	px.url = u.String()
-	go px.serve()
-	t.Cleanup(func() { ln.Close() })
-	return px
-}
-
-func (px *replyCutter) serve() {
-	for {
-		c, err := px.ln.Accept()
-		if err != nil {
-			return
-		}
-		s, err := net.Dial("tcp", px.target)
-		if err != nil {
-			c.Close()
-			continue
-		}
-		cut := &atomic.Bool{}
-		px.mu.Lock()
-		px.open[cut] = true
-		px.mu.Unlock()
-		go func() {
-			_, _ = io.Copy(s, c)
-			s.Close()
-		}()
-		go func() {
-			buf := make([]byte, 32<<10)
-			for {
-				n, err := s.Read(buf)
-				if n > 0 && !cut.Load() {
-					if _, werr := c.Write(buf[:n]); werr != nil {
-						break
-					}
-				}
-				if err != nil {
-					break
-				}
-			}
-			c.Close()
-			px.mu.Lock()
-			delete(px.open, cut)
-			px.mu.Unlock()
-		}()
-	}
-}
-
-// cutReplies stops the server's bytes on every connection open now.
-func (px *replyCutter) cutReplies() {
-	px.mu.Lock()
-	defer px.mu.Unlock()
-	for cut := range px.open {
-		cut.Store(true)
-	}
 }
