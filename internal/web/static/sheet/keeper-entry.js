@@ -22,6 +22,7 @@ export function entrySteps(ctx) {
   // are those it last scored, else cards null, for the keeper to tell if
   // the engine cannot be had. A trick may then go to nobody as far as this
   // phone knows: the server checks once it is reached.
+  let fetching = false; // the engine, for nextRound
   function nextRound(sh) {
     const sc = sh.score;
     const opts = currentRules(sh);
@@ -32,7 +33,10 @@ export function entrySteps(ctx) {
     if (here) return here.next;
     // The engine is fetched on first use: once it runs, the page is drawn
     // again with its word.
-    if (!engineNow()) engine().then(() => ctx.redraw(), () => {});
+    if (!engineNow() && !fetching) {
+      fetching = true;
+      engine().then(() => ctx.redraw(), () => {}).finally(() => { fetching = false; });
+    }
     const n = sh.rounds.length + 1;
     const cards = same && sc.schedule && n <= sc.schedule.length ? sc.schedule[n - 1] : null;
     return { round: n, cards, max_cards: same ? last.max_cards : mostCards(), rules: opts, pending: true };
